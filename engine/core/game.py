@@ -1,0 +1,118 @@
+"""The decider protocol every game implements, and the small value types around it.
+
+A game is an object that knows the rules; a state knows the position::
+
+    game = get_game("king-up")
+    state = game.replay(GameConfig(players=4), events)
+
+See docs/protocol.md for the whole contract (simultaneous steps, reveals, undo).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import attrs
+
+from .events import EventCodec
+
+
+@attrs.frozen
+class GameConfig:
+    """What a match is set up with: the number of players and the rule variants switched on."""
+
+    players: int
+    variants: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+
+    def has(self, variant: str) -> bool:
+        return variant in self.variants
+
+
+@attrs.frozen
+class Result:
+    """The outcome (or the standing, while unfinished): a score per seat and the winning seats."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    finished: bool
+
+
+@attrs.frozen
+class Variant:
+    key: str
+    description: str
+
+
+def rng_for(seed: int, position: int, salt: str = "") -> random.Random:
+    """The random source for the decision taken at log ``position`` of a match with ``seed``.
+
+    Drawing from (seed, position) makes a decision reproducible without storing generator state,
+    and the outcome is written into the event, so replaying never draws at all.
+    """
+    return random.Random(f"{seed}:{position}:{salt}")
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A game's rules as a decider. Implementations are stateless and shareable between matches."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    description: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[int]
+    variants: ClassVar[tuple[Variant, ...]]
+    codec: EventCodec
+
+    def initial_state(self, config: GameConfig) -> Any:
+        """The empty position before any setup event; pure."""
+
+    def setup(self, config: GameConfig, rng: random.Random) -> list[Any]:
+        """The events that set up a match (shuffles and deals drawn from ``rng``)."""
+
+    def decide(self, state: Any, seat: int, action: Any, rng: random.Random) -> list[Any]:
+        """The events that ``action`` by ``seat`` causes, with every consequence; or raise IllegalAction."""
+
+    def evolve(self, state: Any, event: Any) -> Any:
+        """The position after ``event``; pure: no randomness, I/O or clock."""
+
+    def to_act(self, state: Any) -> frozenset[int]:
+        """The seats that owe an action now (several during a simultaneous step, none at the end)."""
+
+    def legal_actions(self, state: Any, seat: int) -> Iterator[Any]:
+        """Every action ``seat`` may take now (nothing if it owes none)."""
+
+    def result(self, state: Any) -> Result:
+        """Scores and winners; ``finished`` says whether the game is over."""
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        """Exactly what ``seat`` may see; ``None`` is a spectator."""
+
+    def format_action(self, state: Any, seat: int, action: Any) -> str:
+        """The action in the game's notation, as seen before it is played."""
+
+    def parse_action(self, state: Any, seat: int, text: str) -> Any:
+        """Read notation; raise IllegalAction with a helpful message when it cannot be read."""
+
+    def describe(self, before: Any, event: Any) -> str | None:
+        """A one-line text for the move list (notation for moves), or None for bookkeeping events."""
+
+    def reveals(self, event: Any) -> bool:
+        """Whether ``event`` shows some seat information it did not have (a draw, a deal, a reveal)."""
+
+    def boundary(self, event: Any) -> str | None:
+        """'round' or 'turn' when ``event`` starts a round or a turn; else None (for replay jumps)."""
+
+
+def replay(game: Game, config: GameConfig, events: Iterable[Any]) -> Any:
+    """Fold ``events`` from the initial state. ``replay(g, c, log) == live state`` is a tested invariant."""
+    state = game.initial_state(config)
+    for ev in events:
+        state = game.evolve(state, ev)
+    return state
+
+
+def legal_list(game: Game, state: Any, seat: int) -> Sequence[Any]:
+    return list(game.legal_actions(state, seat))

@@ -1,0 +1,228 @@
+"""Save files: the event log as JSON Lines — a header line, then one line per event.
+
+Lines are appended, flushed and fsync'd after every action, so a crash loses at most the line
+being written. An undo is itself a line (``{"undo": k}``: drop action batches ``k`` onward), so
+the file only ever grows; readers fold undo lines away and see what was finally played.
+
+    header, entries, warning = read_log(path, game_lookup)
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from .errors import LogError
+from .game import Game, GameConfig
+
+FORMAT = "bergfried-log"
+FORMAT_VERSION = 1
+
+
+@attrs.frozen
+class Seat:
+    name: str
+    kind: str = "human"  # "human" or "bot:<level>"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind.startswith("bot:")
+
+    @property
+    def bot_level(self) -> str | None:
+        return self.kind[4:] if self.is_bot else None
+
+
+@attrs.frozen
+class Header:
+    game: str
+    rules_version: int
+    config: GameConfig
+    seed: int
+    seats: tuple[Seat, ...]
+    created: str | None = None  # an ISO timestamp from the caller; the engine reads no clock
+
+    def to_json(self) -> dict:
+        out = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": self.game,
+               "rules_version": self.rules_version,
+               "config": {"players": self.config.players, "variants": sorted(self.config.variants)},
+               "seed": self.seed, "seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
+        if self.created is not None:
+            out["created"] = self.created
+        return out
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Header:
+        if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+            raise LogError("line 1: not a Bergfried save file (no bergfried-log header)")
+        version = obj.get("format_version")
+        if version != FORMAT_VERSION:
+            raise LogError(f"line 1: save format version {version!r}; this Bergfried reads version {FORMAT_VERSION}")
+        try:
+            cfg = obj["config"]
+            return cls(game=obj["game"], rules_version=int(obj["rules_version"]),
+                       config=GameConfig(int(cfg["players"]), frozenset(cfg.get("variants", ()))),
+                       seed=int(obj["seed"]),
+                       seats=tuple(Seat(s["name"], s.get("kind", "human")) for s in obj["seats"]),
+                       created=obj.get("created"))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise LogError(f"line 1: the header is incomplete ({exc})") from None
+
+
+@attrs.frozen
+class Entry:
+    """One logged event, with the action batch it belongs to.
+
+    ``act`` numbers the batches: 0 is setup, then one per accepted action. The first entry of a
+    batch carries the action's notation in ``move``, so ``check`` can decide it again.
+    """
+
+    event: Any
+    act: int
+    by: int | None = None
+    move: str | None = None
+    line: int | None = attrs.field(default=None, eq=False)  # where it was read from, for messages
+
+
+def encode_entry(game: Game, entry: Entry) -> dict:
+    line = {"act": entry.act}
+    if entry.by is not None:
+        line["by"] = entry.by
+    if entry.move is not None:
+        line["move"] = entry.move
+    line.update(game.codec.encode(entry.event))
+    return line
+
+
+def dumps(obj: dict) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+class LogWriter:
+    """Appends to a save file. ``durable`` (the default) fsyncs after every action."""
+
+    def __init__(self, path: Path, game: Game, durable: bool = True):
+        self.path, self.game, self.durable = Path(path), game, durable
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._file = open(self.path, "a", encoding="utf-8")
+
+    def write_header(self, header: Header) -> None:
+        self._write([dumps(header.to_json())])
+
+    def write_entries(self, entries: Iterable[Entry]) -> None:
+        self._write([dumps(encode_entry(self.game, e)) for e in entries])
+
+    def write_undo(self, act: int, by: int | None) -> None:
+        self._write([dumps({"undo": act, "by": by})])
+
+    def _write(self, lines: Sequence[str]) -> None:
+        self._file.write("".join(line + "\n" for line in lines))
+        self._file.flush()
+        if self.durable:
+            os.fsync(self._file.fileno())
+
+    def close(self) -> None:
+        self._file.close()
+
+
+def write_log_atomic(path: Path, game: Game, header: Header, entries: Sequence[Entry]) -> None:
+    """Write a whole log (for "save as" and for compacting away undo lines) via temp file + rename."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".bergfried-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(dumps(header.to_json()) + "\n")
+            for e in entries:
+                f.write(dumps(encode_entry(game, e)) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@attrs.frozen
+class LoadedLog:
+    header: Header
+    entries: tuple[Entry, ...]
+    warning: str | None = None  # set when a cut-off last line was dropped
+
+
+def read_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None = None) -> LoadedLog:
+    """Parse a save file into its header and effective entries (undo lines applied).
+
+    Raises LogError naming the first bad line. A last line cut off mid-write (no newline, not
+    JSON) is dropped with a warning instead: everything before it was written whole.
+    """
+    try:
+        raw = Path(path).read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise LogError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise LogError("not a Bergfried save file (not UTF-8 text)") from None
+    lines = raw.split("\n")
+    cut_tail = lines[-1] != ""
+    if not cut_tail:
+        lines.pop()
+    if not lines or not lines[0].strip():
+        raise LogError("line 1: the file is empty")
+    header = Header.from_json(_parse_json(lines[0], 1))
+    if expect_game is not None and header.game != expect_game:
+        raise LogError(f"line 1: this is a {header.game} game, not {expect_game}")
+    try:
+        game = lookup(header.game)
+    except KeyError:
+        raise LogError(f"line 1: unknown game {header.game!r}") from None
+    if header.rules_version > game.rules_version:
+        raise LogError(f"line 1: rules version {header.rules_version} is newer than this Bergfried's "
+                       f"{game.rules_version} for {header.game}")
+    entries: list[Entry] = []
+    warning = None
+    for number, text in enumerate(lines[1:], start=2):
+        last = number == len(lines)
+        try:
+            record = _parse_json(text, number)
+        except LogError:
+            if last and cut_tail:
+                warning = (f"line {number} was cut off mid-write and was dropped; "
+                           f"the game is recovered up to the last whole event")
+                break
+            raise
+        _apply_record(game, record, number, entries)
+    return LoadedLog(header, tuple(entries), warning)
+
+
+def _parse_json(text: str, number: int) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LogError(f"line {number}: not JSON ({exc.msg})") from None
+
+
+def _apply_record(game: Game, record: Any, number: int, entries: list[Entry]) -> None:
+    if not isinstance(record, dict):
+        raise LogError(f"line {number}: not an event record")
+    if "undo" in record:
+        act = record["undo"]
+        if not isinstance(act, int) or act < 1 or not entries or act > entries[-1].act:
+            raise LogError(f"line {number}: undo to action {act!r} does not match the log")
+        while entries and entries[-1].act >= act:
+            entries.pop()
+        return
+    try:
+        ev = game.codec.decode(record)
+    except LogError as exc:
+        raise LogError(f"line {number}: {exc}") from None
+    act = record.get("act")
+    prev = entries[-1].act if entries else -1
+    if not isinstance(act, int) or act not in (prev, prev + 1):
+        raise LogError(f"line {number}: action number {act!r} out of sequence (after {prev})")
+    by = record.get("by")
+    entries.append(Entry(ev, act, by if isinstance(by, int) else None, record.get("move"), number))
