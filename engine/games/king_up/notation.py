@@ -1,0 +1,98 @@
+"""King Up! move notation: placing ``A3``, climbing ``A^`` (shown as ``A^4``; ``A^T`` reaches the
+throne), voting ``yes`` / ``no``, and ``pass`` when nothing can move.
+
+    >>> parse_action(state, "m^")
+    Climb(figure=9)
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.core.errors import IllegalAction
+
+from .catalog import CANDIDATES, INITIALS, THRONE
+from .events import (CandidateEliminated, ClimbBegan, FigureMoved, FigurePlaced, GameEnded, KingElected,
+                     RoundScored, RoundStarted, TurnPassed, VoteCalled, VoteCast, VotesRevealed)
+from .state import CLIMBING, PLACING, VOTING, Climb, KingUpState, Pass, Place, Vote
+
+_PLACE = re.compile(r"^([A-Za-z])\s*@?\s*([1-4])$")
+_CLIMB = re.compile(r"^([A-Za-z])\s*\^\s*([0-5T]?)$", re.IGNORECASE)
+
+
+def floor_mark(floor: int) -> str:
+    return "T" if floor == THRONE else str(floor)
+
+
+def format_action(state: KingUpState, action: Any) -> str:
+    match action:
+        case Place(figure=f, floor=fl):
+            return f"{INITIALS[f]}{fl}"
+        case Climb(figure=f):
+            return f"{INITIALS[f]}^{floor_mark(state.floors[f] + 1)}"
+        case Vote(yes=yes):
+            return "yes" if yes else "no"
+        case Pass():
+            return "pass"
+    raise IllegalAction(f"not a King Up! move: {action!r}")
+
+
+def parse_action(state: KingUpState, text: str) -> Any:
+    """Read a move typed by a player; the message says what was expected when it cannot."""
+    t = text.strip()
+    low = t.lower()
+    if state.phase == VOTING:
+        if low in ("yes", "y", "ja"):
+            return Vote(True)
+        if low in ("no", "n", "nein"):
+            return Vote(False)
+        raise IllegalAction("vote with 'yes' or 'no'")
+    if low == "pass":
+        return Pass()
+    if state.phase == PLACING and (m := _PLACE.match(t)):
+        return Place(_figure(m.group(1)), int(m.group(2)))
+    if state.phase == CLIMBING and (m := _CLIMB.match(t)):
+        return Climb(_figure(m.group(1)))
+    if state.phase == PLACING:
+        raise IllegalAction(f"place a figure as initial and floor, e.g. 'A3' (initials {INITIALS})")
+    if state.phase == CLIMBING:
+        raise IllegalAction(f"climb with initial and ^, e.g. 'A^' (initials {INITIALS})")
+    raise IllegalAction("no move is possible now")
+
+
+def _figure(letter: str) -> int:
+    idx = INITIALS.find(letter.upper())
+    if idx < 0:
+        raise IllegalAction(f"no candidate has the initial {letter.upper()!r} (initials {INITIALS})")
+    return idx
+
+
+def describe(before: KingUpState, ev: Any) -> str | None:
+    """The move-list line for an event; secret votes appear only as 'voted' until the reveal."""
+    name = lambda f: CANDIDATES[f].name  # noqa: E731
+    match ev:
+        case RoundStarted(round=r):
+            return f"— round {r} —"
+        case FigurePlaced(figure=f, floor=fl):
+            return f"{INITIALS[f]}{fl}"
+        case FigureMoved(figure=f, to_floor=fl):
+            return f"{INITIALS[f]}^{floor_mark(fl)}"
+        case TurnPassed():
+            return "pass"
+        case VoteCalled(figure=f):
+            return f"vote on {name(f)}"
+        case VoteCast():
+            return "voted"
+        case VotesRevealed(votes=votes):
+            return "votes: " + " ".join("Y" if v else "N" for v in votes)
+        case KingElected(figure=f):
+            return f"{name(f)} is king"
+        case CandidateEliminated(figure=f):
+            return f"{name(f)} is out"
+        case RoundScored(points=points):
+            return "scored " + " ".join(str(p) for p in points)
+        case GameEnded():
+            return "game over"
+        case ClimbBegan():
+            return None
+    return None

@@ -1,0 +1,219 @@
+"""King Up! as a decider: the rules of the summary card (seed 004) and docs/rules/king-up.md."""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.core.game import GameConfig, Result, Variant
+
+from . import notation
+from .catalog import (CANDIDATES, ELIMINATED, GOAL_CARDS, OFF_BOARD, PLACEMENTS, PLACING_FLOORS, POINTS,
+                      ROUNDS, THRONE, ZERO_BONUS, floor_name)
+from .events import (CODEC, CandidateEliminated, ClimbBegan, FigureMoved, FigurePlaced, GameEnded,
+                     KingElected, RoundScored, RoundStarted, TurnPassed, VoteCalled, VoteCast, VotesRevealed)
+from .state import (CLIMBING, OVER, PLACING, VOTING, Climb, KingUpState, Pass, Place, Vote, evolve)
+from .view import KingUpView, make_view
+
+
+class KingUp:
+    """The rules of King Up! (Viva il Re!). Stateless: one instance serves every match.
+
+    >>> state = GAME.initial_state(GameConfig(3))
+    >>> GAME.decide(state, 0, Place(0, 3), rng)   # needs a set-up state; see tests
+    """
+
+    id = "king-up"
+    title = "King Up!"
+    description = "Push your secret favourites up the castle and vote on who takes the throne."
+    min_players, max_players = 3, 6
+    rules_version = 1
+    variants = (Variant("practice", "practice game: undo may go back past revealed votes"),)
+    bot_levels = ("random", "greedy")
+    codec = CODEC
+
+    # -- setting up ----------------------------------------------------------------------------
+    def initial_state(self, config: GameConfig) -> KingUpState:
+        return KingUpState(players=config.players)
+
+    def setup(self, config: GameConfig, rng: random.Random) -> list[Any]:
+        state = self.initial_state(config)
+        return [_deal_round(state, 1, rng.randrange(config.players), rng)]
+
+    # -- deciding ------------------------------------------------------------------------------
+    def to_act(self, state: KingUpState) -> frozenset[int]:
+        if state.phase in (PLACING, CLIMBING):
+            return frozenset({state.turn})
+        if state.phase == VOTING:
+            return frozenset(s for s, v in enumerate(state.votes) if v is None)
+        return frozenset()
+
+    def legal_actions(self, state: KingUpState, seat: int) -> Iterator[Any]:
+        if seat not in self.to_act(state):
+            return
+        if state.phase == PLACING:
+            floors = [f for f in PLACING_FLOORS if state.room_on(f)]
+            for fig, fl in enumerate(state.floors):
+                if fl == OFF_BOARD:
+                    yield from (Place(fig, f) for f in floors)
+        elif state.phase == CLIMBING:
+            climbs = [Climb(f) for f in _movable(state)]
+            yield from climbs or [Pass()]
+        elif state.phase == VOTING:
+            yield Vote(True)
+            if state.no_cards[seat] > 0:
+                yield Vote(False)
+
+    def decide(self, state: KingUpState, seat: int, action: Any, rng: random.Random) -> list[Any]:
+        if seat not in self.to_act(state):
+            raise IllegalAction("it is not your turn")
+        match action:
+            case Place():
+                return _place(state, seat, action)
+            case Climb():
+                return _climb(state, seat, action, rng)
+            case Vote():
+                return _vote(state, seat, action, rng)
+            case Pass():
+                if state.phase != CLIMBING or _movable(state):
+                    raise IllegalAction("you may only pass when no figure can move")
+                return [TurnPassed(seat)]
+        raise IllegalAction(f"that is not a King Up! move: {action!r}")
+
+    def evolve(self, state: KingUpState, event: Any) -> KingUpState:
+        return evolve(state, event)
+
+    # -- reading -------------------------------------------------------------------------------
+    def result(self, state: KingUpState) -> Result:
+        scores = state.scores or (0,) * state.players
+        return Result(scores, state.winners, state.phase == OVER)
+
+    def view(self, state: KingUpState, seat: int | None) -> KingUpView:
+        return make_view(state, seat)
+
+    def format_action(self, state: KingUpState, seat: int, action: Any) -> str:
+        return notation.format_action(state, action)
+
+    def parse_action(self, state: KingUpState, seat: int, text: str) -> Any:
+        return notation.parse_action(state, text)
+
+    def describe(self, before: KingUpState, event: Any) -> str | None:
+        return notation.describe(before, event)
+
+    def reveals(self, event: Any) -> bool:
+        return isinstance(event, (RoundStarted, VotesRevealed, RoundScored))
+
+    def boundary(self, event: Any) -> str | None:
+        if isinstance(event, RoundStarted):
+            return "round"
+        if isinstance(event, (FigurePlaced, FigureMoved, TurnPassed, VoteCalled)):
+            return "turn"
+        return None
+
+    def make_bot(self, level: str):
+        from .bots import make_bot
+        return make_bot(level)
+
+
+def _movable(state: KingUpState) -> list[int]:
+    return [f for f, fl in enumerate(state.floors) if 0 <= fl < THRONE and state.room_on(fl + 1)]
+
+
+def _place(state: KingUpState, seat: int, action: Place) -> list[Any]:
+    if state.phase != PLACING:
+        raise IllegalAction("placing is over: move a figure up one floor instead")
+    if not 0 <= action.figure < len(CANDIDATES) or state.floors[action.figure] != OFF_BOARD:
+        raise IllegalAction(f"{_name(action.figure)} is already in the castle")
+    if action.floor not in PLACING_FLOORS:
+        raise IllegalAction("figures are placed on floors 1 to 4")
+    if not state.room_on(action.floor):
+        raise IllegalAction(f"floor {action.floor} already holds four figures")
+    events: list[Any] = [FigurePlaced(seat, action.figure, action.floor)]
+    after = evolve(state, events[0])
+    if sum(after.placed) == PLACEMENTS[state.players] * state.players:
+        events.append(ClimbBegan(tuple(f for f, fl in enumerate(after.floors) if fl == OFF_BOARD)))
+    return events
+
+
+def _climb(state: KingUpState, seat: int, action: Climb, rng: random.Random) -> list[Any]:
+    if state.phase != CLIMBING:
+        raise IllegalAction("figures climb only after everyone has placed" if state.phase == PLACING
+                            else "vote first")
+    fig = action.figure
+    if not 0 <= fig < len(CANDIDATES) or not 0 <= state.floors[fig] < THRONE:
+        raise IllegalAction(f"{_name(fig)} cannot climb: it is {floor_name(state.floors[fig])}")
+    target = state.floors[fig] + 1
+    if not state.room_on(target):
+        raise IllegalAction(f"{floor_name(target)} is full: {_name(fig)} cannot climb there")
+    events: list[Any] = [FigureMoved(seat, fig, target)]
+    if target == THRONE:
+        events.append(VoteCalled(fig, seat))
+    return events
+
+
+def _vote(state: KingUpState, seat: int, action: Vote, rng: random.Random) -> list[Any]:
+    if state.phase != VOTING:
+        raise IllegalAction("there is no vote now")
+    if not action.yes and state.no_cards[seat] == 0:
+        raise IllegalAction("you have no NO card left: you must vote YES")
+    events: list[Any] = [VoteCast(seat, action.yes)]
+    after = evolve(state, events[0])
+    if any(v is None for v in after.votes):
+        return events
+    votes = tuple(bool(v) for v in after.votes)
+    events.append(VotesRevealed(votes))
+    fig = state.on_throne
+    if all(votes):
+        events.append(KingElected(fig))
+        return events + _end_round(_fold(after, events[1:]), rng)
+    old_king = state.king_maker if state.king_maker is not None else state.first_player
+    events.append(CandidateEliminated(fig, state.left_of(old_king)))
+    after = _fold(after, events[1:])
+    if not any(fl >= 0 for fl in after.floors):
+        return events + _end_round(after, rng)  # nobody is left to crown
+    return events
+
+
+def _end_round(state: KingUpState, rng: random.Random) -> list[Any]:
+    points = tuple(_round_points(state, goal) for goal in state.goals)
+    scored = RoundScored(state.round, state.goals, points)
+    after = evolve(state, scored)
+    if state.round == ROUNDS:
+        return [scored, GameEnded(_winners(after))]
+    starter = after.left_of(after.king_maker if after.king_maker is not None else after.start_player)
+    return [scored, _deal_round(after, state.round + 1, starter, rng)]
+
+
+def _round_points(state: KingUpState, goal: int) -> int:
+    points = sum(POINTS[state.floors[f]] for f in GOAL_CARDS[goal])
+    return ZERO_BONUS if points == 0 and state.round == ROUNDS else points
+
+
+def _winners(state: KingUpState) -> tuple[int, ...]:
+    """Most points; a tie goes to more of one's last goal candidates still standing in the castle."""
+    def in_castle(seat: int) -> int:
+        return sum(1 for f in GOAL_CARDS[state.goals[seat]] if state.floors[f] >= 1)
+
+    best = max(state.scores)
+    tied = [s for s in range(state.players) if state.scores[s] == best]
+    most = max(in_castle(s) for s in tied)
+    return tuple(s for s in tied if in_castle(s) == most)
+
+
+def _deal_round(state: KingUpState, number: int, starter: int, rng: random.Random) -> RoundStarted:
+    deck = [g for g in range(len(GOAL_CARDS)) if g not in state.used_goals]
+    return RoundStarted(number, starter, tuple(rng.sample(deck, state.players)))
+
+
+def _fold(state: KingUpState, events: list[Any]) -> KingUpState:
+    for ev in events:
+        state = evolve(state, ev)
+    return state
+
+
+def _name(figure: int) -> str:
+    return CANDIDATES[figure].name if 0 <= figure < len(CANDIDATES) else f"figure {figure}"
+
+
+GAME = KingUp()
