@@ -89,14 +89,28 @@ class Entry:
     line: int | None = attrs.field(default=None, eq=False)  # where it was read from, for messages
 
 
-def encode_entry(game: Game, entry: Entry) -> dict:
+def encode_entry(game: Game, entry: Entry, batch_size: int | None = None) -> dict:
     line = {"act": entry.act}
+    if batch_size is not None:
+        line["n"] = batch_size  # lets a reader tell a batch cut short by a crash
     if entry.by is not None:
         line["by"] = entry.by
     if entry.move is not None:
         line["move"] = entry.move
     line.update(game.codec.encode(entry.event))
     return line
+
+
+def encode_lines(game: Game, entries: Sequence[Entry]) -> list[str]:
+    """JSON lines for ``entries``; the first line of each action batch says how many lines it has."""
+    sizes: dict[int, int] = {}
+    for e in entries:
+        sizes[e.act] = sizes.get(e.act, 0) + 1
+    out, prev = [], None
+    for e in entries:
+        out.append(dumps(encode_entry(game, e, sizes[e.act] if e.act != prev else None)))
+        prev = e.act
+    return out
 
 
 def dumps(obj: dict) -> str:
@@ -115,7 +129,7 @@ class LogWriter:
         self._write([dumps(header.to_json())])
 
     def write_entries(self, entries: Iterable[Entry]) -> None:
-        self._write([dumps(encode_entry(self.game, e)) for e in entries])
+        self._write(encode_lines(self.game, list(entries)))
 
     def write_undo(self, act: int, by: int | None) -> None:
         self._write([dumps({"undo": act, "by": by})])
@@ -138,8 +152,8 @@ def write_log_atomic(path: Path, game: Game, header: Header, entries: Sequence[E
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(dumps(header.to_json()) + "\n")
-            for e in entries:
-                f.write(dumps(encode_entry(game, e)) + "\n")
+            for line in encode_lines(game, entries):
+                f.write(line + "\n")
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -185,18 +199,42 @@ def read_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
                        f"{game.rules_version} for {header.game}")
     entries: list[Entry] = []
     warning = None
+    expected: dict[int, int] = {}  # batch -> lines announced by its first line
     for number, text in enumerate(lines[1:], start=2):
         last = number == len(lines)
         try:
             record = _parse_json(text, number)
         except LogError:
             if last and cut_tail:
-                warning = (f"line {number} was cut off mid-write and was dropped; "
-                           f"the game is recovered up to the last whole event")
+                warning = f"line {number} was cut off mid-write and was dropped"
                 break
             raise
-        _apply_record(game, record, number, entries)
+        _check_batch_closed(record, number, entries, expected)
+        _apply_record(game, record, number, entries, expected)
+    if entries and _short(entries, expected):
+        act = entries[-1].act
+        while entries and entries[-1].act == act:
+            entries.pop()
+        warning = (warning + "; " if warning else "") + f"the last move (action {act}) was written only in part"
+    if warning:
+        warning += "; the game is recovered up to the last whole move"
     return LoadedLog(header, tuple(entries), warning)
+
+
+def _short(entries: list[Entry], expected: dict[int, int]) -> bool:
+    act = entries[-1].act
+    have = sum(1 for e in entries if e.act == act)
+    return act in expected and have < expected[act]
+
+
+def _check_batch_closed(record: Any, number: int, entries: list[Entry], expected: dict[int, int]) -> None:
+    """A new batch (or an undo) may only start once the previous batch has all its lines."""
+    if not entries or not isinstance(record, dict):
+        return
+    starts_new = "undo" in record or record.get("act") != entries[-1].act
+    if starts_new and _short(entries, expected):
+        raise LogError(f"line {number}: action {entries[-1].act} stops short of the "
+                       f"{expected[entries[-1].act]} events its first line announced")
 
 
 def _parse_json(text: str, number: int) -> Any:
@@ -206,7 +244,8 @@ def _parse_json(text: str, number: int) -> Any:
         raise LogError(f"line {number}: not JSON ({exc.msg})") from None
 
 
-def _apply_record(game: Game, record: Any, number: int, entries: list[Entry]) -> None:
+def _apply_record(game: Game, record: Any, number: int, entries: list[Entry],
+                  expected: dict[int, int]) -> None:
     if not isinstance(record, dict):
         raise LogError(f"line {number}: not an event record")
     if "undo" in record:
@@ -224,5 +263,13 @@ def _apply_record(game: Game, record: Any, number: int, entries: list[Entry]) ->
     prev = entries[-1].act if entries else -1
     if not isinstance(act, int) or act not in (prev, prev + 1):
         raise LogError(f"line {number}: action number {act!r} out of sequence (after {prev})")
+    if act != prev:
+        size = record.get("n")
+        if size is not None:
+            if not isinstance(size, int) or size < 1:
+                raise LogError(f"line {number}: bad event count {size!r}")
+            expected[act] = size
+    elif act in expected and sum(1 for e in entries if e.act == act) >= expected[act]:
+        raise LogError(f"line {number}: action {act} has more events than its first line announced")
     by = record.get("by")
     entries.append(Entry(ev, act, by if isinstance(by, int) else None, record.get("move"), number))
