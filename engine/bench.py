@@ -1,0 +1,106 @@
+"""`bergfried bench engine GAME`: random games per second, load+replay against bare JSON parsing,
+and seeking in the replay cursor. Figures, not pass/fail: the closing notes quote them."""
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from engine.core import ReplayCursor, read_log
+from engine.core.selfplay import game_seed, play_out
+from engine.games import _MODULES, get_game
+
+LOG_EVENTS = 5000
+
+
+def run_engine_bench(game_id: str, games: int, seed: int) -> list[str]:
+    game = get_game(game_id)
+    players = min(max(game.min_players, 4), game.max_players)
+    lines = [f"bench engine {game_id}: {players} players, random bots, seed {seed}"]
+    start = time.perf_counter()
+    events = 0
+    for i in range(games):
+        events += len(play_out(game, players, ["random"] * players, game_seed(seed, i)).entries)
+    took = time.perf_counter() - start
+    lines.append(f"  random games:        {games / took:8.1f} games/s  ({events / took:,.0f} events/s, "
+                 f"{events / games:.0f} events/game)")
+    with tempfile.TemporaryDirectory() as tmp:
+        paths, total = _write_logs(game, players, seed, Path(tmp))
+        lines += _load_vs_parse(game, paths, total)
+        lines += _seek(game, paths)
+    extra = _game_extras(game_id, seed)
+    lines += [f"  {k + ':':<20} {v}" for k, v in extra.items()]
+    return lines
+
+
+def _write_logs(game, players: int, seed: int, folder: Path) -> tuple[list[Path], int]:
+    """Save files holding at least LOG_EVENTS events in all (one game's log may be shorter)."""
+    paths, total, i = [], 0, 0
+    while total < LOG_EVENTS:
+        path = folder / f"{i}.jsonl"
+        total += len(play_out(game, players, ["random"] * players, game_seed(seed + 1, i), path=path).entries)
+        paths.append(path)
+        i += 1
+    return paths, total
+
+
+def _load_vs_parse(game, paths: list[Path], total: int) -> list[str]:
+    def parse_only():
+        for p in paths:
+            for line in p.read_text("utf-8").splitlines():
+                json.loads(line)
+
+    def load_and_replay():
+        for p in paths:
+            loaded = read_log(p, get_game)
+            state = game.initial_state(loaded.header.config)
+            for e in loaded.entries:
+                state = game.evolve(state, e.event)
+
+    parse = _best_of(parse_only)
+    load = _best_of(load_and_replay)
+    return [f"  load+replay:         {load * 1000:8.1f} ms for {total:,} events in {len(paths)} file(s)",
+            f"  JSON parse only:     {parse * 1000:8.1f} ms  -> ratio {load / parse:.2f}x (target <= 3x)"]
+
+
+def _seek(game, paths: list[Path]) -> list[str]:
+    loaded = max((read_log(p, get_game) for p in paths), key=lambda lg: len(lg.entries))
+    events = [e.event for e in loaded.entries]
+    cursor = ReplayCursor(game, loaded.header.config, events)
+    rng = random.Random(0)
+    times = []
+    for _ in range(500):
+        target = rng.randrange(len(events) + 1)
+        t = time.perf_counter()
+        cursor.seek(target)
+        times.append((time.perf_counter() - t) * 1000)
+    times.sort()
+    cold = ReplayCursor(game, loaded.header.config, events)
+    t = time.perf_counter()
+    cold.end()
+    cold_ms = (time.perf_counter() - t) * 1000
+    return [f"  seek (log of {len(events)}): mean {statistics.mean(times):.3f} ms, "
+            f"p95 {times[int(len(times) * .95)]:.3f} ms, max {times[-1]:.3f} ms; cold seek to end "
+            f"{cold_ms:.2f} ms (target < 20 ms)"]
+
+
+def _best_of(fn, runs: int = 5) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def _game_extras(game_id: str, seed: int) -> dict:
+    """A game may add its own figures in engine/games/<game>/bench.py: bench(games, seed) -> dict."""
+    try:
+        module = importlib.import_module(_MODULES[game_id] + ".bench")
+    except ModuleNotFoundError:
+        return {}
+    return module.bench(games=20, seed=seed)
