@@ -1,0 +1,206 @@
+"""Carcassonne: The Castle as a decider: the rules of seed 002 and docs/rules/carcassonne-castle.md."""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.core.game import GameConfig, Result
+
+from . import notation
+from .board import (Follower, Placement, canonical, follower_targets, has_placement, legal_placements,
+                    problem, road_label, role_of)
+from .catalog import (CARD_COUNT, CASTLE, DIRS, HOUSE, KIND_OF_ROLE, ROAD, ROLE_NAMES, TILE_COPIES,
+                      TILE_KINDS, TOWER, card_type)
+from .events import CODEC, CardDrawn, CardPlaced, CardRemoved, CastleSetUp, WallTileTaken
+from .scoring import DOUBLING_TILE, Folder, completions, doubled_target, final_scoring, score_completed
+from .state import CastleState, PlaceCard, evolve
+from .view import CastleView, make_view
+
+PLAYABLE_TILES = (1, 2, 3)  # the others act by themselves in the final scoring
+
+
+class CarcassonneCastle:
+    """The rules of Carcassonne: The Castle (Die Burg). Stateless: one instance serves every match."""
+
+    id = "carcassonne-castle"
+    title = "Carcassonne: The Castle"
+    description = "Two players build a castle card by card: roads, towers, houses, courtyards and a palas."
+    min_players, max_players = 2, 2
+    rules_version = 1
+    variants = ()
+    bot_levels = ("random", "greedy")
+    codec = CODEC
+
+    # -- setting up ----------------------------------------------------------------------------
+    def initial_state(self, config: GameConfig) -> CastleState:
+        return CastleState(players=config.players)
+
+    def setup(self, config: GameConfig, rng: random.Random) -> list[Any]:
+        deck = list(range(CARD_COUNT))
+        rng.shuffle(deck)
+        tiles = [k for k in range(1, TILE_KINDS + 1) for _ in range(TILE_COPIES)]
+        rng.shuffle(tiles)
+        dealt = len(CASTLE.towers) - 1  # the 0/1 tower holds none; the rest go back unseen
+        fold = Folder(self.initial_state(config))
+        fold.add(CastleSetUp(tuple(deck), (0,) + tuple(tiles[:dealt])))
+        _next_turn(fold, 0)
+        return fold.events
+
+    # -- deciding ------------------------------------------------------------------------------
+    def to_act(self, state: CastleState) -> frozenset[int]:
+        if state.finished or state.card < 0:
+            return frozenset()
+        return frozenset({state.to_move})
+
+    def legal_actions(self, state: CastleState, seat: int) -> Iterator[PlaceCard]:
+        if seat not in self.to_act(state):
+            return
+        usable = [t for t in PLAYABLE_TILES if t in state.tiles[seat]]
+        for p in legal_placements(state.board.analysis, state.card):
+            for role, side, seg in _follower_options(state, seat, p):
+                for tiles in _tile_sets(state, seat, p, seg, usable):
+                    yield PlaceCard(p.x, p.y, DIRS[p.facing], role, side, tiles)
+
+    def decide(self, state: CastleState, seat: int, action: Any, rng: random.Random) -> list[Any]:
+        if state.finished:
+            raise IllegalAction("the game is over")
+        if seat not in self.to_act(state):
+            raise IllegalAction("it is not your turn")
+        if not isinstance(action, PlaceCard):
+            raise IllegalAction("lay the drawn castle card")
+        placed = _check(state, seat, action)
+        fold = Folder(state)
+        fold.add(placed)
+        _check_tiles(fold.state, seat, placed.tiles)
+        score_completed(fold, seat, placed.tiles)
+        _next_turn(fold, seat if 1 in placed.tiles else 1 - seat)
+        return fold.events
+
+    def evolve(self, state: CastleState, event: Any) -> CastleState:
+        return evolve(state, event)
+
+    def result(self, state: CastleState) -> Result:
+        winners = state.winners if state.finished else ()
+        return Result(state.scores, winners, state.finished)
+
+    def view(self, state: CastleState, seat: int | None) -> CastleView:
+        return make_view(state, seat)
+
+    # -- notation ------------------------------------------------------------------------------
+    def format_action(self, state: CastleState, seat: int, action: PlaceCard) -> str:
+        return notation.format_action(action)
+
+    def parse_action(self, state: CastleState, seat: int, text: str) -> PlaceCard:
+        action = notation.parse_action(text)
+        if state.card < 0:
+            return action
+        f = DIRS.index(action.facing)
+        p = canonical(Placement(state.card, action.x, action.y, f))
+        if p.facing != f:
+            action = PlaceCard(p.x, p.y, DIRS[p.facing], action.role, action.side, action.tiles)
+        if action.role and action.role != "H" and action.side:
+            raise IllegalAction("only a herald names a side (the road it stands on)")
+        return action
+
+    def describe(self, before: CastleState, event: Any) -> str | None:
+        return notation.describe(before, event)
+
+    def reveals(self, event: Any) -> bool:
+        return isinstance(event, (CardDrawn, WallTileTaken))
+
+    def boundary(self, event: Any) -> str | None:
+        return "turn" if isinstance(event, CardDrawn) and not event.again else None
+
+    def make_bot(self, level: str):
+        from .bots import make_bot
+        return make_bot(level)
+
+
+def _follower_options(state: CastleState, seat: int, p: Placement) -> list[tuple[str, str, int]]:
+    options = [("", "", -1)]
+    if state.supply[seat] > 0:
+        for seg in follower_targets(state.board, p):
+            role = role_of(p.card, seg)
+            options.append((role, DIRS[road_label(p, seg)] if role == "H" else "", seg))
+    return options
+
+
+def _tile_sets(state: CastleState, seat: int, p: Placement, seg: int, usable: list[int]):
+    if not usable:
+        yield ()
+        return
+    ok = [t for t in usable if t == 1 or _doubling_applies(state, seat, p, seg, t)]
+    for n in range(len(ok) + 1):
+        yield from combinations(ok, n)
+
+
+def _doubling_applies(state: CastleState, seat: int, p: Placement, seg: int, tile: int) -> bool:
+    role = role_of(p.card, seg) if seg >= 0 else ""
+    follower = Follower(seat, role, p.card, seg) if role else None
+    board = state.board.placed(p, follower)
+    kind = TOWER if tile == 2 else HOUSE
+    return doubled_target(completions(board), seat, kind) is not None
+
+
+def _check(state: CastleState, seat: int, action: PlaceCard) -> CardPlaced:
+    if action.facing not in DIRS or len(action.facing) != 1:
+        raise IllegalAction("the direction of half b must be n, e, s or w")
+    p = canonical(Placement(state.card, action.x, action.y, DIRS.index(action.facing)))
+    why = problem(state.board.analysis, p.card, p.x, p.y, p.facing)
+    if why:
+        raise IllegalAction(f"{notation.format_action(action).split()[0]}: {why}")
+    segment = _follower_segment(state, seat, p, action) if action.role else -1
+    tiles = tuple(sorted(action.tiles))
+    for t in tiles:
+        if t not in PLAYABLE_TILES:
+            raise IllegalAction(f"wall tile {t} acts by itself in the final scoring")
+        if t not in state.tiles[seat]:
+            raise IllegalAction(f"you have no wall tile {t}")
+    if len(set(tiles)) != len(tiles):
+        raise IllegalAction("play each kind of wall tile at most once per turn")
+    return CardPlaced(seat, p.card, p.x, p.y, DIRS[p.facing], action.role, segment, tiles)
+
+
+def _follower_segment(state: CastleState, seat: int, p: Placement, action: PlaceCard) -> int:
+    kind = KIND_OF_ROLE.get(action.role)
+    if kind is None:
+        raise IllegalAction("a follower is H (herald), K (knight), S (squire) or M (merchant)")
+    if state.supply[seat] <= 0:
+        raise IllegalAction("you have no follower left in your supply")
+    segs = card_type(p.card).segments_of(kind)
+    if kind == ROAD:
+        segs = [s for s in segs if DIRS[road_label(p, s)] == action.side]
+    name = ROLE_NAMES[action.role]
+    if not segs:
+        where = f" leaving the card to the {action.side or '?'}" if kind == ROAD else ""
+        raise IllegalAction(f"this card has no {'courtyard' if kind == 'court' else kind}{where} for a {name}")
+    if segs[0] not in set(follower_targets(state.board, p)):
+        raise IllegalAction(f"no {name} may go there: that {kind} already has a follower (yours counts too)")
+    return segs[0]
+
+
+def _check_tiles(state: CastleState, seat: int, tiles: tuple[int, ...]) -> None:
+    done = completions(state.board)
+    for kind, tile in DOUBLING_TILE.items():
+        if tile in tiles and doubled_target(done, seat, kind) is None:
+            raise IllegalAction(f"wall tile {tile} needs a {kind} you complete this turn "
+                                f"with more followers in it than your opponent")
+
+
+def _next_turn(fold: Folder, seat: int) -> None:
+    """Draw for ``seat``; a card that fits nowhere leaves the game. No cards left: final scoring."""
+    again = False
+    while fold.state.deck:
+        card = fold.state.deck[0]
+        fold.add(CardDrawn(seat, card, again))
+        if has_placement(fold.state.board.analysis, card):
+            return
+        fold.add(CardRemoved(seat, card))
+        again = True
+    final_scoring(fold)
+
+
+GAME = CarcassonneCastle()
