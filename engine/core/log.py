@@ -74,7 +74,7 @@ class Header:
             raise LogError(f"line 1: the header is incomplete ({exc})") from None
 
 
-@attrs.frozen
+@attrs.frozen(slots=True)
 class Entry:
     """One logged event, with the action batch it belongs to.
 
@@ -197,44 +197,90 @@ def read_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
     if header.rules_version > game.rules_version:
         raise LogError(f"line 1: rules version {header.rules_version} is newer than this Bergfried's "
                        f"{game.rules_version} for {header.game}")
-    entries: list[Entry] = []
+    reader = _Reader(game)
     warning = None
-    expected: dict[int, int] = {}  # batch -> lines announced by its first line
     for number, text in enumerate(lines[1:], start=2):
-        last = number == len(lines)
         try:
             record = _parse_json(text, number)
         except LogError:
-            if last and cut_tail:
+            if number == len(lines) and cut_tail:
                 warning = f"line {number} was cut off mid-write and was dropped"
                 break
             raise
-        _check_batch_closed(record, number, entries, expected)
-        _apply_record(game, record, number, entries, expected)
-    if entries and _short(entries, expected):
-        act = entries[-1].act
-        while entries and entries[-1].act == act:
-            entries.pop()
+        reader.add(record, number)
+    if reader.last_batch_short():
+        act = reader.drop_last_batch()
         warning = (warning + "; " if warning else "") + f"the last move (action {act}) was written only in part"
     if warning:
         warning += "; the game is recovered up to the last whole move"
-    return LoadedLog(header, tuple(entries), warning)
+    return LoadedLog(header, tuple(reader.entries), warning)
 
 
-def _short(entries: list[Entry], expected: dict[int, int]) -> bool:
-    act = entries[-1].act
-    have = sum(1 for e in entries if e.act == act)
-    return act in expected and have < expected[act]
+class _Reader:
+    """Folds records into effective entries, checking sequence and batch sizes as it goes."""
 
+    def __init__(self, game: Game):
+        self.game = game
+        self.entries: list[Entry] = []
+        self.announced: dict[int, int] = {}  # batch -> lines its first line announced
+        self.in_batch = 0  # lines read so far of the last batch
 
-def _check_batch_closed(record: Any, number: int, entries: list[Entry], expected: dict[int, int]) -> None:
-    """A new batch (or an undo) may only start once the previous batch has all its lines."""
-    if not entries or not isinstance(record, dict):
-        return
-    starts_new = "undo" in record or record.get("act") != entries[-1].act
-    if starts_new and _short(entries, expected):
-        raise LogError(f"line {number}: action {entries[-1].act} stops short of the "
-                       f"{expected[entries[-1].act]} events its first line announced")
+    def last_batch_short(self) -> bool:
+        return bool(self.entries) and self.in_batch < self.announced.get(self.entries[-1].act, 0)
+
+    def drop_last_batch(self) -> int:
+        act = self.entries[-1].act
+        while self.entries and self.entries[-1].act == act:
+            self.entries.pop()
+        self._recount()
+        return act
+
+    def _recount(self) -> None:
+        act = self.entries[-1].act if self.entries else None
+        self.in_batch = 0
+        for e in reversed(self.entries):
+            if e.act != act:
+                break
+            self.in_batch += 1
+
+    def add(self, record: Any, number: int) -> None:
+        if not isinstance(record, dict):
+            raise LogError(f"line {number}: not an event record")
+        prev = self.entries[-1].act if self.entries else -1
+        if ("undo" in record or record.get("act") != prev) and self.last_batch_short():
+            raise LogError(f"line {number}: action {prev} stops short of the "
+                           f"{self.announced[prev]} events its first line announced")
+        if "undo" in record:
+            return self._undo(record["undo"], number, prev)
+        try:
+            ev = self.game.codec.decode(record)
+        except LogError as exc:
+            raise LogError(f"line {number}: {exc}") from None
+        act = record.get("act")
+        if not isinstance(act, int) or act not in (prev, prev + 1):
+            raise LogError(f"line {number}: action number {act!r} out of sequence (after {prev})")
+        if act != prev:
+            self._announce(act, record.get("n"), number)
+            self.in_batch = 0
+        elif self.in_batch >= self.announced.get(act, self.in_batch + 1):
+            raise LogError(f"line {number}: action {act} has more events than its first line announced")
+        by = record.get("by")
+        self.entries.append(Entry(ev, act, by if isinstance(by, int) else None, record.get("move"), number))
+        self.in_batch += 1
+
+    def _announce(self, act: int, size: Any, number: int) -> None:
+        if size is None:
+            return
+        if not isinstance(size, int) or size < 1:
+            raise LogError(f"line {number}: bad event count {size!r}")
+        self.announced[act] = size
+
+    def _undo(self, act: Any, number: int, prev: int) -> None:
+        if not isinstance(act, int) or act < 1 or act > prev:
+            raise LogError(f"line {number}: undo to action {act!r} does not match the log")
+        while self.entries and self.entries[-1].act >= act:
+            self.entries.pop()
+        self._recount()
 
 
 def _parse_json(text: str, number: int) -> Any:
@@ -242,34 +288,3 @@ def _parse_json(text: str, number: int) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise LogError(f"line {number}: not JSON ({exc.msg})") from None
-
-
-def _apply_record(game: Game, record: Any, number: int, entries: list[Entry],
-                  expected: dict[int, int]) -> None:
-    if not isinstance(record, dict):
-        raise LogError(f"line {number}: not an event record")
-    if "undo" in record:
-        act = record["undo"]
-        if not isinstance(act, int) or act < 1 or not entries or act > entries[-1].act:
-            raise LogError(f"line {number}: undo to action {act!r} does not match the log")
-        while entries and entries[-1].act >= act:
-            entries.pop()
-        return
-    try:
-        ev = game.codec.decode(record)
-    except LogError as exc:
-        raise LogError(f"line {number}: {exc}") from None
-    act = record.get("act")
-    prev = entries[-1].act if entries else -1
-    if not isinstance(act, int) or act not in (prev, prev + 1):
-        raise LogError(f"line {number}: action number {act!r} out of sequence (after {prev})")
-    if act != prev:
-        size = record.get("n")
-        if size is not None:
-            if not isinstance(size, int) or size < 1:
-                raise LogError(f"line {number}: bad event count {size!r}")
-            expected[act] = size
-    elif act in expected and sum(1 for e in entries if e.act == act) >= expected[act]:
-        raise LogError(f"line {number}: action {act} has more events than its first line announced")
-    by = record.get("by")
-    entries.append(Entry(ev, act, by if isinstance(by, int) else None, record.get("move"), number))

@@ -5,6 +5,8 @@ from typing import Any
 
 import attrs
 
+from engine.core.fastattrs import replace
+
 from .catalog import CANDIDATES, ELIMINATED, FLOOR_LIMIT, NO_CARDS, OFF_BOARD, THRONE
 from .events import (CandidateEliminated, ClimbBegan, FigureMoved, FigurePlaced, GameEnded, KingElected,
                      RoundScored, RoundStarted, TurnPassed, VoteCalled, VoteCast, VotesRevealed)
@@ -37,7 +39,7 @@ class Pass:
     """Only when no figure can move."""
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # slots=False: evolve copies the dict (engine/core/fastattrs.py)
 class KingUpState:
     players: int
     phase: str = SETUP
@@ -75,49 +77,78 @@ class KingUpState:
 
 
 def evolve(state: KingUpState, ev: Any) -> KingUpState:
-    evolve_ = attrs.evolve
-    match ev:
-        case RoundStarted(round=r, start_player=sp, goals=goals):
-            first = sp if r == 1 else state.first_player
-            return evolve_(state, phase=PLACING, round=r, start_player=sp, turn=sp, first_player=first,
-                           floors=(OFF_BOARD,) * len(CANDIDATES), placed=(0,) * state.players,
-                           on_throne=None, no_cards=(NO_CARDS[state.players],) * state.players,
-                           votes=(None,) * state.players, last_votes=None, goals=goals,
-                           used_goals=state.used_goals | set(goals), king=None,
-                           scores=state.scores or (0,) * state.players)
-        case FigurePlaced(seat=seat, figure=fig, floor=floor):
-            placed = _bump(state.placed, seat)
-            return evolve_(state, floors=_set(state.floors, fig, floor), placed=placed,
-                           turn=state.left_of(seat))
-        case ClimbBegan(grounded=grounded):
-            floors = state.floors
-            for fig in grounded:
-                floors = _set(floors, fig, 0)
-            return evolve_(state, phase=CLIMBING, floors=floors, turn=state.start_player)
-        case FigureMoved(seat=seat, figure=fig, to_floor=floor):
-            return evolve_(state, floors=_set(state.floors, fig, floor), turn=state.left_of(seat))
-        case TurnPassed(seat=seat):
-            return evolve_(state, turn=state.left_of(seat))
-        case VoteCalled(figure=fig, crown=crown):
-            return evolve_(state, phase=VOTING, on_throne=fig, crown=crown,
-                           votes=(None,) * state.players, last_votes=None)
-        case VoteCast(seat=seat, yes=yes):
-            return evolve_(state, votes=tuple(yes if i == seat else v for i, v in enumerate(state.votes)))
-        case VotesRevealed(votes=votes):
-            no_cards = tuple(n - (0 if yes else 1) for n, yes in zip(state.no_cards, votes))
-            return evolve_(state, last_votes=votes, no_cards=no_cards, votes=(None,) * state.players)
-        case KingElected(figure=fig):
-            return evolve_(state, king=fig, on_throne=None, king_maker=state.crown)
-        case CandidateEliminated(figure=fig, next_player=nxt):
-            return evolve_(state, floors=_set(state.floors, fig, ELIMINATED), on_throne=None,
-                           phase=CLIMBING, turn=nxt, crown=state.king_maker)
-        case RoundScored(points=points, goals=goals):
-            return evolve_(state, scores=tuple(s + p for s, p in zip(state.scores, points)),
-                           round_points=state.round_points + (points,),
-                           round_goals=state.round_goals + (goals,))
-        case GameEnded(winners=winners):
-            return evolve_(state, phase=OVER, winners=winners)
-    raise TypeError(f"not a King Up! event: {ev!r}")
+    handler = _HANDLERS.get(type(ev))
+    if handler is None:
+        raise TypeError(f"not a King Up! event: {ev!r}")
+    return handler(state, ev)
+
+
+def _round_started(state: KingUpState, ev: RoundStarted) -> KingUpState:
+    return replace(state, phase=PLACING, round=ev.round, start_player=ev.start_player, turn=ev.start_player,
+                   first_player=ev.start_player if ev.round == 1 else state.first_player,
+                   floors=(OFF_BOARD,) * len(CANDIDATES), placed=(0,) * state.players, on_throne=None,
+                   no_cards=(NO_CARDS[state.players],) * state.players, votes=(None,) * state.players,
+                   last_votes=None, goals=ev.goals, used_goals=state.used_goals | set(ev.goals), king=None,
+                   scores=state.scores or (0,) * state.players)
+
+
+def _figure_placed(state: KingUpState, ev: FigurePlaced) -> KingUpState:
+    return replace(state, floors=_set(state.floors, ev.figure, ev.floor), placed=_bump(state.placed, ev.seat),
+                   turn=state.left_of(ev.seat))
+
+
+def _climb_began(state: KingUpState, ev: ClimbBegan) -> KingUpState:
+    floors = state.floors
+    for fig in ev.grounded:
+        floors = _set(floors, fig, 0)
+    return replace(state, phase=CLIMBING, floors=floors, turn=state.start_player)
+
+
+def _figure_moved(state: KingUpState, ev: FigureMoved) -> KingUpState:
+    return replace(state, floors=_set(state.floors, ev.figure, ev.to_floor), turn=state.left_of(ev.seat))
+
+
+def _turn_passed(state: KingUpState, ev: TurnPassed) -> KingUpState:
+    return replace(state, turn=state.left_of(ev.seat))
+
+
+def _vote_called(state: KingUpState, ev: VoteCalled) -> KingUpState:
+    return replace(state, phase=VOTING, on_throne=ev.figure, crown=ev.crown, votes=(None,) * state.players,
+                   last_votes=None)
+
+
+def _vote_cast(state: KingUpState, ev: VoteCast) -> KingUpState:
+    return replace(state, votes=_set(state.votes, ev.seat, ev.yes))
+
+
+def _votes_revealed(state: KingUpState, ev: VotesRevealed) -> KingUpState:
+    no_cards = tuple(n - (0 if yes else 1) for n, yes in zip(state.no_cards, ev.votes))
+    return replace(state, last_votes=ev.votes, no_cards=no_cards, votes=(None,) * state.players)
+
+
+def _king_elected(state: KingUpState, ev: KingElected) -> KingUpState:
+    return replace(state, king=ev.figure, on_throne=None, king_maker=state.crown)
+
+
+def _candidate_eliminated(state: KingUpState, ev: CandidateEliminated) -> KingUpState:
+    # The crown goes back to the old king; the vote's proposer keeps nothing.
+    return replace(state, floors=_set(state.floors, ev.figure, ELIMINATED), on_throne=None, phase=CLIMBING,
+                   turn=ev.next_player, crown=state.king_maker)
+
+
+def _round_scored(state: KingUpState, ev: RoundScored) -> KingUpState:
+    return replace(state, scores=tuple(s + p for s, p in zip(state.scores, ev.points)),
+                   round_points=state.round_points + (ev.points,), round_goals=state.round_goals + (ev.goals,))
+
+
+def _game_ended(state: KingUpState, ev: GameEnded) -> KingUpState:
+    return replace(state, phase=OVER, winners=ev.winners)
+
+
+_HANDLERS = {RoundStarted: _round_started, FigurePlaced: _figure_placed, ClimbBegan: _climb_began,
+             FigureMoved: _figure_moved, TurnPassed: _turn_passed, VoteCalled: _vote_called,
+             VoteCast: _vote_cast, VotesRevealed: _votes_revealed, KingElected: _king_elected,
+             CandidateEliminated: _candidate_eliminated, RoundScored: _round_scored, GameEnded: _game_ended}
 
 
 def _set(values: tuple, index: int, value: Any) -> tuple:
