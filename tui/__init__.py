@@ -1,0 +1,1 @@
+"""Bergfried's terminal client (Textual). It draws views and sends actions; the engine decides."""

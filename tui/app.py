@@ -1,0 +1,157 @@
+"""The Bergfried App: one per terminal (or, later, per SSH connection).
+
+Everything an App needs arrives through its constructor (a :class:`Settings`, and optionally
+what to open first); it keeps its state on itself, never in module globals, so many Apps can
+share one event loop and the same Match objects.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import partial
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.events import Resize
+from textual.filter import Monochrome, NoColor
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.theme import BUILTIN_THEMES
+
+from themes import DEFAULT_THEME, THEMES, GlyphSet, board_defaults, glyphs_for
+
+from .settings import Settings
+
+#: The smallest terminal every screen is laid out for.
+MIN_SIZE = Size(80, 24)
+
+StartScreen = Callable[["BergfriedApp"], Screen]
+
+
+class BergfriedApp(App[None]):
+    TITLE = "Bergfried"
+    BINDINGS = [
+        Binding("f1", "help", "Help", show=False),
+        Binding("ctrl+s", "settings", "Settings", show=False),
+    ]
+    CSS = """
+    Screen { background: $background; }
+    .panel-title { color: $text-muted; text-style: bold; }
+    """
+
+    def __init__(self, settings: Settings, start: StartScreen | None = None) -> None:
+        super().__init__()
+        self.settings = settings
+        self._start = start
+        self._apply_no_color(settings.no_color)
+        for theme in THEMES.values():
+            self.register_theme(theme)
+        self.theme = settings.theme if settings.theme in THEMES else DEFAULT_THEME
+        for name in BUILTIN_THEMES:
+            # Only our themes carry the board variables; offering others would draw grey boards.
+            self.unregister_theme(name)
+        if not settings.animations:
+            self.animation_level = "none"
+
+    def _apply_no_color(self, no_color: bool) -> None:
+        # Textual decides NO_COLOR from os.environ in App.__init__; here the Settings decide,
+        # so an SSH session's own NO_COLOR wins over the server process's environment.
+        self.no_color = no_color
+        self._filters = [f for f in self._filters if not isinstance(f, (NoColor, Monochrome))]
+        if no_color:
+            self._filters.append(Monochrome())
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return board_defaults()
+
+    @property
+    def glyphs(self) -> GlyphSet:
+        return glyphs_for(self.theme, self.settings.ascii)
+
+    def on_mount(self) -> None:
+        from .screens.title import TitleScreen
+
+        self.push_screen(TitleScreen())
+        if self._start is not None:
+            self.push_screen(self._start(self))
+        self._guard_size(self.size)
+
+    # -- the size guard -------------------------------------------------------------------
+
+    @property
+    def too_small(self) -> bool:
+        return self.size.width < MIN_SIZE.width or self.size.height < MIN_SIZE.height
+
+    def on_resize(self, event: Resize) -> None:
+        self._guard_size(event.size)
+
+    def _guard_size(self, size: Size) -> None:
+        from .screens.size_guard import TooSmallScreen
+
+        small = size.width < MIN_SIZE.width or size.height < MIN_SIZE.height
+        guard = next((s for s in self.screen_stack if isinstance(s, TooSmallScreen)), None)
+        if small and guard is None:
+            self.push_screen(TooSmallScreen(MIN_SIZE))
+        elif not small and guard is not None and self.screen is guard:
+            self.pop_screen()
+
+    # -- settings -------------------------------------------------------------------------
+
+    def use_theme(self, name: str) -> None:
+        """Switch theme now and remember it for next time."""
+        self.theme = name
+        self.settings.theme = name
+        self.settings.save()
+
+    def refresh_glyphs(self) -> None:
+        """Redraw every screen with the current glyph set (after a theme or ASCII switch)."""
+        for screen in self.screen_stack:
+            if hasattr(screen, "redraw"):
+                screen.redraw()
+
+    def go_title(self) -> None:
+        from .screens.title import TitleScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+
+    def watch_theme(self, name: str) -> None:
+        # The palette's theme picker sets App.theme directly; keep Settings in step with it.
+        if name in THEMES and self.settings.theme != name:
+            self.settings.theme = name
+            self.settings.save()
+        self.refresh_glyphs()
+
+    # -- actions everywhere ---------------------------------------------------------------
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Every keyed action of the current screen, then the app-wide ones."""
+        seen: set[str] = set()
+        for key, active in screen.active_bindings.items():
+            binding = active.binding
+            if not binding.description or not active.enabled or binding.description in seen:
+                continue
+            seen.add(binding.description)
+            keys = self.get_key_display(binding)
+            yield SystemCommand(binding.description, f"key: {keys}",
+                                partial(self.run_action, binding.action, active.node))
+        for name in THEMES:
+            yield SystemCommand(f"Theme: {name}", "Switch the colour theme",
+                                partial(self.use_theme, name), discover=False)
+        if "Help" not in seen:
+            yield SystemCommand("Help", "Rules of each game and the keys", self.action_help)
+        if "Settings" not in seen:
+            yield SystemCommand("Settings", "Theme, bot speed, your name", self.action_settings)
+        yield SystemCommand("Quit", "Leave Bergfried (games are saved as they are played)",
+                            self.action_quit)

@@ -1,0 +1,184 @@
+"""The ``bergfried`` command.
+
+``bergfried`` opens the app, ``bergfried play GAME --seat ...`` starts a game at once,
+``bergfried replay FILE`` opens the replay viewer; everything else (and ``replay`` with
+``--text``/``--json``) is the engine's headless CLI.
+
+This is the one place that reads the environment and the terminal: it builds a Settings
+object and hands it to the App.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from platformdirs import user_config_dir, user_data_dir
+
+from themes import THEME_NAMES
+
+from .settings import Settings
+
+APP_NAME = "bergfried"
+TUI_COMMANDS = {"play", "replay"}
+
+
+def ui_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="bergfried", description="Castle board games in the terminal.",
+                                epilog="Other commands (games, selfplay, check, bench, replay --text) "
+                                       "are listed by 'bergfried games --help' and friends.")
+    add_ui_options(p)
+    sub = p.add_subparsers(dest="command")
+    play = sub.add_parser("play", help="start a game in the terminal client")
+    play.add_argument("game", help="game id, e.g. king-up")
+    play.add_argument("--seat", action="append", default=[], metavar="KIND[=NAME]",
+                      help="one per player, in seat order: human, bot:random, bot:greedy ...")
+    play.add_argument("--seed", type=int, help="the random seed (default: a fresh one)")
+    play.add_argument("--variant", action="append", default=[], help="switch on a rule variant")
+    add_ui_options(play)
+    replay = sub.add_parser("replay", help="open a saved game in the replay viewer")
+    replay.add_argument("file", type=Path)
+    add_ui_options(replay)
+    return p
+
+
+def add_ui_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--theme", choices=THEME_NAMES, default=argparse.SUPPRESS)
+    p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
+                   help="draw with ASCII characters only")
+    p.add_argument("--config-dir", type=Path, default=argparse.SUPPRESS,
+                   help="where the settings live (default: the platform's config folder)")
+    p.add_argument("--saves-dir", type=Path, default=argparse.SUPPRESS,
+                   help="where games are saved (default: the platform's data folder)")
+
+
+VALUE_OPTIONS = ("--theme", "--config-dir", "--saves-dir")
+
+
+def split_ui_options(argv: list[str]) -> tuple[list[str], list[str]]:
+    """(the client's own options, everything else), so the engine never sees ours."""
+    ours, rest, i = [], [], 0
+    while i < len(argv):
+        a = argv[i]
+        if a in VALUE_OPTIONS and i + 1 < len(argv):
+            ours += argv[i:i + 2]
+            i += 2
+            continue
+        (ours if a == "--ascii" or a.split("=")[0] in VALUE_OPTIONS else rest).append(a)
+        i += 1
+    return ours, rest
+
+
+def wants_engine(argv: list[str]) -> bool:
+    """Whether the command line belongs to the engine's headless CLI."""
+    rest = split_ui_options(argv)[1]
+    command = next((a for a in rest if not a.startswith("-")), None)
+    if command is None:
+        return False
+    if command == "replay":
+        return "--text" in rest or "--json" in rest
+    return command != "play"
+
+
+def unicode_ok(stream, environ) -> bool:
+    encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+    if encoding and encoding != "utf8":
+        return False
+    lang = " ".join(environ.get(k, "") for k in ("LC_ALL", "LC_CTYPE", "LANG")).upper()
+    return not lang.strip() or "UTF" in lang or encoding == "utf8"
+
+
+def build_settings(args: argparse.Namespace, environ=os.environ, stream=sys.stdout) -> Settings:
+    config_dir = getattr(args, "config_dir", None) or Path(user_config_dir(APP_NAME))
+    saves_dir = getattr(args, "saves_dir", None) or Path(user_data_dir(APP_NAME)) / "saves"
+    settings = Settings.load(config_dir, saves_dir)
+    no_color = "NO_COLOR" in environ and environ["NO_COLOR"] != ""
+    settings.no_color = no_color
+    if hasattr(args, "theme"):
+        settings.theme = args.theme
+    elif no_color:
+        settings.theme = "monochrome"
+    if getattr(args, "ascii", False) or not unicode_ok(stream, environ):
+        settings.ascii = True
+    return settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if wants_engine(argv):
+        from engine.cli import main as engine_main
+
+        return engine_main(split_ui_options(argv)[1])
+    from engine.core import LogError
+
+    args = ui_parser().parse_args(argv)
+    settings = build_settings(args)
+    try:
+        start = start_screen(args, settings)
+    except (ValueError, KeyError, LogError) as exc:
+        print(f"bergfried: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+        return 2
+    from .app import BergfriedApp
+
+    BergfriedApp(settings, start=start).run()
+    return 0
+
+
+def start_screen(args: argparse.Namespace, settings: Settings):
+    """What to open over the title screen, checked before the terminal is taken over."""
+    if args.command == "play":
+        return play_start(args, settings)
+    if args.command == "replay":
+        return replay_start(args.file)
+    return None
+
+
+def play_start(args: argparse.Namespace, settings: Settings):
+    from engine.core import GameConfig
+    from engine.games import get_game
+
+    from .games import has_ui
+    from .screens.new_game import parse_seat
+
+    game = get_game(args.game)
+    if not has_ui(game.id):
+        raise ValueError(f"the terminal client cannot show {game.title} yet")
+    kinds = args.seat or ["human"] + ["bot:" + _strongest(game)] * (game.min_players - 1)
+    seats = [parse_seat(k, i, game.id, settings.player_name) for i, k in enumerate(kinds)]
+    if not game.min_players <= len(seats) <= game.max_players:
+        raise ValueError(f"{game.title} is for {game.min_players}–{game.max_players} players; "
+                         f"give one --seat per player")
+    unknown = set(args.variant) - {v.key for v in game.variants}
+    if unknown:
+        raise ValueError(f"{game.title} has no variant {', '.join(sorted(unknown))}")
+    config = GameConfig(len(seats), frozenset(args.variant))
+
+    def start(app):
+        import secrets
+
+        from .screens.play import new_play_screen
+
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        return new_play_screen(app, game.id, config, seats, seed)
+
+    return start
+
+
+def _strongest(game) -> str:
+    from .bots import bot_levels
+
+    return bot_levels(game)[-1]
+
+
+def replay_start(path: Path):
+    from .screens.replay import ReplayScreen
+
+    screen, warning = ReplayScreen.from_path(path)
+
+    def start(app):
+        if warning:
+            app.notify(warning, severity="warning", timeout=8)
+        return screen
+
+    return start

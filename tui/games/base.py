@@ -1,0 +1,101 @@
+"""The contract between the shared screens and one game's board.
+
+The shared play screen and replay viewer do everything that is the same for every game:
+turns, bots, undo, saving, the move list, hot-seat covers, game over, stepping through a log.
+A game adds only what it draws and the few screens only it has, through a :class:`GameUI`:
+
+* ``make_board()`` / ``make_info()``: two :class:`ViewPanel` widgets (the board on the left,
+  scores and such on the right). Both get a :class:`ViewContext` in ``show()`` every time
+  something changes; a board posts :class:`ViewPanel.ActionChosen` when the player picks a move.
+* ``secret_prompt(ctx)``: a modal for choices made in secret (King Up!'s vote), or None.
+* ``interludes(game, steps, viewer)``: modals to show after a batch of events (a reveal, a
+  round's scoring), built from the views *at that moment*.
+
+Panels receive views only, never states, so they cannot show another seat's secrets.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import attrs
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
+
+from engine.core import Game, Seat
+from themes import GlyphSet
+
+
+@attrs.frozen
+class ViewContext:
+    """Everything a panel may draw from: one seat's view and the moves that seat may make."""
+
+    game: Game
+    view: Any
+    seat: int | None                 # whose view this is; None for a spectator
+    seats: tuple[Seat, ...]
+    legal: tuple[Any, ...] = ()      # the viewer's legal moves now; empty when it may not act
+    glyphs: GlyphSet | None = None
+    thinking: int | None = None      # the bot seat that is choosing a move right now
+    spinner: str = ""                # the current frame of the "thinking" indicator
+
+    @property
+    def interactive(self) -> bool:
+        return bool(self.legal)
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+
+@attrs.frozen
+class Step:
+    """One event of a batch, with the view of the position right after it."""
+
+    event: Any
+    view: Any
+
+
+class ViewPanel(Widget):
+    """A widget that draws a :class:`ViewContext`; subclasses implement :meth:`show`."""
+
+    class ActionChosen(Message):
+        """The player picked ``action`` on the board; the screen submits it."""
+
+        def __init__(self, action: Any) -> None:
+            super().__init__()
+            self.action = action
+
+    class Status(Message):
+        """A line for the status bar (e.g. the full name of the focused figure)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def show(self, ctx: ViewContext) -> None:
+        raise TypeError(f"{type(self).__name__} must implement show()")
+
+
+class GameUI:
+    """Base class of a game's UI; override what the game needs."""
+
+    game_id: ClassVar[str] = ""
+
+    def make_board(self) -> ViewPanel:
+        raise TypeError(f"{type(self).__name__} must implement make_board()")
+
+    def make_info(self) -> ViewPanel | None:
+        return None
+
+    def secret_prompt(self, ctx: ViewContext) -> ModalScreen[Any] | None:
+        """A modal whose result is the chosen action (None to go back to the board)."""
+        return None
+
+    def interludes(self, game: Game, steps: Sequence[Step], viewer: int | None,
+                   seats: Sequence[Seat]) -> list[Screen[Any]]:
+        return []
+
+    def phase_text(self, ctx: ViewContext) -> str:
+        """What is happening, for the status line (e.g. "placing figures")."""
+        return ""

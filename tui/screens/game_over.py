@@ -1,0 +1,74 @@
+"""The end of a match: the ranking, and the way to its replay."""
+from __future__ import annotations
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from engine.core import Match
+
+
+def ranking(match: Match) -> Table:
+    result = match.result
+    order = sorted(range(len(match.seats)), key=lambda s: (-result.scores[s], s))
+    table = Table(box=None, padding=(0, 2), header_style="bold")
+    for column, justify in (("#", "right"), ("player", "left"), ("points", "right"), ("", "left")):
+        table.add_column(column, justify=justify)
+    place = 0
+    for i, seat in enumerate(order):
+        if i == 0 or result.scores[seat] != result.scores[order[i - 1]]:
+            place = i + 1
+        seat_info = match.seats[seat]
+        kind = "bot " + seat_info.bot_level if seat_info.is_bot else "human"
+        table.add_row(str(place), f"{seat_info.name} ({kind})", str(result.scores[seat]),
+                      "winner" if seat in result.winners else "")
+    return table
+
+
+class GameOverScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    GameOverScreen { align: center middle; }
+    GameOverScreen > Vertical { width: 64; height: auto; border: thick $success; padding: 1 2;
+                                background: $surface; }
+    GameOverScreen Horizontal { height: auto; margin-top: 1; align: center middle; }
+    GameOverScreen Button { margin: 0 1; }
+    """
+    BINDINGS = [
+        Binding("r", "replay", "Replay"),
+        Binding("t,escape", "title", "Title"),
+        Binding("enter", "close", "Board"),
+    ]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+
+    def compose(self) -> ComposeResult:
+        names = " and ".join(self.match.seats[s].name for s in self.match.result.winners)
+        with Vertical():
+            yield Static(f"[b]Game over[/b] — {names} {'win' if len(self.match.result.winners) > 1 else 'wins'}!")
+            yield Static(ranking(self.match))
+            with Horizontal():
+                yield Button("Replay (r)", id="replay", variant="primary", compact=True)
+                yield Button("Board (enter)", id="close", compact=True)
+                yield Button("Title (t)", id="title", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.run_action(event.button.id)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_replay(self) -> None:
+        from .replay import ReplayScreen
+
+        screen = ReplayScreen.from_match(self.match)
+        self.dismiss(None)
+        self.app.push_screen(screen)
+
+    def action_title(self) -> None:
+        self.dismiss(None)
+        self.app.go_title()

@@ -1,0 +1,92 @@
+"""Help: each game's rules (docs/rules/<game-id>.md, written by the game's authors) and the keys."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown, TabbedContent, TabPane
+
+from engine.games import all_games
+
+import engine
+
+RULES_DIR = Path(engine.__file__).resolve().parent.parent / "docs" / "rules"
+
+KEYS = """\
+# Keys
+
+Everything works from the keyboard; the mouse works too. **ctrl+p** opens the command
+palette, which lists every action of the screen you are on.
+
+## Everywhere
+| key | action |
+| --- | --- |
+| ctrl+p | command palette: every action, every theme |
+| f1 | this help |
+| ctrl+s | settings |
+| ctrl+q | quit (games are saved as they are played) |
+
+## Title
+| key | action |
+| --- | --- |
+| ↑ ↓ enter | choose a game / menu entry |
+| n c l r s h q | new, continue, load, replays, settings, help, quit |
+
+## Playing
+| key | action |
+| --- | --- |
+| ← ↑ → ↓ | move over the board (legal moves are marked) |
+| enter | choose the figure or square under the cursor |
+| : | type a move in notation, e.g. `A3` or `A^` in King Up! |
+| u | undo, when the rules allow it (otherwise the reason is shown) |
+| space | play the next bot move now instead of waiting |
+| a | save a copy of the game as a file |
+| esc | cancel a half-made move; leave the game (it stays saved) |
+
+## Replays
+| key | action |
+| --- | --- |
+| ← → | step back / forward |
+| home end | jump to the start / the end |
+| PgUp PgDn, [ ] | previous / next round |
+| p, + - | autoplay on/off, faster / slower |
+| v | view as each player (once the game is over) |
+| ↑ ↓ | walk the move list; the board follows |
+"""
+
+
+def rules_text(game_id: str, title: str) -> str:
+    path = RULES_DIR / f"{game_id}.md"
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return f"# {title}\n\nThe rules page ({path.name}) is not installed with this copy."
+
+
+class HelpScreen(Screen[None]):
+    DEFAULT_CSS = """
+    HelpScreen TabbedContent { height: 1fr; }
+    HelpScreen VerticalScroll { height: 1fr; }
+    HelpScreen Markdown { margin: 0 1; }
+    """
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
+
+    def __init__(self, game_id: str | None = None) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        games = all_games()
+        initial = f"rules-{self.game_id}" if self.game_id else "keys"
+        with TabbedContent(initial=initial):
+            with TabPane("Keys", id="keys"):
+                with VerticalScroll():
+                    yield Markdown(KEYS)
+            for game in games:
+                with TabPane(game.title, id=f"rules-{game.id}"):
+                    with VerticalScroll():
+                        yield Markdown(rules_text(game.id, game.title))
+        yield Footer()

@@ -1,0 +1,156 @@
+"""New game: which game, how many players, who sits where (human or bot and its level),
+names, an optional seed and the game's rule variants."""
+from __future__ import annotations
+
+import secrets
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from engine.core import GameConfig, Seat
+from engine.games import all_games, get_game
+
+from ..bots import bot_levels
+from ..games import has_ui
+
+BOT_NAMES = ("Adalbert", "Brunhild", "Conrad", "Dietlind", "Eberhard", "Frieda")
+
+
+def seat_kinds(game) -> list[tuple[str, str]]:
+    return [("Human", "human")] + [(f"Bot: {lvl}", f"bot:{lvl}") for lvl in bot_levels(game)]
+
+
+def default_seats(game, players: int, player_name: str) -> list[Seat]:
+    levels = bot_levels(game)
+    strongest = f"bot:{levels[-1]}"
+    return [Seat(player_name, "human")] + [Seat(BOT_NAMES[i - 1], strongest) for i in range(1, players)]
+
+
+class NewGameScreen(Screen[None]):
+    DEFAULT_CSS = """
+    NewGameScreen #form { padding: 0 1; }
+    NewGameScreen .row { height: 1; margin-bottom: 1; }
+    NewGameScreen .seat { height: 1; }
+    NewGameScreen Label { width: 10; }
+    NewGameScreen .seat Label { width: 4; padding-left: 1; }
+    NewGameScreen Select { width: 28; }
+    NewGameScreen .seat Input { width: 24; margin-right: 2; }
+    NewGameScreen #seed { width: 20; }
+    NewGameScreen #players { width: 12; }
+    NewGameScreen #heading { text-style: bold; height: 1; margin-bottom: 1; }
+    NewGameScreen #description { color: $text-muted; height: auto; margin-bottom: 1; }
+    NewGameScreen #buttons { height: 1; margin-top: 1; }
+    NewGameScreen #buttons Button { margin-right: 2; }
+    NewGameScreen Checkbox { height: 1; border: none; padding: 0; }
+    """
+    BINDINGS = [
+        Binding("ctrl+g", "start", "Start"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+
+    def __init__(self, game_id: str | None = None) -> None:
+        super().__init__()
+        games = [g for g in all_games() if has_ui(g.id)]
+        self.games = {g.id: g for g in games}
+        self.game = self.games.get(game_id) or games[0]
+        self.players = self.game.min_players
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        name = self.app.settings.player_name
+        seats = default_seats(game, game.max_players, name)
+        with VerticalScroll(id="form"):
+            yield Static("New game", id="heading")
+            with Horizontal(classes="row"):
+                yield Label("Game")
+                yield Select([(g.title, g.id) for g in self.games.values()], value=game.id,
+                             allow_blank=False, compact=True, id="game")
+                yield Label("  Players")
+                yield Select([(str(n), n) for n in range(game.min_players, game.max_players + 1)],
+                             value=self.players, allow_blank=False, compact=True, id="players")
+            yield Static(game.description, id="description")
+            for i, seat in enumerate(seats):
+                with Horizontal(classes="seat", id=f"seat-{i}"):
+                    yield Label(f"{i + 1}")
+                    yield Input(seat.name, max_length=24, compact=True, id=f"name-{i}")
+                    yield Select(seat_kinds(game), value=seat.kind, allow_blank=False, compact=True,
+                                 id=f"kind-{i}")
+            with Horizontal(classes="row"):
+                yield Label("Seed")
+                yield Input(placeholder="random", restrict=r"[0-9]*", compact=True, id="seed")
+            for variant in game.variants:
+                yield Checkbox(f"{variant.key}: {variant.description}", id=f"variant-{variant.key}",
+                               compact=True)
+            with Horizontal(id="buttons"):
+                yield Button("Start (ctrl+g)", id="start", variant="primary", compact=True)
+                yield Button("Back (esc)", id="back", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for field in self.query(Input):
+            field.cursor_blink = self.app.settings.cursor_blink
+        self._show_seats()
+        self.query_one("#start", Button).focus()
+
+    def _show_seats(self) -> None:
+        for i in range(self.game.max_players):
+            self.query_one(f"#seat-{i}").display = i < self.players
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game" and event.value != self.game.id:
+            self.game = self.games[event.value]
+            self.players = self.game.min_players
+            self.refresh(recompose=True)
+            self.call_after_refresh(self.on_mount)
+        elif event.select.id == "players":
+            self.players = int(event.value)
+            self._show_seats()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.app.pop_screen()
+
+    def seats(self) -> list[Seat]:
+        seats = []
+        for i in range(self.players):
+            name = self.query_one(f"#name-{i}", Input).value.strip() or BOT_NAMES[i % len(BOT_NAMES)]
+            kind = self.query_one(f"#kind-{i}", Select).value
+            seats.append(Seat(name, kind))
+        return seats
+
+    def config(self) -> GameConfig:
+        chosen = [v.key for v in self.game.variants
+                  if self.query_one(f"#variant-{v.key}", Checkbox).value]
+        return GameConfig(self.players, frozenset(chosen))
+
+    def seed(self) -> int:
+        text = self.query_one("#seed", Input).value.strip()
+        return int(text) if text else secrets.randbelow(2**31)
+
+    def action_start(self) -> None:
+        from .play import start_new_game
+
+        game_id, config, seats, seed = self.game.id, self.config(), self.seats(), self.seed()
+        app = self.app
+        app.pop_screen()
+        start_new_game(app, game_id, config, seats, seed)
+
+
+def parse_seat(text: str, index: int, game_id: str, player_name: str) -> Seat:
+    """A ``--seat`` argument: ``human``, ``bot:<level>``, optionally ``=Name`` after it."""
+    kind, _, name = text.partition("=")
+    kind = kind.strip().lower()
+    game = get_game(game_id)
+    allowed = {k for _, k in seat_kinds(game)}
+    if kind not in allowed:
+        raise ValueError(f"seat {index + 1}: {kind!r} is not one of {', '.join(sorted(allowed))}")
+    if not name:
+        name = player_name if kind == "human" and index == 0 else BOT_NAMES[index % len(BOT_NAMES)]
+        if kind == "human" and index > 0:
+            name = f"Player {index + 1}"
+    return Seat(name.strip()[:24], kind)

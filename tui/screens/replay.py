@@ -1,0 +1,193 @@
+"""The replay viewer: any saved game, step by step, drawn by the game's own panels.
+
+It shows the spectator's view; once the game is over any seat's view may be chosen (its
+secrets no longer matter). Steps are the events the game describes in its move list, so
+bookkeeping events never need a key press of their own.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.core import Game, Header, Match, ReplayCursor, read_log
+from engine.games import get_game
+
+from ..games import ViewContext, game_ui
+
+SPEEDS = (2.0, 1.0, 0.5, 0.25)   # seconds per step
+
+
+class ReplayScreen(Screen[None]):
+    DEFAULT_CSS = """
+    ReplayScreen { layout: vertical; }
+    ReplayScreen #main { height: 1fr; }
+    ReplayScreen #board-col { width: 1fr; padding: 0 1; }
+    ReplayScreen #side { width: 32; border-left: solid $panel; padding: 0 1; }
+    ReplayScreen #moves { height: 1fr; border: none; padding: 0; }
+    ReplayScreen #status { height: 1; padding: 0 1; background: $panel; }
+    """
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Back"),
+        Binding("right", "step(1)", "Forward"),
+        Binding("home", "jump('start')", "Start"),
+        Binding("end", "jump('end')", "End"),
+        Binding("pageup,left_square_bracket", "round(-1)", "Prev round", key_display="PgUp", priority=True),
+        Binding("pagedown,right_square_bracket", "round(1)", "Next round", key_display="PgDn", priority=True),
+        Binding("p", "autoplay", "Play/pause"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
+        Binding("minus", "speed(-1)", "Slower", show=False),
+        Binding("v", "cycle_view", "View as"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+
+    def __init__(self, game: Game, header: Header, events: list[Any], source: str = "") -> None:
+        super().__init__()
+        self.game, self.header, self.source = game, header, source
+        self.ui = game_ui(game.id)
+        self.cursor = ReplayCursor(game, header.config, events)
+        self.stops, self.labels = self._stops(events)
+        self.finished = game.result(self.cursor.end()).finished
+        self.cursor.start()
+        self.seat: int | None = None
+        self.speed = 1
+        self._timer = None
+
+    @classmethod
+    def from_match(cls, match: Match) -> ReplayScreen:
+        return cls(match.game, match.header, match.events, "this game")
+
+    @classmethod
+    def from_path(cls, path: Path) -> tuple[ReplayScreen, str | None]:
+        """Raises LogError with the engine's message when the file cannot be read."""
+        loaded = read_log(path, get_game)
+        game = get_game(loaded.header.game)
+        return cls(game, loaded.header, [e.event for e in loaded.entries], path.name), loaded.warning
+
+    def _stops(self, events: list[Any]) -> tuple[list[int], list[str]]:
+        """Positions worth stopping at (after each described event) and their move-list lines."""
+        stops, labels = [0], ["start"]
+        state = self.game.initial_state(self.header.config)
+        for i, ev in enumerate(events):
+            text = self.game.describe(state, ev)
+            state = self.game.evolve(state, ev)
+            if text is not None:
+                stops.append(i + 1)
+                labels.append(text)
+        if stops[-1] != len(events):
+            stops.append(len(events))
+            labels.append("end")
+        return stops, labels
+
+    def compose(self) -> ComposeResult:
+        self.board = self.ui.make_board()
+        self.info = self.ui.make_info()
+        with Horizontal(id="main"):
+            with Vertical(id="board-col"):
+                yield self.board
+            with Vertical(id="side"):
+                if self.info is not None:
+                    yield self.info
+                yield Static("Moves (enter jumps)", classes="panel-title")
+                yield OptionList(*(Option(f"{i:>3} {label}") for i, label in enumerate(self.labels)),
+                                 id="moves")
+        yield Static("", id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Replay · {self.game.title}" + (f" · {self.source}" if self.source else "")
+        self.query_one("#moves", OptionList).focus()
+        self.redraw()
+
+    # -- drawing --------------------------------------------------------------------------
+
+    @property
+    def stop_index(self) -> int:
+        pos = self.cursor.position
+        return max(i for i, p in enumerate(self.stops) if p <= pos)
+
+    def redraw(self) -> None:
+        view = self.game.view(self.cursor.state, self.seat)
+        ctx = ViewContext(self.game, view, self.seat, self.header.seats, (), self.app.glyphs)
+        self.board.show(ctx)
+        if self.info is not None:
+            self.info.show(ctx)
+        moves = self.query_one("#moves", OptionList)
+        if moves.highlighted != self.stop_index:
+            moves.highlighted = self.stop_index
+        whose = "spectator" if self.seat is None else self.header.seats[self.seat].name
+        playing = f" · playing {SPEEDS[self.speed]:g}s" if self._timer else ""
+        self.query_one("#status", Static).update(
+            f"step {self.stop_index}/{len(self.stops) - 1} · view: {whose}{playing}")
+
+    # -- moving ---------------------------------------------------------------------------
+
+    def seek_stop(self, index: int) -> None:
+        index = max(0, min(index, len(self.stops) - 1))
+        self.cursor.seek(self.stops[index])
+        self.redraw()
+
+    def action_step(self, delta: int) -> None:
+        self.seek_stop(self.stop_index + delta)
+
+    def action_jump(self, where: str) -> None:
+        self.seek_stop(0 if where == "start" else len(self.stops) - 1)
+
+    def action_round(self, delta: int) -> None:
+        # A round boundary is the position before its first event; show the round begun.
+        starts = [p + 1 for p in self.cursor.boundaries("round")]
+        pos = self.cursor.position
+        targets = [p for p in starts if p > pos] if delta > 0 else [p for p in starts if p < pos]
+        if not targets:
+            self.action_jump("end" if delta > 0 else "start")
+            return
+        self.cursor.seek(targets[0] if delta > 0 else targets[-1])
+        self.redraw()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_index != self.stop_index:
+            self.seek_stop(event.option_index)
+
+    def action_autoplay(self) -> None:
+        if self._timer is not None:
+            self._stop_autoplay()
+        else:
+            if self.cursor.at_end:
+                self.seek_stop(0)
+            self._timer = self.set_interval(SPEEDS[self.speed], self._autostep)
+        self.redraw()
+
+    def _stop_autoplay(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _autostep(self) -> None:
+        if self.app.too_small or not self.is_current:
+            return
+        self.action_step(1)
+        if self.cursor.at_end:
+            self._stop_autoplay()
+            self.redraw()
+
+    def action_speed(self, delta: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        if self._timer is not None:
+            self._stop_autoplay()
+            self._timer = self.set_interval(SPEEDS[self.speed], self._autostep)
+        self.redraw()
+
+    def action_cycle_view(self) -> None:
+        if not self.finished:
+            self.notify("Players' own views open once the game is over.", severity="warning")
+            return
+        options = [None, *range(len(self.header.seats))]
+        self.seat = options[(options.index(self.seat) + 1) % len(options)]
+        self.redraw()

@@ -1,0 +1,121 @@
+"""Load and Replays: the saved games, with game, players, date and status.
+
+A damaged file shows the engine's own message; when lines before the damage are whole, the
+player may open that recovered part (a copy is written; the original is never touched).
+"""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from engine.core import LogError
+
+from ..saves import SaveInfo, recover_copy, recoverable_lines, scan_saves
+from .dialogs import ConfirmScreen
+
+TITLES = {"load": "Load a saved game", "replay": "Replays"}
+
+
+class SavesScreen(Screen[None]):
+    DEFAULT_CSS = """
+    SavesScreen #heading { height: 1; padding: 0 1; text-style: bold; }
+    SavesScreen DataTable { height: 1fr; }
+    SavesScreen #detail { height: 3; padding: 0 1; color: $text-muted; border-top: solid $panel; }
+    """
+    BINDINGS = [
+        Binding("enter", "open", "Open"),
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("f5", "rescan", "Refresh"),
+    ]
+
+    def __init__(self, mode: str = "load") -> None:
+        super().__init__()
+        self.mode = mode
+        self.infos: list[SaveInfo] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"{TITLES[self.mode]} · {self.app.settings.saves_dir}", id="heading")
+        yield DataTable(cursor_type="row", zebra_stripes=True, id="saves")
+        yield Static("", id="detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("game", "players", "date", "status")
+        self.action_rescan()
+        table.focus()
+
+    def action_rescan(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        infos = scan_saves(self.app.settings.saves_dir)
+        if self.mode == "load":
+            infos = [i for i in infos if not i.finished]
+        self.infos = infos
+        for info in infos:
+            table.add_row(info.title[:18], info.players[:30], info.date, info.status)
+        if not infos:
+            self.query_one("#detail", Static).update("No saved games here yet.")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        info = self.selected
+        if info is not None:
+            message = info.error or info.warning or f"{info.path.name} · {info.events} events"
+            self.query_one("#detail", Static).update(message)
+
+    @property
+    def selected(self) -> SaveInfo | None:
+        row = self.query_one(DataTable).cursor_row
+        return self.infos[row] if 0 <= row < len(self.infos) else None
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def action_open(self) -> None:
+        info = self.selected
+        if info is None:
+            return
+        if info.error:
+            self._offer_recovery(info)
+            return
+        self.open_path(info)
+
+    def open_path(self, info: SaveInfo) -> None:
+        from .play import resume_game
+        from .replay import ReplayScreen
+
+        if self.mode == "load":
+            resume_game(self.app, info.path)
+            return
+        try:
+            screen, warning = ReplayScreen.from_path(info.path)
+        except LogError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        if warning:
+            self.notify(warning, severity="warning")
+        self.app.push_screen(screen)
+
+    def _offer_recovery(self, info: SaveInfo) -> None:
+        lines = recoverable_lines(info.error or "")
+        if lines < 2:
+            self.notify(f"{info.path.name}: {info.error}", severity="error", timeout=8)
+            return
+        question = (f"{info.path.name} is damaged:\n{info.error}\n\n"
+                    f"Open the recovered part (its first {lines} lines, saved as a copy)?")
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                copy = recover_copy(info.path, info.error or "")
+            except (LogError, OSError) as exc:
+                self.notify(f"Could not recover: {exc}", severity="error", timeout=8)
+                return
+            self.action_rescan()
+            self.open_path(SaveInfo(copy, copy.stat().st_mtime))
+
+        self.app.push_screen(ConfirmScreen(question, "Recover", "Cancel"), answered)

@@ -1,0 +1,69 @@
+"""Settings: theme, ASCII glyphs, the pause between bot moves, your name. Saved at once."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Checkbox, Footer, Input, Label, Select, Static
+
+from themes import THEME_NAMES
+
+DELAYS = (0.0, 0.3, 0.6, 1.0, 2.0)
+
+
+class SettingsScreen(Screen[None]):
+    DEFAULT_CSS = """
+    SettingsScreen #form { padding: 1 2; }
+    SettingsScreen Horizontal { height: 1; margin-bottom: 1; }
+    SettingsScreen Label { width: 24; }
+    SettingsScreen Select { width: 30; }
+    SettingsScreen Input { width: 30; }
+    SettingsScreen #where { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        s = self.app.settings
+        delays = sorted(set(DELAYS) | {s.bot_delay})
+        with VerticalScroll(id="form"):
+            yield Static("[b]Settings[/b] (saved as soon as they change)")
+            with Horizontal():
+                yield Label("Theme")
+                yield Select([(n, n) for n in THEME_NAMES], value=self.app.theme, allow_blank=False,
+                             compact=True, id="theme")
+            with Horizontal():
+                yield Label("Pause between bot moves")
+                yield Select([(f"{d:g} s" if d else "none", d) for d in delays], value=s.bot_delay,
+                             allow_blank=False, compact=True, id="delay")
+            with Horizontal():
+                yield Label("Your name")
+                yield Input(s.player_name, max_length=24, compact=True, id="name")
+            with Horizontal():
+                yield Label("Glyphs")
+                yield Checkbox("ASCII only", s.ascii, compact=True, id="ascii")
+            yield Static(f"Config file: {s.config_path}\nSaved games: {s.saves_dir}", id="where")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).cursor_blink = self.app.settings.cursor_blink
+        self.query_one("#theme").focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        s = self.app.settings
+        if event.select.id == "theme" and event.value != self.app.theme:
+            self.app.use_theme(event.value)
+        elif event.select.id == "delay":
+            s.bot_delay = float(event.value)
+            s.save()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        name = event.value.strip()
+        if name:
+            self.app.settings.player_name = name
+            self.app.settings.save()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self.app.settings.ascii = event.value
+        self.app.settings.save()
+        self.app.refresh_glyphs()

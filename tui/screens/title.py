@@ -1,0 +1,120 @@
+"""The first screen: the games on offer and the main menu."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.games import all_games
+
+from ..saves import latest_unfinished
+
+MENU = (
+    ("new", "New game", "n"),
+    ("continue", "Continue", "c"),
+    ("load", "Load", "l"),
+    ("replays", "Replays", "r"),
+    ("settings", "Settings", "s"),
+    ("help", "Help", "h"),
+    ("quit", "Quit", "q"),
+)
+
+
+def player_range(game) -> str:
+    if game.min_players == game.max_players:
+        return f"{game.min_players} players"
+    return f"{game.min_players}–{game.max_players} players"
+
+
+class TitleScreen(Screen[None]):
+    DEFAULT_CSS = """
+    TitleScreen { layout: vertical; }
+    #banner { height: 3; content-align: center middle; text-style: bold; color: $primary;
+              border-bottom: solid $panel; }
+    #columns { height: 1fr; }
+    #games-box { width: 1fr; padding: 0 1; }
+    #menu-box { width: 24; padding: 0 1; }
+    #games-box OptionList, #menu-box OptionList { height: 1fr; }
+    #continue-hint { height: 1; color: $text-muted; padding: 0 2; }
+    """
+
+    BINDINGS = [
+        Binding("n", "new_game", "New"),
+        Binding("c", "continue_game", "Continue"),
+        Binding("l", "load", "Load"),
+        Binding("r", "replays", "Replays"),
+        Binding("s", "app.settings", "Settings"),
+        Binding("h", "app.help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static("B E R G F R I E D   ·   castle games for the terminal", id="banner")
+        with Horizontal(id="columns"):
+            with Vertical(id="games-box"):
+                yield Static("Games", classes="panel-title")
+                yield OptionList(*self._game_options(), id="game-list")
+            with Vertical(id="menu-box"):
+                yield Static("Menu", classes="panel-title")
+                yield OptionList(*(Option(Text.assemble((key, "bold"), "  ", label), id=action)
+                                   for action, label, key in MENU), id="menu-list")
+        yield Static("", id="continue-hint")
+        yield Footer()
+
+    def _game_options(self) -> list[Option]:
+        options = []
+        for game in all_games():
+            prompt = Text.assemble((game.title, "bold"), "  ", (player_range(game), "italic"),
+                                   "\n", (game.description, "dim"))
+            options.append(Option(prompt, id=game.id))
+        return options
+
+    def on_mount(self) -> None:
+        self.query_one("#game-list").focus()
+
+    def on_screen_resume(self) -> None:
+        latest = latest_unfinished(self.app.settings.saves_dir)
+        hint = f"Continue: {latest.title} with {latest.players} ({latest.date})" if latest else ""
+        self.query_one("#continue-hint", Static).update(hint)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_list.id == "game-list":
+            self.action_new_game(event.option.id)
+        else:
+            action = event.option.id
+            target = {"settings": "app.settings", "help": "app.help", "quit": "app.quit",
+                      "new": "new_game", "continue": "continue_game"}.get(action, action)
+            self.run_action(target)
+
+    def action_new_game(self, game_id: str | None = None) -> None:
+        from .new_game import NewGameScreen
+
+        if game_id is None:
+            games = self.query_one("#game-list", OptionList)
+            option = games.highlighted_option
+            game_id = option.id if option else None
+        self.app.push_screen(NewGameScreen(game_id))
+
+    def action_continue_game(self) -> None:
+        from .play import resume_game
+
+        latest = latest_unfinished(self.app.settings.saves_dir)
+        if latest is None:
+            self.notify("There is no unfinished game to continue.", severity="warning")
+            return
+        resume_game(self.app, latest.path)
+
+    def action_load(self) -> None:
+        from .saves import SavesScreen
+
+        self.app.push_screen(SavesScreen(mode="load"))
+
+    def action_replays(self) -> None:
+        from .saves import SavesScreen
+
+        self.app.push_screen(SavesScreen(mode="replay"))
