@@ -20,8 +20,8 @@ from .view import KingUpView, make_view
 class KingUp:
     """The rules of King Up! (Viva il Re!). Stateless: one instance serves every match.
 
-    >>> state = GAME.initial_state(GameConfig(3))
-    >>> GAME.decide(state, 0, Place(0, 3), rng)   # needs a set-up state; see tests
+    >>> match = Match.new(GAME, GameConfig(3), seats, seed=1)
+    >>> match.play(match.state.turn, "M3")   # Merlino onto floor 3
     """
 
     id = "king-up"
