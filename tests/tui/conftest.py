@@ -1,0 +1,84 @@
+"""Fixtures for the client's tests: an App with its own settings in a temporary folder, and
+``snap_compare`` storing its SVGs under the top-level ``snapshots/`` folder.
+
+Screenshots must not depend on the machine: every test app gets a fixed size, theme and seed,
+no cursor blink, no animations, and settings that never touch the user's config.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import pytest_textual_snapshot
+from pytest_textual_snapshot import SVGImageExtension
+
+from engine.core import GameConfig, Match, Seat
+from engine.core.selfplay import play_out
+from engine.games import get_game
+from tui.app import BergfriedApp
+from tui.settings import Settings
+
+SNAPSHOT_ROOT = Path(__file__).resolve().parents[2] / "snapshots"
+
+
+class RepoSVGExtension(SVGImageExtension):
+    """SVG snapshots in <repo>/snapshots/<test module>/ instead of tests/tui/__snapshots__."""
+
+    @classmethod
+    def dirname(cls, *, test_location) -> str:
+        return str(SNAPSHOT_ROOT / Path(test_location.filepath).stem)
+
+
+class _RepoSnapshots:
+    """Stands in for syrupy's ``snapshot`` when handed to the plugin's fixture: the plugin asks
+    it for an SVG extension and gets ours, so all of the plugin's reporting still works."""
+
+    def __init__(self, snapshot) -> None:
+        self._snapshot = snapshot
+
+    def use_extension(self, _extension):
+        return self._snapshot.use_extension(RepoSVGExtension)
+
+
+@pytest.fixture
+def snap_compare(snapshot, request):
+    plugin_fixture = pytest_textual_snapshot.snap_compare
+    compare = getattr(plugin_fixture, "__wrapped__", plugin_fixture)
+    return compare(_RepoSnapshots(snapshot), request)
+
+
+def make_settings(root: Path, **overrides) -> Settings:
+    settings = Settings(config_dir=root / "config", saves_dir=root / "saves", cursor_blink=False,
+                        animations=False, bot_delay=0.0, player_name="You")
+    for name, value in overrides.items():
+        setattr(settings, name, value)
+    return settings
+
+
+@pytest.fixture
+def settings(tmp_path) -> Settings:
+    return make_settings(tmp_path)
+
+
+@pytest.fixture
+def make_app(settings):
+    def make(start=None, **overrides) -> BergfriedApp:
+        for name, value in overrides.items():
+            setattr(settings, name, value)
+        return BergfriedApp(settings, start=start)
+
+    return make
+
+
+KING_UP = "king-up"
+SEATS = [Seat("You", "human"), Seat("Adalbert", "bot:greedy"), Seat("Brunhild", "bot:random")]
+
+
+def new_match(saves_dir: Path | None = None, seed: int = 7, seats=SEATS, variants=()) -> Match:
+    path = saves_dir / "game.jsonl" if saves_dir is not None else None
+    return Match.new(get_game(KING_UP), GameConfig(len(seats), frozenset(variants)), list(seats),
+                     seed, path=path, created="2025-01-01T12:00:00", durable=False)
+
+
+def finished_match(seed: int = 3) -> Match:
+    return play_out(get_game(KING_UP), 3, ["greedy", "random", "greedy"], seed)

@@ -1,0 +1,215 @@
+"""Playing through the UI: a whole King Up! game against bots, undo, save as, continue, load,
+damaged files, hot-seat covers, and stepping through the replay."""
+from __future__ import annotations
+
+from engine.core import Seat, read_log, verify
+from engine.games import get_game
+from tui.cli import replay_start
+from tui.screens.dialogs import ConfirmScreen, CoverScreen, PromptScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.play import PlayScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.saves import SavesScreen
+from tui.screens.title import TitleScreen
+
+from .conftest import finished_match, new_match
+
+
+async def settle(pilot, app):
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def play_screen(app) -> PlayScreen:
+    return next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+
+
+def status(app) -> str:
+    return str(play_screen(app).query_one("#status").render())
+
+
+async def test_a_whole_game_against_bots_then_its_replay(make_app, settings):
+    app = make_app()
+    seen = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#seed").value = "11"
+        await pilot.press("ctrl+g")
+        await settle(pilot, app)
+        for _ in range(400):
+            seen.add(type(app.screen).__name__)
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.press("y" if type(app.screen).__name__ == "VoteScreen" else "enter")
+            await settle(pilot, app)
+        assert isinstance(app.screen, GameOverScreen)
+        assert {"VoteScreen", "RevealInterlude", "RoundEndScreen"} <= seen
+        match = play_screen(app).match
+        assert match.finished and match.header.seed == 11
+        saved = list(settings.saves_dir.glob("*.jsonl"))
+        assert len(saved) == 1
+        loaded = read_log(saved[0], get_game)
+        assert verify(get_game("king-up"), loaded) == match.state
+        await pilot.press("r")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.cursor.position == 0
+        await pilot.press("right", "right", "right")
+        assert replay.stop_index == 3
+        await pilot.press("left")
+        assert replay.stop_index == 2
+        await pilot.press("end")
+        assert replay.cursor.at_end
+        await pilot.press("home")
+        assert replay.cursor.position == 0
+
+
+async def test_undo_takes_back_the_move_and_bot_replies_or_says_why_not(make_app, settings):
+    match = new_match(settings.saves_dir, seed=1)   # seat 0 (the human) starts
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("u")
+        assert "Cannot undo: you have no move to take back" in status(app)
+        setup = len(match.entries)
+        await pilot.press("enter", "enter")          # pick a figure, put it on a floor
+        await settle(pilot, app)
+        await settle(pilot, app)
+        assert len(match.entries) > setup + 1, "the bots replied"
+        assert match.to_act == {0}
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert len(match.entries) == setup and match.to_act == {0}
+        assert read_log(settings.saves_dir / "game.jsonl", get_game).entries == tuple(match.entries)
+
+
+async def test_typed_moves_and_their_errors(make_app, settings):
+    match = new_match(settings.saves_dir, seed=1)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon", *"Z9", "enter")
+        assert "place a figure as initial and floor" in status(app)
+        command = play_screen(app).query_one("#command")
+        command.value = "A3"
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert match.entries[len(match.entries) - 1].act >= 1
+        assert any(e.move == "A3" for e in match.entries)
+
+
+async def test_save_as_writes_a_copy(make_app, settings, tmp_path):
+    match = new_match(settings.saves_dir, seed=1)
+    app = make_app(start=lambda app: PlayScreen(match))
+    target = tmp_path / "copy.jsonl"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter", "enter")
+        await settle(pilot, app)
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen)
+        app.screen.query_one("#answer").value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert read_log(target, get_game).entries == tuple(match.entries)
+
+
+async def test_continue_and_load_resume_an_unfinished_game(make_app, settings):
+    match = new_match(settings.saves_dir, seed=1)
+    match.play(0, "A3")
+    entries = tuple(match.entries)
+    match.close()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "Continue: King Up!" in str(app.screen.query_one("#continue-hint").render())
+        await pilot.press("c")
+        await settle(pilot, app)
+        resumed = play_screen(app).match
+        assert tuple(resumed.entries[:len(entries)]) == entries
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("l")
+        await pilot.pause()
+        table = app.screen.query_one("DataTable")
+        row = table.get_row_at(0)
+        assert row[0] == "King Up!" and "You" in row[1] and row[3] == "in progress"
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, PlayScreen)
+
+
+async def test_a_damaged_save_shows_the_engine_message_and_offers_the_recovered_part(make_app, settings):
+    match = new_match(settings.saves_dir, seed=1)
+    match.play(0, "A3")
+    match.close()
+    path = settings.saves_dir / "game.jsonl"
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:-1] + ['{"act": 99, "nonsense": true}', lines[-1]]) + "\n")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        assert app.screen.query_one("DataTable").get_row_at(0)[3] == "damaged"
+        assert f"line {len(lines)}" in str(app.screen.query_one("#detail").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+    recovered = settings.saves_dir / "game.recovered.jsonl"
+    assert len(read_log(recovered, get_game).entries) == len(lines) - 2
+
+
+async def test_hot_seat_covers_the_board_between_human_players(make_app, settings):
+    seats = [Seat("Ann", "human"), Seat("Ben", "human"), Seat("Bot", "bot:random")]
+    match = new_match(settings.saves_dir, seed=1, seats=seats)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, CoverScreen) and app.screen.player == "Ann"
+        await pilot.press("enter")
+        await settle(pilot, app)
+        screen = play_screen(app)
+        assert screen.viewer == 0 and screen.context().view == match.view(0)
+        await pilot.press("enter", "enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, CoverScreen) and app.screen.player == "Ben"
+        assert screen.context().view.my_goal is None or screen.viewer != 1, \
+            "Ben's card is not drawn before the cover is lifted"
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert screen.viewer == 1 and screen.context().view == match.view(1)
+
+
+async def test_replay_viewer_steps_jumps_by_round_and_switches_views(make_app, tmp_path):
+    match = finished_match()
+    path = tmp_path / "done.jsonl"
+    from engine.core import write_log_atomic
+    write_log_atomic(path, match.game, match.header, match.entries)
+    app = make_app(start=replay_start(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.seat is None
+        await pilot.press("pagedown")
+        first_round = replay.cursor.position
+        await pilot.press("pagedown")
+        assert replay.cursor.position > first_round
+        assert replay.game.describe(replay.cursor.state, replay.cursor.events[first_round - 1]) is not None
+        await pilot.press("pageup")
+        assert replay.cursor.position == first_round
+        await pilot.press("down", "down")
+        assert replay.cursor.position == replay.stops[replay.stop_index]
+        await pilot.press("v")
+        assert replay.seat == 0
+        assert replay.board.ctx.view == match.game.view(replay.cursor.state, 0)
+        await pilot.press("p")
+        assert replay._timer is not None
+        await pilot.press("p")
+        assert replay._timer is None

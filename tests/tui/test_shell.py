@@ -1,0 +1,140 @@
+"""The app shell: title, menu keys, command palette, settings persistence, themes, size guard, CLI."""
+from __future__ import annotations
+
+import argparse
+import io
+import json
+
+from textual.filter import Monochrome
+
+from themes import ASCII, BOARD_VARIABLES, THEME_NAMES, THEMES, glyphs_for
+from tui.app import BergfriedApp
+from tui.cli import build_settings, split_ui_options, ui_parser, wants_engine
+from tui.screens.help import HelpScreen
+from tui.screens.new_game import NewGameScreen
+from tui.screens.saves import SavesScreen
+from tui.screens.settings import SettingsScreen
+from tui.screens.size_guard import TooSmallScreen
+from tui.screens.title import TitleScreen
+from tui.settings import Settings
+
+
+async def test_title_lists_the_games_and_every_menu_key_opens_its_screen(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, TitleScreen)
+        games = app.screen.query_one("#game-list")
+        assert "King Up!" in str(games.get_option_at_index(0).prompt)
+        for key, screen in (("n", NewGameScreen), ("l", SavesScreen), ("r", SavesScreen),
+                            ("s", SettingsScreen), ("h", HelpScreen)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, screen), key
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen), "nothing to continue in an empty saves folder"
+
+
+async def test_menu_works_with_arrows_and_enter(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("tab", "down", "down", "down", "enter")  # menu: New, Continue, Load, Replays
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen) and app.screen.mode == "replay"
+
+
+async def test_command_palette_offers_the_screen_actions_and_themes(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)):
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for wanted in ("New", "Continue", "Load", "Replays", "Settings", "Help", "Quit"):
+            assert wanted in titles
+        assert {f"Theme: {name}" for name in THEME_NAMES} <= set(titles)
+
+
+async def test_theme_choice_is_applied_and_persisted(make_app, settings):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.use_theme("colorblind")
+        await pilot.pause()
+        assert app.theme == "colorblind"
+        assert app.theme_variables["piece-0"] == THEMES["colorblind"].variables["piece-0"]
+    stored = json.loads(settings.config_path.read_text())
+    assert stored["theme"] == "colorblind"
+    assert Settings.load(settings.config_dir, settings.saves_dir).theme == "colorblind"
+
+
+def test_a_damaged_config_file_falls_back_to_defaults(tmp_path):
+    (tmp_path / "config.json").write_text("{not json")
+    assert Settings.load(tmp_path).theme == "bergfried-dark"
+    (tmp_path / "config.json").write_text(json.dumps({"theme": "nope", "bot_delay": 1.0}))
+    loaded = Settings.load(tmp_path)
+    assert loaded.theme == "bergfried-dark" and loaded.bot_delay == 1.0
+
+
+def test_every_theme_defines_every_board_variable_and_ascii_glyphs_are_ascii():
+    for theme in THEMES.values():
+        assert set(BOARD_VARIABLES) <= set(theme.variables), theme.name
+    for field in ("cursor", "legal", "spinner", "seats"):
+        assert all(ch.isascii() for part in getattr(ASCII, field) for ch in part)
+    assert all(getattr(ASCII, f).isascii() for f in ("empty", "throne", "crown", "yes", "no", "card"))
+    shapes = glyphs_for("colorblind").seats
+    assert len(set(shapes)) == len(shapes), "colorblind seats differ by shape, not only colour"
+
+
+async def test_no_color_setting_filters_all_colour(make_app):
+    app = make_app(no_color=True)
+    async with app.run_test(size=(80, 24)):
+        assert app.no_color and any(isinstance(f, Monochrome) for f in app._filters)
+
+
+async def test_too_small_terminal_shows_a_message_until_it_grows(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.resize_terminal(50, 15)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#too-small").render())
+        assert "at least 80×24" in text and "50×15" in text
+        await pilot.resize_terminal(70, 30)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+def test_cli_routes_headless_commands_to_the_engine():
+    assert not wants_engine([])
+    assert not wants_engine(["--theme", "monochrome"])
+    assert not wants_engine(["play", "king-up", "--seat", "human"])
+    assert not wants_engine(["replay", "x.jsonl"])
+    assert wants_engine(["replay", "x.jsonl", "--text"])
+    assert wants_engine(["games"])
+    assert wants_engine(["--ascii", "selfplay", "king-up"])
+    assert split_ui_options(["--ascii", "games", "--theme=monochrome"]) == (
+        ["--ascii", "--theme=monochrome"], ["games"])
+
+
+def test_cli_settings_honour_no_color_ascii_and_theme(tmp_path):
+    args = ui_parser().parse_args(["--config-dir", str(tmp_path), "--saves-dir", str(tmp_path / "s")])
+    utf8 = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    latin = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
+    plain = build_settings(args, environ={"LANG": "en_US.UTF-8"}, stream=utf8)
+    assert (plain.theme, plain.ascii, plain.no_color) == ("bergfried-dark", False, False)
+    nocolor = build_settings(args, environ={"NO_COLOR": "1"}, stream=utf8)
+    assert nocolor.no_color and nocolor.theme == "monochrome"
+    assert build_settings(args, environ={}, stream=latin).ascii
+    themed = ui_parser().parse_args(["--theme", "high-contrast", "--ascii", "--config-dir", str(tmp_path)])
+    chosen = build_settings(themed, environ={"NO_COLOR": "1"}, stream=utf8)
+    assert chosen.theme == "high-contrast" and chosen.ascii
+    assert isinstance(themed, argparse.Namespace)
+
+
+async def test_app_glyphs_follow_settings(make_app):
+    app: BergfriedApp = make_app(ascii=True)
+    async with app.run_test(size=(80, 24)):
+        assert app.glyphs is ASCII
