@@ -232,10 +232,11 @@ def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
         lines.append(Text(f"{glyphs.throne} vote on {figure_name(view.on_throne)}", style="bold"))
     for seat in range(view.players):
         mark = glyphs.turn if seat in view.to_act else " "
-        busy = ctx.spinner if ctx.thinking == seat else (glyphs.yes if view.voted[seat] else " ")
+        voted = seat < len(view.voted) and view.voted[seat]
+        busy = ctx.spinner if ctx.thinking == seat else (glyphs.yes if voted else " ")
         you = "*" if seat == ctx.seat else " "
         name = f"{ctx.name(seat)}{you}"[:12]
-        cards = glyphs.card * view.vote_cards[seat]
+        cards = glyphs.card * (view.vote_cards[seat] if seat < len(view.vote_cards) else 0)
         lines.append(Text.assemble(
             (mark, "bold"), " ", (glyphs.seat(seat), f"bold {resolve_colour(variables, f'seat-{seat}').hex}"),
             " ", f"{name:<12} {view.scores[seat]:>3} ", (f"{cards:<5}", "dim"), f" {busy}"))

@@ -56,8 +56,8 @@ class GameOverScreen(ModalScreen[None]):
                 yield Button("Board (enter)", id="close", compact=True)
                 yield Button("Title (t)", id="title", compact=True)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.run_action(event.button.id)
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        await self.run_action(event.button.id)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -81,7 +81,7 @@ class TitleScreen(Screen[None]):
         hint = f"Continue: {latest.title} with {latest.players} ({latest.date})" if latest else ""
         self.query_one("#continue-hint", Static).update(hint)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option_list.id == "game-list":
             self.action_new_game(event.option.id)
@@ -89,7 +89,7 @@ class TitleScreen(Screen[None]):
             action = event.option.id
             target = {"settings": "app.settings", "help": "app.help", "quit": "app.quit",
                       "new": "new_game", "continue": "continue_game"}.get(action, action)
-            self.run_action(target)
+            await self.run_action(target)
 
     def action_new_game(self, game_id: str | None = None) -> None:
         from .new_game import NewGameScreen
