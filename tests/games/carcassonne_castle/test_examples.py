@@ -1,7 +1,6 @@
 """Every worked example of the rulebook (seed 002), rebuilt on Bergfried's castle."""
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from engine.core.errors import IllegalAction
