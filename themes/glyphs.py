@@ -6,12 +6,12 @@ colour cannot tell seats apart (colorblind, monochrome).
 """
 from __future__ import annotations
 
-import attrs
+from dataclasses import dataclass, replace
 
 from .palettes import COLOURLESS
 
 
-@attrs.frozen
+@dataclass(frozen=True)
 class GlyphSet:
     name: str
     cursor: tuple[str, str]     # drawn either side of the focused cell
@@ -59,5 +59,5 @@ def glyphs_for(theme: str, ascii: bool = False) -> GlyphSet:
     if ascii:
         return ASCII
     if theme in SHAPE_THEMES:
-        return attrs.evolve(UNICODE, seats=SHAPES)
+        return replace(UNICODE, seats=SHAPES)
     return UNICODE

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import attrs
+from dataclasses import dataclass
 
 from themes import DEFAULT_THEME, THEME_NAMES
 
@@ -19,7 +19,7 @@ CONFIG_FILE = "config.json"
 PERSISTED = ("theme", "bot_delay", "player_name", "ascii")
 
 
-@attrs.define
+@dataclass
 class Settings:
     config_dir: Path
     saves_dir: Path

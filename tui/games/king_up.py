@@ -310,7 +310,7 @@ class InterludeScreen(ModalScreen[None]):
 def round_table(view: Any, seats: Sequence[Seat], variables: dict[str, str]) -> Table:
     """Each seat's goal card valued at the final floors: the per-candidate breakdown."""
     table = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
-    table.add_column("player")
+    table.add_column("player", no_wrap=True, max_width=14)
     for i in range(6):
         table.add_column(f"#{i + 1}", justify="center")
     table.add_column("round", justify="right")

@@ -24,6 +24,11 @@ from ..games import ViewContext, game_ui
 SPEEDS = (2.0, 1.0, 0.5, 0.25)   # seconds per step
 
 
+def movers(entries) -> dict[int, int]:
+    """Which seat made each logged move (the entries that carry a move's notation)."""
+    return {i: e.by for i, e in enumerate(entries) if e.move is not None and e.by is not None}
+
+
 class ReplayScreen(Screen[None]):
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
@@ -35,22 +40,26 @@ class ReplayScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Back"),
-        Binding("right", "step(1)", "Forward"),
-        Binding("home", "jump('start')", "Start"),
-        Binding("end", "jump('end')", "End"),
-        Binding("pageup,left_square_bracket", "round(-1)", "Prev round", key_display="PgUp", priority=True),
-        Binding("pagedown,right_square_bracket", "round(1)", "Next round", key_display="PgDn", priority=True),
-        Binding("p", "autoplay", "Play/pause"),
+        Binding("left", "step(-1)", "Back", key_display="←"),
+        Binding("right", "step(1)", "Step", key_display="→"),
+        Binding("home", "jump('start')", "Start", show=False),
+        Binding("end", "jump('end')", "End", show=False),
+        Binding("pageup,left_square_bracket", "round(-1)", "Prev round", key_display="PgUp",
+                priority=True, show=False),
+        Binding("pagedown,right_square_bracket", "round(1)", "Round", key_display="PgDn",
+                priority=True),
+        Binding("p", "autoplay", "Play"),
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
         Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("v", "cycle_view", "View as"),
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", "Close"),
     ]
 
-    def __init__(self, game: Game, header: Header, events: list[Any], source: str = "") -> None:
+    def __init__(self, game: Game, header: Header, events: list[Any], source: str = "",
+                 movers: dict[int, int] | None = None) -> None:
         super().__init__()
         self.game, self.header, self.source = game, header, source
+        self._movers = movers or {}  # event index -> the seat whose move it was
         self.ui = game_ui(game.id)
         self.cursor = ReplayCursor(game, header.config, events)
         self.stops, self.labels = self._stops(events)
@@ -62,29 +71,35 @@ class ReplayScreen(Screen[None]):
 
     @classmethod
     def from_match(cls, match: Match) -> ReplayScreen:
-        return cls(match.game, match.header, match.events, "this game")
+        return cls(match.game, match.header, match.events, "this game", movers(match.entries))
 
     @classmethod
     def from_path(cls, path: Path) -> tuple[ReplayScreen, str | None]:
         """Raises LogError with the engine's message when the file cannot be read."""
         loaded = read_log(path, get_game)
         game = get_game(loaded.header.game)
-        return cls(game, loaded.header, [e.event for e in loaded.entries], path.name), loaded.warning
+        return (cls(game, loaded.header, [e.event for e in loaded.entries], path.name,
+                    movers(loaded.entries)), loaded.warning)
 
     def _stops(self, events: list[Any]) -> tuple[list[int], list[str]]:
         """Positions worth stopping at (after each described event) and their move-list lines."""
         stops, labels = [0], ["start"]
         state = self.game.initial_state(self.header.config)
+        seats = self.header.seats
         for i, ev in enumerate(events):
             text = self.game.describe(state, ev)
             state = self.game.evolve(state, ev)
             if text is not None:
+                mover = self._mover(i)
                 stops.append(i + 1)
-                labels.append(text)
+                labels.append(f"{seats[mover].name[:10]:<10} {text}" if mover is not None else text)
         if stops[-1] != len(events):
             stops.append(len(events))
             labels.append("end")
         return stops, labels
+
+    def _mover(self, index: int) -> int | None:
+        return self._movers.get(index)
 
     def compose(self) -> ComposeResult:
         self.board = self.ui.make_board()

@@ -9,9 +9,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.games import all_games
-
-from ..saves import latest_unfinished
 
 MENU = (
     ("new", "New game", "n"),
@@ -57,7 +54,7 @@ class TitleScreen(Screen[None]):
         with Horizontal(id="columns"):
             with Vertical(id="games-box"):
                 yield Static("Games", classes="panel-title")
-                yield OptionList(*self._game_options(), id="game-list")
+                yield OptionList(id="game-list")
             with Vertical(id="menu-box"):
                 yield Static("Menu", classes="panel-title")
                 yield OptionList(*(Option(Text.assemble((key, "bold"), "  ", label), id=action)
@@ -66,8 +63,12 @@ class TitleScreen(Screen[None]):
         yield Footer()
 
     def _game_options(self) -> list[Option]:
+        from engine.games import all_games
+
+        from ..games import has_ui
+
         options = []
-        for game in all_games():
+        for game in (g for g in all_games() if has_ui(g.id)):
             prompt = Text.assemble((game.title, "bold"), "  ", (player_range(game), "italic"),
                                    "\n", (game.description, "dim"))
             options.append(Option(prompt, id=game.id))
@@ -75,8 +76,18 @@ class TitleScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#game-list").focus()
+        # The engine's game modules load after the first frame, so the title appears at once.
+        self.call_after_refresh(self._fill_games)
 
-    def on_screen_resume(self) -> None:
+    def _fill_games(self) -> None:
+        games = self.query_one("#game-list", OptionList)
+        games.add_options(self._game_options())
+        games.highlighted = 0
+        self._show_continue()
+
+    def _show_continue(self) -> None:
+        from ..saves import latest_unfinished
+
         latest = latest_unfinished(self.app.settings.saves_dir)
         hint = f"Continue: {latest.title} with {latest.players} ({latest.date})" if latest else ""
         self.query_one("#continue-hint", Static).update(hint)
@@ -100,7 +111,12 @@ class TitleScreen(Screen[None]):
             game_id = option.id if option else None
         self.app.push_screen(NewGameScreen(game_id))
 
+    def on_screen_resume(self) -> None:
+        if self.query_one("#game-list", OptionList).option_count:
+            self._show_continue()
+
     def action_continue_game(self) -> None:
+        from ..saves import latest_unfinished
         from .play import resume_game
 
         latest = latest_unfinished(self.app.settings.saves_dir)
