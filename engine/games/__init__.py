@@ -7,6 +7,7 @@ from engine.core.game import Game
 
 _MODULES = {
     "king-up": "engine.games.king_up",
+    "carcassonne-castle": "engine.games.carcassonne_castle",
 }
 
 
