@@ -204,7 +204,9 @@ async def test_replay_viewer_steps_jumps_by_round_and_switches_views(make_app, t
         assert replay.game.describe(replay.cursor.state, replay.cursor.events[first_round - 1]) is not None
         await pilot.press("pageup")
         assert replay.cursor.position == first_round
-        await pilot.press("down", "down")
+        before = replay.stop_index
+        await pilot.press("down", "down", "enter")
+        assert replay.stop_index == before + 2
         assert replay.cursor.position == replay.stops[replay.stop_index]
         await pilot.press("v")
         assert replay.seat == 0

@@ -78,7 +78,7 @@ class KingUpBoard(ViewPanel):
     DEFAULT_CSS = """
     KingUpBoard { height: auto; width: 100%; }
     KingUpBoard #castle { margin: 0 0 1 0; }
-    KingUpBoard #focus-line { height: 1; color: $text-muted; }
+    KingUpBoard #focus-line { height: auto; color: $text-muted; }
     KingUpBoard #goal { height: auto; margin-top: 1; }
     """
 
@@ -130,6 +130,7 @@ class KingUpBoard(ViewPanel):
         grid.can_focus = ctx.interactive
         if ctx.interactive and targets and grid.cursor not in targets:
             grid.move_cursor(min(targets, key=lambda p: (p[1], p[0])))
+        self._describe(grid.current)
         self.query_one("#goal", Static).update(goal_card(ctx, self.app.theme_variables))
 
     def _targets(self, ctx: ViewContext, cells: dict) -> set[tuple[int, int]]:
@@ -144,10 +145,16 @@ class KingUpBoard(ViewPanel):
 
     def on_grid_cursor_moved(self, event: Grid.CursorMoved) -> None:
         event.stop()
-        if event.cell is not None and event.cell.label:
-            self.query_one("#focus-line", Static).update(event.cell.label)
-        elif event.cell is not None and event.cell.key and event.cell.key[0] == "slot":
-            self.query_one("#focus-line", Static).update(f"{floor_name(event.cell.key[1])}")
+        self._describe(event.cell)
+
+    def _describe(self, cell: Cell | None) -> None:
+        """The focused cell's full name (figures) or floor (empty slots)."""
+        text = ""
+        if cell is not None and cell.label:
+            text = cell.label
+        elif cell is not None and cell.key and cell.key[0] == "slot":
+            text = floor_name(cell.key[1])
+        self.query_one("#focus-line", Static).update(text)
 
     def on_grid_selected(self, event: Grid.Selected) -> None:
         event.stop()

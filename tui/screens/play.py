@@ -383,9 +383,13 @@ class PlayScreen(Screen[None]):
     def action_leave(self) -> None:
         command = self.query_one("#command", Input)
         if command.has_focus:
-            self.board.focus()
+            self.focus_board()
             return
         self.app.pop_screen()
+
+    def focus_board(self) -> None:
+        target = next((w for w in self.board.query("*") if w.focusable), None)
+        self.set_focus(target)
 
 
 # -- starting and resuming ------------------------------------------------------------------

@@ -42,8 +42,8 @@ class ReplayScreen(Screen[None]):
     BINDINGS = [
         Binding("left", "step(-1)", "Back", key_display="←"),
         Binding("right", "step(1)", "Step", key_display="→"),
-        Binding("home", "jump('start')", "Start", show=False),
-        Binding("end", "jump('end')", "End", show=False),
+        Binding("home", "jump('start')", "Start", show=False, priority=True),
+        Binding("end", "jump('end')", "End", show=False, priority=True),
         Binding("pageup,left_square_bracket", "round(-1)", "Prev round", key_display="PgUp",
                 priority=True, show=False),
         Binding("pagedown,right_square_bracket", "round(1)", "Round", key_display="PgDn",
@@ -110,7 +110,7 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="side"):
                 if self.info is not None:
                     yield self.info
-                yield Static("Moves (enter jumps)", classes="panel-title")
+                yield Static("Moves (↑↓ enter: jump there)", classes="panel-title")
                 yield OptionList(*(Option(f"{i:>3} {label}") for i, label in enumerate(self.labels)),
                                  id="moves")
         yield Static("", id="status")
@@ -166,9 +166,10 @@ class ReplayScreen(Screen[None]):
         self.cursor.seek(targets[0] if delta > 0 else targets[-1])
         self.redraw()
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_index != self.stop_index:
-            self.seek_stop(event.option_index)
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        # Only a chosen line jumps (enter or click): following every highlight would race the
+        # highlight this screen sets itself while stepping.
+        self.seek_stop(event.option_index)
 
     def action_autoplay(self) -> None:
         if self._timer is not None:
