@@ -34,7 +34,6 @@ class BergfriedApp(App[None]):
         Binding("ctrl+s", "settings", "Settings", show=False),
     ]
     CSS = """
-    Screen { background: $background; }
     .panel-title { color: $text-muted; text-style: bold; }
     """
 

@@ -254,9 +254,9 @@ class VoteScreen(ModalScreen[Any]):
     """The secret vote: YES or NO, with the NO cards left."""
 
     DEFAULT_CSS = """
-    VoteScreen { align: center middle; }
-    #vote-box { width: 52; height: auto; border: thick $primary; background: $surface; padding: 1 2; }
-    #vote-box Horizontal { height: auto; align: center middle; margin-top: 1; }
+    VoteScreen { align: center bottom; }
+    #vote-box { width: 60; height: auto; border: thick $primary; background: $surface; padding: 0 1; }
+    #vote-box Horizontal { height: auto; align: center middle; }
     #vote-box Button { margin: 0 2; }
     """
     BINDINGS = [Binding("y", "vote(True)", "Vote YES"), Binding("n", "vote(False)", "Vote NO")]
@@ -271,13 +271,13 @@ class VoteScreen(ModalScreen[Any]):
         mine = fig in (view.my_goal or ())
         nos = view.my_no_cards or 0
         with Vertical(id="vote-box"):
-            yield Static(Text.assemble(("Vote in secret", "bold"), f"\n\n{CANDIDATES[fig].name} "
+            yield Static(Text.assemble(("Vote in secret: ", "bold"), f"{CANDIDATES[fig].name} "
                                        f"{CANDIDATES[fig].trade} is on the throne.\n",
                                        "On your goal card: " + ("yes" if mine else "no"),
-                                       f"\nNO cards left: {nos}"))
+                                       f" · NO cards left: {nos}"))
             with Horizontal():
-                yield Button(f"{self.ctx.glyphs.yes} YES (y)", id="yes", variant="success")
-                yield Button(f"{self.ctx.glyphs.no} NO (n)", id="no", variant="error",
+                yield Button(f"{self.ctx.glyphs.yes} YES (y)", id="yes", variant="success", compact=True)
+                yield Button(f"{self.ctx.glyphs.no} NO (n)", id="no", variant="error", compact=True,
                              disabled=Vote(False) not in self.ctx.legal)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -150,7 +150,7 @@ def parse_seat(text: str, index: int, game_id: str, player_name: str) -> Seat:
     if kind not in allowed:
         raise ValueError(f"seat {index + 1}: {kind!r} is not one of {', '.join(sorted(allowed))}")
     if not name:
-        name = player_name if kind == "human" and index == 0 else BOT_NAMES[index % len(BOT_NAMES)]
+        name = player_name if kind == "human" and index == 0 else BOT_NAMES[(index - 1) % len(BOT_NAMES)]
         if kind == "human" and index > 0:
             name = f"Player {index + 1}"
     return Seat(name.strip()[:24], kind)
