@@ -7,7 +7,6 @@ is not thread-safe, and several Apps may be watching it).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -44,7 +43,3 @@ class BotTask:
 def choose(bot: Bot, task: BotTask) -> tuple[BotTask, Any]:
     """Runs in a worker thread: pure computation on immutable inputs."""
     return task, task.run(bot)
-
-
-def first_legal(legal: Sequence[Any]) -> Any:
-    return legal[0]
