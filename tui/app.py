@@ -26,6 +26,9 @@ MIN_SIZE = Size(80, 24)
 
 StartScreen = Callable[["BergfriedApp"], Screen]
 
+#: Textual's own screen keys; moving focus and copying are not commands worth listing.
+NAVIGATION = frozenset({"app.focus_next", "app.focus_previous", "screen.copy_text"})
+
 
 class BergfriedApp(App[None]):
     TITLE = "Bergfried"
@@ -126,7 +129,8 @@ class BergfriedApp(App[None]):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            game = getattr(self.screen, "game", None)
+            self.push_screen(HelpScreen(game.id if game is not None else None))
 
     def action_settings(self) -> None:
         from .screens.settings import SettingsScreen
@@ -140,6 +144,11 @@ class BergfriedApp(App[None]):
         for key, active in screen.active_bindings.items():
             binding = active.binding
             if not binding.description or not active.enabled or binding.description in seen:
+                continue
+            # Hidden widget keys (arrows, tab, copy) are navigation, not commands.
+            if not binding.show and active.node is not screen or binding.system:
+                continue
+            if binding.action in NAVIGATION:
                 continue
             seen.add(binding.description)
             keys = self.get_key_display(binding)

@@ -72,7 +72,11 @@ class HelpScreen(Screen[None]):
     HelpScreen VerticalScroll { height: 1fr; }
     HelpScreen Markdown { margin: 0 1; }
     """
-    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
+    BINDINGS = [
+        Binding("left", "tab(-1)", "Prev page", key_display="←", priority=True),
+        Binding("right", "tab(1)", "Next page", key_display="→", priority=True),
+        Binding("escape,q", "app.pop_screen", "Back"),
+    ]
 
     def __init__(self, game_id: str | None = None) -> None:
         super().__init__()
@@ -90,3 +94,17 @@ class HelpScreen(Screen[None]):
                     with VerticalScroll():
                         yield Markdown(rules_text(game.id, game.title))
         yield Footer()
+
+    def on_mount(self) -> None:
+        self._focus_page()
+
+    def action_tab(self, delta: int) -> None:
+        tabs = self.query_one(TabbedContent)
+        panes = [pane.id for pane in tabs.query(TabPane)]
+        tabs.active = panes[(panes.index(tabs.active) + delta) % len(panes)]
+        self._focus_page()
+
+    def _focus_page(self) -> None:
+        # Focus the page so up/down/page keys scroll the text straight away.
+        tabs = self.query_one(TabbedContent)
+        self.call_after_refresh(lambda: tabs.get_pane(tabs.active).query_one(VerticalScroll).focus())
