@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -191,7 +192,7 @@ class KingUpBoard(ViewPanel):
 
 
 def _selectable(cell: Cell) -> Cell:
-    return Cell(cell.glyph, cell.bg, cell.fg, cell.bold, cell.dim, cell.label, cell.key, True)
+    return attrs.evolve(cell, selectable=True)
 
 
 def _first_empty(cells: dict, floor: int) -> tuple[int, int] | None:

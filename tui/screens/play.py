@@ -27,7 +27,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.worker import Worker, WorkerState
 
-from engine.core import Change, GameConfig, IllegalAction, LogError, Match, Seat, write_log_atomic
+from engine.core import (Change, Entry, GameConfig, IllegalAction, LogError, Match, Seat,
+                         write_log_atomic)
 from engine.games import get_game
 
 from ..bots import BotTask, choose, make_bot
@@ -38,23 +39,31 @@ from .game_over import GameOverScreen
 
 
 class MatchChanged(Message):
-    def __init__(self, change: Change, steps: tuple[Step, ...]) -> None:
+    def __init__(self, change: Change, steps: tuple[Step, ...], lines: tuple[str, ...]) -> None:
         super().__init__()
         self.change = change
         self.steps = steps
+        self.lines = lines    # new move-list lines (an undo rebuilds the list instead)
+
+
+def move_line(match: Match, before: Any, entry: Entry) -> str | None:
+    """The move-list line for one logged event, with the mover's name; None for bookkeeping."""
+    text = match.game.describe(before, entry.event)
+    if text is None:
+        return None
+    who = match.seats[entry.by].name if entry.move is not None and entry.by is not None else ""
+    return f"{who[:10]:<10} {text}" if who else text
 
 
 def move_lines(match: Match) -> list[str]:
-    """The move list: one line per event the game describes, with the mover's name."""
-    game, seats = match.game, match.seats
-    state = game.initial_state(match.header.config)
+    """The whole move list, folding the log from the start."""
+    state = match.game.initial_state(match.header.config)
     lines = []
     for entry in match.entries:
-        text = game.describe(state, entry.event)
-        state = game.evolve(state, entry.event)
-        if text is not None:
-            who = seats[entry.by].name if entry.move is not None and entry.by is not None else ""
-            lines.append(f"{who[:10]:<10} {text}" if who else text)
+        line = move_line(match, state, entry)
+        state = match.game.evolve(state, entry.event)
+        if line is not None:
+            lines.append(line)
     return lines
 
 
@@ -172,9 +181,12 @@ class PlayScreen(Screen[None]):
         status.set_class(error, "-error")
 
     def _rebuild_moves(self) -> None:
+        self.query_one("#moves", OptionList).clear_options()
+        self._add_moves(move_lines(self.match))
+
+    def _add_moves(self, lines) -> None:
         moves = self.query_one("#moves", OptionList)
-        moves.clear_options()
-        moves.add_options(move_lines(self.match))
+        moves.add_options(lines)
         if moves.option_count:
             moves.highlighted = moves.option_count - 1
             moves.scroll_to_highlight()
@@ -194,21 +206,27 @@ class PlayScreen(Screen[None]):
         The views of each step are taken now, while the state before the change is known
         exactly; by the time the message is handled more moves may have been made.
         """
-        steps = []
+        steps, lines = [], []
         if change.kind == "action":
             state = self._known
             for entry in change.entries:
+                line = move_line(match, state, entry)
+                if line is not None:
+                    lines.append(line)
                 state = self.game.evolve(state, entry.event)
                 steps.append(Step(entry.event, self.game.view(state, self.viewer)))
         self._known = match.state
-        self.post_message(MatchChanged(change, tuple(steps)))
+        self.post_message(MatchChanged(change, tuple(steps), tuple(lines)))
 
     def on_match_changed(self, message: MatchChanged) -> None:
         if message.steps:
             self._interludes.extend(self.ui.interludes(self.game, message.steps, self.viewer,
                                                        self.match.seats))
         self._pending = None
-        self._rebuild_moves()
+        if message.change.kind == "action":
+            self._add_moves(message.lines)
+        else:
+            self._rebuild_moves()
         self._last_shown = time.monotonic()
         self.redraw()
         self.advance()
