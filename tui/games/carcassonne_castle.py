@@ -492,21 +492,23 @@ class CastleBoard(ViewPanel):
     def _note_scoring(self, ctx: ViewContext) -> None:
         """Light up what the newest card completed for a moment and say who scored."""
         view = ctx.view
-        seen = (len(view.board.placements), tuple(view.scores))
+        seen = (len(view.board.placements), tuple(view.scores), view.to_move)
         before, self._seen = self._seen, seen
-        if before is None or seen == before or seen[0] < before[0]:
-            if before is not None and seen[0] < before[0]:   # an undo: forget the flash
-                self._stop_flash()
-            if before is None:
-                self._last_line(ctx, ())
+        if before is not None and seen[0] != before[0]:
+            self._stop_flash()
+        if before is None or seen[:2] == before[:2] or not 0 <= seen[0] - before[0] <= 1:
+            # Nothing new, or a jump (undo, a replay seek): no flash, and no gains to claim.
+            if before is None or seen[0] != before[0]:
+                self._last_line(ctx, (), None)
             return
         gains = tuple(max(0, s - b) for s, b in zip(seen[1], before[1]))
+        # Who laid it is known only when we saw the position just before (not after a jump).
+        layer = before[2] if seen[0] == before[0] + 1 and before[2] >= 0 else None
         board = view.board
-        self._flash = set().union(*(feature_squares(board, fid) for fid in board.analysis.completed)) \
-            if board.placements else set()
-        if seen[0] > before[0] and board.placements:
+        self._flash = set().union(*(feature_squares(board, fid) for fid in board.analysis.completed))
+        if seen[0] > before[0]:
             self._flash |= set(board.placements[-1].squares)
-        self._last_line(ctx, gains)
+        self._last_line(ctx, gains, layer)
         if self._flash_timer is not None:
             self._flash_timer.stop()
         self._flash_timer = self.set_timer(FLASH_SECONDS, self._stop_flash)
@@ -518,21 +520,25 @@ class CastleBoard(ViewPanel):
             if self.ctx is not None:
                 self._draw()
 
-    def _last_line(self, ctx: ViewContext, gains: Sequence[int]) -> None:
+    def _last_line(self, ctx: ViewContext, gains: Sequence[int], layer: int | None) -> None:
+        """``Adalbert laid D6e · tower of 3: Adalbert +6`` (the move list has the details)."""
         board, names = ctx.view.board, [s.name for s in ctx.seats]
-        if not board.placements:
-            self.query_one("#last-line", Static).update("")
-            return
-        p = board.placements[-1]
-        done = [f"{KIND_NAMES[board.analysis.features[fid].kind]} of "
-                f"{board.analysis.features[fid].size}" for fid in board.analysis.completed
-                if fid in board.analysis.features]
-        scored = ", ".join(f"{names[s]} +{g}" for s, g in enumerate(gains) if g)
-        line = Text.assemble(("last card ", "dim"), (f"{square_name(p.x, p.y)}{DIRS[p.facing]}", "bold"))
-        if done:
-            line.append(f": {', '.join(done)} done")
-        if scored:
-            line.append(f" · {scored}", style="bold")
+        line = Text()
+        if board.placements:
+            p = board.placements[-1]
+            a = board.analysis
+            who = f"{names[layer]} laid " if layer is not None else "last card "
+            line.append(who, style="dim")
+            line.append(f"{square_name(p.x, p.y)}{DIRS[p.facing]}", style="bold")
+            done = [f"{KIND_NAMES[a.features[fid].kind]} of {a.features[fid].size}"
+                    for fid in a.completed if fid in a.features]
+            if done:
+                line.append(f" · {', '.join(done)}")
+            scored = ", ".join(f"{names[s]} +{g}" for s, g in enumerate(gains) if g)
+            if scored and ctx.view.finished:
+                scored += " with the final scoring"
+            if scored:
+                line.append(f": {scored}" if done else f" · {scored}", style="bold")
         self.query_one("#last-line", Static).update(line)
 
     # -- keys -------------------------------------------------------------------------------
@@ -592,11 +598,12 @@ def _restyle(cell: Cell, **changes: Any) -> Cell:
 
 
 def final_line(ctx: ViewContext) -> str:
+    """``Game over: Adalbert wins 43–14.`` (short: it shares the line width with the board)."""
     view = ctx.view
-    names = [s.name for s in ctx.seats]
-    score = " – ".join(f"{names[s]} {v}" for s, v in enumerate(view.scores))
-    winners = " and ".join(names[w] for w in view.winners)
-    return f"Game over: {score}. {winners} win{'s' if len(view.winners) == 1 else ''}."
+    score = "–".join(str(v) for v in sorted(view.scores, reverse=True))
+    if len(view.winners) != 1:
+        return f"Game over: a tie, {score}."
+    return f"Game over: {ctx.name(view.winners[0])} wins {score}."
 
 
 # -- the follower chooser ---------------------------------------------------------------------
