@@ -231,6 +231,16 @@ class KingUpInfo(ViewPanel):
         self.query_one("#info", Static).update(info_text(ctx, self.app.theme_variables))
 
 
+def seat_colour(variables: dict[str, str], seat: int):
+    """The seat's colour as text on the board, or the board's text colour where the theme's
+    seat colour would vanish (monochrome gives seats no colour, only shapes)."""
+    colour = resolve_colour(variables, f"seat-{seat}")
+    background = resolve_colour(variables, "board-background")
+    if abs(colour.brightness - background.brightness) < 0.25:
+        return resolve_colour(variables, "board-foreground")
+    return colour
+
+
 def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
     view, glyphs = ctx.view, ctx.glyphs or UNICODE
     crown = ctx.name(view.crown) if view.crown is not None else "nobody yet"
@@ -246,7 +256,7 @@ def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
         name = f"{ctx.name(seat)}{you}"[:12]
         cards = glyphs.card * (view.vote_cards[seat] if seat < len(view.vote_cards) else 0)
         lines.append(Text.assemble(
-            (mark, "bold"), " ", (glyphs.seat(seat), f"bold {resolve_colour(variables, f'seat-{seat}').hex}"),
+            (mark, "bold"), " ", (glyphs.seat(seat), f"bold {seat_colour(variables, seat).hex}"),
             " ", f"{name:<12} {view.scores[seat]:>3} ", (f"{cards:<5}", "dim"), f" {busy}"))
     return Text("\n").join(lines)
 
