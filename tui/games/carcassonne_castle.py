@@ -381,7 +381,7 @@ class CastleBoard(ViewPanel):
     """
 
     BINDINGS = [
-        Binding("r", "rotate(1)", "Turn card"),
+        Binding("r", "rotate(1)", "Turn"),
         Binding("R", "rotate(-1)", "Turn back", show=False),
     ]
 
@@ -393,7 +393,7 @@ class CastleBoard(ViewPanel):
         self._base: dict[Pos, Cell] = {}
         self._flash: set[Square] = set()
         self._flash_timer: Timer | None = None
-        self._seen: tuple[int, tuple[int, ...]] | None = None   # cards laid, scores last shown
+        self._seen: tuple[int, tuple[int, ...], int] | None = None  # cards, scores, to move
 
     def compose(self) -> ComposeResult:
         yield Grid(id="castle")
@@ -431,6 +431,8 @@ class CastleBoard(ViewPanel):
                 grid.move_cursor(grid_pos(self._start_square()))
             if self.screen.focused is None or self.screen.focused is grid:
                 grid.focus()
+        elif grid.has_focus:
+            self.screen.set_focus(None)   # nothing to choose: keep "enter" out of the footer
         self._describe()
         self.query_one("#legend", Static).update(legend(glyphs))
         self.refresh_bindings()
@@ -696,7 +698,7 @@ class FollowerScreen(ModalScreen[PlaceCard | None]):
 
     def action_tile(self, tile: int) -> None:
         if tile not in self.held:
-            self.notify(f"You hold no wall tile {tile}." if tile in PLAYABLE_TILES else "", severity="warning")
+            self.notify(f"You hold no wall tile {tile}.", severity="warning")
             return
         if tile not in self._usable():
             self.notify(f"Wall tile {tile} ({TILE_NAMES[tile]}) does nothing with this choice.",
@@ -728,7 +730,7 @@ class CastleInfo(ViewPanel):
 
 
 def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
-    view, glyphs = ctx.view, ctx.glyphs or UNICODE
+    view = ctx.view
     towers = sum(1 for t in view.towers if t)
     lines = [Text(f"{view.pile} cards left, {towers} tower tiles", style="bold")]
     for seat in range(len(view.scores)):
