@@ -131,6 +131,7 @@ def seat_letter(seat: int, letter: str) -> str:
 # -- what a card half looks like --------------------------------------------------------------
 
 def half_ground(p: Placement, half: int) -> str:
+    """One word for a half: road, square, tower, house, court or market."""
     h = card_type(p.card).halves[half]
     if h.kind is None:
         return h.terrain
@@ -483,7 +484,7 @@ class CastleBoard(ViewPanel):
         if p is not None:
             ways = len(self._anchors[(p.x, p.y)])
             turn = f"r: {ways} ways" if ways > 1 else "only way"
-            halves = f"a {half_name(p, 0)}, b {half_name(p, 1)} {DIRECTION_NAMES[DIRS[p.facing]]}"
+            halves = f"a {half_ground(p, 0)}, b {half_ground(p, 1)} ({DIRECTION_NAMES[DIRS[p.facing]]})"
             text = f"{square_name(p.x, p.y)}{DIRS[p.facing]}: {halves} · {turn}"
         elif ctx is not None and ctx.view.finished:
             text = final_line(ctx)
