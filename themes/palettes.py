@@ -5,6 +5,9 @@ fallbacks so a theme that forgets one, or a Textual built-in theme, still render
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from textual.theme import Theme
 
 DEFAULT_THEME = "bergfried-dark"
@@ -49,7 +52,7 @@ _LIGHT_PIECES = ("#c0392b", "#b7950b", "#1e8449", "#117a8b", "#1f5fa8", "#7d3c98
 _SEATS = ("#e06c75", "#61afef", "#98c379", "#e5c07b", "#c678dd", "#56b6c2")
 _LIGHT_SEATS = ("#c0392b", "#1f5fa8", "#1e8449", "#b7950b", "#7d3c98", "#117a8b")
 
-THEMES: dict[str, Theme] = {
+THEMES: Mapping[str, Theme] = MappingProxyType({
     "bergfried-dark": Theme(
         name="bergfried-dark", primary="#c9a227", secondary="#7a8b99", accent="#e5c07b",
         warning="#e5c07b", error="#e06c75", success="#98c379", foreground="#e6e1d6",
@@ -93,7 +96,7 @@ THEMES: dict[str, Theme] = {
                          "#e0e0e0", "#000000", "#000000", "#ffffff", "#808080",
                          ("#000000",), ("#000000",)),
     ),
-}
+})
 
 THEME_NAMES = tuple(THEMES)
 

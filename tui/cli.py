@@ -21,7 +21,6 @@ from themes import THEME_NAMES
 from .settings import Settings
 
 APP_NAME = "bergfried"
-TUI_COMMANDS = {"play", "replay"}
 
 
 def ui_parser() -> argparse.ArgumentParser:

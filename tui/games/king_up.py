@@ -6,6 +6,7 @@ the throne on top; figures waiting beside the castle and figures voted out have 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -30,10 +31,11 @@ from .base import GameUI, Step, ViewContext, ViewPanel
 COLUMNS = len(CANDIDATES)
 TOWER = range(5, 5 + FLOOR_LIMIT)          # the columns of floors 1–5
 THRONE_COLUMN = 6
-ROW_OF = {THRONE: 0, 5: 1, 4: 2, 3: 3, 2: 4, 1: 5, 0: 6, OFF_BOARD: 7, ELIMINATED: 8}
+ROW_OF = MappingProxyType({THRONE: 0, 5: 1, 4: 2, 3: 3, 2: 4, 1: 5, 0: 6, OFF_BOARD: 7,
+                           ELIMINATED: 8})
 ROW_LABELS = ("throne", "5", "4", "3", "2", "1", "0", "side", "out")
-PHASES = {"placing": "placing figures", "climbing": "climbing", "voting": "voting",
-          "over": "game over", "setup": "setting up"}
+PHASES = MappingProxyType({"placing": "placing figures", "climbing": "climbing",
+                           "voting": "voting", "over": "game over", "setup": "setting up"})
 
 
 def figure_name(fig: int) -> str:

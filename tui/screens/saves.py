@@ -5,6 +5,8 @@ player may open that recovered part (a copy is written; the original is never to
 """
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -15,7 +17,7 @@ from engine.core import LogError
 from ..saves import SaveInfo, recover_copy, recoverable_lines, scan_saves
 from .dialogs import ConfirmScreen
 
-TITLES = {"load": "Load a saved game", "replay": "Replays"}
+TITLES = MappingProxyType({"load": "Load a saved game", "replay": "Replays"})
 
 
 class SavesScreen(Screen[None]):
