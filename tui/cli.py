@@ -135,11 +135,13 @@ def start_screen(args: argparse.Namespace, settings: Settings):
 
 def play_start(args: argparse.Namespace, settings: Settings):
     from engine.core import GameConfig
-    from engine.games import get_game
+    from engine.games import game_ids, get_game
 
     from .games import has_ui
     from .screens.new_game import parse_seat
 
+    if args.game not in game_ids():
+        raise ValueError(f"there is no game {args.game!r}; the games are {', '.join(game_ids())}")
     game = get_game(args.game)
     if not has_ui(game.id):
         raise ValueError(f"the terminal client cannot show {game.title} yet")
