@@ -19,6 +19,7 @@ from textual.theme import BUILTIN_THEMES
 
 from themes import DEFAULT_THEME, THEMES, GlyphSet, board_defaults, glyphs_for
 
+from .ascii import AsciiFilter
 from .settings import Settings
 
 #: The smallest terminal every screen is laid out for.
@@ -45,6 +46,7 @@ class BergfriedApp(App[None]):
         self.settings = settings
         self._start = start
         self._apply_no_color(settings.no_color)
+        self._apply_ascii(settings.ascii)
         for theme in THEMES.values():
             self.register_theme(theme)
         self.theme = settings.theme if settings.theme in THEMES else DEFAULT_THEME
@@ -61,6 +63,17 @@ class BergfriedApp(App[None]):
         self._filters = [f for f in self._filters if not isinstance(f, (NoColor, Monochrome))]
         if no_color:
             self._filters.append(Monochrome())
+
+    def _apply_ascii(self, ascii_only: bool) -> None:
+        self._filters = [f for f in self._filters if not isinstance(f, AsciiFilter)]
+        if ascii_only:
+            self._filters.append(AsciiFilter())
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        if self.settings.ascii and not shown.isascii():
+            return binding.key.split(",")[0].replace("_", " ")
+        return shown
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return board_defaults()
@@ -106,6 +119,8 @@ class BergfriedApp(App[None]):
 
     def refresh_glyphs(self) -> None:
         """Redraw every screen with the current glyph set (after a theme or ASCII switch)."""
+        self._apply_ascii(self.settings.ascii)
+        self.refresh(layout=True)
         for screen in self.screen_stack:
             if hasattr(screen, "redraw"):
                 screen.redraw()

@@ -165,3 +165,30 @@ async def test_resizing_during_a_game_with_bots_never_crashes_and_holds_the_bots
             if 0 in match.to_act:
                 break
         assert len(match.entries) > held and 0 in match.to_act
+
+
+def screen_text(svg: str) -> str:
+    import html
+    import re
+
+    # The SVG writes spaces as no-break spaces.
+    return "".join(html.unescape(t) for t in re.findall(r"<text [^>]*>(.*?)</text>", svg)).replace("\xa0", " ")
+
+
+async def test_ascii_mode_puts_only_ascii_on_screen(make_app, settings):
+    from tui.screens.play import PlayScreen
+
+    from .conftest import new_match
+
+    match = new_match(settings.saves_dir, seed=1)
+    app = make_app(start=lambda app: PlayScreen(match), ascii=True, theme="monochrome")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app.export_screenshot())
+        assert "Alighiero" in text and text.isascii(), sorted({c for c in text if not c.isascii()})
+        app.settings.ascii = False
+        app.refresh_glyphs()
+        await pilot.pause()
+        assert not screen_text(app.export_screenshot()).isascii()
