@@ -57,16 +57,23 @@ def describe_save(path: Path) -> SaveInfo:
                     game.result(state).finished, len(loaded.entries), None, loaded.warning)
 
 
-def scan_saves(saves_dir: Path) -> list[SaveInfo]:
-    """Every save in ``saves_dir``, newest first."""
+def save_paths(saves_dir: Path) -> list[Path]:
+    """The save files in ``saves_dir``, newest first."""
     if not saves_dir.is_dir():
         return []
-    infos = [describe_save(p) for p in saves_dir.glob(f"*{SUFFIX}") if p.is_file()]
-    return sorted(infos, key=lambda i: i.modified, reverse=True)
+    paths = [p for p in saves_dir.glob(f"*{SUFFIX}") if p.is_file()]
+    return sorted(paths, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def scan_saves(saves_dir: Path) -> list[SaveInfo]:
+    """Every save in ``saves_dir``, newest first."""
+    return [describe_save(p) for p in save_paths(saves_dir)]
 
 
 def latest_unfinished(saves_dir: Path) -> SaveInfo | None:
-    return next((i for i in scan_saves(saves_dir) if not i.error and not i.finished), None)
+    # Reads files newest first and stops at the first hit: the title asks on every return.
+    infos = (describe_save(p) for p in save_paths(saves_dir))
+    return next((i for i in infos if not i.error and not i.finished), None)
 
 
 def new_save_path(saves_dir: Path, game_id: str, now: datetime) -> Path:
