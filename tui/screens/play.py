@@ -89,7 +89,11 @@ class PlayScreen(Screen[None]):
     ]
 
     def __init__(self, match: Match, local_seats: frozenset[int] | None = None,
-                 owns_match: bool = True) -> None:
+                 owns_match: bool = True, drive_bots: bool = True) -> None:
+        """``local_seats``: the human seats played at this terminal (default: all of them).
+        ``owns_match``: close the match's save file when the screen goes.
+        ``drive_bots``: this screen moves the bots; when several Apps share a Match, exactly
+        one of them should."""
         super().__init__()
         self.match = match
         self.game = match.game
@@ -99,7 +103,8 @@ class PlayScreen(Screen[None]):
         self.hot_seat = len(self.humans) > 1
         self.owns_match = owns_match
         self.viewer: int | None = next(iter(self.humans)) if len(self.humans) == 1 else None
-        self._bots = {i: make_bot(self.game, s.bot_level) for i, s in enumerate(match.seats) if s.is_bot}
+        self._bots = {i: make_bot(self.game, s.bot_level) for i, s in enumerate(match.seats)
+                      if s.is_bot and drive_bots}
         self._known = match.state
         self._interludes: deque[Screen[Any]] = deque()
         self._pending: tuple[BotTask, Any] | None = None
