@@ -215,3 +215,37 @@ async def test_replay_viewer_steps_jumps_by_round_and_switches_views(make_app, t
         assert replay._timer is not None
         await pilot.press("p")
         assert replay._timer is None
+
+
+async def test_two_apps_on_one_loop_share_a_match_and_see_only_their_own_seat(tmp_path):
+    from .conftest import make_settings
+
+    seats = [Seat("Ann", "human"), Seat("Ben", "human"), Seat("Bot", "bot:random")]
+    match = new_match(seed=1, seats=seats)          # Ann starts, then Ben, then the bot
+    ann = make_settings(tmp_path / "ann")
+    ben = make_settings(tmp_path / "ben")
+    from tui.app import BergfriedApp
+
+    app_a = BergfriedApp(ann, start=lambda app: PlayScreen(match, frozenset({0}), owns_match=False))
+    app_b = BergfriedApp(ben, start=lambda app: PlayScreen(match, frozenset({1}), owns_match=False,
+                                                           drive_bots=False))
+    async with app_a.run_test(size=(80, 24)) as pa, app_b.run_test(size=(80, 24)) as pb:
+        await settle(pa, app_a)
+        await settle(pb, app_b)
+        screen_a, screen_b = play_screen(app_a), play_screen(app_b)
+        assert screen_a.context().view == match.view(0)
+        assert screen_b.context().view == match.view(1)
+        assert screen_b.context().legal == ()
+        await pa.press("enter", "enter")
+        await settle(pa, app_a)
+        await settle(pb, app_b)
+        assert match.to_act == {1}
+        assert screen_b.context().legal and screen_b.context().view == match.view(1)
+        assert len(screen_b.query_one("#moves").options) == len(screen_a.query_one("#moves").options)
+        await pb.press("enter", "enter")
+        for _ in range(10):
+            await settle(pb, app_b)
+            await settle(pa, app_a)
+            if 0 in match.to_act:
+                break
+        assert 0 in match.to_act, "Ben moved in his app, then Ann's app moved the bot"
