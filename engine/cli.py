@@ -118,7 +118,7 @@ def replay_text(game, loaded) -> list[str]:
            "seats: " + ", ".join(f"{i + 1} {s.name} ({s.kind})" for i, s in enumerate(h.seats))]
     state = game.initial_state(h.config)
     for entry in loaded.entries:
-        text = game.describe(state, entry.event)
+        text = game.describe(state, entry.event, [s.name for s in h.seats])
         state = game.evolve(state, entry.event)
         if text is None:
             continue

@@ -96,8 +96,12 @@ class Game(Protocol):
     def parse_action(self, state: Any, seat: int, text: str) -> Any:
         """Read notation; raise IllegalAction with a helpful message when it cannot be read."""
 
-    def describe(self, before: Any, event: Any) -> str | None:
-        """A one-line text for the move list (notation for moves), or None for bookkeeping events."""
+    def describe(self, before: Any, event: Any, names: Sequence[str] = ()) -> str | None:
+        """A one-line text for the move list, or None for bookkeeping events.
+
+        For the event that carries a move, the move in notation (callers prefix the mover's name);
+        ``names`` are the seats' names, for consequences that name a seat.
+        """
 
     def reveals(self, event: Any) -> bool:
         """Whether ``event`` shows some seat information it did not have (a draw, a deal, a reveal)."""

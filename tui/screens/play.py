@@ -48,7 +48,7 @@ class MatchChanged(Message):
 
 def move_line(match: Match, before: Any, entry: Entry) -> str | None:
     """The move-list line for one logged event, with the mover's name; None for bookkeeping."""
-    text = match.game.describe(before, entry.event)
+    text = match.game.describe(before, entry.event, [s.name for s in match.seats])
     if text is None:
         return None
     who = match.seats[entry.by].name if entry.move is not None and entry.by is not None else ""

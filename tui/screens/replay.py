@@ -87,7 +87,7 @@ class ReplayScreen(Screen[None]):
         state = self.game.initial_state(self.header.config)
         seats = self.header.seats
         for i, ev in enumerate(events):
-            text = self.game.describe(state, ev)
+            text = self.game.describe(state, ev, [s.name for s in seats])
             state = self.game.evolve(state, ev)
             if text is not None:
                 mover = self._mover(i)

@@ -11,6 +11,7 @@ K knight (tower), S squire (house), M merchant (courtyard). A herald names the r
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core.errors import IllegalAction
@@ -67,11 +68,11 @@ def parse_action(text: str) -> PlaceCard:
     return PlaceCard(x, y, facing, role, side, tiles)
 
 
-def _seat(seat: int) -> str:
-    return f"Player {seat + 1}"
+def describe(before: CastleState, ev: Any, names: Sequence[str] = ()) -> str | None:
+    """The move-list text; the card's notation alone for the move itself (the caller names the mover)."""
+    def _seat(seat: int) -> str:
+        return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
-
-def describe(before: CastleState, ev: Any) -> str | None:
     match ev:
         case CardPlaced():
             side = ""
@@ -79,7 +80,7 @@ def describe(before: CastleState, ev: Any) -> str | None:
                 side = DIRS[road_label(Placement(ev.card, ev.x, ev.y, DIRS.index(ev.facing)), ev.segment)]
             move = format_action(PlaceCard(ev.x, ev.y, ev.facing, ev.role, side, ev.tiles))
             who = f" with a {ROLE_NAMES[ev.role]}" if ev.role else ""
-            return f"{_seat(ev.seat)}: {move}{who}"
+            return f"{move}{who}"
         case CardRemoved():
             return f"{_seat(ev.seat)}'s card fits nowhere and leaves the game"
         case FeatureCompleted():
@@ -101,8 +102,8 @@ def describe(before: CastleState, ev: Any) -> str | None:
         case WallTileScored():
             return f"{_seat(ev.seat)} plays wall tile {ev.tile}: {ev.points} points"
         case GameEnded():
-            names = " and ".join(_seat(w) for w in ev.winners)
-            return f"Game over: {'-'.join(str(s) for s in ev.scores)}; {names} win{'s' if len(ev.winners) == 1 else ''}"
+            won = " and ".join(_seat(w) for w in ev.winners)
+            return f"Game over: {'-'.join(str(s) for s in ev.scores)}; {won} win{'s' if len(ev.winners) == 1 else ''}"
         case CardDrawn() | CastleSetUp():
             return None
     return None

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -105,8 +105,8 @@ class CarcassonneCastle:
             raise IllegalAction("only a herald names a side (the road it stands on)")
         return action
 
-    def describe(self, before: CastleState, event: Any) -> str | None:
-        return notation.describe(before, event)
+    def describe(self, before: CastleState, event: Any, names: Sequence[str] = ()) -> str | None:
+        return notation.describe(before, event, names)
 
     def reveals(self, event: Any) -> bool:
         return isinstance(event, (CardDrawn, WallTileTaken))

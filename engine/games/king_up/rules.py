@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.core.errors import IllegalAction
@@ -98,7 +98,7 @@ class KingUp:
     def parse_action(self, state: KingUpState, seat: int, text: str) -> Any:
         return notation.parse_action(state, text)
 
-    def describe(self, before: KingUpState, event: Any) -> str | None:
+    def describe(self, before: KingUpState, event: Any, names: Sequence[str] = ()) -> str | None:
         return notation.describe(before, event)
 
     def reveals(self, event: Any) -> bool:
