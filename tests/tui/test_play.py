@@ -98,6 +98,16 @@ async def test_typed_moves_and_their_errors(make_app, settings):
         await settle(pilot, app)
         assert match.entries[len(match.entries) - 1].act >= 1
         assert any(e.move == "A3" for e in match.entries)
+        # Pressing ":" again while the line has focus types a colon; the move still reads.
+        for _ in range(50):
+            if match.state.turn == 0:
+                break
+            await settle(pilot, app)
+        assert match.state.turn == 0
+        free = "ABCDEFGILMNOP"[match.state.floors.index(-1)]
+        await pilot.press("colon", *f"{free}2", "enter")
+        await settle(pilot, app)
+        assert any(e.move == f"{free}2" for e in match.entries)
 
 
 async def test_save_as_writes_a_copy(make_app, settings, tmp_path):

@@ -42,6 +42,8 @@ class GameOverScreen(ModalScreen[None]):
         Binding("enter", "close", "Board"),
     ]
 
+    AUTO_FOCUS = "#close"  # enter means "back to the board", as the button says
+
     def __init__(self, match: Match) -> None:
         super().__init__()
         self.match = match

@@ -352,7 +352,8 @@ class PlayScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value.strip()
+        # ":" focuses this line; pressed again while typing, it lands in the text, so drop it.
+        text = event.value.strip().lstrip(":").strip()
         if not text:
             return
         if self.viewer is None or self.viewer not in self.match.to_act:
