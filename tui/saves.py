@@ -4,7 +4,6 @@ Save files live in ``Settings.saves_dir``; each is one match's event log (JSON L
 """
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from pathlib import Path
 
@@ -27,6 +26,7 @@ class SaveInfo:
     finished: bool = False
     events: int = 0
     error: str | None = None      # the engine's message when the file cannot be read
+    error_line: int | None = None  # the line it names, when it names one
     warning: str | None = None    # the engine's message when only part could be recovered
 
     @property
@@ -48,7 +48,7 @@ def describe_save(path: Path) -> SaveInfo:
     try:
         loaded = read_log(path, get_game)
     except LogError as exc:
-        return SaveInfo(path, modified, title=path.name, error=str(exc))
+        return SaveInfo(path, modified, title=path.name, error=str(exc), error_line=exc.line)
     header = loaded.header
     game = get_game(header.game)
     state = replay(game, header.config, (e.event for e in loaded.entries))
@@ -85,21 +85,17 @@ def new_save_path(saves_dir: Path, game_id: str, now: datetime) -> Path:
     return path
 
 
-_BAD_LINE = re.compile(r"^line (\d+):")
-
-
-def recoverable_lines(error: str) -> int:
+def recoverable_lines(bad_line: int | None) -> int:
     """How many leading lines precede the one the engine complained about (0: nothing to save)."""
-    m = _BAD_LINE.match(error)
-    return int(m.group(1)) - 1 if m else 0
+    return bad_line - 1 if bad_line else 0
 
 
-def recover_copy(path: Path, error: str) -> Path:
+def recover_copy(path: Path, bad_line: int | None) -> Path:
     """Write the lines before the damaged one to ``<name>.recovered.jsonl``; the original stays.
 
     Raises LogError when not even the header survives or the copy still cannot be read.
     """
-    keep = recoverable_lines(error)
+    keep = recoverable_lines(bad_line)
     if keep < 1:
         raise LogError("nothing before the damaged line can be recovered")
     lines = path.read_text(encoding="utf-8", errors="replace").split("\n")[:keep]

@@ -10,4 +10,11 @@ class IllegalAction(Exception):
 
 
 class LogError(Exception):
-    """A save file or event record that cannot be read or replayed."""
+    """A save file or event record that cannot be read or replayed.
+
+    ``line`` is the save file's line at fault (1 is the header), when there is one.
+    """
+
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.line = line

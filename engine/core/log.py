@@ -59,10 +59,10 @@ class Header:
     @classmethod
     def from_json(cls, obj: Any) -> Header:
         if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-            raise LogError("line 1: not a Bergfried save file (no bergfried-log header)")
+            raise LogError("line 1: not a Bergfried save file (no bergfried-log header)", line=1)
         version = obj.get("format_version")
         if version != FORMAT_VERSION:
-            raise LogError(f"line 1: save format version {version!r}; this Bergfried reads version {FORMAT_VERSION}")
+            raise LogError(f"line 1: save format version {version!r}; this Bergfried reads version {FORMAT_VERSION}", line=1)
         try:
             cfg = obj["config"]
             return cls(game=obj["game"], rules_version=int(obj["rules_version"]),
@@ -71,7 +71,7 @@ class Header:
                        seats=tuple(Seat(s["name"], s.get("kind", "human")) for s in obj["seats"]),
                        created=obj.get("created"))
         except (KeyError, TypeError, ValueError) as exc:
-            raise LogError(f"line 1: the header is incomplete ({exc})") from None
+            raise LogError(f"line 1: the header is incomplete ({exc})", line=1) from None
 
 
 @attrs.frozen(slots=True)
@@ -186,17 +186,17 @@ def read_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
     if not cut_tail:
         lines.pop()
     if not lines or not lines[0].strip():
-        raise LogError("line 1: the file is empty")
+        raise LogError("line 1: the file is empty", line=1)
     header = Header.from_json(_parse_json(lines[0], 1))
     if expect_game is not None and header.game != expect_game:
-        raise LogError(f"line 1: this is a {header.game} game, not {expect_game}")
+        raise LogError(f"line 1: this is a {header.game} game, not {expect_game}", line=1)
     try:
         game = lookup(header.game)
     except KeyError:
-        raise LogError(f"line 1: unknown game {header.game!r}") from None
+        raise LogError(f"line 1: unknown game {header.game!r}", line=1) from None
     if header.rules_version > game.rules_version:
         raise LogError(f"line 1: rules version {header.rules_version} is newer than this Bergfried's "
-                       f"{game.rules_version} for {header.game}")
+                       f"{game.rules_version} for {header.game}", line=1)
     reader = _Reader(game)
     warning = None
     for number, text in enumerate(lines[1:], start=2):
@@ -245,25 +245,25 @@ class _Reader:
 
     def add(self, record: Any, number: int) -> None:
         if not isinstance(record, dict):
-            raise LogError(f"line {number}: not an event record")
+            raise LogError(f"line {number}: not an event record", line=number)
         prev = self.entries[-1].act if self.entries else -1
         if ("undo" in record or record.get("act") != prev) and self.last_batch_short():
             raise LogError(f"line {number}: action {prev} stops short of the "
-                           f"{self.announced[prev]} events its first line announced")
+                           f"{self.announced[prev]} events its first line announced", line=number)
         if "undo" in record:
             return self._undo(record["undo"], number, prev)
         try:
             ev = self.game.codec.decode(record)
         except LogError as exc:
-            raise LogError(f"line {number}: {exc}") from None
+            raise LogError(f"line {number}: {exc}", line=number) from None
         act = record.get("act")
         if not isinstance(act, int) or act not in (prev, prev + 1):
-            raise LogError(f"line {number}: action number {act!r} out of sequence (after {prev})")
+            raise LogError(f"line {number}: action number {act!r} out of sequence (after {prev})", line=number)
         if act != prev:
             self._announce(act, record.get("n"), number)
             self.in_batch = 0
         elif self.in_batch >= self.announced.get(act, self.in_batch + 1):
-            raise LogError(f"line {number}: action {act} has more events than its first line announced")
+            raise LogError(f"line {number}: action {act} has more events than its first line announced", line=number)
         by = record.get("by")
         self.entries.append(Entry(ev, act, by if isinstance(by, int) else None, record.get("move"), number))
         self.in_batch += 1
@@ -272,12 +272,12 @@ class _Reader:
         if size is None:
             return
         if not isinstance(size, int) or size < 1:
-            raise LogError(f"line {number}: bad event count {size!r}")
+            raise LogError(f"line {number}: bad event count {size!r}", line=number)
         self.announced[act] = size
 
     def _undo(self, act: Any, number: int, prev: int) -> None:
         if not isinstance(act, int) or act < 1 or act > prev:
-            raise LogError(f"line {number}: undo to action {act!r} does not match the log")
+            raise LogError(f"line {number}: undo to action {act!r} does not match the log", line=number)
         while self.entries and self.entries[-1].act >= act:
             self.entries.pop()
         self._recount()
@@ -287,4 +287,4 @@ def _parse_json(text: str, number: int) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise LogError(f"line {number}: not JSON ({exc.msg})") from None
+        raise LogError(f"line {number}: not JSON ({exc.msg})", line=number) from None

@@ -222,11 +222,12 @@ def verify(game: Game, loaded: LoadedLog) -> Any:
         expected = _expected_events(game, header, state, batch, i)
         for k, entry in enumerate(batch):
             if k >= len(expected) or expected[k] != entry.event:
-                raise LogError(f"{_where(entry, i + k)}: {game.codec.encode(entry.event)['type']} is not what "
-                               f"{_what(batch)} produces in its position")
+                raise _bad(entry, i + k, f"{game.codec.encode(entry.event)['type']} is not what "
+                                         f"{_what(batch)} produces in its position")
             state = game.evolve(state, entry.event)
         if len(expected) > len(batch):
-            raise LogError(f"{_where(batch[-1], j - 1)}: {_what(batch)} should produce {len(expected) - len(batch)} more event(s)")
+            missing = len(expected) - len(batch)
+            raise _bad(batch[-1], j - 1, f"{_what(batch)} should produce {missing} more event(s)")
         i = j
     return state
 
@@ -235,17 +236,17 @@ def _expected_events(game: Game, header: Header, state: Any, batch: Sequence[Ent
     first = batch[0]
     if first.act == 0:
         if position != 0:
-            raise LogError(f"{_where(first, position)}: setup events after the game began")
+            raise _bad(first, position, "setup events after the game began")
         return game.setup(header.config, rng_for(header.seed, 0))
     if first.by is None or first.move is None:
-        raise LogError(f"{_where(first, position)}: an action without its seat or move")
+        raise _bad(first, position, "an action without its seat or move")
     if first.by not in game.to_act(state):
-        raise LogError(f"{_where(first, position)}: seat {first.by} moved out of turn")
+        raise _bad(first, position, f"seat {first.by} moved out of turn")
     try:
         action = game.parse_action(state, first.by, first.move)
         return game.decide(state, first.by, action, rng_for(header.seed, position))
     except IllegalAction as exc:
-        raise LogError(f"{_where(first, position)}: move {first.move!r} is illegal in its position: {exc}") from None
+        raise _bad(first, position, f"move {first.move!r} is illegal in its position: {exc}") from None
 
 
 def _what(batch: Sequence[Entry]) -> str:
@@ -253,5 +254,6 @@ def _what(batch: Sequence[Entry]) -> str:
     return "the setup" if first.act == 0 else f"move {first.move!r} by seat {first.by}"
 
 
-def _where(entry: Entry, index: int) -> str:
-    return f"line {entry.line}" if entry.line is not None else f"event {index + 1}"
+def _bad(entry: Entry, index: int, text: str) -> LogError:
+    where = f"line {entry.line}" if entry.line is not None else f"event {index + 1}"
+    return LogError(f"{where}: {text}", line=entry.line)

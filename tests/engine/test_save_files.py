@@ -37,8 +37,9 @@ def test_not_json_names_the_line(saved):
     rows = lines(saved)
     rows[4] = "{this is not json"
     write(saved, rows)
-    with pytest.raises(LogError, match=r"line 5: not JSON"):
+    with pytest.raises(LogError, match=r"line 5: not JSON") as caught:
         read_log(saved, get_game)
+    assert caught.value.line == 5
 
 
 def test_unknown_event_type_names_the_line(saved):
@@ -58,8 +59,9 @@ def test_an_event_illegal_in_its_position_names_the_line(saved):
     rows[2] = json.dumps(record)
     write(saved, rows)
     loaded = read_log(saved, get_game)  # it parses...
-    with pytest.raises(LogError, match=r"line 3: FigurePlaced is not what move"):
+    with pytest.raises(LogError, match=r"line 3: FigurePlaced is not what move") as caught:
         verify(GAME, loaded)  # ...but is not what that move produces
+    assert caught.value.line == 3
 
 
 def test_a_move_the_rules_forbid_names_the_line(saved):

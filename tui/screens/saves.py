@@ -102,7 +102,7 @@ class SavesScreen(Screen[None]):
         self.app.push_screen(screen)
 
     def _offer_recovery(self, info: SaveInfo) -> None:
-        lines = recoverable_lines(info.error or "")
+        lines = recoverable_lines(info.error_line)
         if lines < 2:
             self.notify(f"{info.path.name}: {info.error}", severity="error", timeout=8)
             return
@@ -113,7 +113,7 @@ class SavesScreen(Screen[None]):
             if not yes:
                 return
             try:
-                copy = recover_copy(info.path, info.error or "")
+                copy = recover_copy(info.path, info.error_line)
             except (LogError, OSError) as exc:
                 self.notify(f"Could not recover: {exc}", severity="error", timeout=8)
                 return
