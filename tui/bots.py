@@ -11,19 +11,16 @@ from typing import Any
 
 import attrs
 
-from engine.core import Bot, Game, RandomBot
+from engine.core import Bot, Game
 
 
 def make_bot(game: Game, level: str) -> Bot:
-    """The game's bot for ``level``; games without their own bots play randomly."""
-    factory = getattr(game, "make_bot", None)
-    if factory is None:
-        return RandomBot()
-    return factory(level)
+    return game.make_bot(level)
 
 
 def bot_levels(game: Game) -> tuple[str, ...]:
-    return tuple(getattr(game, "bot_levels", ("random",)))
+    """The game's levels, weakest first."""
+    return tuple(game.bot_levels)
 
 
 @attrs.frozen

@@ -64,6 +64,7 @@ class Game(Protocol):
     max_players: ClassVar[int]
     rules_version: ClassVar[int]
     variants: ClassVar[tuple[Variant, ...]]
+    bot_levels: ClassVar[tuple[str, ...]]  # weakest first
     codec: EventCodec
 
     def initial_state(self, config: GameConfig) -> Any:
@@ -108,6 +109,9 @@ class Game(Protocol):
 
     def boundary(self, event: Any) -> str | None:
         """'round' or 'turn' when ``event`` starts a round or a turn; else None (for replay jumps)."""
+
+    def make_bot(self, level: str) -> Any:
+        """A bot (engine.core.bots.Bot) of one of ``bot_levels``; KeyError for an unknown level."""
 
 
 def replay(game: Game, config: GameConfig, events: Iterable[Any]) -> Any:
