@@ -38,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     be.add_argument("game", choices=game_ids())
     be.add_argument("--games", type=int, default=200)
     be.add_argument("--seed", type=int, default=1)
+    bsub.add_parser("tui", help="client start-up and key-to-frame latency (measured by the client)")
     return p
 
 
@@ -145,6 +146,10 @@ def cmd_check(args) -> int:
 
 
 def cmd_bench(args) -> int:
+    if args.target == "tui":
+        print("bergfried: 'bench tui' is run by the terminal client: use the bergfried command",
+              file=sys.stderr)
+        return 2
     from engine.bench import run_engine_bench
     for line in run_engine_bench(args.game, args.games, args.seed):
         print(line)

@@ -21,12 +21,18 @@ from themes import THEME_NAMES
 from .settings import Settings
 
 APP_NAME = "bergfried"
+HEADLESS = """headless commands (each has its own --help):
+  games                 list the games and their player counts
+  selfplay GAME ...     play bot-only games and write their save files
+  replay FILE --text    print a saved game's moves (--json: a summary for scripts)
+  check FILE            replay a save file and say whether it is sound
+  bench engine GAME     engine speed: games/s, load vs JSON parse, seeking
+  bench tui             client start-up and key-to-frame latency"""
 
 
 def ui_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="bergfried", description="Castle board games in the terminal.",
-                                epilog="Other commands (games, selfplay, check, bench, replay --text) "
-                                       "are listed by 'bergfried games --help' and friends.")
+                                formatter_class=argparse.RawDescriptionHelpFormatter, epilog=HEADLESS)
     add_ui_options(p)
     sub = p.add_subparsers(dest="command")
     play = sub.add_parser("play", help="start a game in the terminal client")
@@ -105,6 +111,12 @@ def build_settings(args: argparse.Namespace, environ=os.environ, stream=sys.stdo
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if split_ui_options(argv)[1] == ["bench", "tui"]:
+        from .bench import run_tui_bench
+
+        for key, value in run_tui_bench().items():
+            print(f"{key:28} {value}")
+        return 0
     if wants_engine(argv):
         from engine.cli import main as engine_main
 
