@@ -30,14 +30,15 @@ from textual.widgets.option_list import Option
 
 from engine.core import Game, Seat
 from engine.games.carcassonne_castle import PlaceCard, Placement
-from engine.games.carcassonne_castle.board import Board, Merge, canonical, road_label
+from engine.games.carcassonne_castle.board import Board, canonical
 from engine.games.carcassonne_castle.catalog import (CASTLE, DIRS, KIND_OF_ROLE, ROAD, ROLE_NAMES,
                                                      TILE_NAMES, TRACK, card_type, opposite, step)
 from engine.games.carcassonne_castle.events import (CourtyardScored, GameEnded, PalasScored,
                                                     WallCleared, WallTileScored)
 from engine.games.carcassonne_castle.notation import COLUMNS as COLUMN_LETTERS
 from engine.games.carcassonne_castle.notation import format_action, square_name
-from engine.games.carcassonne_castle.scoring import majority, per_card
+from engine.games.carcassonne_castle.preview import Completion, follower_segment
+from engine.games.carcassonne_castle.preview import completions as preview_completions
 from themes import UNICODE, GlyphSet
 
 from ..widgets.grid import Cell, Grid, resolve_colour
@@ -301,55 +302,10 @@ def actions_for(legal: Iterable[PlaceCard], p: Placement) -> list[PlaceCard]:
     return [a for a in legal if (a.x, a.y, a.facing) == (c.x, c.y, DIRS[c.facing])]
 
 
-def follower_segment(p: Placement, role: str, side: str) -> int:
-    if not role:
-        return -1
-    kind = KIND_OF_ROLE[role]
-    for s in card_type(p.card).segments_of(kind):
-        if kind != ROAD or DIRS[road_label(p, s)] == side:
-            return s
-    return -1
-
-
-def joined_followers(board: Board, m: Merge, fid: int) -> list:
-    """Followers already standing in what becomes feature ``fid`` once the card lies."""
-    a = board.analysis
-    olds = {fid} if fid in a.features and fid not in m.absorbed else set()
-    for seg, group in m.groups.items():
-        if group == fid:
-            olds |= m.touched[seg]
-    return [f for f in board.followers if a.feature_of[(f.card, f.segment)] in olds]
-
-
-@dataclass(frozen=True)
-class Completion:
-    kind: str
-    size: int
-    winner: int      # -1: a tie, nobody scores
-    points: int
-
-
 def completions(view: Any, p: Placement, role: str = "", side: str = "") -> list[Completion]:
-    """What laying ``p`` (with that follower) completes, and who would score it, undoubled."""
-    board: Board = view.board
-    m = board.analysis.merge(canonical(p))
-    seg = follower_segment(canonical(p), role, side)
-    out = []
-    for fid in m.completed:
-        feat = m.features[fid]
-        fols = joined_followers(board, m, fid)
-        seats = [f.seat for f in fols] + ([view.to_move] if seg >= 0 and m.groups.get(seg) == fid else [])
-        winner = majority([_Seated(s) for s in seats])
-        out.append(Completion(feat.kind, feat.size, winner,
-                              feat.size * per_card(feat) if winner >= 0 else 0))
-    return out
-
-
-@dataclass(frozen=True)
-class _Seated:
-    """Just enough of a follower for :func:`majority`, which only counts seats."""
-
-    seat: int
+    """What laying ``p`` (with that follower) completes for the seat to move, undoubled."""
+    segment = follower_segment(canonical(p), role, side)
+    return preview_completions(view.board, p, view.to_move, segment)
 
 
 def completion_text(done: Sequence[Completion], names: Sequence[str]) -> str:

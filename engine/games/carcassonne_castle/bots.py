@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from engine.core.bots import RandomBot
 
-from .board import Board, Merge, Placement, road_label
-from .catalog import COURT, DIRS, HOUSE, KIND_OF_ROLE, ROAD, TOWER, card_type
+from .board import Merge, Placement
+from .catalog import COURT, DIRS, HOUSE, TOWER
+from .preview import completions, follower_segment
 from .scoring import per_card
 from .state import PlaceCard
 from .view import CastleView
@@ -36,36 +37,20 @@ class GreedyBot:
         return best
 
 
-def _segment(p: Placement, action: PlaceCard) -> int:
-    if not action.role:
-        return -1
-    kind = KIND_OF_ROLE[action.role]
-    for s in card_type(p.card).segments_of(kind):
-        if kind != ROAD or DIRS[road_label(p, s)] == action.side:
-            return s
-    return -1
-
-
 def _value(view: CastleView, p: Placement, m: Merge, action: PlaceCard) -> float:
     me = view.to_move
-    board = view.board
-    seg = _segment(p, action)
+    seg = follower_segment(p, action.role, action.side)
     value = 0.0
-    for fid in m.completed:
-        feat = m.features[fid]
-        seats = [f.seat for f in _followers(board, m, fid)]
-        if seg >= 0 and m.groups.get(seg) == fid:
-            seats.append(me)
-        winner = _winner(seats)
-        points = feat.size * per_card(feat)
-        if winner >= 0:
-            doubled = (feat.kind == TOWER and 2 in action.tiles) or (feat.kind == HOUSE and 3 in action.tiles)
-            gain = points * (2 if doubled and winner == me else 1)
-            value += gain if winner == me else -gain
-            if feat.kind == HOUSE and winner == me:
-                palas = view.palas[me]
-                if palas is None or feat.size > palas.size:
-                    value += 2 + feat.size - (palas.size if palas else 0)
+    for done in completions(view.board, p, me, seg, merge=m):
+        if done.winner < 0:
+            continue
+        doubled = (done.kind == TOWER and 2 in action.tiles) or (done.kind == HOUSE and 3 in action.tiles)
+        gain = done.points * (2 if doubled and done.winner == me else 1)
+        value += gain if done.winner == me else -gain
+        if done.kind == HOUSE and done.winner == me:
+            palas = view.palas[me]
+            if palas is None or done.size > palas.size:
+                value += 2 + done.size - (palas.size if palas else 0)
     if seg >= 0 and m.groups[seg] not in m.completed:
         value += _promise(view, m.features[m.groups[seg]])
     if 1 in action.tiles:
@@ -78,20 +63,6 @@ def _promise(view: CastleView, feat) -> float:
     if feat.kind == COURT:
         return feat.markets * 3 * 0.7 + 0.5 - MERCHANT_COST * scarce
     return feat.size * per_card(feat) * 0.6 + 0.5 - HOLD_COST * scarce
-
-
-def _followers(board: Board, m: Merge, fid: int):
-    a = board.analysis
-    olds = {fid} if fid in a.features and fid not in m.absorbed else set()
-    for seg, group in m.groups.items():
-        if group == fid:
-            olds |= m.touched[seg]
-    return [f for f in board.followers if a.feature_of[(f.card, f.segment)] in olds]
-
-
-def _winner(seats: list[int]) -> int:
-    counts = [seats.count(0), seats.count(1)]
-    return 0 if counts[0] > counts[1] else 1 if counts[1] > counts[0] else -1
 
 
 def make_bot(level: str):
