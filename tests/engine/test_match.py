@@ -1,7 +1,6 @@
 """Match: turn ownership, subscribers, undo policy, and the replay cursor."""
 from __future__ import annotations
 
-import time
 
 import pytest
 

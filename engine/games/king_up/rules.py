@@ -9,7 +9,7 @@ from engine.core.errors import IllegalAction
 from engine.core.game import GameConfig, Result, Variant
 
 from . import notation
-from .catalog import (CANDIDATES, ELIMINATED, GOAL_CARDS, OFF_BOARD, PLACEMENTS, PLACING_FLOORS, POINTS,
+from .catalog import (CANDIDATES, GOAL_CARDS, OFF_BOARD, PLACEMENTS, PLACING_FLOORS, POINTS,
                       ROUNDS, THRONE, ZERO_BONUS, floor_name)
 from .events import (CODEC, CandidateEliminated, ClimbBegan, FigureMoved, FigurePlaced, GameEnded,
                      KingElected, RoundScored, RoundStarted, TurnPassed, VoteCalled, VoteCast, VotesRevealed)

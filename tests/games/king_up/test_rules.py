@@ -6,7 +6,7 @@ import random
 import attrs
 import pytest
 
-from engine.core import GameConfig, IllegalAction
+from engine.core import IllegalAction
 from engine.games.king_up import GAME, Climb, Pass, Place, Vote
 from engine.games.king_up.catalog import CANDIDATES, ELIMINATED, GOAL_CARDS, OFF_BOARD, THRONE
 from engine.games.king_up.events import (CandidateEliminated, ClimbBegan, GameEnded, KingElected,
