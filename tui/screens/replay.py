@@ -40,8 +40,9 @@ class ReplayScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Back", key_display="←"),
-        Binding("right", "step(1)", "Step", key_display="→"),
+        # priority: the move list would otherwise take ←/→ for sideways scrolling it never needs
+        Binding("left", "step(-1)", "Back", key_display="←", priority=True),
+        Binding("right", "step(1)", "Step", key_display="→", priority=True),
         Binding("home", "jump('start')", "Start", show=False, priority=True),
         Binding("end", "jump('end')", "End", show=False, priority=True),
         Binding("pageup,left_square_bracket", "round(-1)", "Prev round", key_display="PgUp",
