@@ -45,6 +45,9 @@ class BergfriedApp(App[None]):
         super().__init__()
         self.settings = settings
         self._start = start
+        # The terminal reports its size before on_mount has pushed the title; a guard pushed then
+        # would end up underneath it, so resizes count only once the screens are in place.
+        self._screens_ready = False
         self._apply_no_color(settings.no_color)
         self._apply_ascii(settings.ascii)
         for theme in THEMES.values():
@@ -88,6 +91,7 @@ class BergfriedApp(App[None]):
         self.push_screen(TitleScreen())
         if self._start is not None:
             self.push_screen(self._start(self))
+        self._screens_ready = True
         self._guard_size(self.size)
 
     # -- the size guard -------------------------------------------------------------------
@@ -97,7 +101,8 @@ class BergfriedApp(App[None]):
         return self.size.width < MIN_SIZE.width or self.size.height < MIN_SIZE.height
 
     def on_resize(self, event: Resize) -> None:
-        self._guard_size(event.size)
+        if self._screens_ready:
+            self._guard_size(event.size)
 
     def _guard_size(self, size: Size) -> None:
         from .screens.size_guard import TooSmallScreen

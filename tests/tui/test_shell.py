@@ -107,6 +107,17 @@ async def test_too_small_terminal_shows_a_message_until_it_grows(make_app):
         assert isinstance(app.screen, TitleScreen)
 
 
+async def test_starting_in_a_too_small_terminal_shows_the_message_on_top(make_app):
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+
+
 def test_cli_routes_headless_commands_to_the_engine():
     assert not wants_engine([])
     assert not wants_engine(["--theme", "monochrome"])
