@@ -44,6 +44,10 @@ class Variant:
     description: str
 
 
+# Every game offers it: with it, undo may also go back past revealed information (see Match.can_undo).
+PRACTICE = Variant("practice", "undo may go back past drawn cards and revealed votes")
+
+
 def rng_for(seed: int, position: int, salt: str = "") -> random.Random:
     """The random source for the decision taken at log ``position`` of a match with ``seed``.
 

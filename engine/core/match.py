@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from .errors import IllegalAction, LogError
-from .game import Game, GameConfig, Result, replay, rng_for
+from .game import PRACTICE, Game, GameConfig, Result, replay, rng_for
 from .log import Entry, Header, LoadedLog, LogWriter, Seat, read_log
 
 Listener = Callable[["Match", "Change"], None]
@@ -167,7 +167,7 @@ class Match:
             names = ", ".join(sorted(self.seats[s].name for s in later if not self.seats[s].is_bot))
             return UndoCheck(False, f"{names} has moved since; only your own last move can be taken back")
         dropped = [e for e in self.entries if e.act >= target]
-        if not self.header.config.has("practice") and any(self.game.reveals(e.event) for e in dropped):
+        if not self.header.config.has(PRACTICE.key) and any(self.game.reveals(e.event) for e in dropped):
             return UndoCheck(False, "hidden information has been revealed since that move")
         return UndoCheck(True, "", target)
 

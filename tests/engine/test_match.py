@@ -111,3 +111,23 @@ def test_random_seeks_land_on_the_folded_state():
         for ev in match.events[:target]:
             expected = GAME.evolve(expected, ev)
         assert cursor.state == expected
+
+
+def test_every_game_offers_practice_undo_past_a_draw():
+    from engine.games import all_games
+
+    for game in all_games():
+        assert "practice" in {v.key for v in game.variants}, game.id
+    from engine.games.carcassonne_castle import GAME as CASTLE
+
+    for variants, allowed in ((frozenset(), False), (frozenset({"practice"}), True)):
+        match = Match.new(CASTLE, GameConfig(2, variants), [Seat("Me"), Seat("Bot", "bot:random")], 5)
+        first = match.state
+        match.submit(0, match.legal_actions(0)[0])  # laying a card draws the next one: a reveal
+        s = min(match.to_act)
+        match.submit(s, match.legal_actions(s)[0])
+        check = match.can_undo(0)
+        assert bool(check) == allowed, check.reason
+        if allowed:
+            match.undo(0)
+            assert match.state == first

@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.game import GameConfig, Result
+from engine.core.game import PRACTICE, GameConfig, Result
 
 from . import notation
 from .board import (Follower, Placement, canonical, follower_targets, has_placement, legal_placements,
@@ -30,7 +30,7 @@ class CarcassonneCastle:
     description = "Two players build a castle card by card: roads, towers, houses, courtyards and a palas."
     min_players, max_players = 2, 2
     rules_version = 1
-    variants = ()
+    variants = (PRACTICE,)
     bot_levels = ("random", "greedy")
     codec = CODEC
 

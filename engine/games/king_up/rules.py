@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.game import GameConfig, Result, Variant
+from engine.core.game import PRACTICE, GameConfig, Result
 
 from . import notation
 from .catalog import (CANDIDATES, GOAL_CARDS, OFF_BOARD, PLACEMENTS, PLACING_FLOORS, POINTS,
@@ -29,7 +29,7 @@ class KingUp:
     description = "Push your secret favourites up the castle and vote on who takes the throne."
     min_players, max_players = 3, 6
     rules_version = 1
-    variants = (Variant("practice", "practice game: undo may go back past revealed votes"),)
+    variants = (PRACTICE,)
     bot_levels = ("random", "greedy")
     codec = CODEC
 
