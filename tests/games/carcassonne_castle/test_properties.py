@@ -18,8 +18,8 @@ from .helpers import new_game
 
 CONFIG = GameConfig(2)
 GAMES = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-QUICK = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+QUICK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def play_random(seed: int, check=None):
