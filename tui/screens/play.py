@@ -21,7 +21,6 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
@@ -34,6 +33,7 @@ from engine.games import get_game
 from ..bots import BotTask, choose, make_bot
 from ..games import Step, ViewContext, ViewPanel, game_ui
 from ..saves import new_save_path
+from ..widgets import BoardAndMoves
 from .dialogs import CoverScreen, PromptScreen
 from .game_over import GameOverScreen
 
@@ -70,10 +70,6 @@ def move_lines(match: Match) -> list[str]:
 class PlayScreen(Screen[None]):
     DEFAULT_CSS = """
     PlayScreen { layout: vertical; }
-    #main { height: 1fr; }
-    #board-col { width: 1fr; padding: 0 1; }
-    #side { width: 32; border-left: solid $panel; padding: 0 1; }
-    #moves { height: 1fr; border: none; padding: 0; }
     #status { height: 1; padding: 0 1; background: $panel; }
     #status.-error { color: $error; text-style: bold; }
     #command { height: 1; border: none; padding: 0 1; }
@@ -121,14 +117,7 @@ class PlayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self.board = self.ui.make_board()
         self.info = self.ui.make_info()
-        with Horizontal(id="main"):
-            with Vertical(id="board-col"):
-                yield self.board
-            with Vertical(id="side"):
-                if self.info is not None:
-                    yield self.info
-                yield Static("Moves", classes="panel-title")
-                yield OptionList(id="moves")
+        yield BoardAndMoves(self.board, self.info, "Moves", OptionList(id="moves"))
         yield Static("", id="status")
         yield Input(placeholder="type a move here (: to focus, enter to play)", id="command",
                     compact=True)

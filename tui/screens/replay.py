@@ -11,7 +11,6 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -20,6 +19,7 @@ from engine.core import Game, Header, Match, ReplayCursor, read_log
 from engine.games import get_game
 
 from ..games import ViewContext, game_ui
+from ..widgets import BoardAndMoves
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25)   # seconds per step
 
@@ -32,10 +32,6 @@ def movers(entries) -> dict[int, int]:
 class ReplayScreen(Screen[None]):
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
-    ReplayScreen #main { height: 1fr; }
-    ReplayScreen #board-col { width: 1fr; padding: 0 1; }
-    ReplayScreen #side { width: 32; border-left: solid $panel; padding: 0 1; }
-    ReplayScreen #moves { height: 1fr; border: none; padding: 0; }
     ReplayScreen #status { height: 1; padding: 0 1; background: $panel; }
     """
 
@@ -105,15 +101,8 @@ class ReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self.board = self.ui.make_board()
         self.info = self.ui.make_info()
-        with Horizontal(id="main"):
-            with Vertical(id="board-col"):
-                yield self.board
-            with Vertical(id="side"):
-                if self.info is not None:
-                    yield self.info
-                yield Static("Moves (↑↓ enter: jump there)", classes="panel-title")
-                yield OptionList(*(Option(f"{i:>3} {label}") for i, label in enumerate(self.labels)),
-                                 id="moves")
+        moves = OptionList(*(Option(f"{i:>3} {label}") for i, label in enumerate(self.labels)), id="moves")
+        yield BoardAndMoves(self.board, self.info, "Moves (↑↓ enter: jump there)", moves)
         yield Static("", id="status")
         yield Footer()
 

@@ -1,4 +1,5 @@
 """Widgets shared by every game screen."""
+from .board_layout import BoardAndMoves
 from .grid import Cell, Grid
 
-__all__ = ["Cell", "Grid"]
+__all__ = ["BoardAndMoves", "Cell", "Grid"]
