@@ -16,6 +16,7 @@ from engine.core import GameConfig, Match, Seat
 from engine.core.selfplay import play_out
 from engine.games import get_game
 from tui.app import BergfriedApp
+from tui.screens.play import PlayScreen
 from tui.settings import Settings
 
 SNAPSHOT_ROOT = Path(__file__).resolve().parents[2] / "snapshots"
@@ -82,3 +83,14 @@ def new_match(saves_dir: Path | None = None, seed: int = 7, seats=SEATS, variant
 
 def finished_match(seed: int = 3) -> Match:
     return play_out(get_game(KING_UP), 3, ["greedy", "random", "greedy"], seed)
+
+
+async def settle(pilot, app):
+    """Let the screen catch up and every bot worker finish."""
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def play_screen(app) -> PlayScreen:
+    return next(s for s in app.screen_stack if isinstance(s, PlayScreen))

@@ -17,6 +17,8 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.play import PlayScreen
 from tui.screens.replay import ReplayScreen
 
+from .conftest import play_screen, settle
+
 GAME = "carcassonne-castle"
 SIZE = (80, 24)
 HUMAN_VS_BOT = [Seat("You", "human"), Seat("Adalbert", "bot:greedy")]
@@ -48,16 +50,6 @@ def finished_match(seed: int = 3) -> Match:
     """Seed 3 ends with a palas, four courtyards (one with wall tile 7) and wall tiles 4 and 6."""
     seats = [Seat("Ada", "bot:greedy"), Seat("Bruno", "bot:greedy")]
     return advance_until(new_match(seed=seed, seats=seats), lambda m: m.finished)
-
-
-async def settle(pilot, app):
-    await pilot.pause()
-    await app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def play_screen(app) -> PlayScreen:
-    return next(s for s in app.screen_stack if isinstance(s, PlayScreen))
 
 
 def board(app) -> CastleBoard:

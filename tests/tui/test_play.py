@@ -12,17 +12,7 @@ from tui.screens.replay import ReplayScreen
 from tui.screens.saves import SavesScreen
 from tui.screens.title import TitleScreen
 
-from .conftest import finished_match, new_match
-
-
-async def settle(pilot, app):
-    await pilot.pause()
-    await app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def play_screen(app) -> PlayScreen:
-    return next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+from .conftest import finished_match, new_match, play_screen, settle
 
 
 def status(app) -> str:
