@@ -2,7 +2,6 @@
 and seeking in the replay cursor. Figures, not pass/fail: the closing notes quote them."""
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import statistics
@@ -12,7 +11,7 @@ from pathlib import Path
 
 from engine.core import ReplayCursor, read_log
 from engine.core.selfplay import game_seed, play_out
-from engine.games import _MODULES, get_game
+from engine.games import game_module, get_game
 
 LOG_EVENTS = 5000
 
@@ -100,7 +99,7 @@ def _best_of(fn, runs: int = 5) -> float:
 def _game_extras(game_id: str, seed: int) -> dict:
     """A game may add its own figures in engine/games/<game>/bench.py: bench(games, seed) -> dict."""
     try:
-        module = importlib.import_module(_MODULES[game_id] + ".bench")
+        module = game_module(game_id, "bench")
     except ModuleNotFoundError:
         return {}
     return module.bench(games=20, seed=seed)

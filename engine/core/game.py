@@ -10,11 +10,13 @@ See docs/protocol.md for the whole contract (simultaneous steps, reveals, undo).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from importlib import resources
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
+from .errors import UnknownBotLevel
 from .events import EventCodec
 
 
@@ -115,7 +117,59 @@ class Game(Protocol):
         """'round' or 'turn' when ``event`` starts a round or a turn; else None (for replay jumps)."""
 
     def make_bot(self, level: str) -> Any:
-        """A bot (engine.core.bots.Bot) of one of ``bot_levels``; KeyError for an unknown level."""
+        """A bot (engine.core.bots.Bot) of one of ``bot_levels``; UnknownBotLevel otherwise."""
+
+    def rules_page(self) -> str:
+        """The rules in English, as Markdown."""
+
+    def resample_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        """A state ``seat`` cannot tell from ``state`` (its hidden parts redrawn from ``rng``)."""
+
+    def preview(self, view: Any, action: Any) -> Any:
+        """What ``action`` would do, from ``view`` alone; None where the game has no preview."""
+
+
+class Rules:
+    """Base class of every game's rules object: what all games do the same way.
+
+    A game sets ``bots`` (level -> bot factory, weakest first) and ``view_class`` (the frozen
+    attrs class its ``view`` returns) and implements the :class:`Game` protocol's calls::
+
+        class KingUp(Rules):
+            bots = {"random": RandomBot, "greedy": GreedyBot}
+            view_class = KingUpView
+    """
+
+    bots: ClassVar[Mapping[str, Callable[[], Any]]] = {}
+    view_class: ClassVar[type] = object
+
+    @property
+    def bot_levels(self) -> tuple[str, ...]:
+        return tuple(self.bots)
+
+    def make_bot(self, level: str) -> Any:
+        factory = self.bots.get(level)
+        if factory is None:
+            raise UnknownBotLevel(f"{getattr(self, 'title', '?')} has no {level!r} bot "
+                                  f"(levels: {', '.join(self.bots)})")
+        return factory()
+
+    def rules_page(self) -> str:
+        """The rules in English (``rules.md`` shipped inside the game's package)."""
+        package = type(self).__module__.rpartition(".")[0]
+        return resources.files(package).joinpath("rules.md").read_text("utf-8")
+
+    def resample_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        """A state that ``seat`` cannot tell from ``state``: everything hidden from it redrawn.
+
+        The contract tests use it to prove that a view holds no secret: the view of the
+        resampled state must be the same. A game without hidden information keeps the default.
+        """
+        return state
+
+    def preview(self, view: Any, action: Any) -> Any:
+        """What ``action`` would do, judged from ``view`` alone (None where a game has no preview)."""
+        return None
 
 
 def replay(game: Game, config: GameConfig, events: Iterable[Any]) -> Any:

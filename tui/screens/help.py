@@ -1,7 +1,5 @@
-"""Help: each game's rules (docs/rules/<game-id>.md, written by the game's authors) and the keys."""
+"""Help: each game's rules (the ``rules.md`` its engine package ships) and the keys."""
 from __future__ import annotations
-
-from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,10 +8,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
 from engine.games import all_games
-
-import engine
-
-RULES_DIR = Path(engine.__file__).resolve().parent.parent / "docs" / "rules"
 
 KEYS = """\
 # Keys
@@ -58,12 +52,11 @@ palette, which lists every action of the screen you are on.
 """
 
 
-def rules_text(game_id: str, title: str) -> str:
-    path = RULES_DIR / f"{game_id}.md"
+def rules_text(game) -> str:
     try:
-        return path.read_text(encoding="utf-8")
+        return game.rules_page()
     except OSError:
-        return f"# {title}\n\nThe rules page ({path.name}) is not installed with this copy."
+        return f"# {game.title}\n\nThe rules page is missing from this installation."
 
 
 class HelpScreen(Screen[None]):
@@ -92,7 +85,7 @@ class HelpScreen(Screen[None]):
             for game in games:
                 with TabPane(game.title, id=f"rules-{game.id}"):
                     with VerticalScroll():
-                        yield Markdown(rules_text(game.id, game.title))
+                        yield Markdown(rules_text(game))
         yield Footer()
 
     def on_mount(self) -> None:

@@ -45,9 +45,3 @@ class GreedyBot:
         holding_no = sum(1 for s, cards in enumerate(view.vote_cards) if s != view.seat and cards > 1)
         return 0.5 ** holding_no
 
-
-def make_bot(level: str):
-    bots = {"random": RandomBot, "greedy": GreedyBot}
-    if level not in bots:
-        raise KeyError(f"King Up! has no {level!r} bot (levels: {', '.join(bots)})")
-    return bots[level]()

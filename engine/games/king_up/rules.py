@@ -5,19 +5,21 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from engine.core.errors import IllegalAction
-from engine.core.game import PRACTICE, GameConfig, Result
+from engine.core.bots import RandomBot
+from engine.core.errors import IllegalAction, IllegalMove
+from engine.core.game import PRACTICE, GameConfig, Result, Rules
 
 from . import notation
+from .bots import GreedyBot
 from .catalog import (CANDIDATES, GOAL_CARDS, OFF_BOARD, PLACEMENTS, PLACING_FLOORS, POINTS,
                       ROUNDS, THRONE, ZERO_BONUS, floor_name)
 from .events import (CODEC, CandidateEliminated, ClimbBegan, FigureMoved, FigurePlaced, GameEnded,
                      KingElected, RoundScored, RoundStarted, TurnPassed, VoteCalled, VoteCast, VotesRevealed)
-from .state import (CLIMBING, OVER, PLACING, VOTING, Climb, KingUpState, Pass, Place, Vote, evolve)
+from .state import (CLIMBING, OVER, PLACING, VOTING, Climb, KingUpState, Pass, Place, Vote, evolve, to_act)
 from .view import KingUpView, make_view
 
 
-class KingUp:
+class KingUp(Rules):
     """The rules of King Up! (Viva il Re!). Stateless: one instance serves every match.
 
     >>> match = Match.new(GAME, GameConfig(3), seats, seed=1)
@@ -30,7 +32,8 @@ class KingUp:
     min_players, max_players = 3, 6
     rules_version = 1
     variants = (PRACTICE,)
-    bot_levels = ("random", "greedy")
+    bots = {"random": RandomBot, "greedy": GreedyBot}
+    view_class = KingUpView
     codec = CODEC
 
     # -- setting up ----------------------------------------------------------------------------
@@ -43,11 +46,7 @@ class KingUp:
 
     # -- deciding ------------------------------------------------------------------------------
     def to_act(self, state: KingUpState) -> frozenset[int]:
-        if state.phase in (PLACING, CLIMBING):
-            return frozenset({state.turn})
-        if state.phase == VOTING:
-            return frozenset(s for s, v in enumerate(state.votes) if v is None)
-        return frozenset()
+        return to_act(state)
 
     def legal_actions(self, state: KingUpState, seat: int) -> Iterator[Any]:
         if seat not in self.to_act(state):
@@ -110,10 +109,6 @@ class KingUp:
         if isinstance(event, (FigurePlaced, FigureMoved, TurnPassed, VoteCalled)):
             return "turn"
         return None
-
-    def make_bot(self, level: str):
-        from .bots import make_bot
-        return make_bot(level)
 
 
 def _movable(state: KingUpState) -> list[int]:

@@ -6,6 +6,7 @@ from typing import Any
 import attrs
 
 from engine.core.fastattrs import replace
+from engine.core.fold import Fold
 
 from .catalog import CANDIDATES, ELIMINATED, FLOOR_LIMIT, NO_CARDS, OFF_BOARD, THRONE
 from .events import (CandidateEliminated, ClimbBegan, FigureMoved, FigurePlaced, GameEnded, KingElected,
@@ -76,13 +77,19 @@ class KingUpState:
         return (seat + 1) % self.players
 
 
-def evolve(state: KingUpState, ev: Any) -> KingUpState:
-    handler = _HANDLERS.get(type(ev))
-    if handler is None:
-        raise TypeError(f"not a King Up! event: {ev!r}")
-    return handler(state, ev)
+def to_act(state: KingUpState) -> frozenset[int]:
+    """The seat to place or climb, or every seat that has not voted yet."""
+    if state.phase in (PLACING, CLIMBING):
+        return frozenset({state.turn})
+    if state.phase == VOTING:
+        return frozenset(s for s, v in enumerate(state.votes) if v is None)
+    return frozenset()
 
 
+evolve = Fold("King Up!")
+
+
+@evolve.on(RoundStarted)
 def _round_started(state: KingUpState, ev: RoundStarted) -> KingUpState:
     return replace(state, phase=PLACING, round=ev.round, start_player=ev.start_player, turn=ev.start_player,
                    first_player=ev.start_player if ev.round == 1 else state.first_player,
@@ -92,11 +99,13 @@ def _round_started(state: KingUpState, ev: RoundStarted) -> KingUpState:
                    scores=state.scores or (0,) * state.players)
 
 
+@evolve.on(FigurePlaced)
 def _figure_placed(state: KingUpState, ev: FigurePlaced) -> KingUpState:
     return replace(state, floors=_set(state.floors, ev.figure, ev.floor), placed=_bump(state.placed, ev.seat),
                    turn=state.left_of(ev.seat))
 
 
+@evolve.on(ClimbBegan)
 def _climb_began(state: KingUpState, ev: ClimbBegan) -> KingUpState:
     floors = state.floors
     for fig in ev.grounded:
@@ -104,51 +113,54 @@ def _climb_began(state: KingUpState, ev: ClimbBegan) -> KingUpState:
     return replace(state, phase=CLIMBING, floors=floors, turn=state.start_player)
 
 
+@evolve.on(FigureMoved)
 def _figure_moved(state: KingUpState, ev: FigureMoved) -> KingUpState:
     return replace(state, floors=_set(state.floors, ev.figure, ev.to_floor), turn=state.left_of(ev.seat))
 
 
+@evolve.on(TurnPassed)
 def _turn_passed(state: KingUpState, ev: TurnPassed) -> KingUpState:
     return replace(state, turn=state.left_of(ev.seat))
 
 
+@evolve.on(VoteCalled)
 def _vote_called(state: KingUpState, ev: VoteCalled) -> KingUpState:
     return replace(state, phase=VOTING, on_throne=ev.figure, crown=ev.crown, votes=(None,) * state.players,
                    last_votes=None)
 
 
+@evolve.on(VoteCast)
 def _vote_cast(state: KingUpState, ev: VoteCast) -> KingUpState:
     return replace(state, votes=_set(state.votes, ev.seat, ev.yes))
 
 
+@evolve.on(VotesRevealed)
 def _votes_revealed(state: KingUpState, ev: VotesRevealed) -> KingUpState:
     no_cards = tuple(n - (0 if yes else 1) for n, yes in zip(state.no_cards, ev.votes))
     return replace(state, last_votes=ev.votes, no_cards=no_cards, votes=(None,) * state.players)
 
 
+@evolve.on(KingElected)
 def _king_elected(state: KingUpState, ev: KingElected) -> KingUpState:
     return replace(state, king=ev.figure, on_throne=None, king_maker=state.crown)
 
 
+@evolve.on(CandidateEliminated)
 def _candidate_eliminated(state: KingUpState, ev: CandidateEliminated) -> KingUpState:
     # The crown goes back to the old king; the vote's proposer keeps nothing.
     return replace(state, floors=_set(state.floors, ev.figure, ELIMINATED), on_throne=None, phase=CLIMBING,
                    turn=ev.next_player, crown=state.king_maker)
 
 
+@evolve.on(RoundScored)
 def _round_scored(state: KingUpState, ev: RoundScored) -> KingUpState:
     return replace(state, scores=tuple(s + p for s, p in zip(state.scores, ev.points)),
                    round_points=state.round_points + (ev.points,), round_goals=state.round_goals + (ev.goals,))
 
 
+@evolve.on(GameEnded)
 def _game_ended(state: KingUpState, ev: GameEnded) -> KingUpState:
     return replace(state, phase=OVER, winners=ev.winners)
-
-
-_HANDLERS = {RoundStarted: _round_started, FigurePlaced: _figure_placed, ClimbBegan: _climb_began,
-             FigureMoved: _figure_moved, TurnPassed: _turn_passed, VoteCalled: _vote_called,
-             VoteCast: _vote_cast, VotesRevealed: _votes_revealed, KingElected: _king_elected,
-             CandidateEliminated: _candidate_eliminated, RoundScored: _round_scored, GameEnded: _game_ended}
 
 
 def _set(values: tuple, index: int, value: Any) -> tuple:

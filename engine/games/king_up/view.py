@@ -4,7 +4,7 @@ from __future__ import annotations
 import attrs
 
 from .catalog import GOAL_CARDS, POINTS
-from .state import OVER, VOTING, KingUpState
+from .state import OVER, VOTING, KingUpState, to_act
 
 
 @attrs.frozen
@@ -40,13 +40,12 @@ class KingUpView:
 
 
 def make_view(state: KingUpState, seat: int | None) -> KingUpView:
-    from .rules import GAME
     voting = state.phase == VOTING
     mine = seat is not None and 0 <= seat < state.players and state.goals
     revealed = tuple(tuple(GOAL_CARDS[g] for g in goals) for goals in state.round_goals)
     return KingUpView(
         seat=seat, players=state.players, round=state.round, phase=state.phase,
-        start_player=state.start_player, to_act=GAME.to_act(state), floors=state.floors,
+        start_player=state.start_player, to_act=to_act(state), floors=state.floors,
         crown=state.crown, on_throne=state.on_throne, king=state.king,
         vote_cards=tuple(1 + n for n in state.no_cards),
         voted=tuple(v is not None for v in state.votes) if voting else (False,) * state.players,

@@ -1,0 +1,44 @@
+"""The one way a game writes ``evolve``: a handler per event type, registered with a decorator.
+
+    evolve = Fold("King Up!")
+
+    @evolve.on(FigurePlaced)
+    def _placed(state, ev):
+        return replace(state, ...)
+
+    state = evolve(state, FigurePlaced(0, 3, 1))
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+class Fold:
+    """Dispatches an event to the handler registered for its exact type."""
+
+    def __init__(self, game_title: str):
+        self.game_title = game_title
+        self._handlers: dict[type, Callable[[Any, Any], Any]] = {}
+
+    def on(self, *event_types: type):
+        """Decorator: ``fn(state, event) -> state`` handles these event types."""
+
+        def register(fn):
+            for cls in event_types:
+                if cls in self._handlers:
+                    raise TypeError(f"{cls.__name__} already has a handler")
+                self._handlers[cls] = fn
+            return fn
+
+        return register
+
+    @property
+    def event_types(self) -> frozenset[type]:
+        return frozenset(self._handlers)
+
+    def __call__(self, state: Any, event: Any) -> Any:
+        handler = self._handlers.get(type(event))
+        if handler is None:
+            raise TypeError(f"not a {self.game_title} event: {event!r}")
+        return handler(state, event)

@@ -1,0 +1,31 @@
+"""Views as plain data: every view converts to JSON and back.
+
+A view is a frozen attrs class whose fields are ints, strings, bools, None, tuples and
+frozensets of those, or further frozen attrs classes made the same way. That is what a
+network client, a bot in another process or ``bergfried replay --view`` receives::
+
+    data = view_to_json(view)
+    assert view_from_json(type(view), data) == view
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import cattrs
+
+_converter = cattrs.Converter(detailed_validation=False)
+_converter.register_unstructure_hook(frozenset, lambda s: sorted(_converter.unstructure(x) for x in s))
+
+
+def view_to_json(view: Any) -> dict:
+    """The view as a JSON-ready dict (tuples become lists)."""
+    return _converter.unstructure(view)
+
+
+def view_from_json(view_class: type, data: Any) -> Any:
+    return _converter.structure(data, view_class)
+
+
+def view_dumps(view: Any) -> str:
+    return json.dumps(view_to_json(view), separators=(",", ":"), ensure_ascii=False, sort_keys=True)
