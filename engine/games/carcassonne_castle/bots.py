@@ -64,11 +64,3 @@ def _promise(view: CastleView, feat) -> float:
         return feat.markets * 3 * 0.7 + 0.5 - MERCHANT_COST * scarce
     return feat.size * per_card(feat) * 0.6 + 0.5 - HOLD_COST * scarce
 
-
-def make_bot(level: str):
-    if level == "random":
-        return RandomBot()
-    if level == "greedy":
-        return GreedyBot()
-    raise ValueError(f"no bot level {level!r} for Carcassonne: The Castle")
-

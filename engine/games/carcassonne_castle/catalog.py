@@ -1,7 +1,7 @@
 """The components of Carcassonne: The Castle: the castle board, the 60 castle cards, the wall tiles.
 
 The board outline, the start fields, the track spacing and the card mix are Bergfried's design
-choices (see castle.json, cards.csv and docs/rules/carcassonne-castle.md); the rulebook fixes the
+choices (see castle.json, cards.csv and rules.md); the rulebook fixes the
 counts they respect.
 
 Coordinates: squares are (x, y) with x = 0..11 west to east and y = 0..13 north to south. Cells

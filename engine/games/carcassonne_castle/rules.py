@@ -1,4 +1,4 @@
-"""Carcassonne: The Castle as a decider: the rules of seed 002 and docs/rules/carcassonne-castle.md."""
+"""Carcassonne: The Castle as a decider: the rules of seed 002 and rules.md."""
 from __future__ import annotations
 
 import random
@@ -6,10 +6,12 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
+from engine.core.bots import RandomBot
 from engine.core.errors import IllegalAction
-from engine.core.game import PRACTICE, GameConfig, Result
+from engine.core.game import PRACTICE, GameConfig, Result, Rules
 
 from . import notation
+from .bots import GreedyBot
 from .board import (Follower, Placement, canonical, follower_targets, has_placement, legal_placements,
                     problem, road_label, role_of)
 from .catalog import (CARD_COUNT, CASTLE, DIRS, HOUSE, KIND_OF_ROLE, ROAD, ROLE_NAMES, TILE_COPIES,
@@ -22,7 +24,7 @@ from .view import CastleView, make_view
 PLAYABLE_TILES = (1, 2, 3)  # the others act by themselves in the final scoring
 
 
-class CarcassonneCastle:
+class CarcassonneCastle(Rules):
     """The rules of Carcassonne: The Castle (Die Burg). Stateless: one instance serves every match."""
 
     id = "carcassonne-castle"
@@ -31,8 +33,9 @@ class CarcassonneCastle:
     min_players, max_players = 2, 2
     rules_version = 1
     variants = (PRACTICE,)
-    bot_levels = ("random", "greedy")
+    view_class = CastleView
     codec = CODEC
+    bots = {"random": RandomBot, "greedy": GreedyBot}
 
     # -- setting up ----------------------------------------------------------------------------
     def initial_state(self, config: GameConfig) -> CastleState:
@@ -113,10 +116,6 @@ class CarcassonneCastle:
 
     def boundary(self, event: Any) -> str | None:
         return "turn" if isinstance(event, CardDrawn) and not event.again else None
-
-    def make_bot(self, level: str):
-        from .bots import make_bot
-        return make_bot(level)
 
 
 def _follower_options(state: CastleState, seat: int, p: Placement) -> list[tuple[str, str, int]]:

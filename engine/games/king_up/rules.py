@@ -1,4 +1,4 @@
-"""King Up! as a decider: the rules of the summary card (seed 004) and docs/rules/king-up.md."""
+"""King Up! as a decider: the rules of the summary card (seed 004) and rules.md."""
 from __future__ import annotations
 
 import random

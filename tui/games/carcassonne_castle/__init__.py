@@ -41,8 +41,8 @@ from engine.games.carcassonne_castle.preview import Completion, follower_segment
 from engine.games.carcassonne_castle.preview import completions as preview_completions
 from themes import UNICODE, GlyphSet
 
-from ..widgets.grid import Cell, Grid, resolve_colour
-from .base import GameUI, Step, ViewContext, ViewPanel
+from ...widgets.grid import Cell, Grid, resolve_colour
+from ..base import GameUI, Step, ViewContext, ViewPanel
 
 Pos = tuple[int, int]
 Square = tuple[int, int]

@@ -25,8 +25,8 @@ from engine.games.king_up.catalog import (CANDIDATES, ELIMINATED, FLOOR_LIMIT, O
 from engine.games.king_up.events import RoundScored, VotesRevealed
 from themes import UNICODE
 
-from ..widgets.grid import Cell, Grid, resolve_colour
-from .base import GameUI, Step, ViewContext, ViewPanel
+from ...widgets.grid import Cell, Grid, resolve_colour
+from ..base import GameUI, Step, ViewContext, ViewPanel
 
 COLUMNS = len(CANDIDATES)
 TOWER = range(5, 5 + FLOOR_LIMIT)          # the columns of floors 1–5
