@@ -1,0 +1,334 @@
+"""A Table: one game in progress, hosted without any UI.
+
+The table owns its :class:`Match` (and so the save file and its lock), the match's bots and
+its subscribers. Screens *attach* to it as a seat or as a spectator and *detach* without
+ending it; it lives until the game is over or its host closes it::
+
+    table = Table(match, bot_delay=0.6)
+    seat = table.attach(0, print)       # every Update for seat 0 is printed
+    table.play(0, "A3")
+
+Subscribers never see raw events: each update holds the subscriber's own view, one
+:class:`Step` per event (the event's type name, the view right after it, its move-list line),
+and the move-list lines, which are built from public information only. Bots think off the
+event loop, in ``executor`` (the loop's default thread pool when None; a process pool works
+too), one decision at a time, and the table submits their moves on the loop.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any
+
+import attrs
+
+from .errors import IllegalAction, LogError
+from .events import event_name
+from .game import PRACTICE, Game, Result
+from .log import Header, Seat
+from .match import Change, Match, UndoCheck
+from .moves import MoveLine, move_line, move_list
+
+
+class GameStopped(IllegalAction):
+    """The table cannot take moves any more: its save file failed, or it was closed."""
+
+
+@attrs.frozen
+class Step:
+    """One event of a change, as a subscriber may know it."""
+
+    kind: str           # the event's type name: that it happened is public ("VotesRevealed")
+    view: Any           # the subscriber's view right after the event
+    line: str | None    # its move-list line, if it has one
+
+
+@attrs.frozen
+class Update:
+    """What a subscriber is told after each change at the table.
+
+    ``kind``: "moved" (``steps`` and the new ``lines``), "undone" (``lines`` is the whole
+    list again), "thinking" (``seat`` is a bot choosing its move), "stopped" (``message`` says
+    why the game cannot go on) or "closed".
+    """
+
+    kind: str
+    view: Any
+    seat: int | None = None
+    steps: tuple[Step, ...] = ()
+    lines: tuple[MoveLine, ...] = ()
+    message: str = ""
+
+
+Listener = Callable[[Update], None]
+
+
+class Attachment:
+    """One subscriber's place at a table: a seat, or ``None`` for a spectator."""
+
+    def __init__(self, table: Table, seat: int | None, listener: Listener):
+        self.table, self.seat, self.listener = table, seat, listener
+
+    def detach(self) -> None:
+        """Stop listening; the table and its game go on."""
+        self.table._detach(self)
+
+
+def choose_move(bot: Any, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    """Runs in the executor: a bot's decision from its view, its legal moves and its own luck."""
+    return bot.choose(view, list(legal), rng)
+
+
+class Table:
+    def __init__(self, match: Match, *, executor: Executor | None = None, bot_delay: float = 0.0):
+        self._match = match
+        self._executor = executor
+        self.bot_delay = bot_delay
+        self._bots = {i: match.game.make_bot(s.bot_level) for i, s in enumerate(match.seats) if s.is_bot}
+        self._attachments: list[Attachment] = []
+        self._lines = move_list(match.game, match.header, match.entries)
+        self._known = match.state
+        self._bot_task: asyncio.Task | None = None
+        self._hurry: asyncio.Event | None = None
+        self._last_change = time.monotonic()
+        self.thinking: int | None = None
+        self.stopped: str | None = None   # why the game cannot go on, once it cannot
+        self.closed = False
+        self._unsubscribe = match.subscribe(self._changed)
+
+    # -- what anyone at the table may read ----------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self._match.game
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self._match.seats
+
+    @property
+    def players(self) -> int:
+        return self._match.header.config.players
+
+    @property
+    def practice(self) -> bool:
+        return self._match.header.config.has(PRACTICE.key)
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        return self._match.to_act
+
+    @property
+    def result(self) -> Result:
+        return self._match.result
+
+    @property
+    def finished(self) -> bool:
+        return self._match.finished
+
+    @property
+    def version(self) -> int:
+        """How many events the log holds: a stale bot answer or screen compares it."""
+        return len(self._match.entries)
+
+    @property
+    def save_path(self):
+        writer = self._match.writer
+        return writer.path if writer is not None else None
+
+    def view(self, seat: int | None) -> Any:
+        return self._match.view(seat)
+
+    def legal_actions(self, seat: int | None) -> list[Any]:
+        if seat is None or self.stopped or self.closed:
+            return []
+        return self._match.legal_actions(seat)
+
+    def move_lines(self) -> tuple[MoveLine, ...]:
+        return tuple(self._lines)
+
+    def format_action(self, seat: int, action: Any) -> str:
+        return self.game.format_action(self._match.state, seat, action)
+
+    def finished_log(self) -> tuple[Header, tuple]:
+        """The whole log, for the replay viewer: only once the game is over (it holds every secret)."""
+        if not self.finished:
+            raise GameStopped("the log of a game in progress stays at the table")
+        return self._match.header, tuple(self._match.entries)
+
+    # -- acting ----------------------------------------------------------------------------
+    def submit(self, seat: int, action: Any) -> None:
+        """Play ``action`` for ``seat``; IllegalAction (nothing changes) when it may not."""
+        self._check_open()
+        try:
+            self._match.submit(seat, action)
+        except (LogError, OSError) as exc:
+            self._stop(f"The game could not be saved and has stopped: {exc}")
+            raise GameStopped(self.stopped) from None
+
+    def play(self, seat: int, text: str) -> None:
+        """Read ``text`` in the game's notation and play it for ``seat``."""
+        self._check_open()
+        self.submit(seat, self.game.parse_action(self._match.state, seat, text))
+
+    def can_undo(self, seat: int) -> UndoCheck:
+        if self.stopped or self.closed:
+            return UndoCheck(False, self.stopped or "the table is closed")
+        return self._match.can_undo(seat)
+
+    def undo(self, seat: int) -> UndoCheck:
+        self._check_open()
+        self._cancel_bot()
+        try:
+            return self._match.undo(seat)
+        except (LogError, OSError) as exc:
+            self._stop(f"The game could not be saved and has stopped: {exc}")
+            raise GameStopped(self.stopped) from None
+
+    def hurry(self) -> None:
+        """Play the bot's move now instead of waiting for the pause to end."""
+        if self._hurry is not None:
+            self._hurry.set()
+
+    def _check_open(self) -> None:
+        if self.stopped or self.closed:
+            raise GameStopped(self.stopped or "this table is closed")
+
+    # -- subscribers -------------------------------------------------------------------------
+    def attach(self, seat: int | None, listener: Listener) -> Attachment:
+        """Listen as ``seat`` (None: a spectator); the bots start if it is their turn."""
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise ValueError(f"there is no seat {seat + 1} at this table")
+        attachment = Attachment(self, seat, listener)
+        self._attachments.append(attachment)
+        self.drive_bots()
+        return attachment
+
+    def _detach(self, attachment: Attachment) -> None:
+        if attachment in self._attachments:
+            self._attachments.remove(attachment)
+
+    @property
+    def attached(self) -> int:
+        return len(self._attachments)
+
+    def _changed(self, match: Match, change: Change) -> None:
+        self._last_change = time.monotonic()
+        if change.kind == "action":
+            self._moved(match, change)
+        else:
+            self._lines = move_list(match.game, match.header, match.entries)
+            for a in list(self._attachments):
+                a.listener(Update("undone", match.view(a.seat), change.seat, (), tuple(self._lines)))
+        self._known = match.state
+        self.drive_bots()
+        if match.finished:
+            self._match.close()  # the save file is complete; the state stays readable
+
+    def _moved(self, match: Match, change: Change) -> None:
+        game, names = match.game, [s.name for s in match.seats]
+        seats = {a.seat for a in self._attachments}
+        steps: dict[int | None, list[Step]] = {s: [] for s in seats}
+        new_lines: list[MoveLine] = []
+        state, start = self._known, len(match.entries) - len(change.entries)
+        for offset, entry in enumerate(change.entries):
+            line = move_line(game, state, entry, start + offset, names)
+            state = game.evolve(state, entry.event)
+            if line is not None:
+                new_lines.append(line)
+            kind = event_name(entry.event)
+            for s in seats:
+                steps[s].append(Step(kind, game.view(state, s), line.text if line else None))
+        self._lines.extend(new_lines)
+        for a in list(self._attachments):
+            own = tuple(steps[a.seat])
+            a.listener(Update("moved", own[-1].view if own else match.view(a.seat), change.seat, own,
+                              tuple(new_lines)))
+
+    def _tell_all(self, kind: str, seat: int | None = None, message: str = "") -> None:
+        for a in list(self._attachments):
+            a.listener(Update(kind, self._match.view(a.seat), seat, message=message))
+
+    # -- bots --------------------------------------------------------------------------------
+    def drive_bots(self) -> None:
+        """Start the next bot's decision if a bot owes one (needs a running event loop)."""
+        if self._bot_task is not None or self.stopped or self.closed or self.finished:
+            return
+        seat = next((s for s in sorted(self.to_act) if s in self._bots), None)
+        if seat is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop (a script): whoever hosts the table calls drive_bots from one
+        self._bot_task = loop.create_task(self._bot_turn(seat))
+
+    async def settled(self) -> None:
+        """Wait until no bot is thinking or about to move (for tests and orderly shutdown)."""
+        while self._bot_task is not None:
+            await asyncio.shield(self._bot_task)
+            await asyncio.sleep(0)
+
+    async def _bot_turn(self, seat: int) -> None:
+        match = self._match
+        version = len(match.entries)
+        view, legal, rng = match.view(seat), tuple(match.legal_actions(seat)), match.rng(f"bot{seat}")
+        self.thinking = seat
+        self._tell_all("thinking", seat)
+        try:
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(self._executor, choose_move, self._bots[seat], view, legal, rng)
+            await self._pause()
+        except asyncio.CancelledError:
+            return
+        except Exception as exc:  # a bot's bug stops the game, loudly, with the log intact
+            self._stop(f"{self.seats[seat].name}'s bot failed: {exc!r}")
+            return
+        finally:
+            if self._bot_task is asyncio.current_task():  # an undo may have started another
+                self.thinking = None
+                self._bot_task = None
+        if version == len(match.entries) and not (self.stopped or self.closed):
+            try:
+                self.submit(seat, action)
+            except IllegalAction as exc:
+                if not self.stopped:
+                    self._stop(f"{self.seats[seat].name}'s bot chose an illegal move: {exc}")
+
+    async def _pause(self) -> None:
+        wait = self.bot_delay - (time.monotonic() - self._last_change)
+        if wait <= 0:
+            return
+        self._hurry = asyncio.Event()
+        try:
+            await asyncio.wait_for(self._hurry.wait(), wait)
+        except TimeoutError:
+            pass
+        finally:
+            self._hurry = None
+
+    def _cancel_bot(self) -> None:
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+            self._bot_task = None
+            self.thinking = None
+
+    # -- ending --------------------------------------------------------------------------------
+    def _stop(self, message: str) -> None:
+        self.stopped = message
+        self._cancel_bot()
+        self._match.close()
+        self._tell_all("stopped", message=message)
+
+    def close(self) -> None:
+        """End hosting: bots stop, the save file is closed (every move is already on disk)."""
+        if self.closed:
+            return
+        self._cancel_bot()
+        self.closed = True
+        self._unsubscribe()
+        self._match.close()
+        self._tell_all("closed")
+        self._attachments.clear()
