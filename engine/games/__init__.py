@@ -14,6 +14,7 @@ from engine.core.game import Game
 GAMES = (
     "king-up",
     "carcassonne-castle",
+    "between-two-castles",
 )
 
 

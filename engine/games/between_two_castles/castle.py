@@ -1,0 +1,149 @@
+"""One castle: its throne room, the rooms placed around it as (column, floor) cells, its royal
+attendants and kept bonus cards; and where a room may be placed.
+
+The throne room lies on floor 0 in columns 0 and 1. Floors above it are positive, the downstairs
+floors negative; columns grow to the right and may go negative on the left.
+
+    >>> c = Castle(throne=0)
+    >>> c.problem(ROOM_ID["King's Chambers"], 0, 2)
+    'a room above the throne-room floor needs a room right below it'
+    >>> (2, 0) in c.positions(ROOM_ID["Wine Room"])
+    True
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import cached_property
+
+import attrs
+
+from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, ROOM_ID, ROOMS, SPECIAL_TYPES, THRONE_CELLS, TYPE_OF,
+                      UPSTAIRS_ONLY)
+
+THRONE_ROOM = -1  # the value of the throne room's two cells in a grid
+Cell = tuple[int, int]
+ORTHOGONAL = ((0, 1), (0, -1), (-1, 0), (1, 0))
+AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+
+def type_of(room: int) -> str:
+    return "throne" if room == THRONE_ROOM else TYPE_OF[room]
+
+
+@attrs.frozen(slots=False)  # slots=False for the cached grid; a new room makes a new Castle
+class Castle:
+    throne: int
+    cells: tuple[tuple[int, int, int], ...] = ()  # (column, floor, room) in the order placed
+    attendants: tuple[str, ...] = ()
+    cards: tuple[int, ...] = ()  # bonus cards kept, face up
+
+    # -- building ------------------------------------------------------------------------------
+    def with_room(self, room: int, col: int, floor: int) -> Castle:
+        return Castle(self.throne, self.cells + ((col, floor, room),), self.attendants, self.cards)
+
+    def with_attendant(self, name: str) -> Castle:
+        return Castle(self.throne, self.cells, self.attendants + (name,), self.cards)
+
+    def with_card(self, card: int) -> Castle:
+        return Castle(self.throne, self.cells, self.attendants, self.cards + (card,))
+
+    # -- reading -------------------------------------------------------------------------------
+    @cached_property
+    def grid(self) -> dict[Cell, int]:
+        grid = {cell: THRONE_ROOM for cell in THRONE_CELLS}
+        for col, floor, room in self.cells:
+            grid[(col, floor)] = room
+        return grid
+
+    @cached_property
+    def type_counts(self) -> Counter:
+        return Counter(TYPE_OF[room] for _, _, room in self.cells)
+
+    def count(self, room_type: str) -> int:
+        return self.type_counts.get(room_type, 0)
+
+    @property
+    def special_rooms(self) -> int:
+        """Special rooms, the throne room included (the tie-break and a bonus card count them)."""
+        return 1 + sum(self.count(t) for t in SPECIAL_TYPES)
+
+    @property
+    def normal_rooms(self) -> int:
+        return sum(self.count(t) for t in NORMAL_TYPES)
+
+    @cached_property
+    def frontier(self) -> tuple[Cell, ...]:
+        """Empty cells sharing an edge with the castle."""
+        grid = self.grid
+        seen = {(c + dc, f + df) for (c, f) in grid for dc, df in ORTHOGONAL}
+        return tuple(sorted(cell for cell in seen if cell not in grid))
+
+    def problem(self, room: int, col: int, floor: int) -> str | None:
+        """Why ``room`` may not go to (col, floor), or None when it may."""
+        grid = self.grid
+        kind = TYPE_OF[room]
+        if (col, floor) in grid:
+            return "that cell is taken"
+        if kind in UPSTAIRS_ONLY and floor < 0:
+            return f"a {kind} room goes on the throne-room floor or higher"
+        if kind in DOWNSTAIRS_ONLY and floor >= 0:
+            return "a downstairs room goes below the throne-room floor"
+        if not any((col + dc, floor + df) in grid for dc, df in ORTHOGONAL):
+            return "a room must share an edge with a room of the castle"
+        below = grid.get((col, floor - 1))
+        if floor > 0 and below is None:
+            return "a room above the throne-room floor needs a room right below it"
+        if below is not None and below != THRONE_ROOM and TYPE_OF[below] in OPEN_TOP:
+            return f"nothing may go above the {ROOMS[below].name} (open to the sky)"
+        return None
+
+    def positions(self, room: int) -> list[Cell]:
+        """Every cell where ``room`` may be placed, left to right, bottom to top."""
+        grid = self.grid
+        kind = TYPE_OF[room]
+        up_only, down_only = kind in UPSTAIRS_ONLY, kind in DOWNSTAIRS_ONLY
+        out = []
+        for col, floor in self.frontier:
+            if (up_only and floor < 0) or (down_only and floor >= 0):
+                continue
+            below = grid.get((col, floor - 1))
+            if floor > 0 and below is None:
+                continue
+            if below is not None and below != THRONE_ROOM and TYPE_OF[below] in OPEN_TOP:
+                continue
+            out.append((col, floor))
+        return out
+
+    # -- shape ---------------------------------------------------------------------------------
+    def columns(self) -> tuple[int, int]:
+        cols = [c for c, _ in self.grid]
+        return min(cols), max(cols)
+
+    def floors(self) -> tuple[int, int]:
+        floors = [f for _, f in self.grid]
+        return min(floors), max(floors)
+
+    def is_sound(self) -> bool:
+        """Connected, and every room above floor 0 stands on a room that is not open to the sky."""
+        grid = self.grid
+        start = THRONE_CELLS[0]
+        seen, todo = {start}, [start]
+        while todo:
+            c, f = todo.pop()
+            for dc, df in ORTHOGONAL:
+                n = (c + dc, f + df)
+                if n in grid and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        if len(seen) != len(grid):
+            return False
+        for (c, f), room in grid.items():
+            below = grid.get((c, f - 1))
+            if f > 0 and below is None:
+                return False
+            if below is not None and below != THRONE_ROOM and TYPE_OF[below] in OPEN_TOP:
+                return False
+            kind = type_of(room)
+            if (kind in UPSTAIRS_ONLY and f < 0) or (kind in DOWNSTAIRS_ONLY and f >= 0):
+                return False
+        return True

@@ -1,0 +1,130 @@
+"""What follows an action: bonuses earned and their draws, the end of a turn (passing hands, Ludwig's
+draw), the end of a round, and the final scoring. Each helper adds events to a :class:`Folder`."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .catalog import (CARD_DRAW, FOOD_DRAW, HAND_SIZE, NORMAL_TYPES, ROUNDS, SPECIAL_TYPES,
+                      TYPE_OF)
+from .events import (BonusCardsDrawn, BonusDeckReshuffled, BonusEarned, BonusLost, GameEnded, HandsPassed,
+                     LudwigDrew, RoomPileReshuffled, RoomsDrawn, RoundEnded, RoundStarted)
+from .scoring import castle_score
+from .state import LUDWIG, BTCState, evolve
+
+
+class Folder:
+    """Collects events and keeps the state they lead to."""
+
+    def __init__(self, state: BTCState):
+        self.state = state
+        self.events: list[Any] = []
+
+    def add(self, ev: Any) -> None:
+        self.events.append(ev)
+        self.state = evolve(self.state, ev)
+
+
+def start_round(fold: Folder, round_no: int, rng: random.Random) -> None:
+    if len(fold.state.bag) < HAND_SIZE * fold.state.positions and fold.state.room_discards:
+        _reshuffle_rooms(fold, rng)  # only after many food bonuses in a big game
+    state = fold.state
+    per = min(HAND_SIZE, len(state.bag) // state.positions)
+    bag = state.bag
+    hands = tuple(tuple(bag[p * per:(p + 1) * per]) for p in range(state.positions))
+    fold.add(RoundStarted(round_no, hands))
+    _start_turn(fold, rng)
+
+
+def _available(state: BTCState) -> int:
+    return len(state.bag) + len(state.room_discards)
+
+
+def _start_turn(fold: Folder, rng: random.Random) -> None:
+    state = fold.state
+    if state.ludwig and len(state.hands[LUDWIG]) >= 2:
+        fold.add(LudwigDrew(state.assigner(), tuple(rng.sample(state.hands[LUDWIG], 2))))
+
+
+def after_action(fold: Folder, rng: random.Random) -> None:
+    """Once nothing is left to place or decide this turn: pass the hands, or end the round or game."""
+    state = fold.state
+    if state.bonuses or state.to_place or state.phase != "placing":
+        return
+    if max(len(h) for h in state.hands) > 1:
+        fold.add(HandsPassed(1 if state.round == 1 else -1))
+        _start_turn(fold, rng)
+        return
+    fold.add(RoundEnded(state.round, tuple(r for h in state.hands for r in h)))
+    if state.round < ROUNDS:
+        start_round(fold, state.round + 1, rng)
+    else:
+        end_game(fold)
+
+
+def room_counted(fold: Folder, seat: int, castle: int, room: int, rng: random.Random) -> None:
+    """The third of a normal type earns its type's bonus, the fifth any special room."""
+    kind = TYPE_OF[room]
+    if kind not in NORMAL_TYPES:
+        return
+    n = fold.state.castles[castle].count(kind)
+    if n == 3:
+        earn(fold, seat, castle, kind, rng)
+    elif n == 5:
+        earn(fold, seat, castle, "special", rng)
+
+
+def earn(fold: Folder, seat: int, castle: int, kind: str, rng: random.Random) -> None:
+    fold.add(BonusEarned(seat, castle, kind))
+    state = fold.state
+    if kind == "food":
+        if _available(state) == 0:
+            fold.add(BonusLost(castle, kind))
+            return
+        if len(state.bag) < FOOD_DRAW and state.room_discards:
+            _reshuffle_rooms(fold, rng)
+        fold.add(RoomsDrawn(castle, fold.state.bag[:FOOD_DRAW]))
+    elif kind == "utility":
+        if not state.deck and not state.card_discards:
+            fold.add(BonusLost(castle, kind))
+            return
+        if len(state.deck) < CARD_DRAW and state.card_discards:
+            deck = list(state.deck) + [c for _, c in state.card_discards]
+            rng.shuffle(deck)
+            fold.add(BonusDeckReshuffled(tuple(deck)))
+        fold.add(BonusCardsDrawn(castle, fold.state.deck[:CARD_DRAW]))
+    elif kind == "living" and not any(state.attendants_left):
+        fold.add(BonusLost(castle, kind))
+    elif kind in ("outdoor", "sleeping", "corridor", "special") and not _special_left(state, kind):
+        fold.add(BonusLost(castle, kind))
+
+
+def _special_left(state: BTCState, kind: str) -> bool:
+    wanted = {"outdoor": "fountain", "sleeping": "tower", "corridor": "foyer"}.get(kind)
+    if wanted is None:
+        return any(state.specials_left)
+    return state.specials_left[SPECIAL_TYPES.index(wanted)] > 0
+
+
+def _reshuffle_rooms(fold: Folder, rng: random.Random) -> None:
+    bag = list(fold.state.bag) + [r for _, r in fold.state.room_discards]
+    rng.shuffle(bag)
+    fold.add(RoomPileReshuffled(tuple(bag)))
+
+
+def final_scores(state: BTCState) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Castle scores, position scores (the lower castle), and the winning positions."""
+    castle_scores = tuple(castle_score(c) for c in state.castles)
+    keys = []
+    for p in range(state.positions):
+        a, b = (castle_scores[k] for k in state.castles_of(p))
+        specials = sum(state.castles[k].special_rooms for k in state.castles_of(p))
+        keys.append((min(a, b), max(a, b), specials))
+    best = max(keys)
+    winners = tuple(p for p, k in enumerate(keys) if k == best)
+    return castle_scores, tuple(k[0] for k in keys), winners
+
+
+def end_game(fold: Folder) -> None:
+    fold.add(GameEnded(*final_scores(fold.state)))
+

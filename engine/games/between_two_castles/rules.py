@@ -1,0 +1,220 @@
+"""Between Two Castles of Mad King Ludwig as a decider: the rules of seed 000 and rules.md."""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from typing import Any
+
+from engine.core.bots import RandomBot
+from engine.core.errors import IllegalMove
+from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
+
+from . import notation
+from .bots import GreedyBot
+from .catalog import (ATTENDANT_NAMES, NORMAL_COUNT, NORMAL_TYPES, SPECIAL_FOR_BONUS, SPECIAL_ID, SPECIAL_TYPES,
+                      THRONES, room_name)
+from .events import (CODEC, AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, GameSetUp,
+                     HandsPassed, LudwigAssigned, LudwigDrew, PairChosen, PairsRevealed, RoomPileReshuffled,
+                     RoomPlaced, RoomsDrawn, RoundStarted, BonusDeckReshuffled)
+from .flow import Folder, after_action, earn, room_counted, start_round
+from .hidden import resample_hidden
+from .state import (CHOOSING, LUDWIG, OVER, PLACING, Assign, Attend, Bonus, BTCState, Choose, Keep, PickBonus,
+                    Place, Tile, evolve, to_act)
+from .view import BTCView, make_view
+
+LUDWIG_VARIANT = Variant("ludwig", "two players: Ludwig builds as a third partner (on by itself with 2 players)")
+
+
+class BetweenTwoCastles(Rules):
+    """The rules of Between Two Castles of Mad King Ludwig. Stateless: one instance serves every match."""
+
+    id = "between-two-castles"
+    title = "Between Two Castles"
+    description = "Draft rooms in secret and build two castles, one with each neighbour; your lower castle counts."
+    min_players, max_players = 2, 7
+    rules_version = 1
+    variants = (PRACTICE, LUDWIG_VARIANT)
+    bots = {"random": RandomBot, "greedy": GreedyBot}
+    view_class = BTCView
+    codec = CODEC
+
+    # -- setting up ----------------------------------------------------------------------------
+    def initial_state(self, config: GameConfig) -> BTCState:
+        _check_config(config)
+        return BTCState(players=config.players)
+
+    def setup(self, config: GameConfig, rng: random.Random) -> list[Any]:
+        _check_config(config)
+        positions = 3 if config.players == 2 else config.players
+        thrones = tuple(rng.sample(range(len(THRONES)), positions))
+        bag = list(range(NORMAL_COUNT))
+        rng.shuffle(bag)
+        deck = list(range(20))
+        rng.shuffle(deck)
+        fold = Folder(self.initial_state(config))
+        fold.add(GameSetUp(positions, config.players == 2, thrones, tuple(bag), tuple(deck)))
+        start_round(fold, 1, rng)
+        return fold.events
+
+    # -- deciding ------------------------------------------------------------------------------
+    def to_act(self, state: BTCState) -> frozenset[int]:
+        return to_act(state)
+
+    def legal_actions(self, state: BTCState, seat: int) -> Iterator[Any]:
+        if seat not in to_act(state):
+            return
+        if state.bonuses:
+            yield from _bonus_actions(state, state.bonuses[-1])
+        elif state.phase == CHOOSING:
+            if state.ludwig and not state.ludwig_assigned and seat == state.assigner():
+                yield from (Assign(r) for r in state.ludwig_draw)
+            else:
+                yield from (Choose(pair) for pair in combinations(sorted(state.hands[seat]), 2))
+        elif state.phase == PLACING:
+            for tile in state.to_place:
+                if tile.placer == seat:
+                    for k in tile_castles(state, tile):
+                        castle = state.castles[k]
+                        yield from (Place(tile.room, k, c, f) for c, f in castle.positions(tile.room))
+
+    def decide(self, state: BTCState, seat: int, action: Any, rng: random.Random) -> list[Any]:
+        if state.phase == OVER:
+            raise IllegalMove("the game is over")
+        if seat not in to_act(state):
+            raise IllegalMove("it is not your turn")
+        if action not in list(self.legal_actions(state, seat)):
+            raise IllegalMove(_why(state, seat, action))
+        fold = Folder(state)
+        top = state.bonuses[-1] if state.bonuses else None
+        match action:
+            case Choose(rooms=rooms):
+                fold.add(PairChosen(seat, rooms))
+                _maybe_reveal(fold)
+            case Assign(room=room):
+                fold.add(LudwigAssigned(seat, _ludwig_plan(state, seat, room)))
+                _maybe_reveal(fold)
+            case Place() if top is not None:
+                fold.add(RoomPlaced(seat, seat, action.room, top.castle, action.col, action.floor, top.kind))
+                if top.kind == "food":
+                    room_counted(fold, seat, top.castle, action.room, rng)
+            case Place():
+                tile = next(t for t in state.to_place if t.room == action.room and t.placer == seat)
+                fold.add(RoomPlaced(seat, tile.owner, action.room, action.castle, action.col, action.floor))
+                room_counted(fold, seat, action.castle, action.room, rng)
+            case Attend(attendant=name):
+                fold.add(AttendantPlaced(seat, top.castle, name))
+            case Keep(card=card):
+                fold.add(BonusCardKept(seat, top.castle, card))
+            case PickBonus(kind=kind):
+                fold.add(BonusChosen(seat, top.castle, kind))
+                earn(fold, seat, top.castle, kind, rng)
+        after_action(fold, rng)
+        return fold.events
+
+    def evolve(self, state: BTCState, event: Any) -> BTCState:
+        return evolve(state, event)
+
+    # -- reading -------------------------------------------------------------------------------
+    def result(self, state: BTCState) -> Result:
+        if state.phase != OVER:
+            return Result((0,) * state.players, (), False)
+        winners = tuple(p for p in state.winners if p < state.players)
+        return Result(state.scores[:state.players], winners, True)
+
+    def view(self, state: BTCState, seat: int | None) -> BTCView:
+        return make_view(state, seat)
+
+    def resample_hidden(self, state: BTCState, seat: int | None, rng: random.Random) -> BTCState:
+        return resample_hidden(state, seat, rng)
+
+    def format_action(self, state: BTCState, seat: int, action: Any) -> str:
+        return notation.format_action(state, seat, action)
+
+    def parse_action(self, state: BTCState, seat: int, text: str) -> Any:
+        return notation.parse_action(state, seat, text)
+
+    def describe(self, before: BTCState, event: Any, names: Sequence[str] = ()) -> str | None:
+        return notation.describe(before, event, names)
+
+    def reveals(self, event: Any) -> bool:
+        return isinstance(event, (RoundStarted, PairsRevealed, RoomsDrawn, BonusCardsDrawn, LudwigDrew,
+                                  HandsPassed, RoomPileReshuffled, BonusDeckReshuffled))
+
+    def boundary(self, event: Any) -> str | None:
+        if isinstance(event, RoundStarted):
+            return "round"
+        return "turn" if isinstance(event, HandsPassed) else None
+
+
+def _check_config(config: GameConfig) -> None:
+    if config.has("ludwig") and config.players != 2:
+        raise IllegalMove("the Ludwig variant is for two players")
+    if not 2 <= config.players <= 7:
+        raise IllegalMove("Between Two Castles is for 3–7 players, or 2 with Ludwig")
+
+
+def tile_castles(state: BTCState, tile: Tile) -> list[int]:
+    if tile.castle >= 0:
+        return [tile.castle]
+    return [k for k in state.castles_of(tile.owner) if (tile.owner, k) not in state.used]
+
+
+def _bonus_actions(state: BTCState, bonus: Bonus) -> Iterator[Any]:
+    castle = state.castles[bonus.castle]
+    kind = bonus.kind
+    if kind in ("food", "outdoor", "sleeping", "corridor", "special"):
+        if kind == "food":
+            rooms = bonus.offer
+        elif kind == "special":
+            rooms = tuple(SPECIAL_ID[t] for i, t in enumerate(SPECIAL_TYPES) if state.specials_left[i] > 0)
+        else:
+            rooms = (SPECIAL_FOR_BONUS[kind],)
+        for room in rooms:
+            yield from (Place(room, bonus.castle, c, f) for c, f in castle.positions(room))
+    elif kind == "living":
+        yield from (Attend(a) for i, a in enumerate(ATTENDANT_NAMES) if state.attendants_left[i] > 0)
+    elif kind == "utility":
+        yield from (Keep(c) for c in bonus.offer)
+    elif kind == "downstairs":
+        yield from (PickBonus(t) for t in NORMAL_TYPES if t != "downstairs")
+
+
+def _maybe_reveal(fold: Folder) -> None:
+    state = fold.state
+    if all(c is not None for c in state.chosen) and state.ludwig_assigned:
+        pairs = tuple(state.chosen[p] if p < state.players else () for p in range(state.positions))
+        fold.add(PairsRevealed(pairs))
+
+
+def _ludwig_plan(state: BTCState, seat: int, room: int) -> tuple[tuple[int, int], ...]:
+    mine = next(k for k in state.castles_of(LUDWIG) if seat in state.builders(k))
+    other = next(k for k in state.castles_of(LUDWIG) if k != mine)
+    rest = next(r for r in state.ludwig_draw if r != room)
+    return ((room, mine), (rest, other))
+
+
+def _why(state: BTCState, seat: int, action: Any) -> str:
+    """A player's reason for refusing an action that is not among the legal ones."""
+    if state.bonuses:
+        return f"first decide the {state.bonuses[-1].kind} bonus"
+    match action:
+        case Place(room=room, castle=k, col=c, floor=f) if state.phase == PLACING:
+            tiles = [t for t in state.to_place if t.placer == seat and t.room == room]
+            if not tiles:
+                return f"you have no {room_name(room) if isinstance(room, int) else room} to place"
+            if not isinstance(k, int) or k not in tile_castles(state, tiles[0]):
+                return "that room cannot go into that castle this turn"
+            if isinstance(c, int) and isinstance(f, int):
+                return state.castles[k].problem(room, c, f) or "not a legal placement"
+            return "a position is a column and a floor"
+        case Choose():
+            return "choose two different rooms from your hand"
+        case Assign():
+            return "give one of Ludwig's two drawn rooms to your castle with him"
+    if state.phase == CHOOSING:
+        return "choose two rooms from your hand"
+    return "place one of your revealed rooms"
+
+
+GAME = BetweenTwoCastles()
