@@ -15,6 +15,7 @@ GAMES = (
     "king-up",
     "carcassonne-castle",
     "between-two-castles",
+    "palais-royal",
 )
 
 

@@ -1,0 +1,342 @@
+"""The Palais Royal position, the actions a seat can take, and how each event changes the position.
+
+Rooms hold servants as ``rooms[room][seat]``; ``park[space]`` is a noble or FREE; ``marks[space]``
+the seat whose servant stands on a freed border space (or FREE).
+"""
+from __future__ import annotations
+
+import attrs
+
+from engine.core.fastattrs import replace
+from engine.core.fold import Fold
+
+from .catalog import (BEFORE, CARDS, EHRENHOF, END, FAVOUR, GOLD, HINTEREINGANG, HONOUR_POINTS, KARDINAL, KOENIG, MADAME,
+                      MOVES, NOBLES, OPEN_GATES, PENSION, PRIVILEGES, RECEPTION, ROOMS_STEP, SCHREIBSTUBE, SEALS,
+                      SERVANTS, SETUP_PLACEMENTS, STAIRS5, STAIRS9, START_EHRENHOF, START_TREPPENHAUS, SUPPLY as
+                      SUPPLY_STEP, TO_PLAYER, TOR, TREPPENHAUS)
+from .events import (SUPPLY, CardKept, CardPlayed, CardsDiscarded, CardsDrawn, DeckReshuffled, GameEnded,
+                     GameSetUp, GoldMinted, NobleRecruited, ServantBrought, ServantMoved, ServantPlaced, StepBegan,
+                     StepFinished, TurnBegan)
+
+FREE = -1
+UNLIMITED = -1  # gate_left after the Open Gates card
+SETUP, PLACING, PLAYING, OVER = "setup", "placing", "playing", "over"
+
+
+# -- actions ----------------------------------------------------------------------------------
+
+@attrs.frozen
+class Place:
+    """Set-up: one more servant from the supply into a room."""
+
+    room: int
+
+
+@attrs.frozen
+class Bring:
+    """A new servant into a room: onto the Tor (action 1), into the King's or Madame's room (action 3).
+    ``source`` is SUPPLY, or a room of yours once the supply is empty."""
+
+    room: int
+    source: int = SUPPLY
+
+
+@attrs.frozen
+class Move:
+    """Action 2: one servant one room further."""
+
+    from_room: int
+    to_room: int
+
+
+@attrs.frozen
+class Mint:
+    """Action 3a: the gold of the Münzerei."""
+
+
+@attrs.frozen
+class Recruit:
+    """Action 4: the noble on ``space``; ``wild_king``/``wild_madame`` seals come from a Borrowed Seals
+    card; ``source`` is where the servant for a freed border space comes from (None inside the park)."""
+
+    space: int
+    wild_king: int = 0
+    wild_madame: int = 0
+    source: int | None = None
+
+
+@attrs.frozen
+class Draw:
+    """Action 5: draw a card for each servant at the Hintereingang."""
+
+
+@attrs.frozen
+class Keep:
+    """Action 5: keep one drawn card, taking one servant back from the Hintereingang."""
+
+    card: int
+
+
+@attrs.frozen
+class PlayCard:
+    card: int
+
+
+@attrs.frozen
+class Done:
+    """Finish this step (what is left of it lapses); after drawing, the rest goes to the discard."""
+
+
+# -- the position -------------------------------------------------------------------------------
+
+@attrs.frozen(slots=False)  # slots=False: evolve copies the dict (engine/core/fastattrs.py)
+class PalaisState:
+    players: int
+    phase: str = SETUP
+    layout: tuple[int, ...] = ()  # the room on each castle square
+    park: tuple[int, ...] = ()
+    marks: tuple[int, ...] = ()
+    box: tuple[int, ...] = ()
+    rooms: tuple[tuple[int, ...], ...] = ()
+    supply: tuple[int, ...] = ()
+    reserve: tuple[int, ...] = ()  # each colour's share of the general supply
+    gold: tuple[int, ...] = ()
+    bank: int = GOLD
+    nobles: tuple[tuple[int, ...], ...] = ()
+    hands: tuple[tuple[int, ...], ...] = ()  # sorted privilege cards
+    honours: tuple[tuple[int, ...], ...] = ()  # played point cards, face up
+    deck: tuple[int, ...] = ()
+    discard: tuple[int, ...] = ()
+    start_player: int = 0
+    turn: int = 0
+    placed: int = 0  # set-up servants placed by ``turn``
+    round: int = 0
+    recruit_round: int = 1  # the last round in which anyone recruited a noble
+    last_round: bool = False
+    # The turn in progress.
+    step: int = BEFORE
+    favour: bool = False  # the Royal Favour lies face up until the end of the turn
+    gate_left: int = 0
+    moves_left: int = 0
+    extra_moves: int = 0  # from a Grand Reception, for action 2
+    king_left: int = 0
+    madame_left: int = 0
+    minted: bool = False
+    wild: int = 0  # Borrowed Seals left this turn
+    drew: bool = False
+    drawn: tuple[int, ...] = ()
+    final: GameEnded | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == OVER
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def count(self, room: int, seat: int) -> int:
+        return self.rooms[room][seat]
+
+    def benefits(self, seat: int, benefit: str) -> int:
+        """How many of ``seat``'s nobles carry ``benefit``."""
+        return sum(1 for n in self.nobles[seat] if NOBLES[n].benefit == benefit)
+
+    def nobles_in_park(self) -> int:
+        return sum(1 for n in self.park if n != FREE)
+
+    def majority(self, room: int, seat: int) -> bool:
+        """Whether ``seat`` earns the majority bonus in ``room`` now (the Kardinal breaks ties)."""
+        if self.favour and seat == self.turn and self.rooms[room][seat] > 0:
+            return True
+        counts = self.rooms[room]
+        mine = counts[seat]
+        best = max(counts)
+        if mine == 0 or mine < best:
+            return False
+        tied = [s for s in range(self.players) if counts[s] == best and s != seat]
+        cardinal = self.rooms[KARDINAL]
+        return all(cardinal[seat] > cardinal[s] for s in tied)
+
+    def bonus(self, room: int, seat: int) -> int:
+        return 1 if self.majority(room, seat) else 0
+
+
+def _set(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    return _set(values, index, values[index] + delta)
+
+
+def _add_room(state: PalaisState, room: int, seat: int, delta: int) -> tuple[tuple[int, ...], ...]:
+    return _set(state.rooms, room, _add(state.rooms[room], seat, delta))
+
+
+def _take(state: PalaisState, seat: int, source: int) -> PalaisState:
+    """One servant of ``seat`` leaves its supply or a room."""
+    if source == SUPPLY:
+        return replace(state, supply=_add(state.supply, seat, -1))
+    return replace(state, rooms=_add_room(state, source, seat, -1))
+
+
+def _remove_one(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+evolve = Fold("Palais Royal")
+
+
+@evolve.on(GameSetUp)
+def _set_up(state: PalaisState, ev: GameSetUp) -> PalaisState:
+    n = state.players
+    rooms = [[0] * n for _ in range(9)]
+    for s in range(n):
+        rooms[TREPPENHAUS][s], rooms[EHRENHOF][s] = START_TREPPENHAUS, START_EHRENHOF
+    gold = [0] * n
+    for i in range(n):
+        gold[(ev.start_player + i) % n] = i
+    return replace(state, phase=PLACING, layout=ev.layout, park=ev.park, marks=(FREE,) * len(ev.park), box=ev.box,
+                   rooms=tuple(tuple(r) for r in rooms),
+                   supply=(TO_PLAYER - START_TREPPENHAUS - START_EHRENHOF,) * n, reserve=(SERVANTS - TO_PLAYER,) * n,
+                   gold=tuple(gold), bank=GOLD - sum(gold), nobles=((),) * n, hands=((),) * n, honours=((),) * n,
+                   deck=ev.deck, start_player=ev.start_player, turn=ev.start_player, placed=0)
+
+
+@evolve.on(ServantPlaced)
+def _placed(state: PalaisState, ev: ServantPlaced) -> PalaisState:
+    state = replace(_take(state, ev.seat, SUPPLY), placed=state.placed + 1)
+    state = replace(state, rooms=_add_room(state, ev.room, ev.seat, 1))
+    if state.placed == SETUP_PLACEMENTS:
+        state = replace(state, turn=state.next_seat(ev.seat), placed=0)
+    return state
+
+
+@evolve.on(TurnBegan)
+def _turn_began(state: PalaisState, ev: TurnBegan) -> PalaisState:
+    discard = state.discard + ((FAVOUR,) if state.favour else ())
+    return replace(state, phase=PLAYING, turn=ev.seat, round=ev.round, last_round=ev.last_round, step=BEFORE, favour=False,
+                   gate_left=0, moves_left=0, extra_moves=0, king_left=0, madame_left=0, minted=False, wild=0,
+                   drew=False, drawn=(), discard=discard)
+
+
+@evolve.on(StepBegan)
+def _step_began(state: PalaisState, ev: StepBegan) -> PalaisState:
+    s = ev.seat
+    if ev.step == SUPPLY_STEP:
+        gate = state.count(EHRENHOF, s) + state.bonus(EHRENHOF, s) + 2 * state.benefits(s, "gate2")
+        return replace(state, step=ev.step, gate_left=gate)
+    if ev.step == MOVES:
+        moves = (state.count(TREPPENHAUS, s) + state.bonus(TREPPENHAUS, s) + 2 * state.benefits(s, "moves2")
+                 + state.extra_moves)
+        return replace(state, step=ev.step, moves_left=moves, gate_left=0)
+    if ev.step == ROOMS_STEP:
+        return replace(state, step=ev.step, moves_left=0, minted=False,
+                       king_left=state.bonus(KOENIG, s) + state.benefits(s, "king1"),
+                       madame_left=state.bonus(MADAME, s) + state.benefits(s, "madame1"))
+    return replace(state, step=ev.step, gate_left=0, moves_left=0, king_left=0, madame_left=0)
+
+
+@evolve.on(StepFinished)
+def _step_finished(state: PalaisState, ev: StepFinished) -> PalaisState:
+    return state
+
+
+@evolve.on(CardPlayed)
+def _card_played(state: PalaisState, ev: CardPlayed) -> PalaisState:
+    s, card = ev.seat, ev.card
+    price = PRIVILEGES[card].price
+    state = replace(state, hands=_set(state.hands, s, _remove_one(state.hands[s], card)),
+                    gold=_add(state.gold, s, -price), bank=state.bank + price)
+    if card in HONOUR_POINTS:
+        return replace(state, honours=_set(state.honours, s, state.honours[s] + (card,)))
+    if card == FAVOUR:
+        return replace(state, favour=True)  # discarded when the turn ends
+    state = replace(state, discard=state.discard + (card,))
+    if card == OPEN_GATES:
+        return replace(state, gate_left=UNLIMITED)
+    if card == RECEPTION:
+        gate = state.gate_left if state.gate_left == UNLIMITED else state.gate_left + 2
+        return replace(state, gate_left=gate, extra_moves=state.extra_moves + 6)
+    if card in (STAIRS5, STAIRS9):
+        return replace(state, moves_left=state.moves_left + (5 if card == STAIRS5 else 9))
+    if card == SEALS:
+        return replace(state, wild=state.wild + 2)
+    if card == PENSION:
+        gain = min(4, state.bank)
+        return replace(state, gold=_add(state.gold, s, gain), bank=state.bank - gain)
+    return state
+
+
+@evolve.on(ServantBrought)
+def _brought(state: PalaisState, ev: ServantBrought) -> PalaisState:
+    state = _take(state, ev.seat, ev.source)
+    state = replace(state, rooms=_add_room(state, ev.room, ev.seat, 1))
+    if ev.room == TOR and state.gate_left != UNLIMITED:
+        return replace(state, gate_left=state.gate_left - 1)
+    if ev.room == KOENIG:
+        return replace(state, king_left=state.king_left - 1)
+    if ev.room == MADAME:
+        return replace(state, madame_left=state.madame_left - 1)
+    return state
+
+
+@evolve.on(ServantMoved)
+def _moved(state: PalaisState, ev: ServantMoved) -> PalaisState:
+    state = replace(state, rooms=_add_room(state, ev.from_room, ev.seat, -1))
+    return replace(state, rooms=_add_room(state, ev.to_room, ev.seat, 1), moves_left=state.moves_left - 1)
+
+
+@evolve.on(GoldMinted)
+def _minted(state: PalaisState, ev: GoldMinted) -> PalaisState:
+    return replace(state, gold=_add(state.gold, ev.seat, ev.gold), bank=state.bank - ev.gold, minted=True)
+
+
+@evolve.on(NobleRecruited)
+def _recruited(state: PalaisState, ev: NobleRecruited) -> PalaisState:
+    s = ev.seat
+    rooms = state.rooms
+    for room, back in ((KOENIG, ev.king), (MADAME, ev.madame), (SCHREIBSTUBE, 1)):
+        rooms = _set(rooms, room, _add(rooms[room], s, -back))
+    state = replace(state, rooms=rooms, supply=_add(state.supply, s, ev.king + ev.madame + 1 + ev.called),
+                    reserve=_add(state.reserve, s, -ev.called), gold=_add(state.gold, s, -ev.gold),
+                    bank=state.bank + ev.gold, wild=state.wild - ev.wild, park=_set(state.park, ev.space, FREE),
+                    recruit_round=state.round,
+                    nobles=_set(state.nobles, s, state.nobles[s] + (ev.noble,)))
+    if ev.source is None:
+        return state
+    return replace(_take(state, s, ev.source), marks=_set(state.marks, ev.space, s))
+
+
+@evolve.on(CardsDrawn)
+def _drawn(state: PalaisState, ev: CardsDrawn) -> PalaisState:
+    return replace(state, deck=state.deck[len(ev.cards):], drawn=state.drawn + ev.cards, drew=True)
+
+
+@evolve.on(DeckReshuffled)
+def _reshuffled(state: PalaisState, ev: DeckReshuffled) -> PalaisState:
+    return replace(state, deck=state.deck + ev.deck, discard=())
+
+
+@evolve.on(CardKept)
+def _kept(state: PalaisState, ev: CardKept) -> PalaisState:
+    s = ev.seat
+    return replace(state, drawn=_remove_one(state.drawn, ev.card),
+                   hands=_set(state.hands, s, tuple(sorted(state.hands[s] + (ev.card,)))),
+                   rooms=_add_room(state, HINTEREINGANG, s, -1), supply=_add(state.supply, s, 1))
+
+
+@evolve.on(CardsDiscarded)
+def _discarded(state: PalaisState, ev: CardsDiscarded) -> PalaisState:
+    return replace(state, drawn=(), discard=state.discard + ev.cards)
+
+
+@evolve.on(GameEnded)
+def _ended(state: PalaisState, ev: GameEnded) -> PalaisState:
+    discard = state.discard + ((FAVOUR,) if state.favour else ())
+    return replace(state, phase=OVER, final=ev, favour=False, discard=discard, step=END)
+
+
+__all__ = ["PalaisState", "Place", "Bring", "Move", "Mint", "Recruit", "Draw", "Keep", "PlayCard", "Done",
+           "evolve", "FREE", "UNLIMITED", "SETUP", "PLACING", "PLAYING", "OVER", "CARDS"]

@@ -1,0 +1,137 @@
+"""What a seat may do in each step of its turn, and what things cost.
+
+``step_actions`` lists every action of the current step except Done; a step with none of them
+(cards playable any time do not count, except at the end of the turn) is skipped by the rules.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from .catalog import (ADJACENT, BEFORE, BORDER, CARDS, CASTLE_STEPS, END, HINTEREINGANG, KOENIG, MADAME, MOVES,
+                      MUENZEREI, NOBLES, PRIVILEGES, RECRUIT, ROOMS_STEP, SCHREIBSTUBE, SEALS, SUPPLY as
+                      SUPPLY_STEP, TOR)
+from .events import SUPPLY
+from .state import FREE, PLACING, PLAYING, UNLIMITED, Bring, Done, Draw, Keep, Mint, Move, PalaisState, Place, \
+    PlayCard, Recruit
+
+CARD_STEPS = {"before": (BEFORE,), "supply": (SUPPLY_STEP,), "moves": (MOVES,), "recruit": (RECRUIT,),
+              "any": (BEFORE, SUPPLY_STEP, MOVES, ROOMS_STEP, RECRUIT, CARDS, END)}
+
+
+def discount(park: tuple[int, ...], space: int) -> int:
+    """Free spaces next to ``space`` (orthogonally or diagonally, decorations apart)."""
+    return sum(1 for other in ADJACENT[space] if park[other] == FREE)
+
+
+def gold_cost(park: tuple[int, ...], space: int) -> int:
+    """The noble's gold less one per free neighbouring space, never below 0 (rulebook example 1)."""
+    return max(0, NOBLES[park[space]].gold - discount(park, space))
+
+
+def mint_gold(state: PalaisState, seat: int) -> int:
+    """What the Münzerei pays now: a coin per servant, the majority coin, 2 per gold noble; the bank
+    holds 33 coins in all, so it pays no more than it has."""
+    due = state.count(MUENZEREI, seat) + state.bonus(MUENZEREI, seat) + 2 * state.benefits(seat, "gold2")
+    return min(due, state.bank)
+
+
+def draw_count(state: PalaisState, seat: int) -> int:
+    there = state.count(HINTEREINGANG, seat)
+    return there + 3 * state.benefits(seat, "cards3") if there else 0
+
+
+def _sources(state: PalaisState, seat: int, target: int) -> list[int]:
+    """Where a new servant comes from: the supply; once it is empty, any room of yours."""
+    if state.supply[seat] > 0:
+        return [SUPPLY]
+    return [r for r in range(9) if r != target and state.rooms[r][seat] > 0]
+
+
+def card_playable(state: PalaisState, seat: int, card: int) -> bool:
+    p = PRIVILEGES[card]
+    return state.step in CARD_STEPS[p.timing] and state.gold[seat] >= p.price and card in state.hands[seat]
+
+
+def playable_cards(state: PalaisState, seat: int, any_time: bool) -> Iterator[PlayCard]:
+    for card in sorted(set(state.hands[seat])):
+        if (PRIVILEGES[card].timing == "any") == any_time and card_playable(state, seat, card):
+            yield PlayCard(card)
+
+
+def recruits(state: PalaisState, seat: int) -> Iterator[Recruit]:
+    if state.count(SCHREIBSTUBE, seat) == 0:
+        return
+    for space, noble in enumerate(state.park):
+        if noble == FREE or gold_cost(state.park, space) > state.gold[seat]:
+            continue
+        n = NOBLES[noble]
+        for wk in range(min(n.king, state.wild) + 1):
+            for wm in range(min(n.madame, state.wild - wk) + 1):
+                king, madame = n.king - wk, n.madame - wm
+                if state.count(KOENIG, seat) < king or state.count(MADAME, seat) < madame:
+                    continue
+                if space not in BORDER:
+                    yield Recruit(space, wk, wm, None)
+                    continue
+                left = list(state.rooms[r][seat] for r in range(9))
+                left[KOENIG] -= king
+                left[MADAME] -= madame
+                left[SCHREIBSTUBE] -= 1
+                for source in [SUPPLY] + [r for r in range(9) if left[r] > 0]:
+                    yield Recruit(space, wk, wm, source)
+
+
+def step_actions(state: PalaisState) -> Iterator[Any]:
+    """The actions of the current step, without Done, cards playable any time last."""
+    seat = state.turn
+    if state.phase == PLACING:
+        yield from (Place(r) for r in range(9))
+        return
+    if state.phase != PLAYING:
+        return
+    yield from playable_cards(state, seat, any_time=False)
+    step = state.step
+    if step == SUPPLY_STEP and state.gate_left != 0:
+        yield from (Bring(TOR, src) for src in _sources(state, seat, TOR))
+    elif step == MOVES and state.moves_left > 0:
+        diagonal = state.benefits(seat, "diagonal") > 0
+        for square, room in enumerate(state.layout):
+            if state.rooms[room][seat]:
+                yield from (Move(room, state.layout[q]) for q in CASTLE_STEPS[diagonal][square])
+    elif step == ROOMS_STEP:
+        if not state.minted and mint_gold(state, seat) > 0:
+            yield Mint()
+        for room, left in ((KOENIG, state.king_left), (MADAME, state.madame_left)):
+            if left > 0:
+                yield from (Bring(room, src) for src in _sources(state, seat, room))
+    elif step == RECRUIT:
+        yield from recruits(state, seat)
+    elif step == CARDS:
+        if not state.drew:
+            if draw_count(state, seat) and (state.deck or state.discard):
+                yield Draw()
+        elif state.count(HINTEREINGANG, seat):
+            yield from (Keep(c) for c in sorted(set(state.drawn)))
+    yield from playable_cards(state, seat, any_time=True)
+
+
+def has_work(state: PalaisState) -> bool:
+    """Whether the current step offers anything besides Done (any-time cards count only at the end)."""
+    for action in step_actions(state):
+        if isinstance(action, PlayCard) and PRIVILEGES[action.card].timing == "any" and state.step != END:
+            continue
+        if isinstance(action, PlayCard) and action.card == SEALS and not state.count(SCHREIBSTUBE, state.turn):
+            continue  # seals without a Schreibstube servant buy nothing
+        return True
+    return False
+
+
+def legal(state: PalaisState) -> Iterator[Any]:
+    yield from step_actions(state)
+    if state.phase == PLAYING:
+        yield Done()
+
+
+__all__ = ["legal", "has_work", "step_actions", "gold_cost", "discount", "mint_gold", "draw_count", "recruits",
+           "card_playable", "UNLIMITED"]
