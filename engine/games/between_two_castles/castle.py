@@ -88,11 +88,11 @@ class Castle:
             return f"a {kind} room goes on the throne-room floor or higher"
         if kind in DOWNSTAIRS_ONLY and floor >= 0:
             return "a downstairs room goes below the throne-room floor"
-        if not any((col + dc, floor + df) in grid for dc, df in ORTHOGONAL):
-            return "a room must share an edge with a room of the castle"
         below = grid.get((col, floor - 1))
         if floor > 0 and below is None:
             return "a room above the throne-room floor needs a room right below it"
+        if not any((col + dc, floor + df) in grid for dc, df in ORTHOGONAL):
+            return "a room must share an edge with a room of the castle"
         if below is not None and below != THRONE_ROOM and TYPE_OF[below] in OPEN_TOP:
             return f"nothing may go above the {ROOMS[below].name} (open to the sky)"
         return None
