@@ -54,7 +54,7 @@ class Room:
 
     @property
     def rule_text(self) -> str:
-        return _rule_text(self)
+        return RULE_TEXT[self.id]
 
 
 def _plural(wants: str) -> str:
@@ -134,6 +134,7 @@ ROOM_ID = {r.name: r.id for r in ROOMS}
 ATTENDANT_DECOR = dict(ATTENDANTS)
 ATTENDANT_NAMES = tuple(a for a, _ in ATTENDANTS)
 TYPE_OF = tuple(r.type for r in ROOMS)
+RULE_TEXT = tuple(_rule_text(r) for r in ROOMS)
 DECOR_OF = tuple(r.decor for r in ROOMS)
 # The bonus the third room of a normal type brings (downstairs: any other type's bonus).
 BONUS_OF_TYPE = {t: t for t in NORMAL_TYPES}

@@ -101,9 +101,13 @@ def cell_views(castle: Castle) -> tuple[CellView, ...]:
 
 def castle_view(state: BTCState, k: int) -> CastleView:
     c = state.castles[k]
-    sheet = score_sheet(c)
+    # A castle no room was added to is the same object from state to state: draw and score it once.
+    parts = c.__dict__.get("_view_parts")
+    if parts is None:
+        parts = c.__dict__["_view_parts"] = (cell_views(c), score_sheet(c))
+    cells, sheet = parts
     return CastleView(k, CASTLE_NAMES[k], c.throne, THRONES[c.throne].rule_text, state.builders(k),
-                      cell_views(c), c.attendants, c.cards, tuple(BONUS_CARDS[i].text for i in c.cards),
+                      cells, c.attendants, c.cards, tuple(BONUS_CARDS[i].text for i in c.cards),
                       sheet, sheet.total)
 
 
