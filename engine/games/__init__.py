@@ -16,6 +16,7 @@ GAMES = (
     "carcassonne-castle",
     "between-two-castles",
     "palais-royal",
+    "castle-builder",
 )
 
 

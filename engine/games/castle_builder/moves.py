@@ -1,0 +1,131 @@
+"""Which moves a seat has, and why a move is refused: the building rules applied to a position."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Any
+
+from engine.core.errors import IllegalMove
+
+from .castle import fit_problem, fits, open_spots, spot_name
+from .catalog import TILES
+from .effects import catapult_targets, decay_targets, thief_victims
+from .state import (ROYAL, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal, TakeCoin,
+                    TakeTile)
+from .turn import coin_effects, market_tiles
+
+
+def buildable(state: CastleBuilderState, seat: int) -> list[int]:
+    """The tiles ``seat`` may build: the holder, the market, a prince or princess beside the holder."""
+    return list(state.holders[seat]) + market_tiles(state) + list(state.royals[seat])
+
+
+def max_change(state: CastleBuilderState) -> int:
+    """How far a number may be changed: 1, or (royal strategy) as far as there are tiles to discard."""
+    return 99 if ROYAL in state.variants else 1
+
+
+def legal_builds(state: CastleBuilderState, seat: int) -> Iterator[Build]:
+    castle = state.castles[seat]
+    spots = open_spots(castle)
+    holder = state.holders[seat]
+    limit = max_change(state)
+    for tile_id in buildable(state, seat):
+        tile = TILES[tile_id]
+        payable = [t for t in holder if t != tile_id]
+        for spot in spots:
+            delta = fits(castle, tile, spot)
+            if delta is None:
+                continue
+            k = abs(delta)
+            if k == 0:
+                yield Build(tile_id, spot.level, spot.x)
+            elif k <= limit and k <= len(payable):
+                for paid in combinations(payable, k):
+                    yield Build(tile_id, spot.level, spot.x, delta, paid)
+
+
+def can_draw(state: CastleBuilderState) -> bool:
+    return bool(state.supply or state.discard)
+
+
+def legal_moves(state: CastleBuilderState, seat: int) -> Iterator[Any]:
+    """Every action ``seat`` may take now: the turn's move, or the answer to the choice it owes."""
+    if state.finished or state.turn < 0:
+        return
+    if state.pending:
+        task = state.pending[0]
+        if task.seat == seat:
+            yield from _answers(state, task.kind, seat)
+        return
+    if seat != state.turn:
+        return
+    any_move = False
+    if can_draw(state):
+        any_move = True
+        yield Draw()
+    for build in legal_builds(state, seat):
+        any_move = True
+        yield build
+    if not any_move:
+        yield Pass()
+
+
+def _answers(state: CastleBuilderState, kind: str, seat: int) -> Iterator[Any]:
+    if kind == "limit":
+        yield from (Discard(t) for t in state.holders[seat])
+    elif kind == "coin":
+        yield from (TakeCoin(e) for e in coin_effects(state))
+    elif kind == "thief":
+        yield from (Steal(v) for v in thief_victims(state, seat))
+    elif kind == "catapult":
+        yield from (Knock(*t) for t in catapult_targets(state, seat))
+    elif kind == "decay":
+        yield from (Knock(*t) for t in decay_targets(state, seat))
+    elif kind in ("mill", "market"):
+        yield from (TakeTile(t) for t in market_tiles(state))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_build(state: CastleBuilderState, seat: int, build: Build) -> None:
+    """Raise IllegalMove with the reason when ``build`` breaks a rule."""
+    if not all(_is_int(v) for v in (build.tile, build.level, build.x, build.delta)):
+        raise IllegalMove("a build names a tile, a place and a change by whole numbers")
+    if not isinstance(build.discards, tuple) or not all(_is_int(t) for t in build.discards):
+        raise IllegalMove("the tiles paid for a change are a list of tile numbers")
+    if build.tile not in buildable(state, seat):
+        raise IllegalMove(f"tile #{build.tile} is neither in your holder nor in the market")
+    holder = list(state.holders[seat])
+    if build.tile in holder:
+        holder.remove(build.tile)
+    paid = list(build.discards)
+    if len(paid) != abs(build.delta):
+        raise IllegalMove(f"changing the number by {abs(build.delta)} costs {abs(build.delta)} discarded tile(s)")
+    if abs(build.delta) > max_change(state):
+        raise IllegalMove("a number may be changed by 1 only (more with the royal strategy)")
+    if paid != sorted(set(paid)):
+        raise IllegalMove("name each tile you discard once, in order")
+    if any(t not in holder for t in paid):
+        raise IllegalMove("you pay for a change with other tiles from your holder")
+    why = fit_problem(state.castles[seat], TILES[build.tile], build.level, build.x, build.delta)
+    if why:
+        raise IllegalMove(f"#{build.tile} ({TILES[build.tile].label}) at {spot_name(build.level, build.x)}: {why}")
+
+
+def check_answer(state: CastleBuilderState, seat: int, action: Any) -> None:
+    """The pending choice must be answered by one of its options."""
+    task = state.pending[0]
+    options = list(_answers(state, task.kind, seat))
+    if action in options:
+        return
+    expected = {"limit": "discard a tile from your holder (you hold more than 7)",
+                "coin": "take one of the market coins: " + ", ".join(e for e in coin_effects(state)),
+                "thief": "choose the opponent whose holder the thief robs",
+                "catapult": "choose a free tile in an opponent's castle for the catapult",
+                "decay": "choose a free tile of your castle to decay",
+                "mill": "take one of the new market tiles",
+                "market": "take one of the market tiles"}[task.kind]
+    raise IllegalMove(f"not now: {expected}")

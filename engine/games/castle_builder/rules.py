@@ -1,0 +1,160 @@
+"""Castle Builder as a decider: the rules of seed 003 and rules.md."""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from engine.core.bots import RandomBot
+from engine.core.errors import IllegalMove
+from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
+
+from . import notation
+from .bots import GreedyBot
+from .castle import steps_for
+from .catalog import COINS, TILE_COUNT, TILES
+from .effects import knock, steal, take_market_tile
+from .events import (CODEC, CoinAdded, GameEnded, GameSetUp, MarketRefilled,
+                     SupplyReshuffled, Task, TileBuilt, TileDiscarded, TilesDrawn, TileStolen, TurnPassed,
+                     TurnStarted)
+from .moves import check_answer, check_build, legal_moves
+from .state import (PEACEFUL, ROYAL, SKY, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal,
+                    TakeCoin, TakeTile, evolve, to_act)
+from .turn import Folder, draw_tiles, refill_market, run, standing, take_coin
+from .view import CastleBuilderView, make_view
+
+VARIANTS = (
+    Variant(SKY, "reach the sky: play until someone has 9 coins instead of 7"),
+    Variant(ROYAL, "royal strategy: change a number by as many as you discard; a prince and a princess each"),
+    Variant(PEACEFUL, "peaceful times: catapult, thief and bitter lady take a market tile instead"),
+    PRACTICE,
+)
+
+
+class CastleBuilder(Rules):
+    """The rules of Castle Builder (FryxGames). Stateless: one instance serves every match."""
+
+    id = "castle-builder"
+    title = "Castle Builder"
+    description = "Build a castle tile by tile, numbers adding up; your baron races round for 7 coins."
+    min_players, max_players = 2, 4
+    rules_version = 1
+    variants = VARIANTS
+    bots = {"random": RandomBot, "greedy": GreedyBot}
+    view_class = CastleBuilderView
+    codec = CODEC
+
+    # -- setting up ----------------------------------------------------------------------------
+    def initial_state(self, config: GameConfig) -> CastleBuilderState:
+        return CastleBuilderState(players=config.players, variants=frozenset(config.variants))
+
+    def setup(self, config: GameConfig, rng: random.Random) -> list[Any]:
+        supply, coins = list(range(TILE_COUNT)), list(range(len(COINS)))
+        rng.shuffle(supply)
+        rng.shuffle(coins)
+        start = rng.randrange(config.players)
+        return [GameSetUp(start, tuple(supply), tuple(coins)), TurnStarted(start)]
+
+    # -- deciding ------------------------------------------------------------------------------
+    def to_act(self, state: CastleBuilderState) -> frozenset[int]:
+        return to_act(state)
+
+    def legal_actions(self, state: CastleBuilderState, seat: int) -> Iterator[Any]:
+        return legal_moves(state, seat)
+
+    def decide(self, state: CastleBuilderState, seat: int, action: Any, rng: random.Random) -> list[Any]:
+        if state.finished:
+            raise IllegalMove("the game is over")
+        if seat not in to_act(state):
+            raise IllegalMove("it is not your turn")
+        fold = Folder(state)
+        if state.pending:
+            check_answer(state, seat, action)
+            _answer(fold, seat, action, rng)
+            return fold.events
+        match action:
+            case Draw():
+                if not (state.supply or state.discard):
+                    raise IllegalMove("there are no tiles left to draw")
+                draw_tiles(fold, seat, 2, "draw", rng)
+                run(fold, [Task("limit", seat)], rng)
+            case Build():
+                _build(fold, seat, action, rng)
+            case Pass():
+                if any(True for a in legal_moves(state, seat) if not isinstance(a, Pass)):
+                    raise IllegalMove("you may pass only when you can neither draw nor build")
+                fold.add(TurnPassed(seat))
+                if fold.state.passes >= state.players:
+                    fold.add(GameEnded(standing(fold.state), "stalled"))
+                else:
+                    run(fold, [], rng)
+            case _:
+                raise IllegalMove("on your turn, draw 2 tiles or build 1 tile")
+        return fold.events
+
+    def evolve(self, state: CastleBuilderState, event: Any) -> CastleBuilderState:
+        return evolve(state, event)
+
+    # -- reading -------------------------------------------------------------------------------
+    def result(self, state: CastleBuilderState) -> Result:
+        scores = tuple(len(c) for c in state.coins) or (0,) * state.players
+        return Result(scores, state.winners, state.finished)
+
+    def view(self, state: CastleBuilderState, seat: int | None) -> CastleBuilderView:
+        return make_view(state, seat)
+
+    def format_action(self, state: CastleBuilderState, seat: int, action: Any) -> str:
+        return notation.format_action(action)
+
+    def parse_action(self, state: CastleBuilderState, seat: int, text: str) -> Any:
+        return notation.parse_action(text)
+
+    def describe(self, before: CastleBuilderState, event: Any, names: Sequence[str] = ()) -> str | None:
+        return notation.describe(before, event, names)
+
+    def reveals(self, event: Any) -> bool:
+        return isinstance(event, (TilesDrawn, SupplyReshuffled, MarketRefilled, CoinAdded, TileStolen,
+                                  TileDiscarded)) and not (isinstance(event, TileDiscarded) and event.reason == "limit")
+
+    def boundary(self, event: Any) -> str | None:
+        return "turn" if isinstance(event, TurnStarted) else None
+
+    def resample_hidden(self, state: CastleBuilderState, seat: int | None, rng: random.Random) -> CastleBuilderState:
+        """Redraw what ``seat`` cannot see: the supply's order and contents, the other holders, the coin pile."""
+        from .hidden import resample
+        return resample(state, seat, rng)
+
+
+def _build(fold: Folder, seat: int, action: Build, rng: random.Random) -> None:
+    check_build(fold.state, seat, action)
+    from_market = action.tile in fold.state.market
+    fold.add(TileBuilt(seat, action.tile, action.level, action.x, action.delta, action.discards))
+    if from_market:
+        refill_market(fold, rng)
+    steps = steps_for(action.level, TILES[action.tile])
+    run(fold, [Task("move", seat, steps)] if steps else [], rng)
+
+
+def _answer(fold: Folder, seat: int, action: Any, rng: random.Random) -> None:
+    """Answer the first task of the stack, then carry on with the rest."""
+    task, rest = fold.state.pending[0], list(fold.state.pending[1:])
+    new: list[Task] = []
+    match action:
+        case Discard(tile=tile):
+            fold.add(TileDiscarded(seat, tile, "limit"))
+            new = [Task("limit", seat)]
+        case TakeCoin(effect=effect):
+            new = take_coin(fold, seat, effect, chosen=True)
+            if task.count > 1 and not fold.state.finished:
+                new.append(Task("coin", seat, task.count - 1))
+        case Steal(victim=victim):
+            new = steal(fold, seat, victim, rng, chosen=True)
+        case Knock(owner=owner, level=level, x=x):
+            knock(fold, seat, owner, level, x, chosen=True)
+        case TakeTile(tile=tile):
+            new = take_market_tile(fold, seat, tile, rng, chosen=True)
+    if not fold.state.finished:
+        run(fold, new + rest, rng)
+
+
+GAME = CastleBuilder()

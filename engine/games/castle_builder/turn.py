@@ -1,0 +1,149 @@
+"""What follows a move, up to the next choice: the supply, the market, the baron's path and the
+tasks still owed (``Task``). Every function here adds events to a :class:`Folder`.
+
+A turn is a stack of tasks, first in line first. Tasks that need nobody's choice are done at once;
+at the first choice the remaining stack is written into an ``Awaiting`` event, and the answer to it
+(``rules.answer``) picks the stack up again. When the stack is empty the next seat's turn starts.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .baron import walk
+from .catalog import COINS, HOLDER_LIMIT, PATH, TILE, TILES
+from .events import (Awaiting, BaronMoved, CoinAdded, CoinTaken, GameEnded, MarketRefilled, SupplyReshuffled,
+                     Task, TilesDrawn, TurnStarted)
+from .state import EMPTY, CastleBuilderState, evolve
+
+RESHUFFLES = 2  # how often the discard pile may become the supply again
+CHOICES = ("thief", "catapult", "decay", "mill", "market")  # tasks made only when there is a choice
+
+
+class Folder:
+    """Collects events and keeps the state they lead to."""
+
+    def __init__(self, state: CastleBuilderState):
+        self.state = state
+        self.events: list[Any] = []
+
+    def add(self, ev: Any) -> None:
+        self.events.append(ev)
+        self.state = evolve(self.state, ev)
+
+
+# -- tiles and coins ------------------------------------------------------------------------------
+
+def reshuffle(fold: Folder, rng: random.Random) -> bool:
+    """An empty supply takes the shuffled discard pile; False if that is empty too. The third time the
+    supply runs dry the game ends instead (a castle that can no longer grow would never end it)."""
+    if fold.state.finished or not fold.state.discard:
+        return False
+    if fold.state.reshuffles >= RESHUFFLES:
+        fold.add(GameEnded(standing(fold.state), "exhausted"))
+        return False
+    order = list(fold.state.discard)
+    rng.shuffle(order)
+    fold.add(SupplyReshuffled(tuple(order)))
+    return True
+
+
+def draw_tiles(fold: Folder, seat: int, n: int, reason: str, rng: random.Random) -> int:
+    """Up to ``n`` tiles from the supply into ``seat``'s holder; how many there were."""
+    drawn = 0
+    while drawn < n and (fold.state.supply or reshuffle(fold, rng)):
+        tiles = fold.state.supply[:n - drawn]
+        fold.add(TilesDrawn(seat, tiles, reason))
+        drawn += len(tiles)
+    return drawn
+
+
+def refill_market(fold: Folder, rng: random.Random) -> None:
+    while EMPTY in fold.state.market and (fold.state.supply or reshuffle(fold, rng)):
+        fold.add(MarketRefilled(fold.state.supply[0]))
+
+
+def market_tiles(state: CastleBuilderState) -> list[int]:
+    return [t for t in state.market if t != EMPTY]
+
+
+def coin_effects(state: CastleBuilderState) -> list[str]:
+    """The effects on offer in the market, each once, in market order."""
+    seen: list[str] = []
+    for c in state.market_coins:
+        if c != EMPTY and COINS[c] not in seen:
+            seen.append(COINS[c])
+    return seen
+
+
+def take_coin(fold: Folder, seat: int, effect: str, chosen: bool = False) -> list[Task]:
+    """Take a market coin, refill the market, then its effect; the goal reached ends the game at once."""
+    coin = next(c for c in fold.state.market_coins if c != EMPTY and COINS[c] == effect)
+    fold.add(CoinTaken(seat, coin, chosen))
+    if fold.state.coin_pile:
+        fold.add(CoinAdded(fold.state.coin_pile[0]))
+    if len(fold.state.coins[seat]) >= fold.state.goal:
+        fold.add(GameEnded((seat,), "coins"))
+        return []
+    return [Task("effect", seat, effect=effect)]
+
+
+# -- the baron ------------------------------------------------------------------------------------
+
+def move_baron(fold: Folder, seat: int, steps: int, rng: random.Random) -> list[Task]:
+    """Walk the baron (see baron.walk); then a tile space gives a tile, and every coin space reached
+    or passed a coin."""
+    w = walk(fold.state.barons, seat, steps)
+    fold.add(BaronMoved(seat, w.to, w.distance, w.coins, steps))
+    tasks = []
+    if PATH[w.to] == TILE and draw_tiles(fold, seat, 1, "space", rng):
+        tasks.append(Task("limit", seat))
+    if w.coins:
+        tasks.append(Task("coin", seat, w.coins))
+    return tasks
+
+
+# -- the stack ------------------------------------------------------------------------------------
+
+def standing(state: CastleBuilderState) -> tuple[int, ...]:
+    """The leaders when the game ends without a winner by coins: most coins, then the baron that
+    travelled furthest; seats still tied share the win."""
+    best = max((len(state.coins[s]), state.travelled[s]) for s in range(state.players))
+    return tuple(s for s in range(state.players) if (len(state.coins[s]), state.travelled[s]) == best)
+
+
+def is_choice(state: CastleBuilderState, task: Task) -> bool:
+    if task.kind == "limit":
+        return len(state.holders[task.seat]) > HOLDER_LIMIT
+    if task.kind == "coin":
+        return len(coin_effects(state)) > 1
+    return task.kind in CHOICES
+
+
+def run(fold: Folder, tasks: list[Task], rng: random.Random) -> None:
+    """Do tasks until one needs a choice (then wait for it) or none is left (then the turn passes on)."""
+    from .effects import resolve_effect
+    tasks = list(tasks)
+    while tasks and not fold.state.finished:
+        task = tasks[0]
+        if is_choice(fold.state, task):
+            fold.add(Awaiting(tuple(tasks)))
+            return
+        tasks.pop(0)
+        if task.kind == "move":
+            tasks[:0] = move_baron(fold, task.seat, task.count, rng)
+        elif task.kind == "coin":
+            effects = coin_effects(fold.state)
+            if effects:
+                follow = take_coin(fold, task.seat, effects[0])
+                more = [Task("coin", task.seat, task.count - 1)] if task.count > 1 else []
+                tasks[:0] = follow + more
+        elif task.kind == "effect":
+            tasks[:0] = resolve_effect(fold, task.seat, task.effect, rng)
+    if not fold.state.finished:
+        fold.add(TurnStarted((fold.state.turn + 1) % fold.state.players))
+
+
+def tile_name(tile: int) -> str:
+    t = TILES[tile]
+    return f"{t.label} {t.kind}"
