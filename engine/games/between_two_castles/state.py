@@ -195,16 +195,22 @@ def _pairs_revealed(state: BTCState, ev: PairsRevealed) -> BTCState:
 @evolve.on(RoomPlaced)
 def _room_placed(state: BTCState, ev: RoomPlaced) -> BTCState:
     castles = _set(state.castles, ev.castle, state.castles[ev.castle].with_room(ev.room, ev.col, ev.floor))
-    state = replace(state, castles=castles)
-    if TYPE_OF[ev.room] in SPECIAL_TYPES:
-        k = SPECIAL_TYPES.index(TYPE_OF[ev.room])
-        state = replace(state, specials_left=_set(state.specials_left, k, state.specials_left[k] - 1))
+    kind = TYPE_OF[ev.room]
+    specials = state.specials_left
+    if kind in SPECIAL_TYPES:
+        k = SPECIAL_TYPES.index(kind)
+        specials = _set(specials, k, specials[k] - 1)
     if ev.bonus:
         top = state.bonuses[-1]
         rest = tuple((PUBLIC, r) for r in top.offer if r != ev.room) if ev.bonus == "food" else ()
-        return replace(state, bonuses=state.bonuses[:-1], room_discards=state.room_discards + rest)
-    i = next(i for i, t in enumerate(state.to_place) if t.room == ev.room and t.placer == ev.seat)
-    return replace(state, to_place=state.to_place[:i] + state.to_place[i + 1:],
+        return replace(state, castles=castles, specials_left=specials, bonuses=state.bonuses[:-1],
+                       room_discards=state.room_discards + rest)
+    to_place = state.to_place
+    for i, t in enumerate(to_place):
+        if t.room == ev.room and t.placer == ev.seat:
+            to_place = to_place[:i] + to_place[i + 1:]
+            break
+    return replace(state, castles=castles, specials_left=specials, to_place=to_place,
                    used=state.used | {(ev.owner, ev.castle)})
 
 
