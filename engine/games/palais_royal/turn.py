@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from .catalog import (ADJACENT, BEFORE, BORDER, CARDS, CASTLE_STEPS, END, HINTEREINGANG, KOENIG, MADAME, MOVES,
+from .catalog import (ADJACENT, BEFORE, FAVOUR, BORDER, CARDS, CASTLE_STEPS, END, HINTEREINGANG, KOENIG, MADAME, MOVES,
                       MUENZEREI, NOBLES, PRIVILEGES, RECRUIT, ROOMS_STEP, SCHREIBSTUBE, SEALS, SUPPLY as
                       SUPPLY_STEP, TOR)
 from .events import SUPPLY
@@ -50,6 +50,8 @@ def _sources(state: PalaisState, seat: int, target: int) -> list[int]:
 
 def card_playable(state: PalaisState, seat: int, card: int) -> bool:
     p = PRIVILEGES[card]
+    if card == FAVOUR and state.favour:
+        return False  # one Royal Favour already gives every bonus this turn
     return state.step in CARD_STEPS[p.timing] and state.gold[seat] >= p.price and card in state.hands[seat]
 
 
