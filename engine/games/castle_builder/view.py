@@ -7,7 +7,7 @@ its printed numbers, edges and symbols, and the open places with the number each
 """
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import attrs
 
@@ -137,7 +137,7 @@ def coin_face(coin: int) -> CoinFace:
 PATH_VIEW = tuple(Space(i + 1, kind) for i, kind in enumerate(PATH))
 
 
-@cache
+@lru_cache(maxsize=4096)
 def castle_view(owner: int, castle: tuple) -> CastleView:
     free = {(lv, x) for lv, x, _ in free_tiles(castle)}
     tiles = tuple(PlacedTile(lv, x, spot_name(lv, x), face(t), (lv, x) in free) for lv, x, t in castle)
