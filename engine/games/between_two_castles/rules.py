@@ -19,6 +19,7 @@ from .events import (CODEC, AttendantPlaced, BonusCardKept, BonusCardsDrawn, Bon
                      RoomPlaced, RoomsDrawn, RoundStarted, BonusDeckReshuffled)
 from .flow import Folder, after_action, earn, room_counted, start_round
 from .hidden import resample_hidden
+from .scoring import cached_sheet
 from .state import (CHOOSING, LUDWIG, OVER, PLACING, Assign, Attend, Bonus, BTCState, Choose, Keep, PickBonus,
                     Place, Tile, evolve, to_act)
 from .view import BTCView, make_view
@@ -117,8 +118,11 @@ class BetweenTwoCastles(Rules):
 
     # -- reading -------------------------------------------------------------------------------
     def result(self, state: BTCState) -> Result:
-        if state.phase != OVER:
-            return Result((0,) * state.players, (), False)
+        if state.phase != OVER:  # the standing: each seat's lower castle as it stands
+            if not state.castles:
+                return Result((0,) * state.players, (), False)
+            now = [cached_sheet(c).total for c in state.castles]
+            return Result(tuple(min(now[k] for k in state.castles_of(s)) for s in range(state.players)), (), False)
         winners = tuple(p for p in state.winners if p < state.players)
         return Result(state.scores[:state.players], winners, True)
 

@@ -203,3 +203,12 @@ def score_sheet(castle: Castle) -> ScoreSheet:
 
 def castle_score(castle: Castle) -> int:
     return score_sheet(castle).total
+
+
+def cached_sheet(castle: Castle) -> ScoreSheet:
+    """The castle's sheet, kept on the castle: an unchanged castle is the same object from state
+    to state, so views and standings score each castle once."""
+    sheet = castle.__dict__.get("_sheet")
+    if sheet is None:
+        sheet = castle.__dict__["_sheet"] = score_sheet(castle)
+    return sheet

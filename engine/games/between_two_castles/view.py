@@ -6,8 +6,8 @@ from __future__ import annotations
 import attrs
 
 from .castle import THRONE_ROOM, Castle
-from .catalog import BONUS_CARDS, CASTLE_NAMES, ROOMS, THRONES
-from .scoring import ScoreSheet, score_sheet
+from .catalog import BONUS_CARDS, CASTLE_NAMES, ROOMS, SPECIAL_ID, THRONES
+from .scoring import ScoreSheet, cached_sheet
 from .state import OVER, PUBLIC, BTCState, to_act
 
 
@@ -20,6 +20,17 @@ class CellView:
     type: str
     decor: str | None
     rule_text: str  # the room's scoring rule in one line
+
+
+@attrs.frozen
+class RoomCard:
+    """A room as a screen shows it outside a castle (in a hand, a pair, a bonus offer)."""
+
+    room: int
+    name: str
+    type: str
+    decor: str | None
+    rule_text: str
 
 
 @attrs.frozen
@@ -53,6 +64,7 @@ class BonusView:
     kind: str
     offer: tuple[int, ...]  # rooms for food; bonus cards for utility (builders only)
     offer_size: int
+    offer_texts: tuple[str, ...]  # the bonus cards' texts (utility, builders only)
 
 
 @attrs.frozen
@@ -85,6 +97,12 @@ class BTCView:
     scores: tuple[int, ...]  # per position, once the game is over
     winners: tuple[int, ...]  # positions
     finished: bool
+    room_cards: tuple[RoomCard, ...]  # every room named above outside the castles, for drawing it
+
+
+def room_card(room: int) -> RoomCard:
+    r = ROOMS[room]
+    return RoomCard(room, r.name, r.type, r.decor, r.rule_text)
 
 
 def cell_views(castle: Castle) -> tuple[CellView, ...]:
@@ -102,10 +120,10 @@ def cell_views(castle: Castle) -> tuple[CellView, ...]:
 def castle_view(state: BTCState, k: int) -> CastleView:
     c = state.castles[k]
     # A castle no room was added to is the same object from state to state: draw and score it once.
-    parts = c.__dict__.get("_view_parts")
-    if parts is None:
-        parts = c.__dict__["_view_parts"] = (cell_views(c), score_sheet(c))
-    cells, sheet = parts
+    cells = c.__dict__.get("_cells")
+    if cells is None:
+        cells = c.__dict__["_cells"] = cell_views(c)
+    sheet = cached_sheet(c)
     return CastleView(k, CASTLE_NAMES[k], c.throne, THRONES[c.throne].rule_text, state.builders(k),
                       cells, c.attendants, c.cards, tuple(BONUS_CARDS[i].text for i in c.cards),
                       sheet, sheet.total)
@@ -117,7 +135,15 @@ def make_view(state: BTCState, seat: int | None) -> BTCView:
     bonus = None
     if top is not None:
         sees = top.kind != "utility" or (seat is not None and seat in state.builders(top.castle))
-        bonus = BonusView(top.castle, top.seat, top.kind, top.offer if sees else (), len(top.offer))
+        offer = top.offer if sees else ()
+        texts = tuple(BONUS_CARDS[c].text for c in offer) if top.kind == "utility" else ()
+        bonus = BonusView(top.castle, top.seat, top.kind, offer, len(top.offer), texts)
+    my_hand = tuple(sorted(state.hands[seat])) if mine else ()
+    my_pair = state.chosen[seat] if mine and state.chosen else None
+    shown = set(my_hand) | set(my_pair or ()) | {t.room for t in state.to_place} | set(state.ludwig_draw)
+    shown |= {r for r, _ in state.ludwig_tiles} | set(SPECIAL_ID.values())
+    if bonus is not None and top.kind == "food":
+        shown |= set(bonus.offer)
     return BTCView(
         seat=seat, players=state.players, positions=state.positions, ludwig=state.ludwig, round=state.round,
         turn=state.turn, phase=state.phase, to_act=to_act(state),
@@ -125,8 +151,7 @@ def make_view(state: BTCState, seat: int | None) -> BTCView:
         my_castles=state.castles_of(seat) if mine else (),
         hand_sizes=tuple(len(h) for h in state.hands),
         chosen=tuple(c is not None for c in state.chosen),
-        my_hand=tuple(sorted(state.hands[seat])) if mine else (),
-        my_pair=state.chosen[seat] if mine and state.chosen else None,
+        my_hand=my_hand, my_pair=my_pair,
         ludwig_draw=state.ludwig_draw, ludwig_tiles=state.ludwig_tiles,
         to_place=tuple(TileView(t.placer, t.owner, t.room, ROOMS[t.room].name, t.castle) for t in state.to_place),
         bonus=bonus, bonuses_waiting=max(0, len(state.bonuses) - 1), bag=len(state.bag), deck=len(state.deck),
@@ -134,4 +159,5 @@ def make_view(state: BTCState, seat: int | None) -> BTCView:
         open_discards=tuple(r for p, r in state.room_discards if p == PUBLIC),
         hidden_discards=sum(1 for p, _ in state.room_discards if p != PUBLIC),
         scores=state.scores, winners=state.winners, finished=state.phase == OVER,
+        room_cards=tuple(room_card(r) for r in sorted(shown)),
     )
