@@ -1,8 +1,17 @@
-"""Carcassonne: The Castle (Die Burg): two players build a walled castle from domino-shaped cards."""
+"""Carcassonne: The Castle (Die Burg): two players build a walled castle from domino-shaped cards.
+
+What a client may use: ``GAME`` (the rules, with ``GAME.preview(view, action)``), the move
+``PlaceCard``, the view classes (plain data) and a few printed names (roles, wall tiles).
+"""
 from .board import Board, Feature, Follower, Placement
+from .catalog import ROLE_NAMES, TILE_NAMES
+from .preview import Completion
 from .rules import GAME, CarcassonneCastle
-from .state import CastleState, Palas, PlaceCard
-from .view import CastleView
+from .state import CastleState, FinalItem, Palas, PlaceCard
+from .view import (CastleLayout, CastleView, Completed, DrawnCard, HalfLook, LaidCard, PalasView, Spot,
+                   Standing, StartFieldLook, TowerLook)
 
 __all__ = ["GAME", "CarcassonneCastle", "CastleState", "CastleView", "PlaceCard", "Placement", "Follower",
-           "Feature", "Board", "Palas"]
+           "Feature", "Board", "Palas", "Completion", "FinalItem", "CastleLayout", "Completed", "DrawnCard",
+           "HalfLook", "LaidCard", "PalasView", "Spot", "Standing", "StartFieldLook", "TowerLook",
+           "ROLE_NAMES", "TILE_NAMES"]

@@ -7,7 +7,7 @@ import time
 
 from engine.core.game import GameConfig, rng_for
 
-from .board import legal_placements
+from .placing import find_placements
 from .rules import GAME
 
 
@@ -25,7 +25,7 @@ def bench(games: int, seed: int) -> dict:
         while not state.finished:
             seat = state.to_move
             t0 = time.perf_counter()
-            legal_placements(state.board.analysis, state.card)
+            find_placements(state.board.analysis, state.card)
             timings.append(time.perf_counter() - t0)
             legal = list(GAME.legal_actions(state, seat))
             for ev in GAME.decide(state, seat, rng.choice(legal), rng_for(seed + g, turns + 1)):

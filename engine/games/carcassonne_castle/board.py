@@ -1,17 +1,19 @@
 """The cards inside the castle and the features they form: roads, towers, houses and courtyards.
 
-A :class:`Board` holds only public facts (cards lying, followers standing) so a seat's view may
-carry it whole. Its :class:`Analysis` is derived from the cards and built incrementally: placing a
-card merges the features it touches, which is also how a placement is previewed without playing it.
+A :class:`Board` holds only public facts (cards lying, followers standing), so it can be rebuilt
+from a seat's view. Its :class:`Analysis` is derived from the cards and built incrementally: placing
+a card merges the features it touches, which is also how a placement is previewed without playing
+it. Where a card may lie is placing.py's concern.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 
 import attrs
 
-from .catalog import (CASTLE, COURT, E, ROAD, ROLE_OF, S, W, N, CardType, Oriented, card_type, opposite,
-                      step)
+from .catalog import (CARD_TYPE_OF, CARD_TYPES, CASTLE, COURT, DX, DY, E, ROAD, ROLE_OF, S, W, N, CardType,
+                      Oriented, card_type, opposite, step)
 
 Square = tuple[int, int]
 Port = tuple[int, int, int]  # (x, y, d): a feature's side at (x, y) facing the empty square in d
@@ -85,7 +87,12 @@ class Analysis:
         self.members: dict[int, frozenset] = members  # feature id -> (card, segment) keys
         self.next_id = next_id
         self.completed: tuple[int, ...] = completed  # completed by the last card placed
-        self._targets: dict[Square, list[int]] | None = None
+        # Derived on demand by placing.py and view.py, from the analysis one card earlier where
+        # it has them (idempotent, so two threads filling them agree):
+        self.origin: tuple[Analysis, Placement] | None = None  # the analysis before the last card
+        self.edges: dict[Port, tuple] | None = None  # what each empty square's sides touch
+        self.legal: dict[int, tuple[Placement, ...]] = {}  # card -> where it may lie
+        self.shown: dict = {}  # parts of views: the laid cards, where a card may lie
 
     @classmethod
     def empty(cls) -> Analysis:
@@ -103,14 +110,25 @@ class Analysis:
         return self.feature_of[(card, segment)]
 
     def targets(self, square: Square) -> list[int]:
-        """Features with an open side facing ``square``."""
-        if self._targets is None:
-            index: dict[Square, list[int]] = {}
-            for fid, feat in self.features.items():
-                for x, y, d in feat.open:
-                    index.setdefault(step(x, y, d), []).append(fid)
-            self._targets = index
-        return self._targets.get(square, [])
+        """Features with an open side facing the empty ``square``, ascending (the order they were made).
+
+        Read off the four neighbours, so no index over every feature is rebuilt per card."""
+        x, y = square
+        found = set()
+        for d in range(4):
+            n = step(x, y, d)
+            back = opposite(d)
+            own = self.owner.get(n)
+            if own is not None:
+                card, half = own
+                seg = self.placement_of[card].oriented.sides[half][back].segment
+                if seg >= 0:
+                    found.add(self.feature_of[(card, seg)])
+                continue
+            sf = CASTLE.start_sides.get((n, back))
+            if sf is not None and (CASTLE.start_fields[sf[0]].kind != ROAD or sf[1]):
+                found.add(self.feature_of[(START, sf[0])])
+        return sorted(found)
 
     def side(self, square: Square, d: int):
         """The Side shown at ``square`` toward ``d`` and its card, or None for an empty square."""
@@ -123,33 +141,30 @@ class Analysis:
     # -- placing ------------------------------------------------------------------------------
     def scan(self, p: Placement) -> tuple[dict, dict]:
         """For each segment of the new card: the old features it joins and its open sides."""
-        ctype = card_type(p.card)
-        sides = p.oriented.sides
+        segments = card_type(p.card).segments
         squares = p.squares
-        touched: dict[int, set[int]] = {i: set() for i in range(len(ctype.segments))}
-        open_: dict[int, set[Port]] = {i: set() for i in range(len(ctype.segments))}
-        for h, (x, y) in enumerate(squares):
-            inner = p.facing if h == 0 else opposite(p.facing)
-            for d in range(4):
-                seg = sides[h][d].segment
-                if d == inner or seg < 0:
+        owner, placement_of, interior = self.owner, self.placement_of, CASTLE.interior
+        touched: dict[int, set[int]] = {i: set() for i in range(len(segments))}
+        open_: dict[int, set[Port]] = {i: set() for i in range(len(segments))}
+        for h, d, seg, kind in SEGMENT_SIDES[CARD_TYPE_OF[p.card]][p.facing]:
+            x, y = squares[h]
+            n = (x + DX[d], y + DY[d])
+            back = (d + 2) % 4
+            if n in interior:
+                own = owner.get(n)
+                if own is None:
+                    open_[seg].add((x, y, d))
                     continue
-                kind = ctype.segments[seg].kind
-                n = step(x, y, d)
-                if n in CASTLE.interior:
-                    other = self.side(n, opposite(d))
-                    if other is None:
-                        open_[seg].add((x, y, d))
-                    elif other[1].segment >= 0:
-                        okind = card_type(other[0]).segments[other[1].segment].kind
-                        if okind == kind:
-                            touched[seg].add(self.feature_of[(other[0], other[1].segment)])
-                    continue
-                sf = CASTLE.start_sides.get((n, opposite(d)))
-                if sf is not None:
-                    field = CASTLE.start_fields[sf[0]]
-                    if (kind == ROAD and sf[1]) or (kind != ROAD and field.kind == kind):
-                        touched[seg].add(self.feature_of[(START, sf[0])])
+                card, half = own
+                other = placement_of[card].oriented.sides[half][back].segment
+                if other >= 0 and card_type(card).segments[other].kind == kind:
+                    touched[seg].add(self.feature_of[(card, other)])
+                continue
+            sf = CASTLE.start_sides.get((n, back))
+            if sf is not None:
+                field = CASTLE.start_fields[sf[0]]
+                if (kind == ROAD and sf[1]) or (kind != ROAD and field.kind == kind):
+                    touched[seg].add(self.feature_of[(START, sf[0])])
         return touched, open_
 
     def merge(self, p: Placement) -> Merge:
@@ -223,7 +238,27 @@ class Analysis:
                 for k in keys:
                     feature_of[k] = fid
         next_id = self.next_id + sum(1 for fid in m.features if fid >= self.next_id)
-        return Analysis(owner, placement_of, feature_of, features, members, next_id, m.completed)
+        after = Analysis(owner, placement_of, feature_of, features, members, next_id, m.completed)
+        after.origin = (self, p)
+        return after
+
+
+def _segment_sides() -> tuple:
+    """Per card type and facing: (half, direction, segment, kind) for each outer side showing a segment."""
+    table = []
+    for ctype in CARD_TYPES:
+        per_facing = []
+        for facing in range(4):
+            sides = ctype.oriented[facing].sides
+            inner = (facing, opposite(facing))
+            per_facing.append(tuple((h, d, sides[h][d].segment, ctype.segments[sides[h][d].segment].kind)
+                                    for h in (0, 1) for d in range(4)
+                                    if d != inner[h] and sides[h][d].segment >= 0))
+        table.append(tuple(per_facing))
+    return tuple(table)
+
+
+SEGMENT_SIDES = _segment_sides()
 
 
 def _olds_of(m: Merge, fid: int, card: int) -> set[int]:
@@ -249,9 +284,20 @@ def _group(touched: dict[int, set[int]]) -> list[tuple[list[int], set[int]]]:
     return groups
 
 
+@functools.lru_cache(maxsize=256)
+def analysis_of(placements: tuple[Placement, ...]) -> Analysis:
+    """The features of these cards, laid in this order. Shared by every board (and every view's
+    rebuilt board) with the same cards, so a position is analysed once however often it is asked."""
+    if not placements:
+        return Analysis.empty()
+    return analysis_of(placements[:-1]).placed(placements[-1])
+
+
 @attrs.frozen
 class Board:
-    """Cards lying in the castle and followers standing on them (all public)."""
+    """Cards lying in the castle and followers standing on them (all public).
+
+    Its :class:`Analysis` is built only when asked for: replaying a log never needs it."""
 
     placements: tuple[Placement, ...] = ()
     followers: tuple[Follower, ...] = ()
@@ -259,21 +305,21 @@ class Board:
 
     @classmethod
     def of(cls, placements: Iterable[Placement], followers: Iterable[Follower] = ()) -> Board:
-        board = cls()
-        for p in placements:
-            board = board.placed(p)
-        return attrs.evolve(board, followers=tuple(followers), analysis=board.analysis)
+        return cls(tuple(placements), tuple(followers))
 
     @property
     def analysis(self) -> Analysis:
         if self._analysis is None:
-            a = Analysis.empty()
-            for p in self.placements:
-                a = a.placed(p)
-            object.__setattr__(self, "_analysis", a)
+            object.__setattr__(self, "_analysis", analysis_of(self.placements))
         return self._analysis
 
     def placed(self, p: Placement, follower: Follower | None = None) -> Board:
+        followers = self.followers + ((follower,) if follower else ())
+        return Board(self.placements + (p,), followers)
+
+    def trial(self, p: Placement, follower: Follower | None = None) -> Board:
+        """The board with ``p`` laid, analysed at once from this one: a what-if for the rules,
+        kept out of the shared cache of real positions."""
         followers = self.followers + ((follower,) if follower else ())
         return Board(self.placements + (p,), followers, self.analysis.placed(p))
 
@@ -293,116 +339,12 @@ class Board:
         return set(CASTLE.interior) - set(self.analysis.owner)
 
 
-# -- where a card may lie ----------------------------------------------------------------------
-
-def fits(a: Analysis, card: int, x: int, y: int, facing: int) -> bool:
-    return not problem(a, card, x, y, facing)
-
-
-def problem(a: Analysis, card: int, x: int, y: int, facing: int) -> str:
-    """Why the card may not lie there ("" when it may): it must lie inside on free squares, continue
-    every road, and touch a card or start field with a full side."""
-    p = Placement(card, x, y, facing)
-    sq_a, sq_b = p.squares
-    if sq_a not in CASTLE.interior or sq_b not in CASTLE.interior:
-        return "the card must lie inside the castle wall"
-    if sq_a in a.owner or sq_b in a.owner:
-        return "a card already lies there"
-    sides = p.oriented.sides
-    for h, (sx, sy) in enumerate((sq_a, sq_b)):
-        inner = facing if h == 0 else opposite(facing)
-        for d in range(4):
-            if d != inner and not _matches(a, sides[h][d].road, step(sx, sy, d), d):
-                return "roads must be continued: a road may only meet a road"
-    if not _touches(a, sq_a, sq_b, facing):
-        return ("the card must touch a card or start field with a full side "
-                "(corner to corner or half against half is not enough)")
-    return ""
-
-
-def _matches(a: Analysis, road: bool, n: Square, d: int) -> bool:
-    if n in CASTLE.interior:
-        other = a.side(n, opposite(d))
-        return other is None or other[1].road == road
-    sf = CASTLE.start_sides.get((n, opposite(d)))
-    return sf is None or sf[1] == road
-
-
-def _piece(a: Analysis, n: Square, d: int):
-    """The card or start field lying at ``n`` seen from direction ``d``, or None."""
-    own = a.owner.get(n)
-    if own is not None:
-        return own[0]
-    sf = CASTLE.start_sides.get((n, opposite(d)))
-    return None if sf is None else (START, sf[0])
-
-
-def _touches(a: Analysis, sq_a: Square, sq_b: Square, facing: int) -> bool:
-    # A short side touching anything is a full side in contact.
-    if _piece(a, step(*sq_a, opposite(facing)), opposite(facing)) is not None:
-        return True
-    if _piece(a, step(*sq_b, facing), facing) is not None:
-        return True
-    for p in ((facing + 1) % 4, (facing + 3) % 4):
-        pa, pb = _piece(a, step(*sq_a, p), p), _piece(a, step(*sq_b, p), p)
-        if pa is not None and pa == pb:
-            return True  # long side against long side
-        for piece in (pa, pb):
-            # a card standing end-on touches us with its full short side
-            if isinstance(piece, int) and a.placement_of[piece].facing in (p, opposite(p)):
-                return True
-    return False
-
-
-def has_placement(a: Analysis, card: int) -> bool:
-    return any(fits(a, card, x, y, f) for x, y, f in candidate_spots(a))
-
-
-def candidate_spots(a: Analysis) -> set[tuple[int, int, int]]:
-    """(x, y, facing) of half a for every card position next to a card or start field."""
-    frontier: set[Square] = set()
-    for (x, y) in a.owner:
-        for d in range(4):
-            frontier.add(step(x, y, d))
-    for f in CASTLE.start_fields:
-        frontier.update(f.squares)
-    spots = set()
-    for sq in frontier:
-        if sq not in CASTLE.interior or sq in a.owner:
-            continue
-        for d in range(4):
-            other = step(*sq, d)
-            if other in CASTLE.interior and other not in a.owner:
-                spots.add((sq[0], sq[1], d))
-                spots.add((other[0], other[1], opposite(d)))
-    return spots
-
-
-def legal_placements(a: Analysis, card: int) -> list[Placement]:
-    """Every way the card may lie; a card that reads the same turned round is listed once."""
-    symmetric = card_type(card).symmetric
-    out = []
-    for x, y, f in sorted(candidate_spots(a)):
-        if symmetric and f in (W, N):
-            continue
-        if fits(a, card, x, y, f):
-            out.append(Placement(card, x, y, f))
-    return out
-
-
-def canonical(p: Placement) -> Placement:
-    """The listed form of a placement of a card that reads the same turned round."""
-    if card_type(p.card).symmetric and p.facing in (W, N):
-        x, y = step(p.x, p.y, p.facing)
-        return Placement(p.card, x, y, opposite(p.facing))
-    return p
-
-
-def follower_targets(board: Board, p: Placement) -> Iterator[int]:
-    """Segments of the just-placed card whose feature holds no follower yet (own ones included)."""
+def follower_targets(board: Board, p: Placement, occupied: set[int] | None = None) -> Iterator[int]:
+    """Segments of the just-placed card whose feature holds no follower yet (own ones included);
+    ``occupied`` is ``board.occupied()`` when the caller asks for many placements."""
     a = board.analysis
     touched, _ = a.scan(p)
-    occupied = board.occupied()
+    occupied = board.occupied() if occupied is None else occupied
     for segs, olds in _group(touched):
         if not olds & occupied:
             yield from segs

@@ -1,5 +1,5 @@
-"""Bots for Carcassonne: The Castle. They read only the view (whose board is public) and the legal
-actions; the greedy bot previews each placement on the view's board."""
+"""Bots for Carcassonne: The Castle. They read only the view and the legal actions; the greedy bot
+rebuilds the public board from the view and previews each placement on it."""
 from __future__ import annotations
 
 import random
@@ -7,12 +7,12 @@ from collections.abc import Sequence
 
 from engine.core.bots import RandomBot
 
-from .board import Merge, Placement
+from .board import Board, Merge, Placement
 from .catalog import COURT, DIRS, HOUSE, TOWER
 from .preview import completions, follower_segment
 from .scoring import per_card
 from .state import PlaceCard
-from .view import CastleView
+from .view import CastleView, board_of
 
 HOLD_COST = 1.5  # what tying up a follower for a while is worth, in points
 MERCHANT_COST = 2.5  # merchants never come back
@@ -25,23 +25,24 @@ class GreedyBot:
 
     def choose(self, view: CastleView, legal: Sequence[PlaceCard], rng: random.Random) -> PlaceCard:
         merges: dict[tuple[int, int, str], Merge] = {}
+        board = board_of(view)
         best, best_value = legal[0], float("-inf")
         for action in legal:
             key = (action.x, action.y, action.facing)
             p = Placement(view.card, action.x, action.y, DIRS.index(action.facing))
             if key not in merges:
-                merges[key] = view.board.analysis.merge(p)
-            value = _value(view, p, merges[key], action) + rng.random() * 0.01
+                merges[key] = board.analysis.merge(p)
+            value = _value(view, board, p, merges[key], action) + rng.random() * 0.01
             if value > best_value:
                 best, best_value = action, value
         return best
 
 
-def _value(view: CastleView, p: Placement, m: Merge, action: PlaceCard) -> float:
+def _value(view: CastleView, board: Board, p: Placement, m: Merge, action: PlaceCard) -> float:
     me = view.to_move
     seg = follower_segment(p, action.role, action.side)
     value = 0.0
-    for done in completions(view.board, p, me, seg, merge=m):
+    for done in completions(board, p, me, seg, merge=m):
         if done.winner < 0:
             continue
         doubled = (done.kind == TOWER and 2 in action.tiles) or (done.kind == HOUSE and 3 in action.tiles)

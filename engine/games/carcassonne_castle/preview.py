@@ -1,17 +1,21 @@
 """What laying a card would complete, and who would score it, read from the public board.
 
-The greedy bot weighs its options with it and the screen's follower chooser shows it, so both
-tell the same story as the rules (scoring.py) will when the card is laid.
+The greedy bot weighs its options with it and the screen's follower chooser shows it (through
+``GAME.preview(view, action)``), so both tell the same story as the rules (scoring.py) will when
+the card is laid.
 
-    done = completions(view.board, placement, mover=0, segment=follower_segment(placement, "K", ""))
+    done = preview(view, PlaceCard(4, 4, "e", "K"))   # (Completion(kind, size, winner, points), ...)
 """
 from __future__ import annotations
 
 import attrs
 
-from .board import Board, Follower, Merge, Placement, canonical, road_label
+from .board import Board, Follower, Merge, Placement, road_label
 from .catalog import DIRS, KIND_OF_ROLE, ROAD, card_type
+from .placing import canonical
 from .scoring import per_card
+from .state import PlaceCard
+from .view import CastleView, board_of
 
 
 @attrs.frozen
@@ -64,3 +68,15 @@ def completions(board: Board, p: Placement, mover: int, segment: int = -1,
         winner = seat_majority(seats)
         out.append(Completion(feat.kind, feat.size, winner, feat.size * per_card(feat) if winner >= 0 else 0))
     return out
+
+
+def preview(view: CastleView, action: PlaceCard) -> tuple[Completion, ...]:
+    """What laying the drawn card as ``action`` completes at once for the seat to move, undoubled
+    (wall tiles 2 and 3 are the caller's to apply); () when it cannot be judged (no card drawn)."""
+    if view.card < 0 or not isinstance(action, PlaceCard) or action.facing not in tuple(DIRS):
+        return ()
+    p = canonical(Placement(view.card, action.x, action.y, DIRS.index(action.facing)))
+    if not any((s.x, s.y, s.facing) == (p.x, p.y, DIRS[p.facing]) for s in view.placements):
+        return ()
+    segment = follower_segment(p, action.role, action.side) if action.role in KIND_OF_ROLE else -1
+    return tuple(completions(board_of(view), p, view.to_move, segment))

@@ -8,15 +8,18 @@ from typing import Any
 
 from engine.core.bots import RandomBot
 from engine.core.errors import IllegalAction
+from engine.core.fastattrs import replace
 from engine.core.game import PRACTICE, GameConfig, Result, Rules
 
 from . import notation
 from .bots import GreedyBot
-from .board import (Follower, Placement, canonical, follower_targets, has_placement, legal_placements,
-                    problem, road_label, role_of)
+from .board import Follower, Placement, follower_targets, road_label, role_of
 from .catalog import (CARD_COUNT, CASTLE, DIRS, HOUSE, KIND_OF_ROLE, ROAD, ROLE_NAMES, TILE_COPIES,
                       TILE_KINDS, TOWER, card_type)
 from .events import CODEC, CardDrawn, CardPlaced, CardRemoved, CastleSetUp, WallTileTaken
+from .placing import canonical, has_placement, legal_placements, problem
+from .preview import Completion
+from .preview import preview as preview_completions
 from .scoring import DOUBLING_TILE, Folder, completions, doubled_target, final_scoring, score_completed
 from .state import CastleState, PlaceCard, evolve
 from .view import CastleView, make_view
@@ -62,8 +65,9 @@ class CarcassonneCastle(Rules):
         if seat not in self.to_act(state):
             return
         usable = [t for t in PLAYABLE_TILES if t in state.tiles[seat]]
+        occupied = state.board.occupied()
         for p in legal_placements(state.board.analysis, state.card):
-            for role, side, seg in _follower_options(state, seat, p):
+            for role, side, seg in _follower_options(state, seat, p, occupied):
                 for tiles in _tile_sets(state, seat, p, seg, usable):
                     yield PlaceCard(p.x, p.y, DIRS[p.facing], role, side, tiles)
 
@@ -92,6 +96,22 @@ class CarcassonneCastle(Rules):
     def view(self, state: CastleState, seat: int | None) -> CastleView:
         return make_view(state, seat)
 
+    def preview(self, view: CastleView, action: Any) -> tuple[Completion, ...]:
+        """What laying the drawn card as ``action`` completes at once, and who it pays (undoubled)."""
+        return preview_completions(view, action)
+
+    def resample_hidden(self, state: CastleState, seat: int | None, rng: random.Random) -> CastleState:
+        """The draw pile reshuffled and the face-down tiles dealt afresh among the towers that hold one."""
+        deck = list(state.deck)
+        rng.shuffle(deck)
+        live = [i for i, t in enumerate(state.towers) if t]
+        tiles = [state.towers[i] for i in live]
+        rng.shuffle(tiles)
+        towers = list(state.towers)
+        for i, t in zip(live, tiles):
+            towers[i] = t
+        return replace(state, deck=tuple(deck), towers=tuple(towers))
+
     # -- notation ------------------------------------------------------------------------------
     def format_action(self, state: CastleState, seat: int, action: PlaceCard) -> str:
         return notation.format_action(action)
@@ -118,10 +138,10 @@ class CarcassonneCastle(Rules):
         return "turn" if isinstance(event, CardDrawn) and not event.again else None
 
 
-def _follower_options(state: CastleState, seat: int, p: Placement) -> list[tuple[str, str, int]]:
+def _follower_options(state: CastleState, seat: int, p: Placement, occupied: set[int]) -> list[tuple[str, str, int]]:
     options = [("", "", -1)]
     if state.supply[seat] > 0:
-        for seg in follower_targets(state.board, p):
+        for seg in follower_targets(state.board, p, occupied):
             role = role_of(p.card, seg)
             options.append((role, DIRS[road_label(p, seg)] if role == "H" else "", seg))
     return options
@@ -139,7 +159,7 @@ def _tile_sets(state: CastleState, seat: int, p: Placement, seg: int, usable: li
 def _doubling_applies(state: CastleState, seat: int, p: Placement, seg: int, tile: int) -> bool:
     role = role_of(p.card, seg) if seg >= 0 else ""
     follower = Follower(seat, role, p.card, seg) if role else None
-    board = state.board.placed(p, follower)
+    board = state.board.trial(p, follower)
     kind = TOWER if tile == 2 else HOUSE
     return doubled_target(completions(board), seat, kind) is not None
 

@@ -5,6 +5,9 @@ from typing import Any
 
 import attrs
 
+from engine.core.fastattrs import replace
+from engine.core.fold import Fold
+
 from .board import Board, Follower, Placement
 from .catalog import DIRS, FOLLOWERS
 from .events import (CardDrawn, CardPlaced, CardRemoved, CastleSetUp, CourtyardScored, FeatureCompleted,
@@ -32,6 +35,21 @@ class Palas:
 
 
 @attrs.frozen
+class FinalItem:
+    """One line of the final scoring: what paid whom (public once scored).
+
+    ``kind`` is "palas" (``sizes``: each seat's palas), "courtyard" (``markets``; ``tile`` 7 when
+    wall tile 7 made each market worth 4) or "tile" (wall tile ``tile`` 4, 5, 6 or 9)."""
+
+    kind: str
+    seat: int  # -1: a tie, nobody
+    points: int
+    sizes: tuple[int, ...] = ()
+    markets: int = 0
+    tile: int = 0
+
+
+@attrs.frozen(slots=False)
 class CastleState:
     players: int = 2
     deck: tuple[int, ...] = ()  # secret: the draw pile, top first
@@ -47,45 +65,33 @@ class CastleState:
     turns: int = 0
     finished: bool = False
     winners: tuple[int, ...] = ()
+    before_final: tuple[int, ...] = ()  # the scores when the wall was cleared
+    final: tuple[FinalItem, ...] = ()  # the final scoring so far, in the rulebook's order
 
     @property
     def started(self) -> bool:
         return bool(self.towers)
 
 
-def evolve(state: CastleState, ev: Any) -> CastleState:
-    match ev:
-        case CastleSetUp():
-            return attrs.evolve(state, deck=ev.deck, towers=ev.towers)
-        case CardDrawn():
-            return attrs.evolve(state, deck=state.deck[1:], card=ev.card, to_move=ev.seat,
-                                turns=state.turns + 1)
-        case CardRemoved():
-            return attrs.evolve(state, card=-1, removed=state.removed + (ev.card,))
-        case CardPlaced():
-            return _placed(state, ev)
-        case FeatureCompleted():
-            gone = [f for f in state.board.followers if (f.seat, f.card, f.segment) in set(ev.followers)]
-            supply = list(state.supply)
-            for f in gone:
-                supply[f.seat] += 1
-            return attrs.evolve(state, board=state.board.without(gone), supply=tuple(supply),
-                                scores=_add(state.scores, ev.winner, ev.points))
-        case WallTileTaken():
-            towers = _set(state.towers, ev.tower, 0)
-            return attrs.evolve(state, towers=towers,
-                                tiles=_set(state.tiles, ev.seat, tuple(sorted(state.tiles[ev.seat] + (ev.tile,)))))
-        case PalasBuilt():
-            return attrs.evolve(state, palas=_set(state.palas, ev.seat, Palas(ev.size, ev.cards)))
-        case WallCleared():
-            return attrs.evolve(state, towers=tuple(0 for _ in state.towers))
-        case PalasScored() | CourtyardScored() | WallTileScored():
-            return attrs.evolve(state, scores=_add(state.scores, ev.seat, ev.points))
-        case GameEnded():
-            return attrs.evolve(state, finished=True, winners=ev.winners, to_move=-1, card=-1)
-    raise TypeError(f"not a Carcassonne: The Castle event: {ev!r}")
+evolve = Fold("Carcassonne: The Castle")
 
 
+@evolve.on(CastleSetUp)
+def _set_up(state: CastleState, ev: CastleSetUp) -> CastleState:
+    return replace(state, deck=ev.deck, towers=ev.towers)
+
+
+@evolve.on(CardDrawn)
+def _drawn(state: CastleState, ev: CardDrawn) -> CastleState:
+    return replace(state, deck=state.deck[1:], card=ev.card, to_move=ev.seat, turns=state.turns + 1)
+
+
+@evolve.on(CardRemoved)
+def _removed(state: CastleState, ev: CardRemoved) -> CastleState:
+    return replace(state, card=-1, removed=state.removed + (ev.card,))
+
+
+@evolve.on(CardPlaced)
 def _placed(state: CastleState, ev: CardPlaced) -> CastleState:
     p = Placement(ev.card, ev.x, ev.y, DIRS.index(ev.facing))
     follower = Follower(ev.seat, ev.role, ev.card, ev.segment) if ev.role else None
@@ -93,8 +99,59 @@ def _placed(state: CastleState, ev: CardPlaced) -> CastleState:
     for t in ev.tiles:
         tiles.remove(t)
     supply = _set(state.supply, ev.seat, state.supply[ev.seat] - 1) if follower else state.supply
-    return attrs.evolve(state, board=state.board.placed(p, follower), card=-1, supply=supply,
-                        tiles=_set(state.tiles, ev.seat, tuple(tiles)))
+    return replace(state, board=state.board.placed(p, follower), card=-1, supply=supply,
+                   tiles=_set(state.tiles, ev.seat, tuple(tiles)))
+
+
+@evolve.on(FeatureCompleted)
+def _completed(state: CastleState, ev: FeatureCompleted) -> CastleState:
+    home = set(ev.followers)
+    gone = [f for f in state.board.followers if (f.seat, f.card, f.segment) in home]
+    supply = list(state.supply)
+    for f in gone:
+        supply[f.seat] += 1
+    return replace(state, board=state.board.without(gone), supply=tuple(supply),
+                   scores=_add(state.scores, ev.winner, ev.points))
+
+
+@evolve.on(WallTileTaken)
+def _taken(state: CastleState, ev: WallTileTaken) -> CastleState:
+    mine = tuple(sorted(state.tiles[ev.seat] + (ev.tile,)))
+    return replace(state, towers=_set(state.towers, ev.tower, 0), tiles=_set(state.tiles, ev.seat, mine))
+
+
+@evolve.on(PalasBuilt)
+def _palas(state: CastleState, ev: PalasBuilt) -> CastleState:
+    return replace(state, palas=_set(state.palas, ev.seat, Palas(ev.size, ev.cards)))
+
+
+@evolve.on(WallCleared)
+def _cleared(state: CastleState, ev: WallCleared) -> CastleState:
+    return replace(state, towers=tuple(0 for _ in state.towers), before_final=state.scores)
+
+
+@evolve.on(PalasScored)
+def _palas_scored(state: CastleState, ev: PalasScored) -> CastleState:
+    return _final(state, FinalItem("palas", ev.seat, ev.points, sizes=ev.sizes))
+
+
+@evolve.on(CourtyardScored)
+def _courtyard_scored(state: CastleState, ev: CourtyardScored) -> CastleState:
+    return _final(state, FinalItem("courtyard", ev.seat, ev.points, markets=ev.markets, tile=7 if ev.tile else 0))
+
+
+@evolve.on(WallTileScored)
+def _tile_scored(state: CastleState, ev: WallTileScored) -> CastleState:
+    return _final(state, FinalItem("tile", ev.seat, ev.points, tile=ev.tile))
+
+
+@evolve.on(GameEnded)
+def _ended(state: CastleState, ev: GameEnded) -> CastleState:
+    return replace(state, finished=True, winners=ev.winners, to_move=-1, card=-1)
+
+
+def _final(state: CastleState, item: FinalItem) -> CastleState:
+    return replace(state, scores=_add(state.scores, item.seat, item.points), final=state.final + (item,))
 
 
 def _set(values: tuple, index: int, value: Any) -> tuple:

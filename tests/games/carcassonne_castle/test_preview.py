@@ -4,10 +4,8 @@ from __future__ import annotations
 import random
 
 from engine.core import GameConfig, Match, Seat
-from engine.games.carcassonne_castle import GAME, Placement
-from engine.games.carcassonne_castle.catalog import DIRS
+from engine.games.carcassonne_castle import GAME
 from engine.games.carcassonne_castle.events import FeatureCompleted
-from engine.games.carcassonne_castle.preview import completions, follower_segment
 
 
 def test_completions_predict_every_feature_the_rules_then_score():
@@ -22,8 +20,7 @@ def test_completions_predict_every_feature_the_rules_then_score():
             for action in rng.sample(legal, min(6, len(legal))):
                 if action.tiles:
                     continue  # wall tiles 2 and 3 double; the preview is undoubled by design
-                p = Placement(view.card, action.x, action.y, DIRS.index(action.facing))
-                predicted = completions(view.board, p, seat, follower_segment(p, action.role, action.side))
+                predicted = GAME.preview(view, action)
                 events = GAME.decide(match.state, seat, action, match.rng())
                 scored = [e for e in events if isinstance(e, FeatureCompleted)]
                 # Only the completions of the card itself, not those of wall tile 1's extra turn.

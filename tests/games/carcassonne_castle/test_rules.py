@@ -7,7 +7,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.games.carcassonne_castle import GAME, rules
-from engine.games.carcassonne_castle.board import problem
+from engine.games.carcassonne_castle.placing import problem
 from engine.games.carcassonne_castle.events import (CardDrawn, CardRemoved, CourtyardScored, FeatureCompleted,
                                                     GameEnded, PalasBuilt, PalasScored, WallCleared,
                                                     WallTileScored, WallTileTaken)
