@@ -11,21 +11,17 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .castle import THRONE_ROOM, Castle
-from .catalog import ATTENDANT_NAMES, NORMAL_TYPES, TYPE_OF
+from .castle import Castle
+from .catalog import ATTENDANT_NAMES
+from .preview import castle_from_view, preview_place
 from .scoring import attendant_points, card_points, castle_score
 from .state import Assign, Attend, Choose, Keep, PickBonus, Place
-from .view import BTCView, CastleView
+from .view import BTCView
 
 BONUS_WORTH = 4.0  # what a bonus is worth on average, for a room that earns one
 PASS_WEIGHT = 0.2  # how much the best room left for the shared castle counts
 # Rough worth of each bonus the downstairs bonus may stand in for.
 BONUS_GUESS = {"food": 4, "living": 4, "utility": 4, "outdoor": 5, "sleeping": 4, "corridor": 4}
-
-
-def castle_from_view(cv: CastleView) -> Castle:
-    cells = tuple((c.col, c.floor, c.room) for c in cv.cells if c.room != THRONE_ROOM)
-    return Castle(cv.throne, cells, cv.attendants, cv.cards)
 
 
 class GreedyBot:
@@ -53,13 +49,8 @@ class _Judge:
         return min(a, b) + 0.3 * (a + b)
 
     def gain(self, room: int, castle: int, col: int, floor: int) -> float:
-        c = self.castles[castle]
-        after = c.with_room(room, col, floor)
-        gain = castle_score(after) - self.scores[castle]
-        kind = TYPE_OF[room]
-        if kind in NORMAL_TYPES and c.count(kind) in (2, 4):
-            gain += BONUS_WORTH
-        return gain
+        p = preview_place(self.castles[castle], room, col, floor)
+        return p.after - p.before + (BONUS_WORTH if p.bonus else 0.0)
 
     def best(self, room: int, castle: int) -> float:
         key = (room, castle)

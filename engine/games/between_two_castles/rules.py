@@ -19,6 +19,7 @@ from .events import (CODEC, AttendantPlaced, BonusCardKept, BonusCardsDrawn, Bon
                      RoomPlaced, RoomsDrawn, RoundStarted, BonusDeckReshuffled)
 from .flow import Folder, after_action, earn, room_counted, start_round
 from .hidden import resample_hidden
+from .preview import PlacePreview, preview
 from .scoring import cached_sheet
 from .state import (CHOOSING, LUDWIG, OVER, PLACING, Assign, Attend, Bonus, BTCState, Choose, Keep, PickBonus,
                     Place, Tile, evolve, to_act)
@@ -128,6 +129,10 @@ class BetweenTwoCastles(Rules):
 
     def view(self, state: BTCState, seat: int | None) -> BTCView:
         return make_view(state, seat)
+
+    def preview(self, view: BTCView, action: Any) -> PlacePreview | None:
+        """For a placement: the castle's score before and after, and the bonus it earns."""
+        return preview(view, action)
 
     def resample_hidden(self, state: BTCState, seat: int | None, rng: random.Random) -> BTCState:
         return resample_hidden(state, seat, rng)

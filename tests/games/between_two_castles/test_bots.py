@@ -49,3 +49,20 @@ def test_greedy_chooses_a_legal_pair_and_a_legal_place():
     legal = list(GAME.legal_actions(state, 2))
     action = GreedyBot().choose(GAME.view(state, 2), legal, random.Random(1))
     assert isinstance(action, Place) and action in legal
+
+
+def test_the_preview_of_a_placement_tells_what_the_rules_then_score():
+    from engine.games.between_two_castles.scoring import castle_score as score
+    state = fresh(3, seed=4)
+    for seat in range(3):
+        hand = sorted(state.hands[seat])
+        for ev in GAME.decide(state, seat, Choose((hand[0], hand[1])), random.Random(0)):
+            state = GAME.evolve(state, ev)
+    for action in list(GAME.legal_actions(state, 1))[:12]:
+        p = GAME.preview(GAME.view(state, 1), action)
+        assert p.before == score(state.castles[action.castle])
+        after = state
+        for ev in GAME.decide(state, 1, action, random.Random(0)):
+            after = GAME.evolve(after, ev)
+        assert p.after == score(after.castles[action.castle])
+    assert GAME.preview(GAME.view(state, 1), Choose((1, 2))) is None
