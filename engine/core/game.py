@@ -9,7 +9,10 @@ See docs/protocol.md for the whole contract (simultaneous steps, reveals, undo).
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
+import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from importlib import resources
 from typing import Any, ClassVar, Protocol, runtime_checkable
@@ -50,13 +53,107 @@ class Variant:
 PRACTICE = Variant("practice", "undo may go back past drawn cards and revealed votes")
 
 
-def rng_for(seed: int, position: int, salt: str = "") -> random.Random:
+# -- seeds -----------------------------------------------------------------------------------
+# A match's seed is a 256-bit secret (64 hex digits) from `secrets`, kept in the save file's
+# header. Every draw comes from HMAC-SHA256(secret bound to the set-up, position): nobody who
+# sees only moves and their own cards can compute it. Old saves hold a small integer and keep
+# the draws they were played with. Reproducible runs (selfplay --seed, tests) derive the
+# secret from their integer with `secret_from`; that is never done for a game against humans.
+
+Seed = int | str
+SECRET_HEX_DIGITS = 64
+LEGACY_SEED_LIMIT = 2**64
+
+
+def new_secret() -> str:
+    """A fresh 256-bit secret for a match against people."""
+    return secrets.token_hex(SECRET_HEX_DIGITS // 2)
+
+
+def secret_from(seed: int) -> str:
+    """The secret of a reproducible run started with ``seed`` (selfplay, tests, benchmarks).
+
+    >>> secret_from(7) == secret_from(7) and len(secret_from(7)) == 64
+    True
+    """
+    return hashlib.sha256(f"bergfried reproducible run:{int(seed)}".encode()).hexdigest()
+
+
+def is_secret(seed: Any) -> bool:
+    return (type(seed) is str and len(seed) == SECRET_HEX_DIGITS
+            and all(c in "0123456789abcdef" for c in seed))
+
+
+def is_legacy_seed(seed: Any) -> bool:
+    return type(seed) is int and -LEGACY_SEED_LIMIT < seed < LEGACY_SEED_LIMIT
+
+
+def match_seed(seed: Seed | None) -> str:
+    """The secret a new match is set up with: fresh for None, derived for an int, kept for a secret."""
+    if seed is None:
+        return new_secret()
+    if is_secret(seed):
+        return seed
+    if type(seed) is int:
+        return secret_from(seed)
+    raise ValueError(f"a seed is an integer or {SECRET_HEX_DIGITS} hex digits, not {seed!r}")
+
+
+def bind_seed(seed: Seed, context: str) -> Seed:
+    """Key the draws to the match's set-up (game, players, variants): a header edited afterwards
+    (a variant added, a player count changed) then no longer reproduces its own set-up.
+    Old integer seeds are returned as they are, so old saves keep their draws."""
+    if type(seed) is int:
+        return seed
+    return hmac.new(bytes.fromhex(seed), context.encode(), "sha256").hexdigest()
+
+
+class _KeyedRandom(random.Random):
+    """A random.Random seeded from HMAC-SHA256(key, message) on its first draw: most decisions
+    draw nothing, and replay decides every move again, so the seeding is paid only when used."""
+
+    def __init__(self, key: bytes, message: bytes):  # noqa: D107 -- no super(): seeding is deferred
+        self._key, self._message, self._seeded = key, message, False
+
+    def _seed_now(self) -> None:
+        self._seeded = True
+        random.Random.seed(self, int.from_bytes(hmac.digest(self._key, self._message, "sha256"), "big"))
+
+    def random(self) -> float:
+        if not self._seeded:
+            self._seed_now()
+        return _C_RANDOM(self)
+
+    def getrandbits(self, k: int) -> int:
+        if not self._seeded:
+            self._seed_now()
+        return _C_GETRANDBITS(self, k)
+
+    def getstate(self):
+        if not self._seeded:
+            self._seed_now()
+        return super().getstate()
+
+    def seed(self, *args, **kwargs) -> None:
+        if hasattr(self, "_seeded"):  # an explicit reseed; random.Random.__new__ seeds before __init__
+            self._seeded = True
+            super().seed(*args, **kwargs)
+
+
+_C_RANDOM = random.Random.random
+_C_GETRANDBITS = random.Random.getrandbits
+
+
+def rng_for(seed: Seed, position: int, salt: str = "") -> random.Random:
     """The random source for the decision taken at log ``position`` of a match with ``seed``.
 
     Drawing from (seed, position) makes a decision reproducible without storing generator state,
-    and the outcome is written into the event, so replaying never draws at all.
+    and the outcome is written into the event, so replaying never draws at all. ``seed`` is a
+    secret (see :func:`bind_seed`) or, for old saves, an integer.
     """
-    return random.Random(f"{seed}:{position}:{salt}")
+    if type(seed) is int:
+        return random.Random(f"{seed}:{position}:{salt}")
+    return _KeyedRandom(bytes.fromhex(seed), f"{position}:{salt}".encode())
 
 
 @runtime_checkable

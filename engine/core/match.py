@@ -15,10 +15,13 @@ from typing import Any
 import attrs
 
 from .errors import IllegalAction, LogError
-from .game import PRACTICE, Game, GameConfig, Result, replay, rng_for
+from .game import Game, GameConfig, Result, Seed, match_seed, replay, rng_for
 from .log import Entry, Header, LoadedLog, LogWriter, Seat, read_log
+from .undo import UndoCheck, undo_check
 
 Listener = Callable[["Match", "Change"], None]
+
+__all__ = ["Change", "Listener", "Match", "UndoCheck", "verify"]
 
 
 @attrs.frozen
@@ -30,16 +33,6 @@ class Change:
     entries: tuple[Entry, ...]
 
 
-@attrs.frozen
-class UndoCheck:
-    allowed: bool
-    reason: str
-    to_act: int = 0  # the first action batch an undo would drop
-
-    def __bool__(self) -> bool:
-        return self.allowed
-
-
 class Match:
     def __init__(self, game: Game, header: Header, entries: Sequence[Entry] = (),
                  writer: LogWriter | None = None, state: Any = None):
@@ -47,40 +40,57 @@ class Match:
         self.entries: list[Entry] = list(entries)
         self.state = state if state is not None else replay(game, header.config, (e.event for e in entries))
         self._listeners: list[Listener] = []
+        self._rng_seed = header.rng_seed
+        self._closed = False
 
     # -- creating and loading -------------------------------------------------------------
     @classmethod
-    def new(cls, game: Game, config: GameConfig, seats: Sequence[Seat], seed: int,
+    def new(cls, game: Game, config: GameConfig, seats: Sequence[Seat], seed: Seed | None = None,
             path: Path | None = None, created: str | None = None, durable: bool = True) -> Match:
-        if not game.min_players <= config.players <= game.max_players:
-            raise IllegalAction(f"{game.title} is for {game.min_players}–{game.max_players} players")
-        if len(seats) != config.players:
-            raise IllegalAction(f"{config.players} players need {config.players} seats, got {len(seats)}")
-        header = Header(game.id, game.rules_version, config, seed, tuple(seats), created)
-        writer = LogWriter(path, game, durable) if path is not None else None
-        if writer:
-            writer.write_header(header)
+        """A new match. ``seed`` None (for games against people) draws a fresh 256-bit secret;
+        an int derives one reproducibly (selfplay --seed, tests). ``path`` is a new save file."""
+        header = Header(game.id, game.rules_version, config, match_seed(seed), tuple(seats), created)
+        problem = header.problem(game)
+        if problem:
+            raise IllegalAction(problem)
+        events = game.setup(config, rng_for(header.rng_seed, 0))
+        entries = [Entry(ev, 0) for ev in events]
+        writer = None
+        if path is not None:
+            writer = LogWriter(path, game, durable, new=True)
+            try:
+                writer.write_start(header, entries)  # one write: never a header without its set-up
+            except BaseException:
+                writer.close()
+                raise
         match = cls(game, header, (), writer)
-        events = game.setup(config, rng_for(seed, 0))
-        match._append([Entry(ev, 0) for ev in events])
+        match._fold(entries)
         return match
 
     @classmethod
     def load(cls, path: Path, lookup: Callable[[str], Game], resume: bool = True,
              durable: bool = True) -> tuple[Match, str | None]:
-        """Continue a saved game: returns the match (appending to the same file) and any warning.
+        """Open a saved game, every move decided again; returns the match and any warning.
 
-        A recovered file (cut-off last line) is rewritten first, so new lines follow whole ones.
+        With ``resume`` the match appends to the same file, which it locks (SaveInUse when the
+        game is open elsewhere) and first makes whole: a cut-off end is cut away, a missing
+        set-up written, with the same warning ``check`` gives.
         """
-        loaded = read_log(path, lookup)
-        game = lookup(loaded.header.game)
-        writer = None
-        if resume:
-            if loaded.warning:
-                from .log import write_log_atomic
-                write_log_atomic(Path(path), game, loaded.header, loaded.entries)
-            writer = LogWriter(Path(path), game, durable)
-        return cls(game, loaded.header, loaded.entries, writer), loaded.warning
+        writer = LogWriter(Path(path), None, durable) if resume else None
+        try:
+            loaded = read_log(path, lookup)
+            game = lookup(loaded.header.game)
+            if writer is not None:
+                writer.game = game
+                if loaded.whole_bytes is not None:
+                    writer.truncate(loaded.whole_bytes)
+                if loaded.setup_missing:
+                    writer.write_entries(loaded.entries)
+        except BaseException:
+            if writer is not None:
+                writer.close()
+            raise
+        return cls(game, loaded.header, loaded.entries, writer, loaded.state), loaded.warning
 
     # -- reading -----------------------------------------------------------------------------
     @property
@@ -118,7 +128,7 @@ class Match:
         return list(self.game.legal_actions(self.state, seat))
 
     def rng(self, salt: str = ""):
-        return rng_for(self.seed, len(self.entries), salt)
+        return rng_for(self._rng_seed, len(self.entries), salt)
 
     # -- acting ------------------------------------------------------------------------------
     def submit(self, seat: int, action: Any) -> list[Any]:
@@ -140,54 +150,44 @@ class Match:
         return self.submit(seat, self.game.parse_action(self.state, seat, text))
 
     def _append(self, entries: list[Entry], seat: int | None = None) -> None:
-        if self.writer:
+        """Write first (a failed write raises and changes nothing), then fold, then tell."""
+        self._check_open()
+        if self.writer is not None:
             self.writer.write_entries(entries)
+        self._fold(entries)
+        self._notify(Change("action", seat, tuple(entries)))
+
+    def _fold(self, entries: list[Entry]) -> None:
         for e in entries:
             self.state = self.game.evolve(self.state, e.event)
         self.entries.extend(entries)
-        self._notify(Change("action", seat, tuple(entries)))
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise LogError("this game is closed; the move was not saved")
 
     # -- undo --------------------------------------------------------------------------------
     def can_undo(self, seat: int) -> UndoCheck:
         """Whether ``seat`` may take back its last action now, and if not, why not.
 
-        Own actions may go back while nobody else has acted and nothing hidden was revealed by
-        them. Against bots only, the bots' replies go back too ("practice undo"); past a reveal
-        only when the match was set up with the ``practice`` variant.
+        Own actions go back while nobody else has acted and nothing hidden was revealed since.
+        Another seat's reply (a bot's too) counts as a reveal: going back past it, or past drawn
+        cards and revealed votes, only in practice games (see engine.core.undo).
         """
-        if self.finished:
-            return UndoCheck(False, "the game is over")
-        batches = self._batches()
-        mine = [act for act, by in batches if by == seat]
-        if not mine:
-            return UndoCheck(False, "you have no move to take back")
-        target = mine[-1]
-        later = {by for act, by in batches if act > target}
-        if later and not all(self.seats[s].is_bot for s in later):
-            names = ", ".join(sorted(self.seats[s].name for s in later if not self.seats[s].is_bot))
-            return UndoCheck(False, f"{names} has moved since; only your own last move can be taken back")
-        dropped = [e for e in self.entries if e.act >= target]
-        if not self.header.config.has(PRACTICE.key) and any(self.game.reveals(e.event) for e in dropped):
-            return UndoCheck(False, "hidden information has been revealed since that move")
-        return UndoCheck(True, "", target)
+        return undo_check(self.game, self.header, self.entries, self.state, seat, legacy=self.header.legacy)
 
     def undo(self, seat: int) -> UndoCheck:
         check = self.can_undo(seat)
         if not check:
             raise IllegalAction(f"cannot undo: {check.reason}")
+        self._check_open()
         dropped = tuple(e for e in self.entries if e.act >= check.to_act)
-        if self.writer:
+        if self.writer is not None:
             self.writer.write_undo(check.to_act, seat)
         self.entries = [e for e in self.entries if e.act < check.to_act]
         self.state = replay(self.game, self.header.config, self.events)
         self._notify(Change("undo", seat, dropped))
         return check
-
-    def _batches(self) -> list[tuple[int, int | None]]:
-        seen: dict[int, int | None] = {}
-        for e in self.entries:
-            seen.setdefault(e.act, e.by)
-        return [(act, by) for act, by in seen.items() if act > 0]
 
     # -- subscribers -------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -200,60 +200,34 @@ class Match:
             listener(self, change)
 
     def close(self) -> None:
-        if self.writer:
+        """End writing: the save file is released; later moves raise instead of going unsaved."""
+        self._closed = True
+        if self.writer is not None:
             self.writer.close()
-            self.writer = None
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
 
 
 def verify(game: Game, loaded: LoadedLog) -> Any:
     """Decide every logged action again and insist it yields exactly the logged events.
 
-    Returns the final state; raises LogError naming the first line that does not follow the rules.
+    ``read_log`` already does this for every load, so its ``state`` is the answer; a LoadedLog
+    built by hand is checked here. Raises LogError naming the first line that does not fit.
     """
-    header, entries = loaded.header, loaded.entries
-    state = game.initial_state(header.config)
-    i = 0
-    while i < len(entries):
-        act = entries[i].act
-        j = i
-        while j < len(entries) and entries[j].act == act:
-            j += 1
-        batch = entries[i:j]
-        expected = _expected_events(game, header, state, batch, i)
-        for k, entry in enumerate(batch):
-            if k >= len(expected) or expected[k] != entry.event:
-                raise _bad(entry, i + k, f"{game.codec.encode(entry.event)['type']} is not what "
-                                         f"{_what(batch)} produces in its position")
-            state = game.evolve(state, entry.event)
-        if len(expected) > len(batch):
-            missing = len(expected) - len(batch)
-            raise _bad(batch[-1], j - 1, f"{_what(batch)} should produce {missing} more event(s)")
-        i = j
-    return state
+    if loaded.state is not None:
+        return loaded.state
+    from .reader import Replayer
 
-
-def _expected_events(game: Game, header: Header, state: Any, batch: Sequence[Entry], position: int) -> list:
-    first = batch[0]
-    if first.act == 0:
-        if position != 0:
-            raise _bad(first, position, "setup events after the game began")
-        return game.setup(header.config, rng_for(header.seed, 0))
-    if first.by is None or first.move is None:
-        raise _bad(first, position, "an action without its seat or move")
-    if first.by not in game.to_act(state):
-        raise _bad(first, position, f"seat {first.by} moved out of turn")
-    try:
-        action = game.parse_action(state, first.by, first.move)
-        return game.decide(state, first.by, action, rng_for(header.seed, position))
-    except IllegalAction as exc:
-        raise _bad(first, position, f"move {first.move!r} is illegal in its position: {exc}") from None
-
-
-def _what(batch: Sequence[Entry]) -> str:
-    first = batch[0]
-    return "the setup" if first.act == 0 else f"move {first.move!r} by seat {first.by}"
-
-
-def _bad(entry: Entry, index: int, text: str) -> LogError:
-    where = f"line {entry.line}" if entry.line is not None else f"event {index + 1}"
-    return LogError(f"{where}: {text}", line=entry.line)
+    replayer = Replayer(game, loaded.header)
+    for i, entry in enumerate(loaded.entries):
+        record = {"act": entry.act, **game.codec.encode(entry.event)}
+        if entry.by is not None:
+            record["by"] = entry.by
+        if entry.move is not None:
+            record["move"] = entry.move
+        replayer.feed(record, entry.line if entry.line is not None else i + 2)
+    if replayer.pending:
+        raise LogError(f"action {replayer.pending_act} should produce more events")
+    return replayer.state

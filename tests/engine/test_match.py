@@ -48,9 +48,23 @@ def test_players_take_back_their_own_move_until_someone_else_moves():
     assert match.state.floors[1] == -1
 
 
-def test_against_bots_the_human_takes_back_the_bots_replies_too():
+def test_a_bots_reply_counts_as_a_reveal_so_taking_it_back_is_for_practice_games():
     seats = [Seat("Me"), Seat("B1", "bot:random"), Seat("B2", "bot:random")]
     match = Match.new(GAME, GameConfig(3), seats, 4)
+    while match.state.turn != 0:
+        s = match.state.turn
+        match.submit(s, match.legal_actions(s)[0])
+    match.submit(0, match.legal_actions(0)[-1])
+    assert match.can_undo(0)  # nobody has replied yet
+    s = match.state.turn
+    match.submit(s, match.legal_actions(s)[0])
+    check = match.can_undo(0)
+    assert not check and "only for practice games" in check.reason
+
+
+def test_in_practice_games_the_human_takes_back_the_bots_replies_too():
+    seats = [Seat("Me"), Seat("B1", "bot:random"), Seat("B2", "bot:random")]
+    match = Match.new(GAME, GameConfig(3, {"practice"}), seats, 4)
     while match.state.turn != 0:
         s = match.state.turn
         match.submit(s, match.legal_actions(s)[0])
@@ -78,7 +92,7 @@ def test_never_past_a_revealed_vote_unless_practice():
         check = match.can_undo(0)
         assert bool(check) == allowed, check.reason
         if not allowed:
-            assert "revealed" in check.reason
+            assert "revealed" in check.reason or "only for practice games" in check.reason
 
 
 def test_the_cursor_steps_seeks_and_jumps_by_round():
