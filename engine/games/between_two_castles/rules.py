@@ -12,7 +12,7 @@ from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
 
 from . import notation
 from .bots import GreedyBot
-from .catalog import (ATTENDANT_NAMES, NORMAL_COUNT, NORMAL_TYPES, SPECIAL_FOR_BONUS, SPECIAL_ID, SPECIAL_TYPES,
+from .catalog import (ATTENDANT_NAMES, BONUS_CARDS, NORMAL_COUNT, NORMAL_TYPES, SPECIAL_FOR_BONUS, SPECIAL_ID, SPECIAL_TYPES,
                       THRONES, room_name)
 from .events import (CODEC, AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, GameSetUp,
                      HandsPassed, LudwigAssigned, LudwigDrew, PairChosen, PairsRevealed, RoomPileReshuffled,
@@ -52,7 +52,7 @@ class BetweenTwoCastles(Rules):
         thrones = tuple(rng.sample(range(len(THRONES)), positions))
         bag = list(range(NORMAL_COUNT))
         rng.shuffle(bag)
-        deck = list(range(20))
+        deck = list(range(len(BONUS_CARDS)))
         rng.shuffle(deck)
         fold = Folder(self.initial_state(config))
         fold.add(GameSetUp(positions, config.players == 2, thrones, tuple(bag), tuple(deck)))

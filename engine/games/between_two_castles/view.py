@@ -148,7 +148,8 @@ def make_view(state: BTCState, seat: int | None) -> BTCView:
         seat=seat, players=state.players, positions=state.positions, ludwig=state.ludwig, round=state.round,
         turn=state.turn, phase=state.phase, to_act=to_act(state),
         castles=tuple(castle_view(state, k) for k in range(len(state.castles))),
-        my_castles=state.castles_of(seat) if mine else (),
+        my_castles=state.castles_of(seat) if seat is not None and 0 <= seat < state.players and state.positions
+        else (),
         hand_sizes=tuple(len(h) for h in state.hands),
         chosen=tuple(c is not None for c in state.chosen),
         my_hand=my_hand, my_pair=my_pair,
