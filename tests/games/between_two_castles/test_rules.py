@@ -272,3 +272,15 @@ def test_notation_reads_what_it_writes():
     assert GAME.parse_action(state, 0, "pick 87+12") == Choose((12, 87))
     assert GAME.parse_action(state, 0, "attendant knight") == Attend("knight")
     assert GAME.parse_action(state, 0, "keep 3") == Keep(2)
+
+
+def test_the_view_carries_what_a_screen_draws():
+    state, _ = _choose_all(fresh(4))
+    view = GAME.view(state, 1)
+    cards = {c.room: c for c in view.room_cards}
+    assert all(t.room in cards for t in view.to_place)
+    assert view.my_castles == state.castles_of(1)
+    throne = [c for c in view.castles[0].cells if c.room == -1]
+    assert [(c.col, c.floor) for c in throne] == [(0, 0), (1, 0)] and throne[0].rule_text.startswith("2 each")
+    assert len(view.castles[0].sheet.rows) == 13
+    assert cards[view.to_place[0].room].rule_text
