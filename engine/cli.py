@@ -5,50 +5,137 @@ The terminal client (tui/cli.py) hands every other command line to :func:`main`.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
 import sys
 from pathlib import Path
 
-from engine.core import LogError, ReplayCursor, read_log, verify
+from engine.core import LogError, ReplayCursor, read_log
 from engine.core.selfplay import game_seed, play_out
+from engine.core.views import view_to_json
 from engine.games import all_games, get_game, game_ids
+
+EXIT_ERROR, EXIT_USAGE, EXIT_PIPE = 1, 2, 141  # 141: killed by SIGPIPE, as a shell reports it
+
+
+class UsageError(Exception):
+    """A command line that cannot be run: one line to stderr, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a wrong command line is one line on stderr (not usage plus message)."""
+
+    def error(self, message: str):
+        raise UsageError(f"{message} (see {self.prog} --help)")
+
+
+def count(text: str) -> int:
+    """A whole number of at least 1 (``--games 0`` or ``-5`` is refused, not read as nothing)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a count (at least 1)")
+    return value
+
+
+def seed_arg(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if abs(value) >= 2**63:
+        raise argparse.ArgumentTypeError("the seed is too large")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="bergfried", description="Castle board games in the terminal.")
-    sub = p.add_subparsers(dest="command", required=True)
+    p = Parser(prog="bergfried", description="Castle board games in the terminal.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     sub.add_parser("games", help="list the games")
     sp = sub.add_parser("selfplay", help="play bot-only games headless and write their save files")
     sp.add_argument("game", choices=game_ids())
-    sp.add_argument("--players", type=int, required=True)
+    sp.add_argument("--players", type=count, required=True)
     sp.add_argument("--bots", default="random", help="one level for all seats, or a comma list per seat")
-    sp.add_argument("--games", type=int, default=1)
-    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--games", type=count, default=1)
+    sp.add_argument("--seed", type=seed_arg, default=0, help="reproducible runs: the games' secrets derive from it")
     sp.add_argument("--out", type=Path, required=True, help="folder for the save files")
-    rp = sub.add_parser("replay", help="print a saved game")
+    rp = sub.add_parser("replay", help="print a saved game, or what one seat saw")
     rp.add_argument("file", type=Path)
-    fmt = rp.add_mutually_exclusive_group(required=True)
-    fmt.add_argument("--text", action="store_true", help="the moves in notation with running scores")
-    fmt.add_argument("--json", action="store_true", help="one JSON summary for scripts")
+    rp.add_argument("--text", action="store_true", help="the moves in notation with running scores")
+    rp.add_argument("--json", action="store_true", help="one JSON summary for scripts (with --view: the view)")
+    rp.add_argument("--view", metavar="SEAT", help="what seat SEAT (1, 2, … or 'spectator') saw")
+    rp.add_argument("--at", type=int, metavar="N", help="with --view: after event N (default: the end)")
     cp = sub.add_parser("check", help="replay a save file and say whether it is sound")
     cp.add_argument("file", type=Path)
     bp = sub.add_parser("bench", help="measure speed")
-    bsub = bp.add_subparsers(dest="target", required=True)
+    bsub = bp.add_subparsers(dest="target", required=True, parser_class=Parser)
     be = bsub.add_parser("engine", help="engine speed for one game")
     be.add_argument("game", choices=game_ids())
-    be.add_argument("--games", type=int, default=200)
-    be.add_argument("--seed", type=int, default=1)
+    be.add_argument("--games", type=count, default=200)
+    be.add_argument("--seed", type=seed_arg, default=1)
     bsub.add_parser("tui", help="client start-up and key-to-frame latency (measured by the client)")
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run one command; every failure is one line on stderr and a non-zero exit, never a traceback."""
+    _tolerant_output()
     try:
-        return COMMANDS[args.command](args)
+        args = build_parser().parse_args(argv)
+        status = COMMANDS[args.command](args)
+        sys.stdout.flush()
+        return status
+    except UsageError as exc:
+        return _fail(str(exc), EXIT_USAGE)
     except LogError as exc:
-        print(f"bergfried: {exc}", file=sys.stderr)
-        return 1
+        return _fail(str(exc), EXIT_ERROR)
+    except BrokenPipeError:
+        return _closed_pipe()
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:
+            return _closed_pipe()
+        where = f" ({exc.filename})" if exc.filename else ""
+        return _fail(f"{exc.strerror or exc}{where}", EXIT_ERROR)
+    except KeyboardInterrupt:
+        return 130
+    except SystemExit as exc:  # argparse --help
+        try:
+            sys.stdout.flush()
+        except OSError:
+            return _closed_pipe()
+        return exc.code if isinstance(exc.code, int) else EXIT_ERROR
+    except Exception as exc:  # a bug: still one line, and the kind of error to report
+        return _fail(f"unexpected {type(exc).__name__}: {str(exc)[:200]} (please report this)", 70)
+
+
+def _tolerant_output() -> None:
+    """A terminal that cannot show a character gets a replacement instead of a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError, OSError):
+            pass
+
+
+def _fail(message: str, status: int) -> int:
+    try:
+        print(f"bergfried: {message}", file=sys.stderr)
+    except OSError:
+        pass
+    return status
+
+
+def _closed_pipe() -> int:
+    """The reader went away (``| head``): stop quietly, as Unix tools do."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the interpreter's last flush then has nowhere to fail
+    except (OSError, ValueError, AttributeError):
+        pass
+    return EXIT_PIPE
 
 
 def cmd_games(args) -> int:
@@ -64,14 +151,14 @@ def cmd_selfplay(args) -> int:
     if len(levels) == 1:
         levels = levels * args.players
     if len(levels) != args.players:
-        print(f"bergfried: --bots names {len(levels)} levels for {args.players} players", file=sys.stderr)
-        return 2
+        raise UsageError(f"--bots names {len(levels)} levels for {args.players} players")
     unknown = [lvl for lvl in levels if lvl not in game.bot_levels]
     if unknown or not game.min_players <= args.players <= game.max_players:
-        print(f"bergfried: {game.title} takes {game.min_players}–{game.max_players} players and bots "
-              f"{', '.join(game.bot_levels)}", file=sys.stderr)
-        return 2
-    args.out.mkdir(parents=True, exist_ok=True)
+        raise UsageError(f"{game.title} takes {game.min_players}–{game.max_players} players and bots "
+                         f"{', '.join(game.bot_levels)}")
+    if args.out.exists() and not args.out.is_dir():
+        raise LogError(f"--out {args.out} is a file, not a folder")
+    args.out.mkdir(parents=True, exist_ok=True, mode=0o700)
     wins = [0] * args.players
     totals = [0] * args.players
     for i in range(args.games):
@@ -85,36 +172,106 @@ def cmd_selfplay(args) -> int:
     print(f"{args.games} games of {game.title}, seed {args.seed}, saved in {args.out}")
     print(f"{'seat':<6}{'bot':<10}{'wins':>6}{'mean score':>12}")
     for s in range(args.players):
-        print(f"{s + 1:<6}{levels[s]:<10}{wins[s]:>6}{totals[s] / max(args.games, 1):>12.1f}")
+        print(f"{s + 1:<6}{levels[s]:<10}{wins[s]:>6}{totals[s] / args.games:>12.1f}")
     return 0
 
 
 def cmd_replay(args) -> int:
+    if args.view is None and args.at is not None:
+        raise UsageError("--at goes with --view")
+    if args.view is None and args.text == args.json:
+        raise UsageError("replay FILE needs one of --text, --json or --view SEAT")
+    if args.view is not None and args.text:
+        raise UsageError("--view prints text unless --json is given; leave out --text")
     loaded = read_log(args.file, get_game)
     game = get_game(loaded.header.game)
     if loaded.warning:
         print(f"warning: {loaded.warning}", file=sys.stderr)
-    cursor = ReplayCursor(game, loaded.header.config, [e.event for e in loaded.entries])
-    cursor.end()
-    result = game.result(cursor.state)
+    if args.view is not None:
+        return print_view(game, loaded, args.view, args.at, args.json)
+    result = game.result(loaded.state)
     names = [s.name for s in loaded.header.seats]
     if args.json:
-        print(json.dumps({
+        summary = {
             "game": game.id, "players": names, "seats": [s.kind for s in loaded.header.seats],
-            "seed": loaded.header.seed, "scores": list(result.scores),
+            "variants": sorted(loaded.header.config.variants), "scores": list(result.scores),
             "winners": [names[s] for s in result.winners], "winner_seats": list(result.winners),
-            "events": len(loaded.entries), "finished": result.finished}, ensure_ascii=False))
+            "events": len(loaded.entries), "finished": result.finished}
+        if result.finished:  # the secret shows nothing any more once the game is over
+            summary["seed"] = loaded.header.seed
+        print(json.dumps(summary, ensure_ascii=True))
         return 0
     for line in replay_text(game, loaded):
         print(line)
     return 0
 
 
+def print_view(game, loaded, seat_text: str, at: int | None, as_json: bool) -> int:
+    """What one seat (numbered from 1) or a spectator saw after event ``at`` (default: the end)."""
+    players = loaded.header.config.players
+    if seat_text.strip().lower() == "spectator":
+        seat = None
+    else:
+        try:
+            seat = int(seat_text) - 1
+        except ValueError:
+            seat = -1
+        if not 0 <= seat < players:
+            raise UsageError(f"--view takes a seat from 1 to {players} or 'spectator', not {seat_text[:20]!r}")
+    events = [e.event for e in loaded.entries]
+    if at is not None and not 0 <= at <= len(events):
+        raise UsageError(f"--at takes an event number from 0 to {len(events)}")
+    if at == 0:
+        raise UsageError("--at 0 is before the set-up; nobody sees anything yet (use 1 or more)")
+    cursor = ReplayCursor(game, loaded.header.config, events)
+    state = cursor.seek(len(events) if at is None else at)
+    view = game.view(state, seat)
+    data = json.loads(json.dumps(view_to_json(view), default=_sets_as_lists))
+    who = "spectator" if seat is None else f"seat {seat + 1} ({loaded.header.seats[seat].name})"
+    position = cursor.position
+    if as_json:
+        print(json.dumps({"seat": None if seat is None else seat + 1, "at": position,
+                          "view": data}, ensure_ascii=True))
+        return 0
+    print(f"{game.title} · what {who} saw after event {position} of {len(events)}")
+    for line in _view_lines(data):
+        print(line)
+    return 0
+
+
+def _sets_as_lists(value):
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    raise TypeError(f"{type(value).__name__} in a view")
+
+
+def _view_lines(data, indent: str = "") -> list[str]:
+    """A view as readable "field: value" lines, nested fields indented."""
+    out = []
+    for key, value in data.items():
+        label = key.replace("_", " ")
+        if isinstance(value, dict):
+            out.append(f"{indent}{label}:")
+            out += _view_lines(value, indent + "  ")
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            out.append(f"{indent}{label}:")
+            for i, item in enumerate(value, start=1):
+                out.append(f"{indent}  {i}.")
+                out += _view_lines(item, indent + "     ")
+        else:
+            shown = ", ".join("-" if v is None else str(v) for v in value) if isinstance(value, list) \
+                else "-" if value is None else str(value)
+            out.append(f"{indent}{label}: {shown}")
+    return out
+
+
 def replay_text(game, loaded) -> list[str]:
     """The header, then one line per logged event that means something to a reader."""
     h = loaded.header
     variants = f" · {', '.join(sorted(h.config.variants))}" if h.config.variants else ""
-    out = [f"{game.title} · {h.config.players} players · seed {h.seed}{variants}"
+    finished = game.result(loaded.state).finished if loaded.state is not None else False
+    seed = f" · seed {h.seed}" if finished else ""  # an unfinished game's secret stays secret
+    out = [f"{game.title} · {h.config.players} players{seed}{variants}"
            + (f" · {h.created}" if h.created else ""),
            "seats: " + ", ".join(f"{i + 1} {s.name} ({s.kind})" for i, s in enumerate(h.seats))]
     state = game.initial_state(h.config)
@@ -133,10 +290,9 @@ def replay_text(game, loaded) -> list[str]:
 
 
 def cmd_check(args) -> int:
-    loaded = read_log(args.file, get_game)
+    loaded = read_log(args.file, get_game)  # decides every move again and checks every undo line
     game = get_game(loaded.header.game)
-    state = verify(game, loaded)
-    result = game.result(state)
+    result = game.result(loaded.state)
     status = "finished" if result.finished else "unfinished"
     if loaded.warning:
         print(f"warning: {loaded.warning}", file=sys.stderr)
@@ -147,9 +303,7 @@ def cmd_check(args) -> int:
 
 def cmd_bench(args) -> int:
     if args.target == "tui":
-        print("bergfried: 'bench tui' is run by the terminal client: use the bergfried command",
-              file=sys.stderr)
-        return 2
+        raise UsageError("'bench tui' is run by the terminal client: use the bergfried command")
     from engine.bench import run_engine_bench
     for line in run_engine_bench(args.game, args.games, args.seed):
         print(line)

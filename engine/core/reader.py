@@ -150,8 +150,7 @@ def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
     replayer = Replayer(game, header)
     error: LogError | None = None
     try:
-        for number, line, record in records:
-            replayer.feed(record, number)
+        replayer.feed_all(records)
     except LogError as exc:
         if not lenient:
             raise
@@ -186,6 +185,23 @@ def recover_log(path: Path, lookup: Callable[[str], Game] | None) -> Path:
     return write_log_new(path.with_name(name + ".recovered" + SUFFIX), game, loaded.header, loaded.entries)
 
 
+def _expected_records(game: Game, events: list, act: int, by: int | None, move: str | None) -> list[dict]:
+    """The records Bergfried writes for an action's events (see engine.core.log.encode_entry)."""
+    encode = game.codec.encode
+    if by is None:
+        out = [{"act": act, **encode(ev)} for ev in events]
+    else:
+        out = [{"act": act, "by": by, **encode(ev)} for ev in events]
+    first = {"act": act, "n": len(events)}
+    if by is not None:
+        first["by"] = by
+    if move is not None:
+        first["move"] = move
+    first.update(out[0])
+    out[0] = first
+    return out
+
+
 def _offset_after(text: str, line: int) -> int:
     """The byte offset just after line ``line`` (1-based) of ``text``."""
     end = -1
@@ -208,47 +224,67 @@ class Replayer:
         self.before: dict[int, tuple[int, Any]] = {}  # act -> (number of entries, state) before it
         self.lines = 0  # lines read after the header
         self.kept_line = 1  # the last line that ends a whole action (or an undo); 1 is the header
-        self.expected: list[Any] = []  # the events the current action still owes
-        self.encoded: list[dict] = []
-        self.pending_act: int | None = None
-        self._batch_first = 0  # index in entries where the pending action starts
+        self.expected: list[Any] = []  # the events of the action being read
+        self.records: list[dict] = []  # ... as the lines Bergfried writes for them
+        self.pending_act: int | None = None  # the action being read, until all its lines are in
+        self._by: int | None = None
+        self._move: str | None = None
+        self._k = 0  # lines of it read so far
 
     @property
     def pending(self) -> bool:
         return self.pending_act is not None
 
+    def feed_all(self, records: Iterator[tuple[int, str, Any]]) -> None:
+        """``feed`` for every record, with the common case (the next line of an action is exactly
+        the record expected) taken inline: loading is dominated by it."""
+        evolve, append = self.game.evolve, self.entries.append
+        for number, _, record in records:
+            act = self.pending_act
+            if act is not None and record == self.records[self._k]:
+                k = self._k
+                event = self.expected[k]
+                self.state = evolve(self.state, event)
+                append(Entry(event, act, self._by, self._move if k == 0 else None, number))
+                self._k = k = k + 1
+                if k == len(self.expected):
+                    self.pending_act = None
+                    self.kept_line = number
+            else:
+                self.feed(record, number)
+
     def feed(self, record: Any, number: int) -> None:
-        self.lines += 1
+        # The common case first: the next line of an action is exactly the record expected.
+        if self.pending_act is not None and type(record) is dict and record == self.records[self._k]:
+            return self._accept(number)
         if not isinstance(record, dict):
             raise LogError(f"line {number}: not an event record", line=number)
         if "undo" in record:
             self._undo(record, number)
+            self.kept_line = number
+        elif self.pending_act is not None:
+            self._check_event(record, number)  # raises: it is not the record expected
         else:
-            self._event(record, number)
-        if not self.pending:
+            self._start_action(record, number)
+
+    def _accept(self, number: int) -> None:
+        k = self._k
+        event = self.expected[k]
+        self.state = self.game.evolve(self.state, event)
+        self.entries.append(Entry(event, self.pending_act, self._by, self._move if k == 0 else None, number))
+        self._k = k + 1
+        if self._k == len(self.expected):
+            self.pending_act = None
             self.kept_line = number
 
     # -- actions ------------------------------------------------------------------------------
-    def _event(self, record: dict, number: int) -> None:
-        if record.keys() - _EVENT_KEYS:
-            raise LogError(f"line {number}: unknown field {excerpt(sorted(record.keys() - _EVENT_KEYS)[0])}",
-                           line=number)
+    def _start_action(self, record: dict, number: int) -> None:
         act = record.get("act")
-        if type(act) is not int:
-            raise LogError(f"line {number}: the action number is {excerpt(act)}", line=number)
-        if self.pending:
-            if act != self.pending_act:
-                raise LogError(f"line {number}: action {self.pending_act} stops short of the "
-                               f"{len(self.encoded)} events its move produces", line=number)
-            return self._next_event(record, number)
         last = self.entries[-1].act if self.entries else -1
-        if act != last + 1:
+        if type(act) is not int or act != last + 1:
             raise LogError(f"line {number}: action number {excerpt(act)} out of sequence (after {last})",
                            line=number)
-        self._start_action(record, number, act)
-
-    def _start_action(self, record: dict, number: int, act: int) -> None:
-        by, move, size = record.get("by"), record.get("move"), record.get("n")
+        by, move = record.get("by"), record.get("move")
         position = len(self.entries)
         if act == 0:
             if by is not None or move is not None:
@@ -262,23 +298,21 @@ class Replayer:
             if by not in self.game.to_act(self.state):
                 raise LogError(f"line {number}: seat {by + 1} moved out of turn", line=number)
             expected = self._decide(by, move, position, number)
-        if size is not None and (type(size) is not int or size != len(expected)):
-            raise LogError(f"line {number}: the line announces {excerpt(size)} events; move "
-                           f"{excerpt(move)} produces {len(expected)}", line=number)
         if not expected:
             raise LogError(f"line {number}: move {excerpt(move)} produces no events", line=number)
         self.before[act] = (position, self.state)
-        self.expected = list(expected)
-        self.encoded = [self.game.codec.encode(ev) for ev in expected]
-        self.pending_act, self._batch_first = act, position
-        self._by, self._move = by, move
-        self._next_event(record, number, first=True)
+        self.expected = expected
+        self.records = _expected_records(self.game, expected, act, by, move)
+        self.pending_act, self._by, self._move, self._k = act, by, move, 0
+        if record != self.records[0]:
+            self._check_event(record, number)
+        self._accept(number)
 
     def _decide(self, by: int, move: str, position: int, number: int) -> list:
         state = self.state
         try:
             action = self.game.parse_action(state, by, move)
-            return self.game.decide(state, by, action, rng_for(self.seed, position))
+            return list(self.game.decide(state, by, action, rng_for(self.seed, position)))
         except IllegalAction as exc:
             raise LogError(f"line {number}: move {excerpt(move)} is illegal in its position: "
                            f"{excerpt(str(exc), 80)}", line=number) from None
@@ -286,30 +320,36 @@ class Replayer:
             raise LogError(f"line {number}: move {excerpt(move)} could not be replayed "
                            f"({type(exc).__name__})", line=number) from None
 
-    def _next_event(self, record: dict, number: int, first: bool = False) -> None:
-        k = len(self.entries) - self._batch_first
-        if k >= len(self.expected):
-            raise LogError(f"line {number}: action {self.pending_act} has more events than its move produces",
-                           line=number)
-        if not first and ("move" in record or "n" in record or record.get("by") != self._by):
-            raise LogError(f"line {number}: an event inside action {self.pending_act} carries a move, "
-                           "count or another seat", line=number)
-        encoded = self.encoded[k]
-        if (record.get("type") != encoded["type"] or record.get("data") != encoded["data"]
-                or record.get("v", 1) != encoded["v"]) and not self._same_event(record, k):
-            raise LogError(f"line {number}: {self._mismatch(record, encoded)}", line=number)
-        event = self.expected[k]
-        self.state = self.game.evolve(self.state, event)
-        self.entries.append(Entry(event, self.pending_act, self._by, self._move if first else None, number))
-        if k + 1 == len(self.expected):
-            self.pending_act = None
+    def _check_event(self, record: dict, number: int) -> None:
+        """A line that is not byte-for-byte the expected record: accept what only looks different
+        (an older file without counts, an older event schema), refuse the rest naming why."""
+        k, expected = self._k, self.records[self._k]
+        extra = record.keys() - _EVENT_KEYS
+        if extra:
+            raise LogError(f"line {number}: unknown field {excerpt(sorted(extra)[0])}", line=number)
+        act = record.get("act")
+        if act != self.pending_act or type(act) is not int:
+            raise LogError(f"line {number}: action {self.pending_act} stops short of the "
+                           f"{len(self.records)} events its move produces", line=number)
+        for key in ("by", "move", "n"):
+            if key in record and (record[key] != expected.get(key) or type(record[key]) is not type(expected.get(key))):
+                if key == "n" and type(record[key]) is int:
+                    raise LogError(f"line {number}: the line announces {record[key]} events; "
+                                   f"{self._what()} produces {len(self.records)}", line=number)
+                raise LogError(f"line {number}: the {key} is {excerpt(record[key])}, not what this action has",
+                               line=number)
+            if key not in record and key in expected and key != "n":
+                raise LogError(f"line {number}: the line has no {key}", line=number)
+        if not self._same_event(record, k):
+            raise LogError(f"line {number}: {self._mismatch(record, expected)}", line=number)
 
     def _same_event(self, record: dict, k: int) -> bool:
         """The slow comparison, for events whose encoding holds tuples or an older schema."""
+        expected = self.records[k]
         try:
-            if record.get("v", 1) == self.encoded[k]["v"]:
-                plain = json.loads(json.dumps(self.encoded[k]["data"]))
-                return record.get("type") == self.encoded[k]["type"] and record.get("data") == plain
+            if record.get("v", 1) == expected["v"]:
+                plain = json.loads(json.dumps(expected["data"]))
+                return record.get("type") == expected["type"] and record.get("data") == plain
             return self.game.codec.decode(record) == self.expected[k]
         except (LogError, ValueError, TypeError, RecursionError):
             return False
@@ -341,7 +381,7 @@ class Replayer:
     def _undo(self, record: dict, number: int) -> None:
         if self.pending:
             raise LogError(f"line {number}: action {self.pending_act} stops short of the "
-                           f"{len(self.encoded)} events its move produces", line=number)
+                           f"{len(self.records)} events its move produces", line=number)
         act, by = record.get("undo"), record.get("by")
         if record.keys() - _UNDO_KEYS or type(act) is not int or type(by) is not int \
                 or not 0 <= by < self.players:
