@@ -221,7 +221,7 @@ class Replayer:
         self.players = header.config.players
         self.state = game.initial_state(header.config)
         self.entries: list[Entry] = []
-        self.before: dict[int, tuple[int, Any]] = {}  # act -> (number of entries, state) before it
+        self.before: dict[int, tuple[int, Any]] = {}  # act -> (number of entries before it, unused)
         self.lines = 0  # lines read after the header
         self.kept_line = 1  # the last line that ends a whole action (or an undo); 1 is the header
         self.expected: list[Any] = []  # the events of the action being read
@@ -263,7 +263,8 @@ class Replayer:
             self._undo(record, number)
             self.kept_line = number
         elif self.pending_act is not None:
-            self._check_event(record, number)  # raises: it is not the record expected
+            self._check_event(record, number)  # raises unless it only looks different
+            self._accept(number)
         else:
             self._start_action(record, number)
 
@@ -300,7 +301,7 @@ class Replayer:
             expected = self._decide(by, move, position, number)
         if not expected:
             raise LogError(f"line {number}: move {excerpt(move)} produces no events", line=number)
-        self.before[act] = (position, self.state)
+        self.before[act] = (position, None)
         self.expected = expected
         self.records = _expected_records(self.game, expected, act, by, move)
         self.pending_act, self._by, self._move, self._k = act, by, move, 0
@@ -366,9 +367,17 @@ class Replayer:
         return "the set-up" if self.pending_act == 0 else f"move {excerpt(self._move)} by seat {self._by + 1}"
 
     def drop_pending(self) -> None:
-        position, self.state = self.before[self.pending_act]
-        del self.entries[position:]
+        self._back_to(self.before[self.pending_act][0])
         self.pending_act = None
+
+    def _back_to(self, position: int) -> None:
+        """Drop the entries from ``position`` on and fold the rest again, as Match.undo does
+        (a state kept from earlier is not trusted: a game's state may share parts it changes)."""
+        del self.entries[position:]
+        state = self.game.initial_state(self.header.config)
+        for e in self.entries:
+            state = self.game.evolve(state, e.event)
+        self.state = state
 
     def make_setup(self) -> None:
         """A header without its set-up: the set-up is made again, as Match.new made it."""
@@ -390,7 +399,6 @@ class Replayer:
         if not check or check.to_act != act:
             why = check.reason if not check else f"seat {by + 1} could only take back to action {check.to_act}"
             raise LogError(f"line {number}: undo to action {act} is not allowed: {why}", line=number)
-        position, self.state = self.before[act]
-        del self.entries[position:]
+        self._back_to(self.before[act][0])
         for later in [a for a in self.before if a >= act]:
             del self.before[later]
