@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.core.bots import RandomBot
 
 from .baron import walk
-from .castle import Castle, fits, open_spots, steps_for, with_tile
-from .catalog import PATH, TILE, TILES
+from .castle import Castle, Spot, fits, open_spots, pattern_problem, steps_for, with_tile
+from .catalog import CASTLE_TILES, PATH, TILE, TILES
 from .state import Build, Discard, Draw, Knock, Steal, TakeCoin, TakeTile
 from .view import CastleBuilderView
 
@@ -63,10 +64,49 @@ def _build_value(view: CastleBuilderView, me: int, build: Build) -> float:
         value += w.distance + COIN_VALUE * w.coins + (1.0 if PATH[w.to] == TILE else 0.0)
     else:
         value += 0.5  # the ground: no steps, but room to build on
-    castle = with_tile(castle_of(view, me), build.level, build.x, build.tile)
+    before = castle_of(view, me)
+    castle = with_tile(before, build.level, build.x, build.tile)
     kept = [f.id for f in view.holder if f.id != build.tile and f.id not in build.discards]
     value += 0.6 * _fitting(castle, kept)  # keep a holder that can build next turn
+    value += SPOT_WEIGHT * (_promise(castle) - _promise(before) + _ease(_spot_key(before, build)))
     return value
+
+
+SPOT_WEIGHT = 8.0  # what a castle that stays easy to build on is worth
+
+
+def _promise(castle: Castle) -> float:
+    """How easy the castle's open places above the ground are to fill, summed."""
+    return sum(_ease(_key(s)) for s in open_spots(castle) if s.level > 1)
+
+
+def _key(spot) -> tuple:
+    tops = tuple(TILES[t].top if t is not None else None for t in (spot.left, spot.right))
+    return spot.need, tops
+
+
+def _spot_key(castle: Castle, build: Build) -> tuple:
+    spot = next((s for s in open_spots(castle) if (s.level, s.x) == (build.level, build.x)), None)
+    return _key(spot) if spot is not None and spot.level > 1 else (None, ())
+
+
+@lru_cache(maxsize=None)
+def _ease(key: tuple) -> float:
+    """The share of all tiles that fit a place with this need and these tops, changed by at most 1."""
+    need, tops = key
+    if need is None:
+        return 0.0
+    spot = Spot(2, 1, need, *(_STAND_IN.get(top) for top in tops))
+    fit = 0
+    for t in CASTLE_TILES:
+        if pattern_problem(t, spot):
+            continue
+        fit += t.check or abs(need - t.lower) <= 1
+    return fit / len(CASTLE_TILES)
+
+
+# A tile id per top pattern, to stand in for the real tiles below a place.
+_STAND_IN = {top: next(t.id for t in CASTLE_TILES if t.top == top) for top in ("SS", "SA", "AS", "AA")}
 
 
 def _fitting(castle: Castle, tiles: list[int]) -> int:

@@ -67,7 +67,7 @@ def test_a_tie_at_the_bottom_still_counts_for_the_highest_tower():
     assert [len(h) for h in after.holders] == [2, 2]  # both castles are 1 level (the gate)
 
 
-@pytest.mark.parametrize("effect, kind, label", [("persons", "guard", "3"), ("windows", "window", "2"),
+@pytest.mark.parametrize("effect, kind, label", [("persons", "guard", "4"), ("windows", "window", "2"),
                                                   ("roofs", "roof", "2")])
 def test_most_persons_windows_roofs_need_at_least_one(effect, kind, label):
     state = offered(effect, players=3)
