@@ -20,7 +20,7 @@ Port = tuple[int, int, int]  # (x, y, d): a feature's side at (x, y) facing the 
 START = -1  # card number used in feature keys for start fields: (START, index)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # positions are looked up by their tuple of placements
 class Placement:
     """A castle card lying with half a on (x, y) and half b next to it in direction ``facing``."""
 

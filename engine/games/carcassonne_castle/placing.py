@@ -160,7 +160,18 @@ def find_placements(a: Analysis, card: int, table: dict | None = None) -> tuple[
 
 
 def has_placement(a: Analysis, card: int) -> bool:
-    return bool(legal_placements(a, card))
+    """Whether the card fits anywhere: stops at the first fit (replaying a log asks this for every
+    card drawn, and only the player to move needs the whole list)."""
+    known = a.legal.get(card)
+    if known is not None:
+        return bool(known)
+    table, owner = edges(a), a.owner
+    for x, y, _ in table:
+        for d, (bx, by) in NEIGHBOURS[(x, y)]:
+            if (bx, by) not in owner and (not _verdict(table, card, (x, y), (bx, by), d)
+                                          or not _verdict(table, card, (bx, by), (x, y), (d + 2) % 4)):
+                return True
+    return False
 
 
 def canonical(p: Placement) -> Placement:
