@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main as cli_main
-from engine.core import GameConfig, LogError, Match, Seat, read_log
+from engine.core import Entry, GameConfig, LogError, Match, Seat, read_log, rng_for
 from engine.core.log import encode_lines, recover
 from engine.games import all_games, get_game
 
@@ -215,7 +215,8 @@ def legal_replay_problem(game, loaded) -> str | None:
     """Replay the loaded moves through Match.play from the header: each must be legal and give
     exactly the loaded events."""
     h = loaded.header
-    match = Match.new(game, h.config, h.seats, h.seed)
+    setup = game.setup(h.config, rng_for(h.rng_seed, 0))
+    match = Match(game, h, [Entry(ev, 0) for ev in setup])
     if match.entries != [e for e in loaded.entries if e.act == 0]:
         return "the set-up is not what the header's seed deals"
     acts: dict[int, list] = {}
