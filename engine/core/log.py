@@ -212,6 +212,7 @@ class LogWriter:
     def __init__(self, path: Path, game: Game | None, durable: bool = True, *, new: bool = False):
         self.path, self.game, self.durable = Path(path), game, durable
         self._failed: str | None = None
+        self._fd: int | None = None
         if new:
             make_saves_folder(self.path.parent)
         flags = os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC | os.O_NONBLOCK | (os.O_CREAT if new else 0)
@@ -223,12 +224,12 @@ class LogWriter:
             stat = os.fstat(fd)
             if not S_ISREG(stat.st_mode):
                 raise LogError(f"{self.path.name} is not a regular file")
+            if new and stat.st_size:
+                raise LogError(f"{self.path.name} already holds a game")
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 raise SaveInUse(f"{self.path.name}: this game is open elsewhere") from None
-            if new and stat.st_size:
-                raise LogError(f"{self.path.name} already holds a game")
         except BaseException:
             os.close(fd)
             raise
@@ -317,7 +318,8 @@ class LogWriter:
             os.close(fd)  # releases the lock
 
     def __del__(self) -> None:
-        self.close()
+        if getattr(self, "_fd", None) is not None:
+            self.close()
 
 
 def make_saves_folder(folder: Path) -> None:

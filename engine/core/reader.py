@@ -132,6 +132,8 @@ def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
     try:
         first = next(records, None)
     except LogError:
+        if text.startswith('{"format"'):
+            raise  # a header, damaged: say how
         raise LogError("line 1: not a Bergfried save file (the first line is not a header)", line=1) from None
     if first is None:
         if tail:
@@ -282,6 +284,8 @@ class Replayer:
     def _start_action(self, record: dict, number: int) -> None:
         act = record.get("act")
         last = self.entries[-1].act if self.entries else -1
+        if act == last and type(act) is int:
+            raise LogError(f"line {number}: action {act} has more events than its move produces", line=number)
         if type(act) is not int or act != last + 1:
             raise LogError(f"line {number}: action number {excerpt(act)} out of sequence (after {last})",
                            line=number)

@@ -1,0 +1,399 @@
+"""Save files that never lose or change a game (issue 8): each test is one way a file was lost,
+changed or trusted, and what happens now."""
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import pytest
+
+from engine.core import GameConfig, IllegalAction, LogError, Match, ReplayCursor, Seat, read_log
+from engine.core.log import SaveFailed, SaveInUse, recover
+from engine.games import get_game
+from engine.games.king_up import GAME
+
+SEATS = [Seat("Ann"), Seat("Ben"), Seat("Cid")]
+
+
+def new_game(tmp_path, moves=6, seats=SEATS, variants=frozenset(), name="g.jsonl"):
+    path = tmp_path / name
+    match = Match.new(GAME, GameConfig(3, variants), seats, 5, path=path, durable=False)
+    for _ in range(moves):
+        seat = min(match.to_act)
+        match.submit(seat, match.legal_actions(seat)[0])
+    return match, path
+
+
+def rows(path):
+    return path.read_text("utf-8").splitlines()
+
+
+def write_rows(path, lines):
+    path.write_text("".join(x + "\n" for x in lines), "utf-8")
+
+
+# -- 1. continue after a cut line ------------------------------------------------------------
+@pytest.mark.parametrize("cut", [1, 12])  # just the newline; part of the line too
+def test_continuing_a_file_cut_mid_line_first_makes_its_end_whole(tmp_path, cut):
+    match, path = new_game(tmp_path)
+    match.close()
+    before = read_log(path, get_game).entries
+    path.write_bytes(path.read_bytes()[:-cut])
+    checked = read_log(path, get_game).warning
+    resumed, warning = Match.load(path, get_game, durable=False)
+    assert warning == checked and "cut off" in warning
+    seat = min(resumed.to_act)
+    resumed.submit(seat, resumed.legal_actions(seat)[0])
+    resumed.close()
+    again = read_log(path, get_game)
+    assert again.warning is None
+    assert again.entries[:len(before) - 1] == before[:len(before) - 1]
+
+
+# -- 3. one game open twice ------------------------------------------------------------------
+def test_a_game_open_for_play_is_locked_against_a_second_writer(tmp_path):
+    match, path = new_game(tmp_path)
+    with pytest.raises(SaveInUse, match="open elsewhere"):
+        Match.load(path, get_game)
+    assert read_log(path, get_game).entries == tuple(match.entries)  # reading is fine
+    match.close()
+    again, _ = Match.load(path, get_game, durable=False)
+    again.close()
+
+
+def test_a_new_game_never_writes_into_an_existing_save(tmp_path):
+    _, path = new_game(tmp_path)
+    with pytest.raises(LogError, match="already holds a game"):
+        Match.new(GAME, GameConfig(3), SEATS, 1, path=path)
+
+
+# -- 4 and 5. recovery ------------------------------------------------------------------------
+def test_recovering_twice_never_overwrites_the_first_copy(tmp_path):
+    match, path = new_game(tmp_path, moves=10)
+    match.close()
+    lines = rows(path)
+    lines[8] = lines[8].replace('"act"', '"akt"')
+    write_rows(path, lines)
+    original = path.read_bytes()
+    first = recover(path)
+    second = recover(path)
+    assert first != second and first.exists() and second.exists()
+    assert first.name == "g.recovered.jsonl" and path.read_bytes() == original
+    assert read_log(first, get_game).entries == read_log(second, get_game).entries
+
+
+def test_recovery_keeps_only_whole_verified_moves_before_the_first_bad_line(tmp_path):
+    match, path = new_game(tmp_path, moves=40)
+    match.close()
+    lines = rows(path)
+    # A duplicated line inside a batch: everything from that batch on is dropped.
+    at = next(i for i, x in enumerate(lines) if i > 10 and json.loads(x).get("n", 1) > 1)
+    act = json.loads(lines[at])["act"]
+    lines.insert(at + 1, lines[at])  # the batch's first line again, inside the batch
+    write_rows(path, lines)
+    with pytest.raises(LogError) as caught:
+        read_log(path, get_game)
+    assert caught.value.line == at + 2  # the duplicate itself (the batch starts on line at + 1)
+    copy = read_log(recover(path), get_game)
+    assert copy.warning is None and copy.entries[-1].act == act - 1
+    assert copy.entries == tuple(e for e in match.entries if e.act < act)
+
+
+# -- 6. every load checks the moves ----------------------------------------------------------
+def test_every_load_path_refuses_an_altered_event(tmp_path, capsys):
+    match, path = new_game(tmp_path, moves=12)
+    match.close()
+    lines = rows(path)
+    i, record = next((i, json.loads(x)) for i, x in enumerate(lines) if '"FigurePlaced"' in x)
+    record["data"]["floor"] = 1 + record["data"]["floor"] % 4
+    lines[i] = json.dumps(record)
+    write_rows(path, lines)
+    for load in (lambda: read_log(path, get_game), lambda: Match.load(path, get_game, durable=False)):
+        with pytest.raises(LogError) as caught:
+            load()
+        assert caught.value.line == i + 1
+    from engine.cli import main
+
+    for args in (["replay", str(path), "--text"], ["replay", str(path), "--json"], ["check", str(path)]):
+        assert main(args) == 1
+        assert f"line {i + 1}:" in capsys.readouterr().err
+
+
+def test_the_replay_cursor_of_a_loaded_file_ends_on_the_verified_state(tmp_path):
+    match, path = new_game(tmp_path, moves=20)
+    loaded = read_log(path, get_game)
+    cursor = ReplayCursor(GAME, loaded.header.config, [e.event for e in loaded.entries])
+    assert cursor.end() == loaded.state == match.state
+
+
+# -- 7. headers and undo lines are checked ----------------------------------------------------
+@pytest.mark.parametrize("change, message", [
+    (lambda h: h["seats"].pop(), "need 3 seats"),
+    (lambda h: h["seats"][1].update(kind="bot:genius"), "not a person or one of the bots"),
+    (lambda h: h["config"]["variants"].append("turbo"), "no variant 'turbo'"),
+    (lambda h: h["config"].update(players=7), "for 3–6 players"),
+    (lambda h: h["config"].update(players=0), "for 3–6 players"),
+    (lambda h: h.update(seed=1e999), "Infinity is not a number"),
+    (lambda h: h.update(seed="00" * 31), "seed"),
+    (lambda h: h.update(surprise=1), "unknown field"),
+])
+def test_a_header_that_does_not_fit_the_game_is_refused(tmp_path, change, message):
+    match, path = new_game(tmp_path)
+    match.close()
+    lines = rows(path)
+    header = json.loads(lines[0])
+    change(header)
+    lines[0] = json.dumps(header)
+    write_rows(path, lines)
+    with pytest.raises(LogError, match=message) as caught:
+        read_log(path, get_game)
+    assert caught.value.line == 1
+
+
+def test_a_variant_added_to_the_header_afterwards_no_longer_deals_its_own_setup(tmp_path):
+    match, path = new_game(tmp_path)
+    match.close()
+    lines = rows(path)
+    header = json.loads(lines[0])
+    header["config"]["variants"] = ["practice"]  # would relax undo
+    lines[0] = json.dumps(header)
+    write_rows(path, lines)
+    with pytest.raises(LogError, match="line 2: .* is not what the set-up produces"):
+        read_log(path, get_game)
+
+
+def _bot_game(tmp_path, variants=frozenset()):
+    seats = [Seat("Me"), Seat("B1", "bot:random"), Seat("B2", "bot:random")]
+    match = Match.new(GAME, GameConfig(3, variants), seats, 4, path=tmp_path / "b.jsonl", durable=False)
+    while 0 not in match.to_act:
+        s = min(match.to_act)
+        match.submit(s, match.legal_actions(s)[0])
+    match.submit(0, match.legal_actions(0)[0])
+    s = min(match.to_act)
+    match.submit(s, match.legal_actions(s)[0])  # a bot replies
+    return match
+
+
+def test_an_undo_line_the_policy_forbids_is_refused(tmp_path):
+    match = _bot_game(tmp_path)
+    assert not match.can_undo(0)
+    match.close()
+    path = tmp_path / "b.jsonl"
+    target = max(e.act for e in match.entries if e.by == 0)
+    with path.open("a") as f:
+        f.write(json.dumps({"undo": target, "by": 0}) + "\n")
+    with pytest.raises(LogError, match="undo to action .* is not allowed: .*only for practice games") as caught:
+        read_log(path, get_game)
+    assert caught.value.line == len(rows(path))
+
+
+def test_an_undo_line_the_policy_allows_is_folded_away(tmp_path):
+    match = _bot_game(tmp_path, frozenset({"practice"}))
+    match.undo(0)
+    match.close()
+    loaded = read_log(tmp_path / "b.jsonl", get_game)
+    assert loaded.entries == tuple(match.entries) and loaded.state == match.state
+
+
+def test_an_undo_after_the_game_ended_is_refused(tmp_path):
+    from engine.core.selfplay import play_out
+
+    path = tmp_path / "done.jsonl"
+    match = play_out(GAME, 3, ["random"] * 3, seed=2, path=path)
+    last = match.entries[-1]
+    with path.open("a") as f:
+        f.write(json.dumps({"undo": last.act, "by": last.by}) + "\n")
+    with pytest.raises(LogError, match="the game is over"):
+        read_log(path, get_game)
+
+
+# -- 8. header and set-up in one write --------------------------------------------------------
+def test_header_and_setup_are_one_write(tmp_path, monkeypatch):
+    from engine.core import log
+
+    writes = []
+    real = log.LogWriter._write
+    monkeypatch.setattr(log.LogWriter, "_write", lambda self, lines: (writes.append(len(lines)), real(self, lines)))
+    Match.new(GAME, GameConfig(3), SEATS, 1, path=tmp_path / "one.jsonl", durable=False).close()
+    assert writes == [1 + len(read_log(tmp_path / "one.jsonl", get_game).entries)]
+
+
+def test_a_header_without_its_setup_starts_again_from_the_header(tmp_path):
+    match, path = new_game(tmp_path, moves=0)
+    match.close()
+    setup = read_log(path, get_game).entries
+    write_rows(path, rows(path)[:1])
+    loaded = read_log(path, get_game)
+    assert "set-up was never written" in loaded.warning and loaded.entries == setup
+    resumed, warning = Match.load(path, get_game, durable=False)
+    seat = min(resumed.to_act)
+    resumed.submit(seat, resumed.legal_actions(seat)[0])
+    resumed.close()
+    assert read_log(path, get_game).warning is None
+
+
+# -- 9. files the program cannot use ----------------------------------------------------------
+@pytest.mark.parametrize("damage, line, message", [
+    (lambda b: b.replace(b"Ann", b"An\xff", 1), 1, "not UTF-8"),
+    (lambda b: b"\xef\xbb\xbf" + b, 1, "byte-order mark"),
+    (lambda b: b + b"\n", 5, "blank"),
+    (lambda b: b + b"[" * 100_000 + b"]" * 100_000 + b"\n", 5, "nested too deeply"),
+    (lambda b: b + b'{"act":2,"n":1e999}\n', 5, "out of range"),
+    (lambda b: b + b'{"act":NaN}\n', 5, "NaN"),
+    (lambda b: b + b'{"act":' + b"9" * 5000 + b"}\n", 5, ""),
+])
+def test_a_file_the_program_cannot_use_names_its_line_briefly(tmp_path, damage, line, message):
+    match, path = new_game(tmp_path, moves=2)
+    match.close()
+    assert len(rows(path)) == 4
+    path.write_bytes(damage(path.read_bytes()))
+    with pytest.raises(LogError, match=message) as caught:
+        read_log(path, get_game)
+    assert caught.value.line == line
+    assert len(str(caught.value)) < 200  # never the bad data itself
+
+
+def test_a_fifo_and_a_device_are_refused_without_hanging(tmp_path):
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)
+    for path in (fifo, "/dev/zero"):
+        with pytest.raises(LogError, match="not a regular file"):
+            read_log(path, get_game)
+        with pytest.raises(LogError):
+            Match.load(path, get_game)
+
+
+def test_a_50_mb_line_is_named_not_read_into_a_game(tmp_path):
+    match, path = new_game(tmp_path, moves=2)
+    match.close()
+    with path.open("ab") as f:
+        f.write(b'{"act":2,"move":"' + b"x" * 50_000_000 + b'"}\n')
+    with pytest.raises(LogError, match="line 5 is 50,000,0.. characters long") as caught:
+        read_log(path, get_game)
+    assert caught.value.line == 5
+
+
+# -- 12. secrets ------------------------------------------------------------------------------
+def test_each_match_gets_a_fresh_256_bit_secret_and_seeded_runs_derive_theirs():
+    from engine.core.game import secret_from
+
+    a = Match.new(GAME, GameConfig(3), SEATS)
+    b = Match.new(GAME, GameConfig(3), SEATS)
+    assert len(a.header.seed) == 64 and int(a.header.seed, 16) and a.header.seed != b.header.seed
+    c = Match.new(GAME, GameConfig(3), SEATS, 7)
+    assert c.header.seed == secret_from(7) and c.entries == Match.new(GAME, GameConfig(3), SEATS, 7).entries
+
+
+def test_draws_are_hmac_sha256_of_the_position_under_the_bound_secret():
+    import hashlib
+    import hmac
+    import random
+
+    from engine.core.game import rng_for
+
+    key = "ab" * 32
+    expected = random.Random(int.from_bytes(hmac.digest(bytes.fromhex(key), b"12:", hashlib.sha256), "big"))
+    assert rng_for(key, 12).sample(range(100), 5) == expected.sample(range(100), 5)
+
+
+def test_an_old_save_with_a_small_integer_seed_still_loads(tmp_path):
+    from engine.core.game import rng_for
+    from engine.core.log import Entry, Header, LogWriter
+
+    header = Header(GAME.id, GAME.rules_version, GameConfig(3), 1234, tuple(SEATS))
+    old = Match(GAME, header, [Entry(ev, 0) for ev in GAME.setup(GameConfig(3), rng_for(1234, 0))])
+    path = tmp_path / "old.jsonl"
+    writer = LogWriter(path, GAME, durable=False, new=True)
+    writer.write_start(header, old.entries)
+    old.writer = writer
+    for _ in range(30):
+        seat = min(old.to_act)
+        old.submit(seat, old.legal_actions(seat)[-1])
+    old.close()
+    loaded = read_log(path, get_game)
+    assert loaded.header.seed == 1234 and loaded.entries == tuple(old.entries)
+
+
+def test_the_seed_is_hidden_until_the_game_is_over(tmp_path, capsys):
+    from engine.cli import main
+    from engine.core.selfplay import play_out
+
+    match, path = new_game(tmp_path, moves=5)
+    match.close()
+    for args in (["--json"], ["--text"], ["--view", "1"], ["--view", "spectator", "--json"]):
+        assert main(["replay", str(path), *args]) == 0
+        assert match.header.seed not in capsys.readouterr().out
+    done = play_out(GAME, 3, ["random"] * 3, seed=3, path=tmp_path / "done.jsonl")
+    assert main(["replay", str(tmp_path / "done.jsonl"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["seed"] == done.header.seed
+
+
+# -- 13. undo past a reply only in practice games ---------------------------------------------
+def test_no_seat_takes_back_past_another_persons_move_even_in_practice(tmp_path):
+    match, _ = new_game(tmp_path, moves=0, variants=frozenset({"practice"}))
+    first = min(match.to_act)
+    match.submit(first, match.legal_actions(first)[0])
+    second = min(match.to_act)
+    match.submit(second, match.legal_actions(second)[0])
+    check = match.can_undo(first)
+    assert not check and "has moved since" in check.reason
+
+
+# -- 15. owner-only files -----------------------------------------------------------------------
+def test_save_files_and_the_saves_folder_are_the_owners_only(tmp_path):
+    old = os.umask(0o022)
+    try:
+        match, path = new_game(tmp_path / "new" / "saves", moves=1)
+        match.close()
+        copy = recover(path)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(copy.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+
+
+# -- issue 7 §1: a write that fails raises -----------------------------------------------------
+class FullDisk:
+    def write(self, data):
+        raise OSError(28, "No space left on device")
+
+    def close(self):
+        pass
+
+
+def test_a_full_disk_stops_the_game_with_the_moves_before_it_on_disk(tmp_path):
+    match, path = new_game(tmp_path, moves=3)
+    saved, state = list(match.entries), match.state
+    match.writer._file = FullDisk()
+    seat = min(match.to_act)
+    with pytest.raises(SaveFailed, match="No space left"):
+        match.submit(seat, match.legal_actions(seat)[0])
+    assert match.state == state and match.entries == saved
+    with pytest.raises(SaveFailed):  # and it stays stopped
+        match.submit(seat, match.legal_actions(seat)[0])
+    assert read_log(path, get_game).entries == tuple(saved)
+
+
+def test_a_removed_save_file_stops_the_game(tmp_path):
+    match, path = new_game(tmp_path, moves=3)
+    path.unlink()
+    seat = min(match.to_act)
+    with pytest.raises(SaveFailed, match="removed"):
+        match.submit(seat, match.legal_actions(seat)[0])
+
+
+def test_a_closed_game_refuses_moves_instead_of_dropping_them(tmp_path):
+    match, path = new_game(tmp_path, moves=3)
+    match.close()
+    seat = min(match.to_act)
+    with pytest.raises(LogError, match="closed"):
+        match.submit(seat, match.legal_actions(seat)[0])
+    with pytest.raises(LogError):
+        match.writer.write_undo(1, 0)
+
+
+def test_a_new_match_checks_its_seats_against_the_game():
+    with pytest.raises(IllegalAction, match="not a person or one of the bots"):
+        Match.new(GAME, GameConfig(3), [Seat("A"), Seat("B", "bot:genius"), Seat("C")], 1)
