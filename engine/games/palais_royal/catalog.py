@@ -155,10 +155,12 @@ CASTLE_STEPS = {False: tuple(_castle_neighbours(q, False) for q in range(9)),
                 True: tuple(_castle_neighbours(q, True) for q in range(9))}
 
 
+SPACE_NAMES = tuple(f"{'abcdef'[s % SIDE]}{s // SIDE + 1}" for s in range(SPACES))
+
+
 def space_name(space: int) -> str:
     """Columns a–f from left to right, rows 1–6 from top to bottom: ``a1`` is the top left corner."""
-    r, c = divmod(space, SIDE)
-    return f"{'abcdef'[c]}{r + 1}"
+    return SPACE_NAMES[space]
 
 
 def parse_space(text: str) -> int | None:
@@ -172,12 +174,12 @@ def room_code(room: int) -> str:
     return ROOM_CODES[room]
 
 
+_ROOM_NAMES = {name.lower(): i for i, r in enumerate(ROOMS) for name in (r.code, r.german, r.name)}
+
+
 def room_of_code(text: str) -> int | None:
-    low = text.strip().lower()
-    for i, r in enumerate(ROOMS):
-        if low in (r.code.lower(), r.german.lower(), r.name.lower()):
-            return i
-    return None
+    """A room by its code, German or English name, in any case."""
+    return _ROOM_NAMES.get(text.strip().lower())
 
 
 def privilege_of_code(text: str) -> int | None:

@@ -21,19 +21,28 @@ from .refusals import refusal
 from .scoring import final_scoring
 from .state import (OVER, PLACING, PLAYING, Bring, Done, Draw, Keep, Mint, Move, PalaisState, Place, PlayCard,
                     Recruit, evolve)
-from .turn import draw_count, gold_cost, has_work, legal, mint_gold
+from .turn import draw_count, gold_cost, has_work, is_legal, legal, mint_gold
 from .view import PalaisView, make_view
 
 FIRST_GAME = Variant("first-game", "the castle rooms laid as the rulebook recommends for a first game")
 
 
 class Folder:
-    """Events decided so far, and the position they lead to."""
+    """Events decided so far, and the position they lead to.
+
+    A step passed over at once leaves no trace: a StepBegan followed straight away by another
+    StepBegan or a TurnBegan is dropped, since the later event resets everything it set.
+    """
 
     def __init__(self, state: PalaisState):
         self.state, self.events = state, []
+        self._before_last = state
 
     def add(self, ev: Any) -> None:
+        if self.events and isinstance(self.events[-1], StepBegan) and isinstance(ev, (StepBegan, TurnBegan)):
+            self.events.pop()
+            self.state = self._before_last
+        self._before_last = self.state
         self.events.append(ev)
         self.state = evolve(self.state, ev)
 
@@ -87,11 +96,7 @@ class PalaisRoyal(Rules):
             raise IllegalMove("the game is over")
         if seat not in self.to_act(state):
             raise IllegalMove("it is not your turn")
-        try:
-            listed = action in set(legal(state))
-        except TypeError:  # an unhashable object is no move of ours
-            listed = False
-        if not listed:
+        if not is_legal(state, action):
             raise IllegalMove(refusal(state, seat, action))
         fold = Folder(state)
         _act(fold, seat, action, rng)

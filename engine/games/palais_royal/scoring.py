@@ -21,6 +21,9 @@ def row_counts(marks: tuple[int, ...], spaces: tuple[int, ...]) -> dict[int, int
     return counts
 
 
+BORDER_SPACES = tuple(sorted({sp for row in ROWS for sp in row.spaces}))
+
+
 def row_points(counts: dict[int, int]) -> dict[int, int]:
     """6 for the most servants, 2 for the second most; a tie slides down a place (a tie for first
     pays 2 each and nothing below it), a tie for second pays nothing."""
@@ -40,6 +43,8 @@ def row_points(counts: dict[int, int]) -> dict[int, int]:
 
 def park_points(marks: tuple[int, ...], players: int) -> tuple[int, ...]:
     total = [0] * players
+    if all(marks[sp] < 0 for sp in BORDER_SPACES):
+        return tuple(total)
     for row in ROWS:
         for seat, pts in row_points(row_counts(marks, row.spaces)).items():
             total[seat] += pts

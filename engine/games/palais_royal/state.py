@@ -223,19 +223,20 @@ def _turn_began(state: PalaisState, ev: TurnBegan) -> PalaisState:
 
 @evolve.on(StepBegan)
 def _step_began(state: PalaisState, ev: StepBegan) -> PalaisState:
+    """Whatever was left of earlier steps lapses; the new step's allowance is set (bonuses now)."""
     s = ev.seat
+    state = replace(state, step=ev.step, gate_left=0, moves_left=0, king_left=0, madame_left=0)
     if ev.step == SUPPLY_STEP:
         gate = state.count(EHRENHOF, s) + state.bonus(EHRENHOF, s) + 2 * state.benefits(s, "gate2")
-        return replace(state, step=ev.step, gate_left=gate)
+        return replace(state, gate_left=gate)
     if ev.step == MOVES:
         moves = (state.count(TREPPENHAUS, s) + state.bonus(TREPPENHAUS, s) + 2 * state.benefits(s, "moves2")
                  + state.extra_moves)
-        return replace(state, step=ev.step, moves_left=moves, gate_left=0)
+        return replace(state, moves_left=moves)
     if ev.step == ROOMS_STEP:
-        return replace(state, step=ev.step, moves_left=0, minted=False,
-                       king_left=state.bonus(KOENIG, s) + state.benefits(s, "king1"),
+        return replace(state, minted=False, king_left=state.bonus(KOENIG, s) + state.benefits(s, "king1"),
                        madame_left=state.bonus(MADAME, s) + state.benefits(s, "madame1"))
-    return replace(state, step=ev.step, gate_left=0, moves_left=0, king_left=0, madame_left=0)
+    return state
 
 
 @evolve.on(StepFinished)

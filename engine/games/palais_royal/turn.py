@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
+
 from .catalog import (ADJACENT, BEFORE, FAVOUR, BORDER, CARDS, CASTLE_STEPS, END, HINTEREINGANG, KOENIG, MADAME, MOVES,
                       MUENZEREI, NOBLES, PRIVILEGES, RECRUIT, ROOMS_STEP, SCHREIBSTUBE, SEALS, SUPPLY as
                       SUPPLY_STEP, TOR)
@@ -61,11 +63,12 @@ def playable_cards(state: PalaisState, seat: int, any_time: bool) -> Iterator[Pl
             yield PlayCard(card)
 
 
-def recruits(state: PalaisState, seat: int) -> Iterator[Recruit]:
+def recruits(state: PalaisState, seat: int, only: int | None = None) -> Iterator[Recruit]:
+    """Every way to recruit a noble now (or only the one on space ``only``)."""
     if state.count(SCHREIBSTUBE, seat) == 0:
         return
     for space, noble in enumerate(state.park):
-        if noble == FREE or gold_cost(state.park, space) > state.gold[seat]:
+        if noble == FREE or (only is not None and space != only) or gold_cost(state.park, space) > state.gold[seat]:
             continue
         n = NOBLES[noble]
         for wk in range(min(n.king, state.wild) + 1):
@@ -127,6 +130,21 @@ def has_work(state: PalaisState) -> bool:
             continue  # seals without a Schreibstube servant buy nothing
         return True
     return False
+
+
+def is_legal(state: PalaisState, action: Any) -> bool:
+    """Whether ``action`` is among ``legal(state)``, listing only the actions of its kind."""
+    kind = type(action)
+    if not attrs.has(kind) or not all(type(v) is int or v is None
+                                       for v in attrs.astuple(action, recurse=False)):
+        return False
+    if kind is Done:
+        return state.phase == PLAYING
+    if kind is Recruit:
+        if state.phase != PLAYING or state.step != RECRUIT or not 0 <= action.space < len(state.park):
+            return False
+        return any(a == action for a in recruits(state, state.turn, action.space))
+    return any(a == action for a in step_actions(state) if type(a) is kind)
 
 
 def legal(state: PalaisState) -> Iterator[Any]:

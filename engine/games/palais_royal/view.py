@@ -3,13 +3,15 @@ other hands, another player's cards drawn at the Back Door, face-down nobles of 
 many) and the nobles in the box."""
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from .catalog import (BORDER, DECORATIONS, DOUBLE_SPACES, HAND_POINTS_CAP, HONOUR_POINTS, KARDINAL, KOENIG,
                       MADAME, NOBLES, PRIVILEGES, ROOMS, ROWS, SCHREIBSTUBE, space_name)
 from .scoring import row_counts, row_points
 from .state import FREE, OVER, PalaisState
-from .turn import discount, draw_count, gold_cost, mint_gold
+from .turn import discount, draw_count, mint_gold
 
 
 @attrs.frozen
@@ -140,9 +142,18 @@ class PalaisView:
         return self.players_[self.seat] if self.seat is not None else None
 
 
+NOBLE_VIEWS = tuple(NobleView(n.index, n.name, n.gold, n.king, n.madame, n.points, n.benefit) for n in NOBLES)
+
+
 def noble_view(index: int) -> NobleView:
-    n = NOBLES[index]
-    return NobleView(n.index, n.name, n.gold, n.king, n.madame, n.points, n.benefit)
+    return NOBLE_VIEWS[index]
+
+
+@functools.lru_cache(maxsize=8192)
+def _space_view(space: int, noble: int, free_neighbours: int, servant: int) -> SpaceView:
+    cost = max(0, NOBLES[noble].gold - free_neighbours) if noble != FREE else 0
+    return SpaceView(space, space_name(space), NOBLE_VIEWS[noble] if noble != FREE else None, cost,
+                     free_neighbours, space in BORDER, space in DOUBLE_SPACES, servant)
 
 
 def _plain_majority(state: PalaisState, room: int, seat: int) -> bool:
@@ -157,10 +168,7 @@ def make_view(state: PalaisState, seat: int | None) -> PalaisView:
     if not state.rooms:
         raise ValueError("the game is not set up yet")
     n, over = state.players, state.phase == OVER
-    park = tuple(SpaceView(sp, space_name(sp), noble_view(nb) if nb != FREE else None,
-                           gold_cost(state.park, sp) if nb != FREE else 0, discount(state.park, sp),
-                           sp in BORDER, sp in DOUBLE_SPACES, state.marks[sp])
-                 for sp, nb in enumerate(state.park))
+    park = tuple(_space_view(sp, nb, discount(state.park, sp), state.marks[sp]) for sp, nb in enumerate(state.park))
     rows = []
     for row in ROWS:
         counts = row_counts(state.marks, row.spaces)
