@@ -3,16 +3,17 @@ wall tiles, typed moves, what a card scored, a whole bot game to its final scori
 and screenshots of the board in play and at the end (80×24, fixed theme and seed)."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from engine.core import GameConfig, Match, Seat, write_log_atomic
 from engine.games import get_game
 from engine.games.carcassonne_castle import PlaceCard
-from engine.games.carcassonne_castle.board import canonical
+from engine.games.carcassonne_castle.placing import canonical
 from engine.games.carcassonne_castle.events import CardPlaced, FeatureCompleted, GameEnded
 from tui.bots import make_bot
 from tui.cli import replay_start
 from tui.games.carcassonne_castle import (CastleBoard, FinalScoringScreen, FollowerScreen,
                                           final_rows, grid_pos, square_of)
-from tui.games import Step
 from tui.screens.game_over import GameOverScreen
 from tui.screens.play import PlayScreen
 from tui.screens.replay import ReplayScreen
@@ -245,22 +246,30 @@ async def test_the_replay_viewer_draws_the_finished_castle(make_app, tmp_path):
         assert "Game over" in text_of(replay.info.query_one("#info"))
 
 
-def test_final_rows_come_from_the_final_scoring_events():
+def test_final_rows_come_from_the_final_scoring_in_the_view():
     match = finished_match()
-    game = match.game
-    events = match.events
-    start = next(i for i, e in enumerate(events) if type(e).__name__ == "WallCleared")
-    steps, state = [], game.initial_state(match.header.config)
-    for i, ev in enumerate(events):
-        state = game.evolve(state, ev)
-        if i >= start:
-            steps.append(Step(ev, game.view(state, None)))
-    rows = final_rows(steps, 2)
+    view = match.view(None)
+    rows = final_rows(view, 2)
     assert rows[0][0].startswith("largest palas")
     paid = [sum(points[s] for _, points in rows) for s in range(2)]
-    before, after = steps[0].view.scores, steps[-1].view.scores
-    assert [b + p for b, p in zip(before, paid)] == list(after)
-    assert isinstance(steps[-1].event, GameEnded)
+    assert [b + p for b, p in zip(view.before_final, paid)] == list(view.scores)
+    assert view.finished
+
+
+def test_the_client_imports_only_the_games_public_module():
+    import ast
+    from pathlib import Path
+
+    import tui.games.carcassonne_castle as ui
+    offenders = []
+    for path in Path(ui.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine.games"):
+                if node.module != "engine.games.carcassonne_castle":
+                    offenders.append(f"{path.name}: {node.module}")
+            elif isinstance(node, ast.Import):
+                offenders += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("engine.games.")]
+    assert offenders == []
 
 
 # -- screenshots ------------------------------------------------------------------------------
@@ -293,7 +302,7 @@ def test_snapshot_final_scoring(snap_compare, make_app):
     for i, ev in enumerate(events):
         state = game.evolve(state, ev)
         if i >= start:
-            steps.append(Step(ev, game.view(state, None)))
+            steps.append(SimpleNamespace(kind=type(ev).__name__, view=game.view(state, None)))
     screens = game_ui_interludes(match, steps)
     assert snap_compare(make_app(start=lambda app: screens[0]), terminal_size=SIZE)
 

@@ -48,6 +48,7 @@ class DrawnCard:
     card: int
     name: str
     symmetric: bool  # turned half round it reads the same (listed once among the placements)
+    roads: int  # separate roads on it (a herald names the side of the one it stands on)
     faces: tuple[tuple[HalfLook, HalfLook], ...]  # how halves a and b lie with half b n, e, s, w
 
 
@@ -219,7 +220,7 @@ def _drawn(card: int) -> DrawnCard:
     faces = tuple((half_look(Placement(card, 0, 0, f), 0), half_look(Placement(card, 0, 0, f), 1))
                   for f in range(4))
     ctype = card_type(card)
-    return DrawnCard(card, ctype.name, ctype.symmetric, faces)
+    return DrawnCard(card, ctype.name, ctype.symmetric, len(ctype.segments_of(ROAD)), faces)
 
 
 def _standing(f: Follower, p: Placement) -> Standing:
