@@ -37,10 +37,10 @@ from .events import (SUPPLY, CardKept, CardPlayed, CardsDiscarded, CardsDrawn, D
                      StepFinished, TurnBegan)
 from .state import PLACING, Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
 
-_BRING = re.compile(r"^\+\s*([A-Za-z]{2})\s*(?:<\s*([A-Za-z]{2}))?$")
-_MOVE = re.compile(r"^([A-Za-z]{2})\s*>\s*([A-Za-z]{2})$")
+_BRING = re.compile(r"^\+\s*([^<]+?)\s*(?:<\s*(.+?))?$")
+_MOVE = re.compile(r"^([^<>]+?)\s*>\s*([^<>]+?)$")
 _RECRUIT = re.compile(r"^([a-fA-F][1-6])\s*(?:\*\s*([KkMm]{1,3}))?\s*(?:<\s*([A-Za-z]{2}))?$")
-_CARD = re.compile(r"^(play|keep)\s+(\S+)$", re.IGNORECASE)
+_CARD = re.compile(r"^(play|keep)\s+(.+)$", re.IGNORECASE)
 HELP = "moves look like +Mu, +To<Mu, Tr>Mu, mint, c4, c4*K, a2<Mu, draw, keep Pen, play Pen, next"
 
 

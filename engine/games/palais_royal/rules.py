@@ -50,8 +50,8 @@ class Folder:
 class PalaisRoyal(Rules):
     """The rules of Palais Royal. Stateless: one instance serves every match.
 
-    >>> match = Match.new(GAME, GameConfig(3), seats, seed=1)
-    >>> match.play(match.state.turn, "+Mu")   # a set-up servant into the Münzerei
+        match = Match.new(GAME, GameConfig(3), seats, seed=1)
+        match.play(match.state.turn, "+Mu")   # a set-up servant into the Münzerei
     """
 
     id = "palais-royal"

@@ -1,0 +1,109 @@
+"""Notation round trips, the move list, refusals of unreadable text, and the bots."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import GameConfig, Match, Seat
+from engine.core.errors import UnreadableMove
+from engine.core.selfplay import game_seed, play_out
+from engine.games.palais_royal import GAME, Bring, Done, Move, PlayCard, Recruit
+from engine.games.palais_royal.catalog import MADAME, MOVES, MUENZEREI, PENSION, TOR, TREPPENHAUS, parse_space
+from engine.games.palais_royal.events import SUPPLY as FROM_SUPPLY
+from engine.games.palais_royal.events import CardKept, CardsDrawn, NobleRecruited
+
+from .helpers import RED, at_step, find_noble, playing
+from .test_properties import play_random
+
+
+def test_every_legal_action_round_trips_through_notation_along_random_games():
+    for seed in range(12):
+        config, _, events = play_random(seed, 2 + seed % 3, check=False)
+        state = GAME.initial_state(config)
+        for ev in events:
+            state = GAME.evolve(state, ev)
+            for seat in GAME.to_act(state):
+                for action in GAME.legal_actions(state, seat):
+                    text = GAME.format_action(state, seat, action)
+                    assert GAME.parse_action(state, seat, text) == action, text
+
+
+@pytest.mark.parametrize("text,action", [
+    ("Tr>Mu", Move(TREPPENHAUS, MUENZEREI)),
+    ("treppenhaus > münzerei", Move(TREPPENHAUS, MUENZEREI)),
+    ("+to", Bring(TOR, FROM_SUPPLY)),
+    ("+Ma<Mu", Bring(MADAME, MUENZEREI)),
+    ("c4", Recruit(parse_space("c4"))),
+    ("a4<Mu", Recruit(parse_space("a4"), source=MUENZEREI)),
+    ("a4", Recruit(parse_space("a4"), source=FROM_SUPPLY)),
+    ("c4*KM", Recruit(parse_space("c4"), 1, 1)),
+    ("play royal pension", PlayCard(PENSION)),
+    ("next", Done()),
+])
+def test_typed_moves(text, action):
+    state = at_step(playing(rooms={"Tr": (1, 0, 0, 0)}), MOVES)
+    assert GAME.parse_action(state, RED, text) == action
+
+
+@pytest.mark.parametrize("text", ["", "Xx>Mu", "play Joker", "g7", "c4*Q", "hello"])
+def test_unreadable_text_is_refused_with_a_hint(text):
+    with pytest.raises(UnreadableMove):
+        GAME.parse_action(playing(), RED, text)
+
+
+def test_the_move_list_keeps_drawn_cards_and_face_down_nobles_secret():
+    _, state, events = play_random(2, 3, check=False)
+    before = GAME.initial_state(GameConfig(3))
+    lines = []
+    for ev in events:
+        line = GAME.describe(before, ev, ["Ann", "Bob", "Cy"])
+        before = GAME.evolve(before, ev)
+        if isinstance(ev, (CardsDrawn, CardKept)):
+            assert "Pen" not in line and "Ho" not in line
+        if isinstance(ev, NobleRecruited) and find_noble(benefit="") is not None:
+            lines.append(line)
+    assert lines and all(" for " in line for line in lines)
+    assert GAME.describe(before, events[-1], ["Ann", "Bob", "Cy"]).startswith("game over")
+
+
+def test_greedy_beats_random():
+    wins = 0
+    for i in range(6):
+        levels = ["random", "random"]
+        levels[i % 2] = "greedy"
+        match = play_out(GAME, 2, levels, game_seed(3, i))
+        wins += (i % 2) in match.result.winners
+    assert wins >= 5
+
+
+def test_bots_play_every_player_count_from_the_view_alone():
+    for players in (3, 4):
+        match = play_out(GAME, players, ["greedy"] * players, seed=players)
+        assert match.finished
+
+
+def test_greedy_takes_the_obvious_recruit():
+    n = find_noble(gold=6, king=1, madame=1, benefit="")
+    state = at_step(playing(rooms={"Sc": (1, 0, 0, 0), "Ko": (1, 0, 0, 0), "Ma": (1, 0, 0, 0)}, park={"c3": n},
+                            gold=(9, 0, 0, 0)), 4)
+    legal = list(GAME.legal_actions(state, RED))
+    choice = GAME.make_bot("greedy").choose(GAME.view(state, RED), legal, random.Random(0))
+    assert isinstance(choice, Recruit)
+
+
+def test_a_match_plays_from_typed_notation():
+    match = Match.new(GAME, GameConfig(2), [Seat("A"), Seat("B")], seed=5, durable=False)
+    first = match.state.turn
+    for _ in range(5):
+        match.play(first, "+Sc")
+    assert match.state.rooms[6][first] == 5 and match.state.turn != first
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    from engine.games.palais_royal import catalog, notation, scoring
+    for module in (catalog, notation, scoring):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
