@@ -6,9 +6,11 @@ foundation's left end, so a tile at (level, x) covers x .. x+2 and stands on the
 the gate (GATE, a tile numbered 2) included.
 
     >>> [s.x for s in open_spots(NEW_CASTLE) if s.level == 1]
-    [0, 2, 4, 8, 10, 12]
+    [0, 2, 4, 6, 10, 12, 14, 16]
 """
 from __future__ import annotations
+
+from functools import lru_cache
 
 import attrs
 
@@ -86,14 +88,17 @@ def spot_at(cells: dict[tuple[int, int], int], level: int, x: int) -> Spot | Non
     return Spot(level, x, need, left, right)
 
 
-def open_spots(castle: Castle) -> list[Spot]:
+@lru_cache(maxsize=8192)
+def open_spots(castle: Castle) -> tuple[Spot, ...]:
+    """Every empty place a tile could go (cached: castles are immutable and asked about often)."""
     cells = grid(castle)
-    return [s for lv in range(1, MAX_LEVEL + 1) for x in places_on(lv)
-            if (s := spot_at(cells, lv, x)) is not None]
+    return tuple(s for lv in range(1, MAX_LEVEL + 1) for x in places_on(lv)
+                 if (s := spot_at(cells, lv, x)) is not None)
 
 
-def levels_started(castle: Castle) -> set[int]:
-    return {lv for lv, _, _ in castle}
+@lru_cache(maxsize=8192)
+def levels_started(castle: Castle) -> frozenset[int]:
+    return frozenset(lv for lv, _, _ in castle)
 
 
 def pattern_problem(tile: Tile, spot: Spot) -> str | None:
@@ -147,9 +152,14 @@ def number_problem(tile: Tile, spot: Spot, delta: int) -> str | None:
 def fits(castle: Castle, tile: Tile, spot: Spot) -> int | None:
     """The change of number (0, ±1, ...) that makes ``tile`` fit ``spot`` by its patterns and the castle
     symbol; None if no change does. The caller decides which changes it can pay for."""
-    if pattern_problem(tile, spot):
-        return None
     if tile.castle and spot.level not in levels_started(castle):
+        return None
+    return _fits(tile, spot)
+
+
+@lru_cache(maxsize=65536)
+def _fits(tile: Tile, spot: Spot) -> int | None:
+    if pattern_problem(tile, spot):
         return None
     if tile.check or spot.need is None:
         return 0
