@@ -13,7 +13,7 @@ from . import notation
 from .bots import GreedyBot
 from .catalog import (CARDS, COPIES, END, END_NOBLES, FIRST_GAME_LAYOUT, IN_PARK, NOBLE_COUNT, NOBLES, PRIVILEGES,
                       SETUP_PLACEMENTS, STALL_ROUNDS, TOR)
-from .events import (CODEC, CardKept, CardPlayed, CardsDiscarded, CardsDrawn, DeckReshuffled, GameSetUp,
+from .events import (CODEC, CardKept, CardPlayed, CardsDiscarded, CardsDrawn, DeckReshuffled, GameEnded, GameSetUp,
                      GoldMinted, NobleRecruited, ServantBrought, ServantMoved, ServantPlaced, StepBegan, StepFinished,
                      TurnBegan)
 from .hidden import resample
@@ -128,7 +128,8 @@ class PalaisRoyal(Rules):
         return notation.describe(before, event, names)
 
     def reveals(self, event: Any) -> bool:
-        return isinstance(event, (GameSetUp, CardsDrawn, DeckReshuffled))
+        # A played card and the final count show what was secret; a draw or reshuffle is chance.
+        return isinstance(event, (GameSetUp, CardsDrawn, DeckReshuffled, CardPlayed, GameEnded))
 
     def boundary(self, event: Any) -> str | None:
         if isinstance(event, TurnBegan):

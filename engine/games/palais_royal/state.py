@@ -10,10 +10,11 @@ import attrs
 from engine.core.fastattrs import replace
 from engine.core.fold import Fold
 
-from .catalog import (BEFORE, CARDS, EHRENHOF, END, FAVOUR, GOLD, HINTEREINGANG, HONOUR_POINTS, KARDINAL, KOENIG, MADAME,
-                      MOVES, NOBLES, OPEN_GATES, PENSION, PRIVILEGES, RECEPTION, ROOMS_STEP, SCHREIBSTUBE, SEALS,
-                      SERVANTS, SETUP_PLACEMENTS, STAIRS5, STAIRS9, START_EHRENHOF, START_TREPPENHAUS, SUPPLY as
-                      SUPPLY_STEP, TO_PLAYER, TOR, TREPPENHAUS)
+from .catalog import (BEFORE, CARDS, EHRENHOF, END, FAVOUR, GOLD, HINTEREINGANG, HONOUR_POINTS, KARDINAL, KOENIG,
+                      MADAME, MOVES, NOBLES, OPEN_GATES, PENSION, PRIVILEGES, RECEPTION, ROOMS_STEP, SCHREIBSTUBE,
+                      SEALS, SERVANTS, SETUP_PLACEMENTS, STAIRS5, STAIRS9, START_EHRENHOF, START_TREPPENHAUS,
+                      TO_PLAYER, TOR, TREPPENHAUS)
+from .catalog import SUPPLY as SUPPLY_STEP
 from .events import (SUPPLY, CardKept, CardPlayed, CardsDiscarded, CardsDrawn, DeckReshuffled, GameEnded,
                      GameSetUp, GoldMinted, NobleRecruited, ServantBrought, ServantMoved, ServantPlaced, StepBegan,
                      StepFinished, TurnBegan)
@@ -216,7 +217,8 @@ def _placed(state: PalaisState, ev: ServantPlaced) -> PalaisState:
 @evolve.on(TurnBegan)
 def _turn_began(state: PalaisState, ev: TurnBegan) -> PalaisState:
     discard = state.discard + ((FAVOUR,) if state.favour else ())
-    return replace(state, phase=PLAYING, turn=ev.seat, round=ev.round, last_round=ev.last_round, step=BEFORE, favour=False,
+    return replace(state, phase=PLAYING, turn=ev.seat, round=ev.round, last_round=ev.last_round, step=BEFORE,
+                   favour=False,
                    gate_left=0, moves_left=0, extra_moves=0, king_left=0, madame_left=0, minted=False, wild=0,
                    drew=False, drawn=(), discard=discard)
 

@@ -8,7 +8,7 @@ import functools
 import attrs
 
 from .catalog import (BORDER, DECORATIONS, DOUBLE_SPACES, HAND_POINTS_CAP, HONOUR_POINTS, KARDINAL, KOENIG,
-                      MADAME, NOBLES, PRIVILEGES, ROOMS, ROWS, SCHREIBSTUBE, space_name)
+                      MADAME, NOBLES, PRIVILEGES, ROOMS, ROWS, SCHREIBSTUBE, STEP_NAMES, space_name)
 from .scoring import row_counts, row_points
 from .state import FREE, OVER, PalaisState
 from .turn import discount, draw_count, mint_gold
@@ -82,7 +82,8 @@ class TurnView:
     """The turn in progress, for the step bar."""
 
     seat: int
-    step: int
+    step: int  # 0 before action 1, 1–5 the actions, 6 the end of the turn
+    step_name: str
     favour: bool  # the Royal Favour lies face up: every bonus where the player has a servant
     gate_left: int  # -1: any number (Open Gates)
     moves_left: int
@@ -213,10 +214,12 @@ def _player(state: PalaisState, s: int, rows: list[RowView], all_nobles: bool) -
 
 def _turn(state: PalaisState) -> TurnView:
     s = state.turn
-    return TurnView(s, state.step, state.favour, state.gate_left, state.moves_left, state.king_left,
-                    state.madame_left, state.minted, mint_gold(state, s), state.rooms[KOENIG][s],
-                    state.rooms[MADAME][s], state.wild, state.rooms[SCHREIBSTUBE][s], state.drew, len(state.drawn),
-                    draw_count(state, s))
+    return TurnView(
+        seat=s, step=state.step, step_name=STEP_NAMES[state.step], favour=state.favour, gate_left=state.gate_left,
+        moves_left=state.moves_left, king_left=state.king_left, madame_left=state.madame_left, minted=state.minted,
+        mint_gold=mint_gold(state, s), king_seals=state.rooms[KOENIG][s], madame_seals=state.rooms[MADAME][s],
+        wild_seals=state.wild, recruits=state.rooms[SCHREIBSTUBE][s], drew=state.drew, drawn=len(state.drawn),
+        draw_count=draw_count(state, s))
 
 
 PRIVILEGE_NAMES = tuple(p.name for p in PRIVILEGES)

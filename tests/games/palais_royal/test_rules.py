@@ -11,7 +11,7 @@ from engine.core.fastattrs import replace
 from engine.games.palais_royal import GAME, Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
 from engine.games.palais_royal.catalog import (EHRENHOF, FAVOUR, HONOUR2, HONOUR4, KARDINAL, KOENIG, MADAME,
                                                MOVES, MUENZEREI, NOBLES, OPEN_GATES, PENSION, RECEPTION, RECRUIT,
-                                               ROOMS_STEP, SCHREIBSTUBE, SEALS, STAIRS5, STAIRS9, SUPPLY, TOR,
+                                               ROOMS_STEP, SEALS, STAIRS5, STAIRS9, SUPPLY, TOR,
                                                TREPPENHAUS, parse_space)
 from engine.games.palais_royal.catalog import CARDS as CARDS_STEP
 from engine.games.palais_royal.catalog import END as END_STEP
@@ -20,7 +20,7 @@ from engine.games.palais_royal.events import CardsDrawn, DeckReshuffled, GameEnd
 from engine.games.palais_royal.state import FREE, PLAYING, UNLIMITED
 from engine.games.palais_royal.turn import draw_count, mint_gold
 
-from .helpers import BLACK, GREEN, RED, YELLOW, apply, at_step, find_noble, fresh, play, playing, room
+from .helpers import GREEN, RED, YELLOW, apply, at_step, find_noble, fresh, play, playing, room
 
 
 # -- set-up -----------------------------------------------------------------------------------
