@@ -218,7 +218,7 @@ def verify(game: Game, loaded: LoadedLog) -> Any:
     """
     if loaded.state is not None:
         return loaded.state
-    from .reader import Replayer
+    from .replayer import Replayer
 
     replayer = Replayer(game, loaded.header)
     for i, entry in enumerate(loaded.entries):

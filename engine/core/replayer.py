@@ -1,0 +1,230 @@
+"""Folding a save file's records into a verified game: each action is decided again from its
+notation and must give exactly the logged events; each undo line must be one the undo policy
+allows. Used by every load (engine.core.reader) and by ``verify``.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from .errors import IllegalAction, LogError
+from .game import Game, rng_for
+from .log import Entry, Header, excerpt
+from .undo import undo_check
+
+_EVENT_KEYS = frozenset({"act", "n", "by", "move", "type", "v", "data"})
+_UNDO_KEYS = frozenset({"undo", "by"})
+
+
+def _expected_records(game: Game, events: list, act: int, by: int | None, move: str | None) -> list[dict]:
+    """The records Bergfried writes for an action's events (see engine.core.log.encode_entry)."""
+    encode = game.codec.encode
+    if by is None:
+        out = [{"act": act, **encode(ev)} for ev in events]
+    else:
+        out = [{"act": act, "by": by, **encode(ev)} for ev in events]
+    first = {"act": act, "n": len(events)}
+    if by is not None:
+        first["by"] = by
+    if move is not None:
+        first["move"] = move
+    first.update(out[0])
+    out[0] = first
+    return out
+
+
+class Replayer:
+    """Folds records into a verified game: each action is decided again and must give exactly the
+    logged events; each undo line must be one the policy allows. Raises LogError at the first
+    line that does not fit; ``entries`` then holds the whole, verified moves before it."""
+
+    def __init__(self, game: Game, header: Header):
+        self.game, self.header = game, header
+        self.seed = header.rng_seed
+        self.players = header.config.players
+        self.state = game.initial_state(header.config)
+        self.entries: list[Entry] = []
+        self.before: dict[int, tuple[int, Any]] = {}  # act -> (number of entries before it, unused)
+        self.lines = 0  # lines read after the header
+        self.kept_line = 1  # the last line that ends a whole action (or an undo); 1 is the header
+        self.expected: list[Any] = []  # the events of the action being read
+        self.records: list[dict] = []  # ... as the lines Bergfried writes for them
+        self.pending_act: int | None = None  # the action being read, until all its lines are in
+        self._by: int | None = None
+        self._move: str | None = None
+        self._k = 0  # lines of it read so far
+
+    @property
+    def pending(self) -> bool:
+        return self.pending_act is not None
+
+    def feed_all(self, records: Iterator[tuple[int, str, Any]]) -> None:
+        """``feed`` for every record, with the common case (the next line of an action is exactly
+        the record expected) taken inline: loading is dominated by it."""
+        evolve, append = self.game.evolve, self.entries.append
+        for number, _, record in records:
+            act = self.pending_act
+            if act is not None and record == self.records[self._k]:
+                k = self._k
+                event = self.expected[k]
+                self.state = evolve(self.state, event)
+                append(Entry(event, act, self._by, self._move if k == 0 else None, number))
+                self._k = k = k + 1
+                if k == len(self.expected):
+                    self.pending_act = None
+                    self.kept_line = number
+            else:
+                self.feed(record, number)
+
+    def feed(self, record: Any, number: int) -> None:
+        # The common case first: the next line of an action is exactly the record expected.
+        if self.pending_act is not None and type(record) is dict and record == self.records[self._k]:
+            return self._accept(number)
+        if not isinstance(record, dict):
+            raise LogError(f"line {number}: not an event record", line=number)
+        if "undo" in record:
+            self._undo(record, number)
+            self.kept_line = number
+        elif self.pending_act is not None:
+            self._check_event(record, number)  # raises unless it only looks different
+            self._accept(number)
+        else:
+            self._start_action(record, number)
+
+    def _accept(self, number: int) -> None:
+        k = self._k
+        event = self.expected[k]
+        self.state = self.game.evolve(self.state, event)
+        self.entries.append(Entry(event, self.pending_act, self._by, self._move if k == 0 else None, number))
+        self._k = k + 1
+        if self._k == len(self.expected):
+            self.pending_act = None
+            self.kept_line = number
+
+    # -- actions ------------------------------------------------------------------------------
+    def _start_action(self, record: dict, number: int) -> None:
+        act = record.get("act")
+        last = self.entries[-1].act if self.entries else -1
+        if act == last and type(act) is int:
+            raise LogError(f"line {number}: action {act} has more events than its move produces", line=number)
+        if type(act) is not int or act != last + 1:
+            raise LogError(f"line {number}: action number {excerpt(act)} out of sequence (after {last})",
+                           line=number)
+        by, move = record.get("by"), record.get("move")
+        position = len(self.entries)
+        if act == 0:
+            if by is not None or move is not None:
+                raise LogError(f"line {number}: the set-up has no seat or move", line=number)
+            expected = self.game.setup(self.header.config, rng_for(self.seed, 0))
+        else:
+            if type(by) is not int or not 0 <= by < self.players:
+                raise LogError(f"line {number}: the seat is {excerpt(by)}", line=number)
+            if type(move) is not str or len(move) > 200:
+                raise LogError(f"line {number}: the move is {excerpt(move)}", line=number)
+            if by not in self.game.to_act(self.state):
+                raise LogError(f"line {number}: seat {by + 1} moved out of turn", line=number)
+            expected = self._decide(by, move, position, number)
+        if not expected:
+            raise LogError(f"line {number}: move {excerpt(move)} produces no events", line=number)
+        self.before[act] = (position, None)
+        self.expected = expected
+        self.records = _expected_records(self.game, expected, act, by, move)
+        self.pending_act, self._by, self._move, self._k = act, by, move, 0
+        if record != self.records[0]:
+            self._check_event(record, number)
+        self._accept(number)
+
+    def _decide(self, by: int, move: str, position: int, number: int) -> list:
+        state = self.state
+        try:
+            action = self.game.parse_action(state, by, move)
+            return list(self.game.decide(state, by, action, rng_for(self.seed, position)))
+        except IllegalAction as exc:
+            raise LogError(f"line {number}: move {excerpt(move)} is illegal in its position: "
+                           f"{excerpt(str(exc), 80)}", line=number) from None
+        except Exception as exc:  # a game's rules failing on a strange move must not crash a load
+            raise LogError(f"line {number}: move {excerpt(move)} could not be replayed "
+                           f"({type(exc).__name__})", line=number) from None
+
+    def _check_event(self, record: dict, number: int) -> None:
+        """A line that is not byte-for-byte the expected record: accept what only looks different
+        (an older file without counts, an older event schema), refuse the rest naming why."""
+        k, expected = self._k, self.records[self._k]
+        extra = record.keys() - _EVENT_KEYS
+        if extra:
+            raise LogError(f"line {number}: unknown field {excerpt(sorted(extra)[0])}", line=number)
+        act = record.get("act")
+        if act != self.pending_act or type(act) is not int:
+            raise LogError(f"line {number}: action {self.pending_act} stops short of the "
+                           f"{len(self.records)} events its move produces", line=number)
+        for key in ("by", "move", "n"):
+            if key in record and (record[key] != expected.get(key) or type(record[key]) is not type(expected.get(key))):
+                if key == "n" and type(record[key]) is int:
+                    raise LogError(f"line {number}: the line announces {record[key]} events; "
+                                   f"{self._what()} produces {len(self.records)}", line=number)
+                raise LogError(f"line {number}: the {key} is {excerpt(record[key])}, not what this action has",
+                               line=number)
+            if key not in record and key in expected and key != "n":
+                raise LogError(f"line {number}: the line has no {key}", line=number)
+        if not self._same_event(record, k):
+            raise LogError(f"line {number}: {self._mismatch(record, expected)}", line=number)
+
+    def _same_event(self, record: dict, k: int) -> bool:
+        """The slow comparison, for events whose encoding holds tuples or an older schema."""
+        expected = self.records[k]
+        try:
+            if record.get("v", 1) == expected["v"]:
+                plain = json.loads(json.dumps(expected["data"]))
+                return record.get("type") == expected["type"] and record.get("data") == plain
+            return self.game.codec.decode(record) == self.expected[k]
+        except (LogError, ValueError, TypeError, RecursionError):
+            return False
+
+    def _mismatch(self, record: dict, encoded: dict) -> str:
+        kind, version = record.get("type"), record.get("v", 1)
+        if type(kind) is not str or kind not in self.game.codec.names:
+            return f"unknown event type {excerpt(kind)}"
+        if kind == encoded["type"] and type(version) is int and version > encoded["v"]:
+            return f"event {kind!r} has schema version {version}; this Bergfried reads up to {encoded['v']}"
+        return f"{kind} is not what {self._what()} produces in its position"
+
+    def _what(self) -> str:
+        return "the set-up" if self.pending_act == 0 else f"move {excerpt(self._move)} by seat {self._by + 1}"
+
+    def drop_pending(self) -> None:
+        self._back_to(self.before[self.pending_act][0])
+        self.pending_act = None
+
+    def _back_to(self, position: int) -> None:
+        """Drop the entries from ``position`` on and fold the rest again, as Match.undo does
+        (a state kept from earlier is not trusted: a game's state may share parts it changes)."""
+        del self.entries[position:]
+        state = self.game.initial_state(self.header.config)
+        for e in self.entries:
+            state = self.game.evolve(state, e.event)
+        self.state = state
+
+    def make_setup(self) -> None:
+        """A header without its set-up: the set-up is made again, as Match.new made it."""
+        events = self.game.setup(self.header.config, rng_for(self.seed, 0))
+        for ev in events:
+            self.state = self.game.evolve(self.state, ev)
+        self.entries = [Entry(ev, 0) for ev in events]
+
+    # -- undo ---------------------------------------------------------------------------------
+    def _undo(self, record: dict, number: int) -> None:
+        if self.pending:
+            raise LogError(f"line {number}: action {self.pending_act} stops short of the "
+                           f"{len(self.records)} events its move produces", line=number)
+        act, by = record.get("undo"), record.get("by")
+        if record.keys() - _UNDO_KEYS or type(act) is not int or type(by) is not int \
+                or not 0 <= by < self.players:
+            raise LogError(f"line {number}: not an undo line Bergfried writes", line=number)
+        check = undo_check(self.game, self.header, self.entries, self.state, by, legacy=self.header.legacy)
+        if not check or check.to_act != act:
+            why = check.reason if not check else f"seat {by + 1} could only take back to action {check.to_act}"
+            raise LogError(f"line {number}: undo to action {act} is not allowed: {why}", line=number)
+        self._back_to(self.before[act][0])
+        for later in [a for a in self.before if a >= act]:
+            del self.before[later]
