@@ -25,6 +25,18 @@ class ReplayCursor:
         self.position = 0
         self.state = self._snapshots[0]
 
+    @classmethod
+    def open(cls, path, lookup) -> tuple[ReplayCursor, Any]:
+        """A cursor over a save file, loaded as every load is (each move decided again, undo lines
+        checked); returns the cursor and the LoadedLog (its header and any warning)."""
+        from .log import read_log
+
+        loaded = read_log(path, lookup)
+        game = lookup(loaded.header.game)
+        cursor = cls(game, loaded.header.config, [e.event for e in loaded.entries])
+        cursor._snapshots[len(cursor.events)] = loaded.state  # the verified end, for free
+        return cursor, loaded
+
     def __len__(self) -> int:
         return len(self.events)
 

@@ -9,6 +9,7 @@ See docs/protocol.md for the whole contract (simultaneous steps, reveals, undo).
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import random
@@ -153,7 +154,12 @@ def rng_for(seed: Seed, position: int, salt: str = "") -> random.Random:
     """
     if type(seed) is int:
         return random.Random(f"{seed}:{position}:{salt}")
-    return _KeyedRandom(bytes.fromhex(seed), f"{position}:{salt}".encode())
+    return _KeyedRandom(_key(seed), f"{position}:{salt}".encode())
+
+
+@functools.lru_cache(maxsize=64)
+def _key(seed: str) -> bytes:
+    return bytes.fromhex(seed)
 
 
 @runtime_checkable

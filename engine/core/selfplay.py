@@ -14,7 +14,11 @@ from .match import Match
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` in a series started with ``seed`` (stable across runs and machines)."""
+    """The seed of game ``index`` in a series started with ``seed`` (stable across runs and machines).
+
+    Match.new derives each game's 256-bit secret from it (``engine.core.game.secret_from``):
+    reproducible, so never used for a game against people, whose matches draw a fresh secret.
+    """
     return random.Random(f"series:{seed}:{index}").getrandbits(31)
 
 

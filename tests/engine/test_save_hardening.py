@@ -122,9 +122,14 @@ def test_every_load_path_refuses_an_altered_event(tmp_path, capsys):
 
 def test_the_replay_cursor_of_a_loaded_file_ends_on_the_verified_state(tmp_path):
     match, path = new_game(tmp_path, moves=20)
-    loaded = read_log(path, get_game)
-    cursor = ReplayCursor(GAME, loaded.header.config, [e.event for e in loaded.entries])
+    cursor, loaded = ReplayCursor.open(path, get_game)
     assert cursor.end() == loaded.state == match.state
+    assert cursor.seek(5) == ReplayCursor(GAME, loaded.header.config, [e.event for e in loaded.entries]).seek(5)
+    lines = rows(path)
+    lines[-1] = lines[-1].replace('"by":', '"by":1,"x":')
+    write_rows(path, lines)
+    with pytest.raises(LogError, match=f"line {len(lines)}"):
+        ReplayCursor.open(path, get_game)
 
 
 # -- 7. headers and undo lines are checked ----------------------------------------------------
