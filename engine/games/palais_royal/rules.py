@@ -217,7 +217,7 @@ def _next_turn(fold: Folder) -> None:
 def settle(fold: Folder) -> None:
     """Move on past every step (and turn) in which the seat can do nothing but finish it.
 
-    Should a whole round go by in which nobody can do anything, nothing can ever change again:
+    Should two whole rounds go by in which nobody can do anything, nothing can ever change again:
     the game then ends and is scored as it stands.
     """
     empty_turns = 0

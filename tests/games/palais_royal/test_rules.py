@@ -288,3 +288,18 @@ def test_view_round_trips_through_json():
 def test_config_players_other_than_two_to_four_still_build():
     assert GAME.initial_state(GameConfig(2)).players == 2
     assert YELLOW == 1 and GREEN == 2
+
+
+def test_safeguard_ten_rounds_without_a_recruit_start_the_last_round():
+    state = playing(players=2, turn=1, rooms={"Tr": (1, 1)}, start_player=0, round=12, recruit_round=2)
+    state = at_step(state, END_STEP)
+    _, events = apply(state, Done())
+    began = [e for e in events if isinstance(e, TurnBegan)]
+    assert began[0].seat == 0 and began[0].last_round
+
+
+def test_safeguard_a_table_where_nobody_can_act_is_scored():
+    state = playing(players=2, turn=0, rooms={"Ka": (2, 1)}, start_player=0)
+    state = at_step(state, END_STEP)
+    state, events = apply(state, Done())
+    assert isinstance(events[-1], GameEnded) and events[-1].winners == (0,)
