@@ -20,18 +20,13 @@ _UNDO_KEYS = frozenset({"undo", "by"})
 def _expected_records(game: Game, events: list, act: int, by: int | None, move: str | None) -> list[dict]:
     """The records Bergfried writes for an action's events (see engine.core.log.encode_entry)."""
     encode = game.codec.encode
-    if by is None:
-        out = [{"act": act, **encode(ev)} for ev in events]
-    else:
-        out = [{"act": act, "by": by, **encode(ev)} for ev in events]
-    first = {"act": act, "n": len(events)}
-    if by is not None:
-        first["by"] = by
-    if move is not None:
-        first["move"] = move
-    first.update(out[0])
-    out[0] = first
-    return out
+    if by is None:  # the set-up: no seat, no move
+        first = {"act": act, "n": len(events), **encode(events[0])}
+        return [first] + [{"act": act, **encode(ev)} for ev in events[1:]]
+    first = {"act": act, "n": len(events), "by": by, "move": move, **encode(events[0])}
+    if len(events) == 1:
+        return [first]
+    return [first] + [{"act": act, "by": by, **encode(ev)} for ev in events[1:]]
 
 
 class Replayer:
@@ -45,7 +40,7 @@ class Replayer:
         self.players = header.config.players
         self.state = game.initial_state(header.config)
         self.entries: list[Entry] = []
-        self.before: dict[int, tuple[int, Any]] = {}  # act -> (number of entries before it, unused)
+        self.before: dict[int, int] = {}  # act -> the number of entries before it
         self.lines = 0  # lines read after the header
         self.kept_line = 1  # the last line that ends a whole action (or an undo); 1 is the header
         self.expected: list[Any] = []  # the events of the action being read
@@ -127,7 +122,7 @@ class Replayer:
             expected = self._decide(by, move, position, number)
         if not expected:
             raise LogError(f"line {number}: move {excerpt(move)} produces no events", line=number)
-        self.before[act] = (position, None)
+        self.before[act] = position
         self.expected = expected
         self.records = _expected_records(self.game, expected, act, by, move)
         self.pending_act, self._by, self._move, self._k = act, by, move, 0
@@ -193,7 +188,7 @@ class Replayer:
         return "the set-up" if self.pending_act == 0 else f"move {excerpt(self._move)} by seat {self._by + 1}"
 
     def drop_pending(self) -> None:
-        self._back_to(self.before[self.pending_act][0])
+        self._back_to(self.before[self.pending_act])
         self.pending_act = None
 
     def _back_to(self, position: int) -> None:
@@ -225,6 +220,6 @@ class Replayer:
         if not check or check.to_act != act:
             why = check.reason if not check else f"seat {by + 1} could only take back to action {check.to_act}"
             raise LogError(f"line {number}: undo to action {act} is not allowed: {why}", line=number)
-        self._back_to(self.before[act][0])
+        self._back_to(self.before[act])
         for later in [a for a in self.before if a >= act]:
             del self.before[later]
