@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from engine.core.bots import RandomBot
 
 from .baron import walk
 from .castle import Castle, Spot, fits, open_spots, pattern_problem, steps_for, with_tile

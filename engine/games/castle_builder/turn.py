@@ -3,7 +3,7 @@ tasks still owed (``Task``). Every function here adds events to a :class:`Folder
 
 A turn is a stack of tasks, first in line first. Tasks that need nobody's choice are done at once;
 at the first choice the remaining stack is written into an ``Awaiting`` event, and the answer to it
-(``rules.answer``) picks the stack up again. When the stack is empty the next seat's turn starts.
+(``rules._answer``) picks the stack up again. When the stack is empty the next seat's turn starts.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from .baron import walk
-from .catalog import COINS, HOLDER_LIMIT, PATH, TILE, TILES
+from .catalog import COINS, HOLDER_LIMIT, PATH, TILE
 from .events import (Awaiting, BaronMoved, CoinAdded, CoinTaken, GameEnded, MarketRefilled, SupplyReshuffled,
                      Task, TilesDrawn, TurnStarted)
 from .state import EMPTY, CastleBuilderState, evolve
@@ -143,7 +143,3 @@ def run(fold: Folder, tasks: list[Task], rng: random.Random) -> None:
     if not fold.state.finished:
         fold.add(TurnStarted((fold.state.turn + 1) % fold.state.players))
 
-
-def tile_name(tile: int) -> str:
-    t = TILES[tile]
-    return f"{t.label} {t.kind}"

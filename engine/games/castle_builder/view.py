@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 import attrs
 
 from .castle import count, free_tiles, height, open_spots, spot_name
-from .catalog import COINS, EFFECTS, PATH, TILES
+from .catalog import COINS, EFFECTS, HOLDER_LIMIT, PATH, TILES
 from .state import EMPTY, CastleBuilderState, to_act
 
 
@@ -81,8 +81,9 @@ class Space:
 
 @attrs.frozen
 class Choice:
-    """The choice the game waits for: who, and what (limit: discard down to 7; coin; thief; catapult;
-    decay; mill; market)."""
+    """The choice the game waits for: who, and what (limit: discard down to 7; coin: take a market
+    coin; thief: rob an opponent; catapult / decay: knock a free tile out; mill / market: take a
+    market tile)."""
 
     seat: int
     kind: str
@@ -147,13 +148,19 @@ def castle_view(owner: int, castle: tuple) -> CastleView:
                       count(castle, "roofs"))
 
 
+def _choice(state: CastleBuilderState, task) -> Choice:
+    """For ``limit`` the count is how many tiles must still go; for ``coin`` how many coins to take."""
+    count = len(state.holders[task.seat]) - HOLDER_LIMIT if task.kind == "limit" else task.count
+    return Choice(task.seat, task.kind, count)
+
+
 def make_view(state: CastleBuilderState, seat: int | None) -> CastleBuilderView:
     mine = seat is not None and 0 <= seat < state.players and bool(state.holders)
     task = state.pending[0] if state.pending and not state.finished else None
     return CastleBuilderView(
         seat=seat, players=state.players, variants=tuple(sorted(state.variants)), goal=state.goal,
         start=state.start, turn=state.turn, to_act=tuple(sorted(to_act(state))),
-        choice=Choice(task.seat, task.kind, task.count) if task else None,
+        choice=_choice(state, task) if task else None,
         castles=tuple(castle_view(s, c) for s, c in enumerate(state.castles)), path=PATH_VIEW,
         barons=state.barons, travelled=state.travelled,
         market_tiles=tuple(face(t) for t in state.market if t != EMPTY),
