@@ -85,7 +85,7 @@ class BetweenTwoCastles(Rules):
             raise IllegalMove("the game is over")
         if seat not in to_act(state):
             raise IllegalMove("it is not your turn")
-        if action not in list(self.legal_actions(state, seat)):
+        if not self.is_legal(state, seat, action):
             raise IllegalMove(_why(state, seat, action))
         fold = Folder(state)
         top = state.bonuses[-1] if state.bonuses else None
@@ -113,6 +113,25 @@ class BetweenTwoCastles(Rules):
                 earn(fold, seat, top.castle, kind, rng)
         after_action(fold, rng)
         return fold.events
+
+    def is_legal(self, state: BTCState, seat: int, action: Any) -> bool:
+        """Whether ``action`` is among ``legal_actions(state, seat)``, checked directly for the common
+        moves (replaying a save file decides every move again)."""
+        if seat not in to_act(state):
+            return False
+        if not state.bonuses and state.phase == PLACING and type(action) is Place:
+            r, k, c, f = action.room, action.castle, action.col, action.floor
+            if not all(type(x) is int for x in (r, k, c, f)):
+                return False
+            tile = next((t for t in state.to_place if t.placer == seat and t.room == r), None)
+            return tile is not None and k in tile_castles(state, tile) and state.castles[k].problem(r, c, f) is None
+        if not state.bonuses and state.phase == CHOOSING and type(action) is Choose:
+            rooms = action.rooms
+            if state.ludwig and not state.ludwig_assigned and seat == state.assigner():
+                return False
+            return (type(rooms) is tuple and len(rooms) == 2 and all(type(x) is int for x in rooms)
+                    and rooms[0] < rooms[1] and rooms[0] in state.hands[seat] and rooms[1] in state.hands[seat])
+        return action in list(self.legal_actions(state, seat))
 
     def evolve(self, state: BTCState, event: Any) -> BTCState:
         return evolve(state, event)

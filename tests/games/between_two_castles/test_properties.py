@@ -129,3 +129,28 @@ def test_a_secret_choice_shows_in_the_move_list_only_as_a_choice():
     state, events = play_random(3, 5)
     chosen = [e for e in events if isinstance(e, PairChosen)]
     assert chosen and all(GAME.describe(state, e, ["A", "B", "C"]) == "chose two rooms" for e in chosen)
+
+
+def test_decide_accepts_exactly_the_listed_actions():
+    from engine.games.between_two_castles import Choose, Place
+    rng = random.Random(3)
+    for players in SEATS:
+        state = GAME.initial_state(GameConfig(players))
+        for ev in GAME.setup(GameConfig(players), random.Random(players)):
+            state = GAME.evolve(state, ev)
+        for step in range(60):
+            for seat in sorted(GAME.to_act(state)) + [players - 1]:
+                legal = list(GAME.legal_actions(state, seat))
+                rooms = [r for h in state.hands for r in h][:6] + [t.room for t in state.to_place]
+                probes = [Place(rng.choice(rooms or [0]), rng.randrange(-1, players + 1), rng.randrange(-3, 5),
+                                rng.randrange(-3, 5)) for _ in range(30)]
+                probes += [Choose(tuple(sorted(rng.sample(rooms, 2)))) for _ in range(10) if len(rooms) > 1]
+                probes += [Place(0.5, 0, 0, 1), Choose([1, 2]), Choose((2, 1)), "pick 1+2", None]
+                for action in legal + probes:
+                    assert GAME.is_legal(state, seat, action) == (action in legal), action
+            if state.phase == OVER:
+                break
+            seat = rng.choice(sorted(GAME.to_act(state)))
+            action = rng.choice(list(GAME.legal_actions(state, seat)))
+            for ev in GAME.decide(state, seat, action, random.Random(step)):
+                state = GAME.evolve(state, ev)
