@@ -149,7 +149,7 @@ def _turn_started(state: CastleBuilderState, ev: TurnStarted) -> CastleBuilderSt
 
 @evolve.on(TilesDrawn)
 def _drawn(state: CastleBuilderState, ev: TilesDrawn) -> CastleBuilderState:
-    return replace(state, supply=state.supply[len(ev.tiles):],
+    return replace(state, supply=state.supply[len(ev.tiles):], passes=0 if ev.reason == "draw" else state.passes,
                    holders=_with(state.holders, ev.seat, state.holders[ev.seat] + ev.tiles))
 
 

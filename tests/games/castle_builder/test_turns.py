@@ -96,6 +96,12 @@ def test_a_player_who_can_neither_draw_nor_build_passes_and_all_passing_ends_the
     assert state.finished and state.end_reason == "stalled" and state.winners == (0, 1)
 
 
+def test_a_draw_between_two_passes_keeps_the_game_going():
+    state = replace(position(holders=[[], []]), passes=1)
+    _, after = act(state, Draw())
+    assert after.passes == 0 and not after.finished
+
+
 def test_pass_is_refused_while_a_move_exists():
     with pytest.raises(IllegalMove, match="pass"):
         act(position(), Pass())
