@@ -242,7 +242,9 @@ def probe(path: Path, data: bytes, full: bool) -> tuple[str, str | None]:
         loaded = read_log(path, get_game)
     except LogError as exc:
         outcome = "refused-line" if exc.line is not None else "refused-file"
-        return outcome, (_check_recover(path, exc.line) if full and exc.line and exc.line > 1 else None)
+        if not full:
+            return outcome, None
+        return outcome, _check_cli(path) or (_check_recover(path, exc.line) if exc.line and exc.line > 1 else None)
     except Exception as exc:  # noqa: BLE001
         return "traceback", f"read_log raised {type(exc).__name__}: {exc}"
     game = get_game(loaded.header.game)
@@ -256,10 +258,13 @@ def probe(path: Path, data: bytes, full: bool) -> tuple[str, str | None]:
 
 
 def _check_cli(path: Path) -> str | None:
-    err = io.StringIO()
-    with redirect_stdout(io.StringIO()), redirect_stderr(err):
-        status = cli_main(["check", str(path)])
-    return None if status in (0, 1) else f"check exited {status}: {err.getvalue()[:200]}"
+    for args in (["check", str(path)], ["replay", str(path), "--json"]):
+        err = io.StringIO()
+        with redirect_stdout(io.StringIO()), redirect_stderr(err):
+            status = cli_main(args)
+        if status not in (0, 1):
+            return f"{args[0]} exited {status}: {err.getvalue()[:200]}"
+    return None
 
 
 def _continue_then_play(path: Path, loaded) -> str | None:
