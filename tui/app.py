@@ -17,6 +17,8 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
 
+from engine.core import TableHost
+from engine.games import get_game
 from themes import DEFAULT_THEME, THEMES, GlyphSet, board_defaults, glyphs_for
 
 from .ascii import AsciiFilter
@@ -41,10 +43,16 @@ class BergfriedApp(App[None]):
     .panel-title { color: $text-muted; text-style: bold; }
     """
 
-    def __init__(self, settings: Settings, start: StartScreen | None = None) -> None:
+    def __init__(self, settings: Settings, start: StartScreen | None = None,
+                 tables: TableHost | None = None) -> None:
+        """``tables``: the host of the games in progress; an SSH server shares one among its
+        Apps, while a local App makes its own and closes its tables when it ends."""
         super().__init__()
         self.settings = settings
         self._start = start
+        self._own_tables = tables is None
+        self.tables = tables if tables is not None else TableHost(
+            get_game, bot_delay=settings.bot_delay, durable=settings.durable)
         # The terminal reports its size before on_mount has pushed the title; a guard pushed then
         # would end up underneath it, so resizes count only once the screens are in place.
         self._screens_ready = False
@@ -93,6 +101,10 @@ class BergfriedApp(App[None]):
             self.push_screen(self._start(self))
         self._screens_ready = True
         self._guard_size(self.size)
+
+    def on_unmount(self) -> None:
+        if self._own_tables:
+            self.tables.close_all()
 
     # -- the size guard -------------------------------------------------------------------
 

@@ -34,6 +34,8 @@ class Settings:
     animations: bool = True
     #: Saving the config is off in tests that must not touch the disk afterwards.
     persist: bool = True
+    #: fsync the save file after every move; tests that do not test durability switch it off.
+    durable: bool = True
 
     @property
     def config_path(self) -> Path:

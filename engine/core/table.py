@@ -28,7 +28,7 @@ import attrs
 from .errors import IllegalAction, LogError
 from .events import event_name
 from .game import PRACTICE, Game, Result
-from .log import Header, Seat
+from .log import Header, Seat, write_log_atomic
 from .match import Change, Match, UndoCheck
 from .moves import MoveLine, move_line, move_list
 
@@ -74,7 +74,12 @@ class Attachment:
 
     def detach(self) -> None:
         """Stop listening; the table and its game go on."""
+        self.hold(False)
         self.table._detach(self)
+
+    def hold(self, on: bool = True) -> None:
+        """Ask the bots to wait (this screen is covered or too small to follow them), or stop asking."""
+        self.table._hold(self, on)
 
 
 def choose_move(bot: Any, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
@@ -93,6 +98,8 @@ class Table:
         self._known = match.state
         self._bot_task: asyncio.Task | None = None
         self._hurry: asyncio.Event | None = None
+        self._holds: set[Attachment] = set()
+        self._released: asyncio.Event | None = None
         self._last_change = time.monotonic()
         self.thinking: int | None = None
         self.stopped: str | None = None   # why the game cannot go on, once it cannot
@@ -152,6 +159,16 @@ class Table:
     def format_action(self, seat: int, action: Any) -> str:
         return self.game.format_action(self._match.state, seat, action)
 
+    def save_copy(self, target) -> None:
+        """Write the game so far to ``target`` (temp file and rename); never onto its own file."""
+        from pathlib import Path
+
+        target = Path(target).expanduser()
+        own = self.save_path
+        if own is not None and target.resolve() == Path(own).resolve():
+            raise GameStopped("that is this game's own file, which is saved already; choose another name")
+        write_log_atomic(target, self.game, self._match.header, self._match.entries)
+
     def finished_log(self) -> tuple[Header, tuple]:
         """The whole log, for the replay viewer: only once the game is over (it holds every secret)."""
         if not self.finished:
@@ -210,6 +227,14 @@ class Table:
         if attachment in self._attachments:
             self._attachments.remove(attachment)
 
+    def _hold(self, attachment: Attachment, on: bool) -> None:
+        if on:
+            self._holds.add(attachment)
+        else:
+            self._holds.discard(attachment)
+            if not self._holds and self._released is not None:
+                self._released.set()
+
     @property
     def attached(self) -> int:
         return len(self._attachments)
@@ -266,10 +291,9 @@ class Table:
         self._bot_task = loop.create_task(self._bot_turn(seat))
 
     async def settled(self) -> None:
-        """Wait until no bot is thinking or about to move (for tests and orderly shutdown)."""
-        while self._bot_task is not None:
-            await asyncio.shield(self._bot_task)
-            await asyncio.sleep(0)
+        """Wait until the bots have nothing to do, or only wait for a screen to let go."""
+        while self._bot_task is not None and self._released is None:
+            await asyncio.sleep(0.002)
 
     async def _bot_turn(self, seat: int) -> None:
         match = self._match
@@ -298,16 +322,20 @@ class Table:
                     self._stop(f"{self.seats[seat].name}'s bot chose an illegal move: {exc}")
 
     async def _pause(self) -> None:
+        """The pause that lets people follow the bots, and no bot move while a screen holds."""
         wait = self.bot_delay - (time.monotonic() - self._last_change)
-        if wait <= 0:
-            return
-        self._hurry = asyncio.Event()
-        try:
-            await asyncio.wait_for(self._hurry.wait(), wait)
-        except TimeoutError:
-            pass
-        finally:
-            self._hurry = None
+        if wait > 0:
+            self._hurry = asyncio.Event()
+            try:
+                await asyncio.wait_for(self._hurry.wait(), wait)
+            except TimeoutError:
+                pass
+            finally:
+                self._hurry = None
+        while self._holds:
+            self._released = asyncio.Event()
+            await self._released.wait()
+        self._released = None
 
     def _cancel_bot(self) -> None:
         if self._bot_task is not None:

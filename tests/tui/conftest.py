@@ -50,7 +50,7 @@ def snap_compare(snapshot, request):
 
 def make_settings(root: Path, **overrides) -> Settings:
     settings = Settings(config_dir=root / "config", saves_dir=root / "saves", cursor_blink=False,
-                        animations=False, bot_delay=0.0, player_name="You")
+                        animations=False, bot_delay=0.0, player_name="You", durable=False)
     for name, value in overrides.items():
         setattr(settings, name, value)
     return settings
@@ -86,8 +86,11 @@ def finished_match(seed: int = 3) -> Match:
 
 
 async def settle(pilot, app):
-    """Let the screen catch up and every bot worker finish."""
+    """Let the screen catch up and every bot at its table finish."""
     await pilot.pause()
+    for screen in list(app.screen_stack):
+        if isinstance(screen, PlayScreen) and screen.table is not None:
+            await screen.table.settled()
     await app.workers.wait_for_complete()
     await pilot.pause()
 

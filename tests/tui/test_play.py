@@ -2,7 +2,7 @@
 damaged files, hot-seat covers, and stepping through the replay."""
 from __future__ import annotations
 
-from engine.core import Seat, read_log, verify
+from engine.core import Seat, Table, read_log, verify
 from engine.games import get_game
 from tui.cli import replay_start
 from tui.screens.dialogs import ConfirmScreen, CoverScreen, PromptScreen
@@ -36,12 +36,13 @@ async def test_a_whole_game_against_bots_then_its_replay(make_app, settings):
             await settle(pilot, app)
         assert isinstance(app.screen, GameOverScreen)
         assert {"VoteScreen", "RevealInterlude", "RoundEndScreen"} <= seen
-        match = play_screen(app).match
-        assert match.finished and match.header.seed == 11
+        table = play_screen(app).table
+        assert table.finished
         saved = list(settings.saves_dir.glob("*.jsonl"))
         assert len(saved) == 1
         loaded = read_log(saved[0], get_game)
-        assert verify(get_game("king-up"), loaded) == match.state
+        assert loaded.header.seed == 11
+        assert get_game("king-up").view(verify(get_game("king-up"), loaded), None) == table.view(None)
         await pilot.press("r")
         await pilot.pause()
         replay = app.screen
@@ -127,8 +128,9 @@ async def test_continue_and_load_resume_an_unfinished_game(make_app, settings):
         assert "Continue: King Up!" in str(app.screen.query_one("#continue-hint").render())
         await pilot.press("c")
         await settle(pilot, app)
-        resumed = play_screen(app).match
-        assert tuple(resumed.entries[:len(entries)]) == entries
+        resumed = play_screen(app).table
+        assert resumed.version >= len(entries)
+        assert tuple(read_log(resumed.save_path, get_game).entries[:len(entries)]) == entries
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
@@ -217,7 +219,7 @@ async def test_replay_viewer_steps_jumps_by_round_and_switches_views(make_app, t
         assert replay._timer is None
 
 
-async def test_two_apps_on_one_loop_share_a_match_and_see_only_their_own_seat(tmp_path):
+async def test_two_apps_on_one_loop_share_a_table_and_see_only_their_own_seat(tmp_path):
     from .conftest import make_settings
 
     seats = [Seat("Ann", "human"), Seat("Ben", "human"), Seat("Bot", "bot:random")]
@@ -226,9 +228,9 @@ async def test_two_apps_on_one_loop_share_a_match_and_see_only_their_own_seat(tm
     ben = make_settings(tmp_path / "ben")
     from tui.app import BergfriedApp
 
-    app_a = BergfriedApp(ann, start=lambda app: PlayScreen(match, frozenset({0}), owns_match=False))
-    app_b = BergfriedApp(ben, start=lambda app: PlayScreen(match, frozenset({1}), owns_match=False,
-                                                           drive_bots=False))
+    table = Table(match)
+    app_a = BergfriedApp(ann, start=lambda app: PlayScreen(table, frozenset({0})))
+    app_b = BergfriedApp(ben, start=lambda app: PlayScreen(table, frozenset({1})))
     async with app_a.run_test(size=(80, 24)) as pa, app_b.run_test(size=(80, 24)) as pb:
         await settle(pa, app_a)
         await settle(pb, app_b)
@@ -248,4 +250,4 @@ async def test_two_apps_on_one_loop_share_a_match_and_see_only_their_own_seat(tm
             await settle(pa, app_a)
             if 0 in match.to_act:
                 break
-        assert 0 in match.to_act, "Ben moved in his app, then Ann's app moved the bot"
+        assert 0 in match.to_act, "Ben moved in his app, then the table moved the bot"

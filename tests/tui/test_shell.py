@@ -157,20 +157,21 @@ async def test_resizing_during_a_game_with_bots_never_crashes_and_holds_the_bots
     from .conftest import new_match
 
     match = new_match(settings.saves_dir, seed=6)   # seat 1, a bot, starts; then seat 2
-    app = make_app(start=lambda app: PlayScreen(match), bot_delay=0.3)
+    app = make_app(start=lambda app: PlayScreen(match), bot_delay=1.5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.resize_terminal(30, 8)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         held = len(match.entries)
-        await pilot.pause(0.6)
+        assert 0 not in match.to_act, "a bot still owes its move when the terminal shrinks"
+        await pilot.pause(1.8)
         await app.workers.wait_for_complete()
         assert len(match.entries) == held, "no bot moves while the player cannot see the board"
         for size in ((1, 1), (79, 24), (200, 60), (80, 24)):
             await pilot.resize_terminal(*size)
             await pilot.pause()
         assert isinstance(app.screen, PlayScreen)
-        for _ in range(20):
+        for _ in range(60):
             await pilot.pause(0.1)
             await app.workers.wait_for_complete()
             if 0 in match.to_act:

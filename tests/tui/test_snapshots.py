@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import Table
 from engine.core import replay as fold
 from engine.games.king_up.events import RoundScored
 from themes import THEME_NAMES
@@ -55,19 +56,19 @@ def test_new_game_setup(snap_compare, make_app):
 
 def test_game_in_progress(snap_compare, make_app):
     match = mid_game()
-    assert snap_compare(make_app(start=lambda app: PlayScreen(match, owns_match=False)),
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))),
                         run_before=settle, press=["right"], terminal_size=SIZE)
 
 
 def test_placing_a_figure_shows_the_floors_it_may_go_to(snap_compare, make_app):
     match = new_match(seed=1)
-    assert snap_compare(make_app(start=lambda app: PlayScreen(match, owns_match=False)),
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))),
                         run_before=settle, press=["enter"], terminal_size=SIZE)
 
 
 def test_the_vote(snap_compare, make_app):
     match = at_vote()
-    assert snap_compare(make_app(start=lambda app: PlayScreen(match, owns_match=False)),
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))),
                         run_before=settle, terminal_size=SIZE)
 
 
@@ -82,7 +83,7 @@ def test_round_scoring(snap_compare, make_app):
 
 def test_replay_viewer(snap_compare, make_app):
     match = finished_match()
-    screen = lambda app: ReplayScreen.from_match(match)  # noqa: E731
+    screen = lambda app: ReplayScreen.from_table(Table(match))  # noqa: E731
     assert snap_compare(make_app(start=screen), press=["pagedown", "right", "right", "right"],
                         terminal_size=SIZE)
 
@@ -94,12 +95,12 @@ def test_help_keys(snap_compare, make_app):
 @pytest.mark.parametrize("theme", THEME_NAMES)
 def test_board_in_every_theme(snap_compare, make_app, theme):
     match = mid_game()
-    app = make_app(start=lambda app: PlayScreen(match, owns_match=False), theme=theme)
+    app = make_app(start=lambda app: PlayScreen(Table(match)), theme=theme)
     assert snap_compare(app, run_before=settle, terminal_size=SIZE)
 
 
 def test_board_in_ascii_monochrome(snap_compare, make_app):
     match = mid_game()
-    app = make_app(start=lambda app: PlayScreen(match, owns_match=False), theme="monochrome",
+    app = make_app(start=lambda app: PlayScreen(Table(match)), theme="monochrome",
                    ascii=True)
     assert snap_compare(app, run_before=settle, terminal_size=SIZE)

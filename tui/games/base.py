@@ -8,8 +8,10 @@ A game adds only what it draws and the few screens only it has, through a :class
   scores and such on the right). Both get a :class:`ViewContext` in ``show()`` every time
   something changes; a board posts :class:`ViewPanel.ActionChosen` when the player picks a move.
 * ``secret_prompt(ctx)``: a modal for choices made in secret (King Up!'s vote), or None.
-* ``interludes(game, steps, viewer)``: modals to show after a batch of events (a reveal, a
-  round's scoring), built from the views *at that moment*.
+* ``interludes(game, steps, viewer, seats)``: modals to show after a batch of events (a reveal,
+  a round's scoring), built from the views *at that moment*. A step
+  (:class:`engine.core.Step`) names the event's type and carries the view right after it;
+  the event itself stays at the table.
 
 Panels receive views only, never states, so they cannot show another seat's secrets.
 """
@@ -23,7 +25,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
-from engine.core import Game, Seat
+from engine.core import Game, Seat, Step
 from themes import GlyphSet
 
 
@@ -46,14 +48,6 @@ class ViewContext:
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
-
-
-@attrs.frozen
-class Step:
-    """One event of a batch, with the view of the position right after it."""
-
-    event: Any
-    view: Any
 
 
 class ViewPanel(Widget):

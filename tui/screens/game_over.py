@@ -1,31 +1,31 @@
 """The end of a match: the ranking, and the way to its replay."""
 from __future__ import annotations
 
-from rich.table import Table
+from rich.table import Table as RichTable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from engine.core import Match
+from engine.core import Table
 
 
-def ranking(match: Match) -> Table:
-    result = match.result
-    order = sorted(range(len(match.seats)), key=lambda s: (-result.scores[s], s))
-    table = Table(box=None, padding=(0, 2), header_style="bold")
+def ranking(table: Table) -> RichTable:
+    result = table.result
+    order = sorted(range(len(table.seats)), key=lambda s: (-result.scores[s], s))
+    out = RichTable(box=None, padding=(0, 2), header_style="bold")
     for column, justify in (("#", "right"), ("player", "left"), ("points", "right"), ("", "left")):
-        table.add_column(column, justify=justify)
+        out.add_column(column, justify=justify)
     place = 0
     for i, seat in enumerate(order):
         if i == 0 or result.scores[seat] != result.scores[order[i - 1]]:
             place = i + 1
-        seat_info = match.seats[seat]
+        seat_info = table.seats[seat]
         kind = "bot " + seat_info.bot_level if seat_info.is_bot else "human"
-        table.add_row(str(place), f"{seat_info.name} ({kind})", str(result.scores[seat]),
+        out.add_row(str(place), f"{seat_info.name} ({kind})", str(result.scores[seat]),
                       "winner" if seat in result.winners else "")
-    return table
+    return out
 
 
 class GameOverScreen(ModalScreen[None]):
@@ -44,15 +44,15 @@ class GameOverScreen(ModalScreen[None]):
 
     AUTO_FOCUS = "#close"  # enter means "back to the board", as the button says
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__()
-        self.match = match
+        self.table = table
 
     def compose(self) -> ComposeResult:
-        names = " and ".join(self.match.seats[s].name for s in self.match.result.winners)
+        names = " and ".join(self.table.seats[s].name for s in self.table.result.winners)
         with Vertical():
-            yield Static(f"[b]Game over[/b] — {names} {'win' if len(self.match.result.winners) > 1 else 'wins'}!")
-            yield Static(ranking(self.match))
+            yield Static(f"[b]Game over[/b] — {names} {'win' if len(self.table.result.winners) > 1 else 'wins'}!")
+            yield Static(ranking(self.table))
             with Horizontal():
                 yield Button("Replay (r)", id="replay", variant="primary", compact=True)
                 yield Button("Board (enter)", id="close", compact=True)
@@ -67,7 +67,7 @@ class GameOverScreen(ModalScreen[None]):
     def action_replay(self) -> None:
         from .replay import ReplayScreen
 
-        screen = ReplayScreen.from_match(self.match)
+        screen = ReplayScreen.from_table(self.table)
         self.dismiss(None)
         self.app.push_screen(screen)
 

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.core import Game, Header, Match, ReplayCursor, read_log
+from engine.core import Game, Header, ReplayCursor, Table, read_log
 from engine.games import get_game
 
 from ..games import ViewContext, game_ui
@@ -67,8 +67,10 @@ class ReplayScreen(Screen[None]):
         self._timer = None
 
     @classmethod
-    def from_match(cls, match: Match) -> ReplayScreen:
-        return cls(match.game, match.header, match.events, "this game", movers(match.entries))
+    def from_table(cls, table: Table) -> ReplayScreen:
+        """The replay of a finished game still at its table."""
+        header, entries = table.finished_log()
+        return cls(table.game, header, [e.event for e in entries], "this game", movers(entries))
 
     @classmethod
     def from_path(cls, path: Path) -> tuple[ReplayScreen, str | None]:

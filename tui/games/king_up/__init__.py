@@ -22,7 +22,6 @@ from engine.core import Game, Seat
 from engine.games.king_up import Climb, Pass, Place, Vote
 from engine.games.king_up.catalog import (CANDIDATES, ELIMINATED, FLOOR_LIMIT, OFF_BOARD, POINTS,
                                           ROUNDS, THRONE, floor_name)
-from engine.games.king_up.events import RoundScored, VotesRevealed
 from themes import UNICODE
 
 from ...widgets.grid import Cell, Grid, resolve_colour
@@ -360,11 +359,11 @@ class KingUpUI(GameUI):
                    seats: Sequence[Seat]) -> list[Screen[Any]]:
         screens: list[Screen[Any]] = []
         for i, step in enumerate(steps):
-            if isinstance(step.event, VotesRevealed):
+            if step.kind == "VotesRevealed":
                 after = steps[i + 2].view if i + 2 < len(steps) else step.view
-                screens.append(RevealInterlude(step.event.votes, step.view, after, seats))
-            elif isinstance(step.event, RoundScored):
-                screens.append(RoundEndScreen(step.view, seats, step.event.round))
+                screens.append(RevealInterlude(step.view.last_votes, step.view, after, seats))
+            elif step.kind == "RoundScored":
+                screens.append(RoundEndScreen(step.view, seats, len(step.view.round_points)))
         return screens
 
     def phase_text(self, ctx: ViewContext) -> str:
