@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 import attrs
 
 from .castle import count, free_tiles, height, open_spots, spot_name
-from .catalog import COINS, EFFECTS, HOLDER_LIMIT, PATH, TILES
+from .catalog import COINS, COLUMNS, EFFECTS, GROUND_PLACES, HOLDER_LIMIT, PATH, TILES
 from .state import EMPTY, CastleBuilderState, to_act
 
 
@@ -116,6 +116,8 @@ class CastleBuilderView:
     finished: bool
     winners: tuple[int, ...]
     end_reason: str
+    ground_places: int = GROUND_PLACES  # the foundation's width in tiles; x runs 0 .. 2 * ground_places - 2
+    columns: str = COLUMNS  # the letter of each x in the notation ("3e": level 3, x = 4)
 
     @property
     def me(self) -> int:
