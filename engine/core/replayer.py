@@ -15,6 +15,7 @@ from .undo import undo_check
 
 _EVENT_KEYS = frozenset({"act", "n", "by", "move", "type", "v", "data"})
 _UNDO_KEYS = frozenset({"undo", "by"})
+MAX_UNDOS = 5000
 
 
 def _expected_records(game: Game, events: list, act: int, by: int | None, move: str | None) -> list[dict]:
@@ -40,7 +41,8 @@ class Replayer:
         self.players = header.config.players
         self.state = game.initial_state(header.config)
         self.entries: list[Entry] = []
-        self.before: dict[int, int] = {}  # act -> the number of entries before it
+        self.before: dict[int, tuple[int, Any]] = {}  # act -> (entries before it, state before it)
+        self.undos = 0
         self.lines = 0  # lines read after the header
         self.kept_line = 1  # the last line that ends a whole action (or an undo); 1 is the header
         self.expected: list[Any] = []  # the events of the action being read
@@ -122,7 +124,7 @@ class Replayer:
             expected = self._decide(by, move, position, number)
         if not expected:
             raise LogError(f"line {number}: move {excerpt(move)} produces no events", line=number)
-        self.before[act] = position
+        self.before[act] = (position, self.state)
         self.expected = expected
         self.records = _expected_records(self.game, expected, act, by, move)
         self.pending_act, self._by, self._move, self._k = act, by, move, 0
@@ -188,17 +190,16 @@ class Replayer:
         return "the set-up" if self.pending_act == 0 else f"move {excerpt(self._move)} by seat {self._by + 1}"
 
     def drop_pending(self) -> None:
-        self._back_to(self.before[self.pending_act])
+        self._back_to(self.pending_act)
         self.pending_act = None
 
-    def _back_to(self, position: int) -> None:
-        """Drop the entries from ``position`` on and fold the rest again, as Match.undo does
-        (a state kept from earlier is not trusted: a game's state may share parts it changes)."""
+    def _back_to(self, act: int) -> None:
+        """Drop action ``act`` and everything after it; states are immutable, so the one kept
+        from before it is the position to go on from."""
+        position, self.state = self.before[act]
         del self.entries[position:]
-        state = self.game.initial_state(self.header.config)
-        for e in self.entries:
-            state = self.game.evolve(state, e.event)
-        self.state = state
+        for later in [a for a in self.before if a >= act]:
+            del self.before[later]
 
     def make_setup(self) -> None:
         """A header without its set-up: the set-up is made again, as Match.new made it."""
@@ -216,10 +217,12 @@ class Replayer:
         if record.keys() - _UNDO_KEYS or type(act) is not int or type(by) is not int \
                 or not 0 <= by < self.players:
             raise LogError(f"line {number}: not an undo line Bergfried writes", line=number)
+        self.undos += 1
+        if self.undos > MAX_UNDOS:  # each is checked against the whole game: bound the work
+            raise LogError(f"line {number}: more than {MAX_UNDOS:,} undo lines; no game has that many",
+                           line=number)
         check = undo_check(self.game, self.header, self.entries, self.state, by, legacy=self.header.legacy)
         if not check or check.to_act != act:
             why = check.reason if not check else f"seat {by + 1} could only take back to action {check.to_act}"
             raise LogError(f"line {number}: undo to action {act} is not allowed: {why}", line=number)
-        self._back_to(self.before[act])
-        for later in [a for a in self.before if a >= act]:
-            del self.before[later]
+        self._back_to(act)

@@ -402,3 +402,23 @@ def test_a_closed_game_refuses_moves_instead_of_dropping_them(tmp_path):
 def test_a_new_match_checks_its_seats_against_the_game():
     with pytest.raises(IllegalAction, match="not a person or one of the bots"):
         Match.new(GAME, GameConfig(3), [Seat("A"), Seat("B", "bot:genius"), Seat("C")], 1)
+
+
+def test_a_file_of_endless_undos_is_bounded_not_a_hang(tmp_path):
+    import time
+
+    from engine.core.replayer import MAX_UNDOS
+
+    match, path = new_game(tmp_path, moves=1)
+    match.close()
+    move, by = rows(path)[-1], match.entries[-1].by
+    undo = json.dumps({"undo": 1, "by": by})
+    with path.open("a") as f:
+        f.write(f"{undo}\n{move}\n" * (MAX_UNDOS - 1))
+    started = time.process_time()
+    assert read_log(path, get_game).entries == tuple(match.entries)
+    assert time.process_time() - started < 5
+    with path.open("a") as f:
+        f.write(f"{undo}\n{move}\n" * 2)
+    with pytest.raises(LogError, match="undo lines"):
+        read_log(path, get_game)
