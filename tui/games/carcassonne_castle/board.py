@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.games.carcassonne_castle import CastleView, PlaceCard
@@ -78,6 +79,25 @@ class CastleGrid(Grid):
         self._dirty_rows({row for _, row in cells})
 
 
+class TextLine(Widget):
+    """One line of text whose changes repaint just that line (``Static.update`` asks the whole
+    screen to lay itself out again, which is most of a cursor move's cost)."""
+
+    DEFAULT_CSS = "TextLine { height: 1; width: 100%; }"
+
+    def __init__(self, id: str) -> None:
+        super().__init__(id=id)
+        self.text: str | Text = ""
+
+    def update(self, text: str | Text) -> None:
+        if text != self.text:
+            self.text = text
+            self.refresh()
+
+    def render(self) -> str | Text:
+        return self.text
+
+
 class CastleBoard(ViewPanel):
     """The castle and wall; while the viewer lays a card, its preview follows the cursor."""
 
@@ -107,8 +127,8 @@ class CastleBoard(ViewPanel):
 
     def compose(self) -> ComposeResult:
         yield CastleGrid(id="castle")
-        yield Static("", id="focus-line")
-        yield Static("", id="last-line")
+        yield TextLine(id="focus-line")
+        yield TextLine(id="last-line")
         yield Static("", id="legend")
 
     @property
@@ -222,7 +242,7 @@ class CastleBoard(ViewPanel):
             text = f"{square_name(ctx.view.castle, (lay.x, lay.y))}{DIRS[lay.facing]}: {halves} · {turn}"
         elif ctx is not None and ctx.view.finished:
             text = final_line(ctx)
-        self.query_one("#focus-line", Static).update(text)
+        self.query_one("#focus-line", TextLine).update(text)
 
     # -- what the last card scored ----------------------------------------------------------
 
@@ -271,7 +291,7 @@ class CastleBoard(ViewPanel):
                 scored += " with the final scoring"
             if scored:
                 line.append(f": {scored}" if done else f" · {scored}", style="bold")
-        self.query_one("#last-line", Static).update(line)
+        self.query_one("#last-line", TextLine).update(line)
 
     # -- keys -------------------------------------------------------------------------------
 
