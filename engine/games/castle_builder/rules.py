@@ -21,6 +21,7 @@ from .moves import check_answer, check_build, legal_moves
 from .state import (PEACEFUL, ROYAL, SKY, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal,
                     TakeCoin, TakeTile, evolve, to_act)
 from .turn import Folder, draw_tiles, refill_market, run, standing, take_coin
+from .preview import preview_build
 from .view import CastleBuilderView, make_view
 
 VARIANTS = (
@@ -118,6 +119,10 @@ class CastleBuilder(Rules):
 
     def boundary(self, event: Any) -> str | None:
         return "turn" if isinstance(event, TurnStarted) else None
+
+    def preview(self, view: CastleBuilderView, action: Any) -> Any:
+        """For a build: the baron's steps, where it stops and the coins it wins (see preview.py)."""
+        return preview_build(view, action)
 
     def resample_hidden(self, state: CastleBuilderState, seat: int | None, rng: random.Random) -> CastleBuilderState:
         """Redraw what ``seat`` cannot see: the supply's order and contents, the other holders, the coin pile."""

@@ -71,3 +71,13 @@ def test_docstring_examples_run(module):
     mod = importlib.import_module(f"engine.games.castle_builder.{module}")
     failed, tried = doctest.testmod(mod)
     assert tried and not failed
+
+
+def test_the_preview_of_a_build_tells_the_baron_s_move_from_the_view():
+    t = Tiles()
+    five = t("wall", "5")
+    state = position(castles=[castle(g1=t("wall", "3")), NEW_CASTLE], holders=[[five], []], barons=(5, 30))
+    preview = GAME.preview(GAME.view(state, 0), Build(five, 2, 7))
+    assert (preview.steps, preview.to, preview.coins, preview.tile_space) == (2, 7, 1, False)
+    assert GAME.preview(GAME.view(state, 0), Build(five, 1, 0)).steps == 0
+    assert GAME.preview(GAME.view(state, 0), Draw()) is None
