@@ -161,6 +161,28 @@ class Entry:
     line: int | None = attrs.field(default=None, eq=False)  # where it was read from, for messages
 
 
+def _entry_maker():
+    """``Entry(event, act, by, move, line)`` without attrs' frozen-class __init__ (a bound
+    setattr per field): loading builds one per logged event, and this is four times quicker."""
+    new = object.__new__
+    set_event, set_act, set_by, set_move, set_line = (
+        Entry.__dict__[name].__set__ for name in ("event", "act", "by", "move", "line"))
+
+    def make_entry(event: Any, act: int, by: int | None, move: str | None, line: int | None) -> Entry:
+        entry = new(Entry)
+        set_event(entry, event)
+        set_act(entry, act)
+        set_by(entry, by)
+        set_move(entry, move)
+        set_line(entry, line)
+        return entry
+
+    return make_entry
+
+
+make_entry = _entry_maker()
+
+
 def encode_entry(game: Game, entry: Entry, batch_size: int | None = None) -> dict:
     line = {"act": entry.act}
     if batch_size is not None:

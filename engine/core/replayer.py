@@ -10,7 +10,7 @@ from typing import Any
 
 from .errors import IllegalAction, LogError
 from .game import Game, rng_for
-from .log import Entry, Header, excerpt
+from .log import Entry, Header, excerpt, make_entry
 from .undo import undo_check
 
 _EVENT_KEYS = frozenset({"act", "n", "by", "move", "type", "v", "data"})
@@ -66,7 +66,7 @@ class Replayer:
                 k = self._k
                 event = self.expected[k]
                 self.state = evolve(self.state, event)
-                append(Entry(event, act, self._by, self._move if k == 0 else None, number))
+                append(make_entry(event, act, self._by, self._move if k == 0 else None, number))
                 self._k = k = k + 1
                 if k == len(self.expected):
                     self.pending_act = None
@@ -93,7 +93,7 @@ class Replayer:
         k = self._k
         event = self.expected[k]
         self.state = self.game.evolve(self.state, event)
-        self.entries.append(Entry(event, self.pending_act, self._by, self._move if k == 0 else None, number))
+        self.entries.append(make_entry(event, self.pending_act, self._by, self._move if k == 0 else None, number))
         self._k = k + 1
         if self._k == len(self.expected):
             self.pending_act = None
