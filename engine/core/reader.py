@@ -23,7 +23,7 @@ from .replayer import Replayer
 
 MAX_FILE_BYTES = 64 * 2**20
 MAX_LINE_CHARS = 2**20
-FAST_PARSE_CHARS = 8 * 2**20  # above this, lines are parsed one at a time (bounded memory)
+FAST_PARSE_CHARS = 2 * 2**20  # above this, lines are parsed one at a time (bounded memory)
 
 
 def _no_constant(name: str) -> Any:
