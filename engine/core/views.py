@@ -10,12 +10,16 @@ network client, a bot in another process or ``bergfried replay --view`` receives
 from __future__ import annotations
 
 import json
+import typing
 from typing import Any
 
 import cattrs
 
 _converter = cattrs.Converter(detailed_validation=False)
-_converter.register_unstructure_hook(frozenset, lambda s: sorted(_converter.unstructure(x) for x in s))
+# Sets travel as sorted lists (JSON has no sets); annotations such as frozenset[int] bring them back.
+_converter.register_unstructure_hook_func(
+    lambda t: t is frozenset or typing.get_origin(t) is frozenset,
+    lambda s: sorted(_converter.unstructure(x) for x in s))
 
 
 def view_to_json(view: Any) -> dict:

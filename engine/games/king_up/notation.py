@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalMove, UnreadableMove
 
 from .catalog import CANDIDATES, INITIALS, THRONE
 from .events import (CandidateEliminated, ClimbBegan, FigureMoved, FigurePlaced, GameEnded, KingElected,
@@ -34,7 +34,7 @@ def format_action(state: KingUpState, action: Any) -> str:
             return "yes" if yes else "no"
         case Pass():
             return "pass"
-    raise IllegalAction(f"not a King Up! move: {action!r}")
+    raise IllegalMove(f"not a King Up! move: {action!r}"[:120])
 
 
 def parse_action(state: KingUpState, text: str) -> Any:
@@ -46,7 +46,7 @@ def parse_action(state: KingUpState, text: str) -> Any:
             return Vote(True)
         if low in ("no", "n", "nein"):
             return Vote(False)
-        raise IllegalAction("vote with 'yes' or 'no'")
+        raise UnreadableMove("vote with 'yes' or 'no'")
     if low == "pass":
         return Pass()
     if state.phase == PLACING and (m := _PLACE.match(t)):
@@ -54,16 +54,16 @@ def parse_action(state: KingUpState, text: str) -> Any:
     if state.phase == CLIMBING and (m := _CLIMB.match(t)):
         return Climb(_figure(m.group(1)))
     if state.phase == PLACING:
-        raise IllegalAction(f"place a figure as initial and floor, e.g. 'A3' (initials {INITIALS})")
+        raise UnreadableMove(f"place a figure as initial and floor, e.g. 'A3' (initials {INITIALS})")
     if state.phase == CLIMBING:
-        raise IllegalAction(f"climb with initial and ^, e.g. 'A^' (initials {INITIALS})")
-    raise IllegalAction("no move is possible now")
+        raise UnreadableMove(f"climb with initial and ^, e.g. 'A^' (initials {INITIALS})")
+    raise IllegalMove("no move is possible now")
 
 
 def _figure(letter: str) -> int:
     idx = INITIALS.find(letter.upper())
     if idx < 0:
-        raise IllegalAction(f"no candidate has the initial {letter.upper()!r} (initials {INITIALS})")
+        raise UnreadableMove(f"no candidate has the initial {letter.upper()!r} (initials {INITIALS})")
     return idx
 
 

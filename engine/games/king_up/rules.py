@@ -6,7 +6,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.core.bots import RandomBot
-from engine.core.errors import IllegalAction, IllegalMove
+from engine.core.errors import IllegalMove
+from engine.core.fastattrs import replace
 from engine.core.game import PRACTICE, GameConfig, Result, Rules
 
 from . import notation
@@ -66,7 +67,9 @@ class KingUp(Rules):
 
     def decide(self, state: KingUpState, seat: int, action: Any, rng: random.Random) -> list[Any]:
         if seat not in self.to_act(state):
-            raise IllegalAction("it is not your turn")
+            raise IllegalMove("it is not your turn")
+        if action not in frozenset(self.legal_actions(state, seat)):
+            raise IllegalMove(_why_not(state, seat, action))
         match action:
             case Place():
                 return _place(state, seat, action)
@@ -74,11 +77,7 @@ class KingUp(Rules):
                 return _climb(state, seat, action, rng)
             case Vote():
                 return _vote(state, seat, action, rng)
-            case Pass():
-                if state.phase != CLIMBING or _movable(state):
-                    raise IllegalAction("you may only pass when no figure can move")
-                return [TurnPassed(seat)]
-        raise IllegalAction(f"that is not a King Up! move: {action!r}")
+        return [TurnPassed(seat)]
 
     def evolve(self, state: KingUpState, event: Any) -> KingUpState:
         return evolve(state, event)
@@ -100,6 +99,23 @@ class KingUp(Rules):
     def describe(self, before: KingUpState, event: Any, names: Sequence[str] = ()) -> str | None:
         return notation.describe(before, event)
 
+    def resample_hidden(self, state: KingUpState, seat: int | None, rng: random.Random) -> KingUpState:
+        """Other seats' goal cards (until the round is scored) and votes (until revealed) redrawn."""
+        others = [s for s in range(state.players) if s != seat]
+        goals = list(state.goals)
+        if goals and len(state.round_goals) < state.round:
+            seen = {g for r in state.round_goals for g in r} | ({goals[seat]} if seat is not None else set())
+            earlier = state.used_goals - set(goals)
+            pool = [g for g in range(len(GOAL_CARDS)) if g not in seen and g not in earlier]
+            for s, g in zip(others, rng.sample(pool, len(others))):
+                goals[s] = g
+        votes = list(state.votes)
+        for s in others:
+            if state.phase == VOTING and votes[s] is not None:
+                votes[s] = state.no_cards[s] == 0 or rng.random() < 0.5
+        return replace(state, goals=tuple(goals), votes=tuple(votes),
+                       used_goals=(state.used_goals - set(state.goals)) | set(goals))
+
     def reveals(self, event: Any) -> bool:
         return isinstance(event, (RoundStarted, VotesRevealed, RoundScored))
 
@@ -115,15 +131,39 @@ def _movable(state: KingUpState) -> list[int]:
     return [f for f, fl in enumerate(state.floors) if 0 <= fl < THRONE and state.room_on(fl + 1)]
 
 
+def _why_not(state: KingUpState, seat: int, action: Any) -> str:
+    """Why a move that is not among the legal ones is refused, in the player's terms."""
+    valid_figure = isinstance(getattr(action, "figure", None), int) and 0 <= action.figure < len(CANDIDATES)
+    match action:
+        case Place() if state.phase != PLACING:
+            return "placing is over: move a figure up one floor instead"
+        case Place() if not valid_figure:
+            return "there is no such figure"
+        case Place() if state.floors[action.figure] != OFF_BOARD:
+            return f"{_name(action.figure)} is already in the castle"
+        case Place() if action.floor not in PLACING_FLOORS:
+            return "figures are placed on floors 1 to 4"
+        case Place():
+            return f"floor {action.floor} already holds four figures"
+        case Climb() if state.phase != CLIMBING:
+            return "figures climb only after everyone has placed" if state.phase == PLACING else "vote first"
+        case Climb() if not valid_figure:
+            return "there is no such figure"
+        case Climb() if not 0 <= state.floors[action.figure] < THRONE:
+            return f"{_name(action.figure)} cannot climb: it is {floor_name(state.floors[action.figure])}"
+        case Climb():
+            target = state.floors[action.figure] + 1
+            return f"{floor_name(target)} is full: {_name(action.figure)} cannot climb there"
+        case Vote() if state.phase != VOTING:
+            return "there is no vote now"
+        case Vote():
+            return "you have no NO card left: you must vote YES"
+        case Pass():
+            return "you may only pass when no figure can move"
+    return f"that is not a King Up! move: {action!r}"[:120]
+
+
 def _place(state: KingUpState, seat: int, action: Place) -> list[Any]:
-    if state.phase != PLACING:
-        raise IllegalAction("placing is over: move a figure up one floor instead")
-    if not 0 <= action.figure < len(CANDIDATES) or state.floors[action.figure] != OFF_BOARD:
-        raise IllegalAction(f"{_name(action.figure)} is already in the castle")
-    if action.floor not in PLACING_FLOORS:
-        raise IllegalAction("figures are placed on floors 1 to 4")
-    if not state.room_on(action.floor):
-        raise IllegalAction(f"floor {action.floor} already holds four figures")
     events: list[Any] = [FigurePlaced(seat, action.figure, action.floor)]
     after = evolve(state, events[0])
     if sum(after.placed) == PLACEMENTS[state.players] * state.players:
@@ -132,15 +172,8 @@ def _place(state: KingUpState, seat: int, action: Place) -> list[Any]:
 
 
 def _climb(state: KingUpState, seat: int, action: Climb, rng: random.Random) -> list[Any]:
-    if state.phase != CLIMBING:
-        raise IllegalAction("figures climb only after everyone has placed" if state.phase == PLACING
-                            else "vote first")
     fig = action.figure
-    if not 0 <= fig < len(CANDIDATES) or not 0 <= state.floors[fig] < THRONE:
-        raise IllegalAction(f"{_name(fig)} cannot climb: it is {floor_name(state.floors[fig])}")
     target = state.floors[fig] + 1
-    if not state.room_on(target):
-        raise IllegalAction(f"{floor_name(target)} is full: {_name(fig)} cannot climb there")
     events: list[Any] = [FigureMoved(seat, fig, target)]
     if target == THRONE:
         events.append(VoteCalled(fig, seat))
@@ -148,10 +181,6 @@ def _climb(state: KingUpState, seat: int, action: Climb, rng: random.Random) -> 
 
 
 def _vote(state: KingUpState, seat: int, action: Vote, rng: random.Random) -> list[Any]:
-    if state.phase != VOTING:
-        raise IllegalAction("there is no vote now")
-    if not action.yes and state.no_cards[seat] == 0:
-        raise IllegalAction("you have no NO card left: you must vote YES")
     events: list[Any] = [VoteCast(seat, action.yes)]
     after = evolve(state, events[0])
     if any(v is None for v in after.votes):
