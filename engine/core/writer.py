@@ -9,6 +9,7 @@ from __future__ import annotations
 import fcntl
 import os
 import tempfile
+import weakref
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from stat import S_ISREG
@@ -59,6 +60,7 @@ class LogWriter:
             os.close(fd)
             raise
         self._fd: int | None = fd
+        _OPEN.add(self)
         self._file = os.fdopen(fd, "wb", buffering=0, closefd=False)  # unbuffered: one write per action
         self._size = stat.st_size
         self._identity = (stat.st_dev, stat.st_ino)
@@ -145,6 +147,24 @@ class LogWriter:
     def __del__(self) -> None:
         if getattr(self, "_fd", None) is not None:
             self.close()
+
+
+# A forked child (a process pool for bots) inherits the writers' descriptors, and with them the
+# locks: it lets go of its copies at once, so closing the game in the parent frees the file.
+_OPEN: weakref.WeakSet[LogWriter] = weakref.WeakSet()
+
+
+def _forget_writers_in_child() -> None:
+    for writer in list(_OPEN):
+        fd, writer._fd = writer._fd, None
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+os.register_at_fork(after_in_child=_forget_writers_in_child)
 
 
 def make_saves_folder(folder: Path) -> None:

@@ -422,3 +422,22 @@ def test_a_file_of_endless_undos_is_bounded_not_a_hang(tmp_path):
         f.write(f"{undo}\n{move}\n" * 2)
     with pytest.raises(LogError, match="undo lines"):
         read_log(path, get_game)
+
+
+def test_a_forked_child_does_not_keep_the_game_locked(tmp_path):
+    match, path = new_game(tmp_path, moves=1)
+    ready, tell = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child (say, a bot worker) lives on after the parent closes the game
+        import time
+
+        os.write(tell, b"!")  # its fork handlers have run
+        time.sleep(1.0)
+        os._exit(0)
+    try:
+        os.read(ready, 1)
+        match.close()
+        again, _ = Match.load(path, get_game, durable=False)  # not "open elsewhere"
+        again.close()
+    finally:
+        os.waitpid(pid, 0)
