@@ -135,11 +135,11 @@ def test_a_batch_cut_short_in_the_middle_of_the_file_is_an_error(saved):
 
 def test_continuing_a_recovered_game_appends_after_whole_lines(tmp_path):
     path = tmp_path / "g.jsonl"
-    match = Match.new(GAME, GameConfig(3), [Seat("A"), Seat("B"), Seat("C")], 3, path=path)
+    match = Match.new(GAME, GameConfig(3), [Seat("A"), Seat("B"), Seat("C")], 3, path=path, durable=False)
     match.play(match.state.turn, "A1")
     match.close()
     path.write_text(path.read_text()[:-10])  # cut the placement
-    resumed, warning = Match.load(path, get_game)
+    resumed, warning = Match.load(path, get_game, durable=False)
     assert warning and len(resumed.entries) == 1
     resumed.play(resumed.state.turn, "B2")
     resumed.close()
@@ -150,7 +150,7 @@ def test_continuing_a_recovered_game_appends_after_whole_lines(tmp_path):
 def test_undo_lines_are_folded_away_on_load(tmp_path):
     path = tmp_path / "u.jsonl"
     seats = [Seat("Ann"), Seat("Bot", "bot:random"), Seat("Bot2", "bot:random")]
-    match = Match.new(GAME, GameConfig(3), seats, 9, path=path)
+    match = Match.new(GAME, GameConfig(3), seats, 9, path=path, durable=False)
     first = match.state.turn
     while match.state.turn != 0:  # let the bots place until it is Ann's turn
         s = match.state.turn
