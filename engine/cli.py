@@ -285,7 +285,7 @@ def replay_text(game, loaded) -> list[str]:
         out.append(f"{entry.act:>4} {who:<18.18} {text:<28} [{scores}]")
     result = game.result(state)
     if result.finished:
-        out.append("winner: " + ", ".join(h.seats[s].name for s in result.winners))
+        out.append("winner: " + (", ".join(h.seats[s].name for s in result.winners) or "no seat"))
     return out
 
 
