@@ -68,7 +68,8 @@ def kill_once(tmp_path: Path, game_id: str, seed: int, rng: random.Random) -> st
     time.sleep(rng.uniform(0.0, 0.4))
     child.send_signal(signal.SIGKILL)
     out = child.communicate()[0]
-    done = [int(line.split()[1]) for line in out.splitlines() if line.startswith("done")]
+    whole = out.split("\n")[:-1]  # the kill may cut the child's last line of output too
+    done = [int(line.split()[1]) for line in whole if line.startswith("done ")]
     last = done[-1] + 1 if done else 0  # steps known finished (entries index into expected)
     states = expected_games(game, config, seats_for(game), seed)
     loaded = read_log(path, get_game)
