@@ -12,7 +12,6 @@ floors negative; columns grow to the right and may go negative on the left.
 """
 from __future__ import annotations
 
-from collections import Counter
 from functools import cached_property
 
 import attrs
@@ -39,7 +38,15 @@ class Castle:
 
     # -- building ------------------------------------------------------------------------------
     def with_room(self, room: int, col: int, floor: int) -> Castle:
-        return Castle(self.throne, self.cells + ((col, floor, room),), self.attendants, self.cards)
+        castle = Castle(self.throne, self.cells + ((col, floor, room),), self.attendants, self.cards)
+        # Derive the grid and the counts from this castle's instead of rebuilding them from every cell.
+        grid = dict(self.grid)
+        grid[(col, floor)] = room
+        counts = dict(self.type_counts)
+        kind = TYPE_OF[room]
+        counts[kind] = counts.get(kind, 0) + 1
+        castle.__dict__.update(grid=grid, type_counts=counts)
+        return castle
 
     def with_attendant(self, name: str) -> Castle:
         return Castle(self.throne, self.cells, self.attendants + (name,), self.cards)
@@ -56,8 +63,12 @@ class Castle:
         return grid
 
     @cached_property
-    def type_counts(self) -> Counter:
-        return Counter(TYPE_OF[room] for _, _, room in self.cells)
+    def type_counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for _, _, room in self.cells:
+            kind = TYPE_OF[room]
+            counts[kind] = counts.get(kind, 0) + 1
+        return counts
 
     def count(self, room_type: str) -> int:
         return self.type_counts.get(room_type, 0)

@@ -125,6 +125,12 @@ class BetweenTwoCastles(Rules):
                 return False
             tile = next((t for t in state.to_place if t.placer == seat and t.room == r), None)
             return tile is not None and k in tile_castles(state, tile) and state.castles[k].problem(r, c, f) is None
+        if state.bonuses and type(action) is Place:
+            top = state.bonuses[-1]
+            r, k, c, f = action.room, action.castle, action.col, action.floor
+            if not all(type(x) is int for x in (r, k, c, f)) or k != top.castle:
+                return False
+            return r in _bonus_rooms(state, top) and state.castles[k].problem(r, c, f) is None
         if not state.bonuses and state.phase == CHOOSING and type(action) is Choose:
             rooms = action.rooms
             if state.ludwig and not state.ludwig_assigned and seat == state.assigner():
@@ -192,13 +198,7 @@ def _bonus_actions(state: BTCState, bonus: Bonus) -> Iterator[Any]:
     castle = state.castles[bonus.castle]
     kind = bonus.kind
     if kind in ("food", "outdoor", "sleeping", "corridor", "special"):
-        if kind == "food":
-            rooms = bonus.offer
-        elif kind == "special":
-            rooms = tuple(SPECIAL_ID[t] for i, t in enumerate(SPECIAL_TYPES) if state.specials_left[i] > 0)
-        else:
-            rooms = (SPECIAL_FOR_BONUS[kind],)
-        for room in rooms:
+        for room in _bonus_rooms(state, bonus):
             yield from (Place(room, bonus.castle, c, f) for c, f in castle.positions(room))
     elif kind == "living":
         yield from (Attend(a) for i, a in enumerate(ATTENDANT_NAMES) if state.attendants_left[i] > 0)
@@ -206,6 +206,17 @@ def _bonus_actions(state: BTCState, bonus: Bonus) -> Iterator[Any]:
         yield from (Keep(c) for c in bonus.offer)
     elif kind == "downstairs":
         yield from (PickBonus(t) for t in NORMAL_TYPES if t != "downstairs")
+
+
+def _bonus_rooms(state: BTCState, bonus: Bonus) -> tuple[int, ...]:
+    """The rooms a bonus lets its decider place."""
+    if bonus.kind == "food":
+        return bonus.offer
+    if bonus.kind == "special":
+        return tuple(SPECIAL_ID[t] for i, t in enumerate(SPECIAL_TYPES) if state.specials_left[i] > 0)
+    if bonus.kind in SPECIAL_FOR_BONUS:
+        return (SPECIAL_FOR_BONUS[bonus.kind],)
+    return ()
 
 
 def _maybe_reveal(fold: Folder) -> None:

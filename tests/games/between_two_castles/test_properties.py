@@ -16,7 +16,7 @@ from engine.core.views import view_from_json, view_to_json
 from engine.games import get_game
 from engine.games.between_two_castles import GAME, BTCView
 from engine.games.between_two_castles.catalog import ATTENDANT_COPIES, ATTENDANT_NAMES, SPECIAL_COPIES, \
-    SPECIAL_TYPES
+    SPECIAL_TYPES, TYPE_OF
 from engine.games.between_two_castles.events import PairChosen
 from engine.games.between_two_castles.state import OVER
 
@@ -33,7 +33,7 @@ def check_invariants(state):
     cards = list(state.deck) + [c for _, c in state.card_discards] + [c for k in state.castles for c in k.cards]
     cards += [c for b in state.bonuses if b.kind == "utility" for c in b.offer]
     assert sorted(cards) == list(range(20))
-    placed = Counter(k for c in state.castles for k in (c.type_counts.elements()))
+    placed = Counter(k for c in state.castles for _, _, r in c.cells for k in [TYPE_OF[r]])
     for i, kind in enumerate(SPECIAL_TYPES):
         assert placed[kind] + state.specials_left[i] == SPECIAL_COPIES[kind]
     attendants = Counter(a for c in state.castles for a in c.attendants)
