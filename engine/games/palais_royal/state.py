@@ -226,19 +226,18 @@ def _turn_began(state: PalaisState, ev: TurnBegan) -> PalaisState:
 @evolve.on(StepBegan)
 def _step_began(state: PalaisState, ev: StepBegan) -> PalaisState:
     """Whatever was left of earlier steps lapses; the new step's allowance is set (bonuses now)."""
-    s = ev.seat
-    state = replace(state, step=ev.step, gate_left=0, moves_left=0, king_left=0, madame_left=0)
-    if ev.step == SUPPLY_STEP:
+    s, step = ev.seat, ev.step
+    gate = moves = king = madame = 0
+    if step == SUPPLY_STEP:
         gate = state.count(EHRENHOF, s) + state.bonus(EHRENHOF, s) + 2 * state.benefits(s, "gate2")
-        return replace(state, gate_left=gate)
-    if ev.step == MOVES:
+    elif step == MOVES:
         moves = (state.count(TREPPENHAUS, s) + state.bonus(TREPPENHAUS, s) + 2 * state.benefits(s, "moves2")
                  + state.extra_moves)
-        return replace(state, moves_left=moves)
-    if ev.step == ROOMS_STEP:
-        return replace(state, minted=False, king_left=state.bonus(KOENIG, s) + state.benefits(s, "king1"),
-                       madame_left=state.bonus(MADAME, s) + state.benefits(s, "madame1"))
-    return state
+    elif step == ROOMS_STEP:
+        king = state.bonus(KOENIG, s) + state.benefits(s, "king1")
+        madame = state.bonus(MADAME, s) + state.benefits(s, "madame1")
+    return replace(state, step=step, gate_left=gate, moves_left=moves, king_left=king, madame_left=madame,
+                   minted=state.minted and step != ROOMS_STEP)
 
 
 @evolve.on(StepFinished)
@@ -274,21 +273,29 @@ def _card_played(state: PalaisState, ev: CardPlayed) -> PalaisState:
 
 @evolve.on(ServantBrought)
 def _brought(state: PalaisState, ev: ServantBrought) -> PalaisState:
-    state = _take(state, ev.seat, ev.source)
-    state = replace(state, rooms=_add_room(state, ev.room, ev.seat, 1))
-    if ev.room == TOR and state.gate_left != UNLIMITED:
-        return replace(state, gate_left=state.gate_left - 1)
-    if ev.room == KOENIG:
-        return replace(state, king_left=state.king_left - 1)
-    if ev.room == MADAME:
-        return replace(state, madame_left=state.madame_left - 1)
-    return state
+    s, room = ev.seat, ev.room
+    rooms, supply = state.rooms, state.supply
+    if ev.source == SUPPLY:
+        supply = _add(supply, s, -1)
+    else:
+        rooms = _set(rooms, ev.source, _add(rooms[ev.source], s, -1))
+    rooms = _set(rooms, room, _add(rooms[room], s, 1))
+    gate, king, madame = state.gate_left, state.king_left, state.madame_left
+    if room == TOR and gate != UNLIMITED:
+        gate -= 1
+    elif room == KOENIG:
+        king -= 1
+    elif room == MADAME:
+        madame -= 1
+    return replace(state, rooms=rooms, supply=supply, gate_left=gate, king_left=king, madame_left=madame)
 
 
 @evolve.on(ServantMoved)
 def _moved(state: PalaisState, ev: ServantMoved) -> PalaisState:
-    state = replace(state, rooms=_add_room(state, ev.from_room, ev.seat, -1))
-    return replace(state, rooms=_add_room(state, ev.to_room, ev.seat, 1), moves_left=state.moves_left - 1)
+    s, rooms = ev.seat, state.rooms
+    rooms = _set(rooms, ev.from_room, _add(rooms[ev.from_room], s, -1))
+    rooms = _set(rooms, ev.to_room, _add(rooms[ev.to_room], s, 1))
+    return replace(state, rooms=rooms, moves_left=state.moves_left - 1)
 
 
 @evolve.on(GoldMinted)
