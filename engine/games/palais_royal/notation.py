@@ -33,8 +33,8 @@ from engine.core.errors import UnreadableMove
 from .catalog import (BORDER, NOBLES, PRIVILEGE_CODES, ROOM_CODES, STEP_NAMES, parse_space, privilege_of_code,
                       room_of_code, space_name)
 from .events import (SUPPLY, CardKept, CardPlayed, CardsDiscarded, CardsDrawn, DeckReshuffled, GameEnded,
-                     GameSetUp, GoldMinted, NobleRecruited, ServantBrought, ServantMoved, ServantPlaced, StepBegan,
-                     StepFinished, TurnBegan)
+                     GameSetUp, GoldMinted, NobleRecruited, ServantBrought, ServantMoved, ServantPlaced, StepFinished,
+                     TurnBegan)
 from .state import PLACING, Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
 
 _BRING = re.compile(r"^\+\s*([^<]+?)\s*(?:<\s*(.+?))?$")
@@ -149,4 +149,4 @@ def describe(before: Any, ev: Any, names: Sequence[str] = ()) -> str | None:
     return None
 
 
-__all__ = ["format_action", "parse_action", "describe", "StepBegan"]
+__all__ = ["format_action", "parse_action", "describe"]

@@ -10,7 +10,7 @@ import attrs
 from engine.core.fastattrs import replace
 from engine.core.fold import Fold
 
-from .catalog import (BEFORE, CARDS, EHRENHOF, END, FAVOUR, GOLD, HINTEREINGANG, HONOUR_POINTS, KARDINAL, KOENIG,
+from .catalog import (BEFORE, EHRENHOF, END, FAVOUR, GOLD, HINTEREINGANG, HONOUR_POINTS, KARDINAL, KOENIG,
                       MADAME, MOVES, NOBLES, OPEN_GATES, PENSION, PRIVILEGES, RECEPTION, ROOMS_STEP, SCHREIBSTUBE,
                       SEALS, SERVANTS, SETUP_PLACEMENTS, STAIRS5, STAIRS9, START_EHRENHOF, START_TREPPENHAUS,
                       TO_PLAYER, TOR, TREPPENHAUS)
@@ -349,4 +349,4 @@ def _ended(state: PalaisState, ev: GameEnded) -> PalaisState:
 
 
 __all__ = ["PalaisState", "Place", "Bring", "Move", "Mint", "Recruit", "Draw", "Keep", "PlayCard", "Done",
-           "evolve", "FREE", "UNLIMITED", "SETUP", "PLACING", "PLAYING", "OVER", "CARDS"]
+           "evolve", "FREE", "UNLIMITED", "SETUP", "PLACING", "PLAYING", "OVER"]

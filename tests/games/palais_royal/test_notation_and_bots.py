@@ -107,3 +107,24 @@ def test_docstring_examples_run():
     for module in (catalog, notation, scoring):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def test_reveals_and_boundaries():
+    from engine.games.palais_royal.events import (CardPlayed, DeckReshuffled, GameSetUp, ServantMoved, StepBegan,
+                                                  TurnBegan)
+    assert GAME.reveals(CardsDrawn(0, (1, 2))) and GAME.reveals(CardPlayed(0, 1))
+    assert GAME.reveals(DeckReshuffled((1,))) and GAME.reveals(GameSetUp(0, (), (), (), ()))
+    assert not GAME.reveals(ServantMoved(0, 2, 3)) and not GAME.reveals(CardKept(0, 1))
+    assert GAME.boundary(TurnBegan(0, 2, False, True)) == "round"
+    assert GAME.boundary(TurnBegan(1, 2, False, False)) == "turn"
+    assert GAME.boundary(StepBegan(0, 2)) is None
+
+
+def test_every_event_of_a_game_has_a_line_or_is_bookkeeping():
+    from engine.games.palais_royal.events import StepBegan, TurnBegan
+    _, _, events = play_random(7, 4, check=False)
+    state = GAME.initial_state(GameConfig(4))
+    for ev in events:
+        line = GAME.describe(state, ev, ["A", "B", "C", "D"])
+        state = GAME.evolve(state, ev)
+        assert line is not None or isinstance(ev, (StepBegan, TurnBegan))
