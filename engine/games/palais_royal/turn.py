@@ -58,7 +58,10 @@ def card_playable(state: PalaisState, seat: int, card: int) -> bool:
 
 
 def playable_cards(state: PalaisState, seat: int, any_time: bool) -> Iterator[PlayCard]:
-    for card in sorted(set(state.hands[seat])):
+    hand = state.hands[seat]
+    if not hand:
+        return
+    for card in sorted(set(hand)):
         if (PRIVILEGES[card].timing == "any") == any_time and card_playable(state, seat, card):
             yield PlayCard(card)
 
