@@ -14,14 +14,14 @@ from .bots import GreedyBot
 from .castle import steps_for
 from .catalog import COINS, TILE_COUNT, TILES
 from .effects import knock, steal, take_market_tile
-from .events import (CODEC, CoinAdded, GameEnded, GameSetUp, MarketRefilled,
-                     SupplyReshuffled, Task, TileBuilt, TileDiscarded, TilesDrawn, TileStolen, TurnPassed,
-                     TurnStarted)
+from .events import (CODEC, CoinAdded, GameEnded, GameSetUp, MarketRefilled, SupplyReshuffled, Task, TileBuilt,
+                     TileDiscarded, TilesDrawn, TileStolen, TurnPassed, TurnStarted)
+from .hidden import resample
 from .moves import check_answer, check_build, legal_moves
 from .state import (PEACEFUL, ROYAL, SKY, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal,
                     TakeCoin, TakeTile, evolve, to_act)
-from .turn import Folder, draw_tiles, refill_market, run, standing, take_coin
 from .preview import preview_build
+from .turn import Folder, draw_tiles, refill_market, run, standing, take_coin
 from .view import CastleBuilderView, make_view
 
 VARIANTS = (
@@ -114,8 +114,11 @@ class CastleBuilder(Rules):
         return notation.describe(before, event, names)
 
     def reveals(self, event: Any) -> bool:
-        return isinstance(event, (TilesDrawn, SupplyReshuffled, MarketRefilled, CoinAdded, TileStolen,
-                                  TileDiscarded)) and not (isinstance(event, TileDiscarded) and event.reason == "limit")
+        """Tiles and coins drawn, a shuffle, and the random picks of the thief and the bitter lady;
+        a tile discarded by choice reveals nothing."""
+        if isinstance(event, TileDiscarded):
+            return event.reason == "lady"
+        return isinstance(event, (TilesDrawn, SupplyReshuffled, MarketRefilled, CoinAdded, TileStolen))
 
     def boundary(self, event: Any) -> str | None:
         return "turn" if isinstance(event, TurnStarted) else None
@@ -126,7 +129,6 @@ class CastleBuilder(Rules):
 
     def resample_hidden(self, state: CastleBuilderState, seat: int | None, rng: random.Random) -> CastleBuilderState:
         """Redraw what ``seat`` cannot see: the supply's order and contents, the other holders, the coin pile."""
-        from .hidden import resample
         return resample(state, seat, rng)
 
 
