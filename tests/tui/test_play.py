@@ -3,6 +3,7 @@ damaged files, hot-seat covers, and stepping through the replay."""
 from __future__ import annotations
 
 from engine.core import Seat, Table, read_log, verify
+from engine.core.game import secret_from
 from engine.games import get_game
 from tui.cli import replay_start
 from tui.screens.dialogs import ConfirmScreen, CoverScreen, PromptScreen
@@ -41,7 +42,7 @@ async def test_a_whole_game_against_bots_then_its_replay(make_app, settings):
         saved = list(settings.saves_dir.glob("*.jsonl"))
         assert len(saved) == 1
         loaded = read_log(saved[0], get_game)
-        assert loaded.header.seed == 11
+        assert loaded.header.seed == secret_from(11)
         assert get_game("king-up").view(verify(get_game("king-up"), loaded), None) == table.view(None)
         await pilot.press("r")
         await pilot.pause()
@@ -57,27 +58,32 @@ async def test_a_whole_game_against_bots_then_its_replay(make_app, settings):
         assert replay.cursor.position == 0
 
 
-async def test_undo_takes_back_the_move_and_bot_replies_or_says_why_not(make_app, settings):
-    match = new_match(settings.saves_dir, seed=1)   # seat 0 (the human) starts
-    app = make_app(start=lambda app: PlayScreen(match))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        await pilot.press("u")
-        assert "Cannot undo: you have no move to take back" in status(app)
-        setup = len(match.entries)
-        await pilot.press("enter", "enter")          # pick a figure, put it on a floor
-        await settle(pilot, app)
-        await settle(pilot, app)
-        assert len(match.entries) > setup + 1, "the bots replied"
-        assert match.to_act == {0}
-        await pilot.press("u")
-        await settle(pilot, app)
-        assert len(match.entries) == setup and match.to_act == {0}
-        assert read_log(settings.saves_dir / "game.jsonl", get_game).entries == tuple(match.entries)
+async def test_undo_takes_back_the_move_and_bot_replies_in_practice_or_says_why_not(make_app, settings):
+    for practice in (False, True):
+        match = new_match(settings.saves_dir, seed=2, variants={"practice"} if practice else ())
+        app = make_app(start=lambda app: PlayScreen(match))   # seat 0 (the human) starts
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("u")
+            assert "Cannot undo: you have no move to take back" in status(app)
+            setup = len(match.entries)
+            await pilot.press("enter", "enter")          # pick a figure, put it on a floor
+            await settle(pilot, app)
+            await settle(pilot, app)
+            assert len(match.entries) > setup + 1, "the bots replied"
+            assert match.to_act == {0}
+            await pilot.press("u")
+            await settle(pilot, app)
+            if practice:
+                assert len(match.entries) == setup and match.to_act == {0}
+            else:
+                assert "only for practice games" in status(app) and len(match.entries) > setup + 1
+            assert read_log(settings.saves_dir / "game.jsonl", get_game).entries == tuple(match.entries)
+        (settings.saves_dir / "game.jsonl").unlink()
 
 
 async def test_typed_moves_and_their_errors(make_app, settings):
-    match = new_match(settings.saves_dir, seed=1)
+    match = new_match(settings.saves_dir, seed=2)
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
@@ -102,7 +108,7 @@ async def test_typed_moves_and_their_errors(make_app, settings):
 
 
 async def test_save_as_writes_a_copy(make_app, settings, tmp_path):
-    match = new_match(settings.saves_dir, seed=1)
+    match = new_match(settings.saves_dir, seed=2)
     app = make_app(start=lambda app: PlayScreen(match))
     target = tmp_path / "copy.jsonl"
     async with app.run_test(size=(80, 24)) as pilot:
@@ -119,7 +125,7 @@ async def test_save_as_writes_a_copy(make_app, settings, tmp_path):
 
 
 async def test_continue_and_load_resume_an_unfinished_game(make_app, settings):
-    match = new_match(settings.saves_dir, seed=1)
+    match = new_match(settings.saves_dir, seed=2)
     match.play(0, "A3")
     entries = tuple(match.entries)
     match.close()
@@ -145,7 +151,7 @@ async def test_continue_and_load_resume_an_unfinished_game(make_app, settings):
 
 
 async def test_a_damaged_save_shows_the_engine_message_and_offers_the_recovered_part(make_app, settings):
-    match = new_match(settings.saves_dir, seed=1)
+    match = new_match(settings.saves_dir, seed=2)
     match.play(0, "A3")
     match.close()
     path = settings.saves_dir / "game.jsonl"
@@ -170,7 +176,7 @@ async def test_a_damaged_save_shows_the_engine_message_and_offers_the_recovered_
 
 async def test_hot_seat_covers_the_board_between_human_players(make_app, settings):
     seats = [Seat("Ann", "human"), Seat("Ben", "human"), Seat("Bot", "bot:random")]
-    match = new_match(settings.saves_dir, seed=1, seats=seats)
+    match = new_match(settings.saves_dir, seed=2, seats=seats)
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
@@ -223,7 +229,7 @@ async def test_two_apps_on_one_loop_share_a_table_and_see_only_their_own_seat(tm
     from .conftest import make_settings
 
     seats = [Seat("Ann", "human"), Seat("Ben", "human"), Seat("Bot", "bot:random")]
-    match = new_match(seed=1, seats=seats)          # Ann starts, then Ben, then the bot
+    match = new_match(seed=2, seats=seats)          # Ann starts, then Ben, then the bot
     ann = make_settings(tmp_path / "ann")
     ben = make_settings(tmp_path / "ben")
     from tui.app import BergfriedApp

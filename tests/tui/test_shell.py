@@ -192,7 +192,7 @@ async def test_ascii_mode_puts_only_ascii_on_screen(make_app, settings):
 
     from .conftest import new_match
 
-    match = new_match(settings.saves_dir, seed=1)
+    match = new_match(settings.saves_dir, seed=2)
     app = make_app(start=lambda app: PlayScreen(match), ascii=True, theme="monochrome")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

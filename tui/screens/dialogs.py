@@ -1,6 +1,8 @@
 """Small modal screens shared by every game."""
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -104,3 +106,27 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class InterludeScreen(ModalScreen[None]):
+    """A message box dismissed with enter, escape or space."""
+
+    DEFAULT_CSS = """
+    InterludeScreen { align: center middle; }
+    InterludeScreen > Vertical { width: 76; height: auto; max-height: 22; border: thick $accent;
+                                 background: $surface; padding: 0 1; }
+    InterludeScreen .hint { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
+
+    def __init__(self, body: Any) -> None:
+        super().__init__()
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.body, classes="body")
+            yield Static("press enter to continue", classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

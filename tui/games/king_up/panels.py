@@ -1,0 +1,75 @@
+"""The panel beside the castle: seats, scores, vote cards, the crown, your goal card."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from engine.core import Seat
+from engine.games.king_up import CANDIDATES, POINTS, ROUNDS
+from themes import UNICODE
+
+from ...widgets.grid import resolve_colour
+from ..base import ViewContext, ViewPanel
+from .board import PHASES, chip, figure_name
+
+
+class KingUpInfo(ViewPanel):
+    """Round, crown, and every seat's score and number of vote cards (never which)."""
+
+    DEFAULT_CSS = "KingUpInfo { height: auto; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="info")
+
+    def show(self, ctx: ViewContext) -> None:
+        self.query_one("#info", Static).update(info_text(ctx, self.app.theme_variables))
+
+
+def seat_colour(variables: dict[str, str], seat: int):
+    """The seat's colour as text on the board, or the board's text colour where the theme's
+    seat colour would vanish (monochrome gives seats no colour, only shapes)."""
+    colour = resolve_colour(variables, f"seat-{seat}")
+    background = resolve_colour(variables, "board-background")
+    if abs(colour.brightness - background.brightness) < 0.25:
+        return resolve_colour(variables, "board-foreground")
+    return colour
+
+
+def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
+    view, glyphs = ctx.view, ctx.glyphs or UNICODE
+    crown = ctx.name(view.crown) if view.crown is not None else "nobody yet"
+    lines = [Text(f"Round {max(view.round, 1)}/{ROUNDS} · {PHASES.get(view.phase, view.phase)}", style="bold"),
+             Text(f"{glyphs.crown} crown: {crown}")]
+    if view.on_throne is not None:
+        lines.append(Text(f"{glyphs.throne} vote on {figure_name(view.on_throne)}", style="bold"))
+    for seat in range(view.players):
+        mark = glyphs.turn if seat in view.to_act else " "
+        voted = seat < len(view.voted) and view.voted[seat]
+        busy = ctx.spinner if ctx.thinking == seat else (glyphs.yes if voted else " ")
+        you = "*" if seat == ctx.seat else " "
+        name = f"{ctx.name(seat)}{you}"[:12]
+        cards = glyphs.card * (view.vote_cards[seat] if seat < len(view.vote_cards) else 0)
+        lines.append(Text.assemble(
+            (mark, "bold"), " ", (glyphs.seat(seat), f"bold {seat_colour(variables, seat).hex}"),
+            " ", f"{name:<12} {view.scores[seat]:>3} ", (f"{cards:<5}", "dim"), f" {busy}"))
+    return Text("\n").join(lines)
+
+
+def round_table(view: Any, seats: Sequence[Seat], variables: dict[str, str]) -> Table:
+    """Each seat's goal card valued at the final floors: the per-candidate breakdown."""
+    table = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
+    table.add_column("player", no_wrap=True, max_width=14)
+    for i in range(6):
+        table.add_column(f"#{i + 1}", justify="center")
+    table.add_column("round", justify="right")
+    table.add_column("total", justify="right")
+    goals, points = view.revealed_goals[-1], view.round_points[-1]
+    for seat, goal in enumerate(goals):
+        chips = [chip(f, f" {CANDIDATES[f].initial} {POINTS[view.floors[f]]:>2} ", variables) for f in goal]
+        table.add_row(seats[seat].name[:14], *chips, str(points[seat]), str(view.scores[seat]))
+    return table
