@@ -1,10 +1,14 @@
 """Save files: the event log as JSON Lines — a header line, then one line per event.
 
-Lines are appended, flushed and fsync'd after every action, so a crash loses at most the line
-being written. An undo is itself a line (``{"undo": k}``: drop action batches ``k`` onward), so
-the file only ever grows; readers fold undo lines away and see what was finally played.
+This module holds the format (Header, Seat, Entry and their JSON) and the two calls everyone
+uses; the writer (engine.core.writer), the reader (engine.core.reader) and the verification
+(engine.core.replayer) live beside it. Each action is one append, fsync'd, so a crash loses at
+most the action being written. An undo is itself a line (``{"undo": k}``: drop action batches
+``k`` onward), so the file only grows; readers fold undo lines away, checking each against the
+undo policy, and decide every move again::
 
-    header, entries, warning = read_log(path, game_lookup)
+    loaded = read_log(path, get_game)      # header, entries, warning, verified final state
+    copy = recover(damaged_path)            # the whole, verified moves before the damage
 """
 from __future__ import annotations
 
