@@ -21,7 +21,8 @@ from .moves import check_answer, check_build, legal_moves
 from .state import (PEACEFUL, ROYAL, SKY, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal,
                     TakeCoin, TakeTile, evolve, to_act)
 from .preview import preview_build
-from .turn import Folder, draw_tiles, refill_market, run, standing, take_coin
+from .stack import run
+from .turn import Folder, draw_tiles, refill_market, standing, take_coin
 from .view import CastleBuilderView, make_view
 
 VARIANTS = (

@@ -1,9 +1,7 @@
-"""What follows a move, up to the next choice: the supply, the market, the baron's path and the
-tasks still owed (``Task``). Every function here adds events to a :class:`Folder`.
+"""What follows a move: the supply, the market, the coins, the baron's move and the tasks it leaves
+(``Task``). Every function here adds events to a :class:`Folder`.
 
-A turn is a stack of tasks, first in line first. Tasks that need nobody's choice are done at once;
-at the first choice the remaining stack is written into an ``Awaiting`` event, and the answer to it
-(``rules._answer``) picks the stack up again. When the stack is empty the next seat's turn starts.
+The stack of tasks that makes up the rest of a turn is run by stack.run.
 """
 from __future__ import annotations
 
@@ -11,13 +9,12 @@ import random
 from typing import Any
 
 from .baron import walk
-from .catalog import COINS, HOLDER_LIMIT, PATH, TILE
-from .events import (Awaiting, BaronMoved, CoinAdded, CoinTaken, GameEnded, MarketRefilled, SupplyReshuffled,
-                     Task, TilesDrawn, TurnStarted)
+from .catalog import COINS, PATH, TILE
+from .events import (BaronMoved, CoinAdded, CoinTaken, GameEnded, MarketRefilled, SupplyReshuffled, Task,
+                     TilesDrawn)
 from .state import EMPTY, CastleBuilderState, evolve
 
 RESHUFFLES = 2  # how often the discard pile may become the supply again
-CHOICES = ("thief", "catapult", "decay", "mill", "market")  # tasks made only when there is a choice
 
 
 class Folder:
@@ -103,43 +100,10 @@ def move_baron(fold: Folder, seat: int, steps: int, rng: random.Random) -> list[
     return tasks
 
 
-# -- the stack ------------------------------------------------------------------------------------
+# -- the end ---------------------------------------------------------------------------------------
 
 def standing(state: CastleBuilderState) -> tuple[int, ...]:
     """The leaders when the game ends without a winner by coins: most coins, then the baron that
     travelled furthest; seats still tied share the win."""
     best = max((len(state.coins[s]), state.travelled[s]) for s in range(state.players))
     return tuple(s for s in range(state.players) if (len(state.coins[s]), state.travelled[s]) == best)
-
-
-def is_choice(state: CastleBuilderState, task: Task) -> bool:
-    if task.kind == "limit":
-        return len(state.holders[task.seat]) > HOLDER_LIMIT
-    if task.kind == "coin":
-        return len(coin_effects(state)) > 1
-    return task.kind in CHOICES
-
-
-def run(fold: Folder, tasks: list[Task], rng: random.Random) -> None:
-    """Do tasks until one needs a choice (then wait for it) or none is left (then the turn passes on)."""
-    from .effects import resolve_effect
-    tasks = list(tasks)
-    while tasks and not fold.state.finished:
-        task = tasks[0]
-        if is_choice(fold.state, task):
-            fold.add(Awaiting(tuple(tasks)))
-            return
-        tasks.pop(0)
-        if task.kind == "move":
-            tasks[:0] = move_baron(fold, task.seat, task.count, rng)
-        elif task.kind == "coin":
-            effects = coin_effects(fold.state)
-            if effects:
-                follow = take_coin(fold, task.seat, effects[0])
-                more = [Task("coin", task.seat, task.count - 1)] if task.count > 1 else []
-                tasks[:0] = follow + more
-        elif task.kind == "effect":
-            tasks[:0] = resolve_effect(fold, task.seat, task.effect, rng)
-    if not fold.state.finished:
-        fold.add(TurnStarted((fold.state.turn + 1) % fold.state.players))
-
