@@ -1,4 +1,5 @@
-"""engine/ never imports Textual or Rich, and runs without them."""
+"""Import contracts: engine/ never imports Textual or Rich (and runs without them), no game imports
+another, and the client reads only each game's public module."""
 from __future__ import annotations
 
 import ast
@@ -32,3 +33,33 @@ def test_the_engine_runs_with_textual_and_rich_blocked():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ENGINE.parent)
     assert out.stdout.strip() == "ok", out.stderr
+
+
+def _imports(path: Path) -> list[str]:
+    names = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.append(node.module)
+    return names
+
+
+def test_no_game_imports_another_game():
+    games = ENGINE / "games"
+    offenders = []
+    for package in (p for p in games.iterdir() if (p / "__init__.py").exists()):
+        for path in package.rglob("*.py"):
+            offenders += [f"{path.relative_to(ENGINE)}: {n}" for n in _imports(path)
+                          if n.startswith("engine.games.") and n.split(".")[2] != package.name]
+    assert offenders == []
+
+
+def test_the_client_imports_from_each_game_only_its_public_module():
+    """tui/ draws views and sends actions: a game's insides (board, catalog, events…) stay out."""
+    offenders = []
+    for path in (ENGINE.parent / "tui").rglob("*.py"):
+        offenders += [f"{path.relative_to(ENGINE.parent)}: {n}" for n in _imports(path)
+                      if n.startswith("engine.games.") and n.count(".") > 2]
+    assert offenders == []
+
