@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.errors import IllegalAction
+from engine.core.errors import UnreadableMove
 
 from .board import Placement, road_label
 from .catalog import CASTLE, DIRS, ROLE_NAMES, TILE_NAMES
@@ -45,25 +45,25 @@ def format_action(action: PlaceCard) -> str:
 def parse_action(text: str) -> PlaceCard:
     tokens = text.split()
     if not tokens:
-        raise IllegalAction("type a square and a direction, e.g. E5e (half b east of E5)")
+        raise UnreadableMove("type a square and a direction, e.g. E5e (half b east of E5)")
     m = _PLACE.match(tokens[0])
     if not m:
-        raise IllegalAction(f"{tokens[0]!r} is not a card position: a square A1–L14 and a direction "
+        raise UnreadableMove(f"{tokens[0]!r} is not a card position: a square A1–L14 and a direction "
                             "n, e, s or w, e.g. E5e")
     x, y, facing = COLUMNS.index(m[1].upper()), int(m[2]) - 1, m[3].lower()
     if not (0 <= y < CASTLE.height):
-        raise IllegalAction(f"row {y + 1} is outside the castle (rows 1–{CASTLE.height})")
+        raise UnreadableMove(f"row {y + 1} is outside the castle (rows 1–{CASTLE.height})")
     role = side = ""
     tiles: tuple[int, ...] = ()
     for tok in tokens[1:]:
         if (t := _TILES.match(tok)) is not None:
             tiles = tuple(sorted(int(c) for c in t[1]))
             if len(set(tiles)) != len(tiles):
-                raise IllegalAction("play each kind of wall tile at most once per turn")
+                raise UnreadableMove("play each kind of wall tile at most once per turn")
         elif (r := _ROLE.match(tok)) is not None and not role:
             role, side = r[1].upper(), r[2].lower()
         else:
-            raise IllegalAction(f"{tok!r} is neither a follower (H, K, S, M; a herald with a side, e.g. Hn) "
+            raise UnreadableMove(f"{tok!r} is neither a follower (H, K, S, M; a herald with a side, e.g. Hn) "
                                 "nor wall tiles (e.g. +13)")
     return PlaceCard(x, y, facing, role, side, tiles)
 

@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.core.bots import RandomBot
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalMove
 from engine.core.fastattrs import replace
 from engine.core.game import PRACTICE, GameConfig, Result, Rules
 
@@ -73,11 +73,11 @@ class CarcassonneCastle(Rules):
 
     def decide(self, state: CastleState, seat: int, action: Any, rng: random.Random) -> list[Any]:
         if state.finished:
-            raise IllegalAction("the game is over")
+            raise IllegalMove("the game is over")
         if seat not in self.to_act(state):
-            raise IllegalAction("it is not your turn")
-        if not isinstance(action, PlaceCard):
-            raise IllegalAction("lay the drawn castle card")
+            raise IllegalMove("it is not your turn")
+        if not isinstance(action, PlaceCard) or not _well_formed(action):
+            raise IllegalMove("lay the drawn castle card")
         placed = _check(state, seat, action)
         fold = Folder(state)
         fold.add(placed)
@@ -125,7 +125,7 @@ class CarcassonneCastle(Rules):
         if p.facing != f:
             action = PlaceCard(p.x, p.y, DIRS[p.facing], action.role, action.side, action.tiles)
         if action.role and action.role != "H" and action.side:
-            raise IllegalAction("only a herald names a side (the road it stands on)")
+            raise IllegalMove("only a herald names a side (the road it stands on)")
         return action
 
     def describe(self, before: CastleState, event: Any, names: Sequence[str] = ()) -> str | None:
@@ -164,40 +164,48 @@ def _doubling_applies(state: CastleState, seat: int, p: Placement, seg: int, til
     return doubled_target(completions(board), seat, kind) is not None
 
 
+def _well_formed(action: PlaceCard) -> bool:
+    """Fields of the types the notation produces, half a on a square of the castle's box."""
+    return (type(action.x) is int and type(action.y) is int and 0 <= action.x < CASTLE.width
+            and 0 <= action.y < CASTLE.height and isinstance(action.facing, str)
+            and isinstance(action.role, str) and isinstance(action.side, str)
+            and isinstance(action.tiles, tuple) and all(type(t) is int for t in action.tiles))
+
+
 def _check(state: CastleState, seat: int, action: PlaceCard) -> CardPlaced:
     if action.facing not in DIRS or len(action.facing) != 1:
-        raise IllegalAction("the direction of half b must be n, e, s or w")
+        raise IllegalMove("the direction of half b must be n, e, s or w")
     p = canonical(Placement(state.card, action.x, action.y, DIRS.index(action.facing)))
     why = problem(state.board.analysis, p.card, p.x, p.y, p.facing)
     if why:
-        raise IllegalAction(f"{notation.format_action(action).split()[0]}: {why}")
+        raise IllegalMove(f"{notation.format_action(action).split()[0]}: {why}")
     segment = _follower_segment(state, seat, p, action) if action.role else -1
     tiles = tuple(sorted(action.tiles))
     for t in tiles:
         if t not in PLAYABLE_TILES:
-            raise IllegalAction(f"wall tile {t} acts by itself in the final scoring")
+            raise IllegalMove(f"wall tile {t} acts by itself in the final scoring")
         if t not in state.tiles[seat]:
-            raise IllegalAction(f"you have no wall tile {t}")
+            raise IllegalMove(f"you have no wall tile {t}")
     if len(set(tiles)) != len(tiles):
-        raise IllegalAction("play each kind of wall tile at most once per turn")
+        raise IllegalMove("play each kind of wall tile at most once per turn")
     return CardPlaced(seat, p.card, p.x, p.y, DIRS[p.facing], action.role, segment, tiles)
 
 
 def _follower_segment(state: CastleState, seat: int, p: Placement, action: PlaceCard) -> int:
     kind = KIND_OF_ROLE.get(action.role)
     if kind is None:
-        raise IllegalAction("a follower is H (herald), K (knight), S (squire) or M (merchant)")
+        raise IllegalMove("a follower is H (herald), K (knight), S (squire) or M (merchant)")
     if state.supply[seat] <= 0:
-        raise IllegalAction("you have no follower left in your supply")
+        raise IllegalMove("you have no follower left in your supply")
     segs = card_type(p.card).segments_of(kind)
     if kind == ROAD:
         segs = [s for s in segs if DIRS[road_label(p, s)] == action.side]
     name = ROLE_NAMES[action.role]
     if not segs:
         where = f" leaving the card to the {action.side or '?'}" if kind == ROAD else ""
-        raise IllegalAction(f"this card has no {'courtyard' if kind == 'court' else kind}{where} for a {name}")
+        raise IllegalMove(f"this card has no {'courtyard' if kind == 'court' else kind}{where} for a {name}")
     if segs[0] not in set(follower_targets(state.board, p)):
-        raise IllegalAction(f"no {name} may go there: that {kind} already has a follower (yours counts too)")
+        raise IllegalMove(f"no {name} may go there: that {kind} already has a follower (yours counts too)")
     return segs[0]
 
 
@@ -205,7 +213,7 @@ def _check_tiles(state: CastleState, seat: int, tiles: tuple[int, ...]) -> None:
     done = completions(state.board)
     for kind, tile in DOUBLING_TILE.items():
         if tile in tiles and doubled_target(done, seat, kind) is None:
-            raise IllegalAction(f"wall tile {tile} needs a {kind} you complete this turn "
+            raise IllegalMove(f"wall tile {tile} needs a {kind} you complete this turn "
                                 f"with more followers in it than your opponent")
 
 
