@@ -93,10 +93,14 @@ class BergfriedApp(App[None]):
     def glyphs(self) -> GlyphSet:
         return glyphs_for(self.theme, self.settings.ascii)
 
-    def on_mount(self) -> None:
+    def home_screen(self) -> Screen:
+        """The screen at the bottom of the stack (an SSH session's is its lobby)."""
         from .screens.title import TitleScreen
 
-        self.push_screen(TitleScreen())
+        return TitleScreen()
+
+    def on_mount(self) -> None:
+        self.push_screen(self.home_screen())
         if self._start is not None:
             self.push_screen(self._start(self))
         self._screens_ready = True

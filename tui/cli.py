@@ -27,7 +27,9 @@ HEADLESS = """headless commands (each has its own --help):
   replay FILE --text    print a saved game's moves (--json: a summary for scripts)
   check FILE            replay a save file and say whether it is sound
   bench engine GAME     engine speed: games/s, load vs JSON parse, seeking
-  bench tui             client start-up and key-to-frame latency"""
+  bench tui             client start-up and key-to-frame latency
+  bench ssh             SSH server: sessions, memory, connect and key-to-frame latency
+  serve                 host games over SSH (see docs/ssh.md)"""
 
 
 def ui_parser() -> argparse.ArgumentParser:
@@ -117,6 +119,14 @@ def main(argv: list[str] | None = None) -> int:
         for key, value in run_tui_bench().items():
             print(f"{key:28} {value}")
         return 0
+    if split_ui_options(argv)[1][:1] == ["serve"]:
+        from .server import main as serve_main
+
+        return serve_main(split_ui_options(argv)[1][1:])
+    if split_ui_options(argv)[1][:2] == ["bench", "ssh"]:
+        from .server.bench import main as bench_ssh
+
+        return bench_ssh(split_ui_options(argv)[1][2:])
     if wants_engine(argv):
         from engine.cli import main as engine_main
 

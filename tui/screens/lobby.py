@@ -1,0 +1,320 @@
+"""The lobby of an SSH server: your games, every table, creating, joining and watching.
+
+The screen reads and changes the server's :class:`engine.lobby.Lobby` through
+``app.player`` (a :class:`tui.server.session.Player`: the account's name, the lobby and the
+accounts); a local App has no lobby. At a table, :class:`RemotePlayScreen` is the ordinary
+play screen for one seat (or a spectator) without anything that touches the host's files.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Input, Select, Static
+
+from engine.games import LISTINGS, get_game
+from engine.lobby import LobbyError, TableSummary
+
+from ..games import has_ui
+from .play import PlayScreen
+
+
+class LobbyChanged(Message):
+    """Some table changed (maybe at another player's App): redraw on our own turn."""
+
+
+class LobbyScreen(Screen[None]):
+    DEFAULT_CSS = """
+    LobbyScreen { layout: vertical; }
+    #greeting { height: 2; padding: 0 1; text-style: bold; color: $primary; }
+    #tables { height: 1fr; }
+    #lobby-status { height: 1; padding: 0 1; background: $panel; }
+    """
+    BINDINGS = [
+        Binding("enter", "open", "Play/Join"),
+        Binding("w", "watch", "Watch"),
+        Binding("n", "new_table", "New table"),
+        Binding("x", "leave", "Leave seat"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="greeting")
+        yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield Static("enter: play or join · w: watch · n: new table", id="lobby-status")
+        yield Footer()
+
+    @property
+    def player(self):
+        return self.app.player
+
+    def on_mount(self) -> None:
+        self.sub_title = "Lobby"
+        table = self.query_one("#tables", DataTable)
+        table.add_columns("", "Table", "Game", "Seats", "Free", "Turn", "Bots", "Watching")
+        self._unsubscribe = self.player.lobby.subscribe(lambda: self.post_message(LobbyChanged()))
+        self.refresh_tables()
+        table.focus()
+
+    def on_unmount(self) -> None:
+        self._unsubscribe()
+
+    def on_lobby_changed(self, _message: LobbyChanged) -> None:
+        self.refresh_tables()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_tables()
+
+    def refresh_tables(self) -> None:
+        name, lobby = self.player.name, self.player.lobby
+        rows = lobby.summaries(name)
+        turns = sum(s.your_turn for s in rows)
+        mine = sum(s.yours for s in rows)
+        self.query_one("#greeting", Static).update(
+            f"Welcome, {name}.  Your games: {mine} · your turn in {turns} "
+            f"game{'s' if turns != 1 else ''}")
+        table = self.query_one("#tables", DataTable)
+        keep = table.cursor_row
+        table.clear()
+        for s in rows:
+            table.add_row(_mark(s), s.id, s.title, ", ".join(s.seats), str(s.free),
+                          _turn(s), str(s.bots), str(s.watchers), key=s.id)
+        if rows:
+            table.move_cursor(row=min(keep, len(rows) - 1))
+
+    def _selected(self) -> str | None:
+        table = self.query_one("#tables", DataTable)
+        if not table.row_count:
+            return None
+        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.query_one("#lobby-status", Static).update(text)
+        if error:
+            self.app.bell()
+
+    # -- actions --------------------------------------------------------------------------
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def action_open(self) -> None:
+        """Continue your game, take your invitation or a free seat."""
+        table_id = self._selected()
+        if table_id is None:
+            return
+        lobby, name = self.player.lobby, self.player.name
+        try:
+            seat = lobby.join(table_id, name)
+        except LobbyError as exc:
+            self._say(str(exc), error=True)
+            return
+        table = lobby.table(table_id)
+        if table is None:
+            self._say(f"You sit at table {table_id}, seat {seat + 1}; the game starts when every "
+                      f"seat is taken.")
+            return
+        self.app.push_screen(RemotePlayScreen(table_id, table, seat))
+
+    def action_watch(self) -> None:
+        table_id = self._selected()
+        if table_id is None:
+            return
+        table = self.player.lobby.table(table_id)
+        if table is None:
+            self._say("That game has not started yet.", error=True)
+            return
+        self.app.push_screen(RemotePlayScreen(table_id, table, None))
+
+    def action_leave(self) -> None:
+        table_id = self._selected()
+        if table_id is None:
+            return
+        try:
+            self.player.lobby.leave(table_id, self.player.name)
+        except LobbyError as exc:
+            self._say(str(exc), error=True)
+            return
+        self._say(f"You left table {table_id}.")
+
+    def action_new_table(self) -> None:
+        others = [n for n in self.player.accounts.names() if n != self.player.name]
+        self.app.push_screen(NewTableScreen(others), self._create)
+
+    def _create(self, choice: tuple[str, list[str]] | None) -> None:
+        if choice is None:
+            return
+        game_id, seats = choice
+        try:
+            record = self.player.lobby.create(self.player.name, game_id, seats)
+        except LobbyError as exc:
+            self._say(str(exc), error=True)
+            return
+        if record.status == "playing":
+            table = self.player.lobby.table(record.id)
+            self.app.push_screen(RemotePlayScreen(record.id, table, 0))
+        else:
+            self._say(f"Table {record.id} waits for its players.")
+
+
+def _mark(s: TableSummary) -> str:
+    if s.your_turn:
+        return "▶"
+    if s.invited:
+        return "✉"
+    return "•" if s.your_seat is not None else ""
+
+
+def _turn(s: TableSummary) -> str:
+    if s.status == "waiting":
+        return "waiting for players"
+    if s.status == "finished":
+        return "finished"
+    return ", ".join(s.to_act) or "—"
+
+
+class NewTableScreen(ModalScreen[tuple[str, list[str]] | None]):
+    """Game, number of players, and for every other seat: open, a bot level, or a player."""
+
+    DEFAULT_CSS = """
+    NewTableScreen { align: center middle; }
+    NewTableScreen > Vertical { width: 64; height: auto; max-height: 90%; border: thick $primary;
+                                padding: 0 1; background: $surface; }
+    NewTableScreen VerticalScroll { height: auto; max-height: 14; }
+    NewTableScreen Horizontal { height: auto; align: right middle; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, players: list[str]) -> None:
+        super().__init__()
+        self.others = players
+        self.games = [g for g in LISTINGS if has_ui(g.id)]
+
+    def compose(self) -> ComposeResult:
+        first = get_game(self.games[0].id)
+        with Vertical():
+            yield Static("A new table (you take seat 1)", classes="panel-title")
+            yield Select([(g.title, g.id) for g in self.games], value=self.games[0].id,
+                         allow_blank=False, id="game")
+            yield Select([], allow_blank=False, id="players")
+            yield VerticalScroll(id="seats")
+            with Horizontal():
+                yield Button("Create", variant="primary", id="create")
+                yield Button("Cancel", id="cancel")
+        self._game = first
+
+    def on_mount(self) -> None:
+        self._set_game(self.games[0].id)
+
+    def _set_game(self, game_id: str) -> None:
+        self._game = get_game(game_id)
+        counts = range(self._game.min_players, self._game.max_players + 1)
+        players = self.query_one("#players", Select)
+        players.set_options([(f"{n} players", n) for n in counts])
+        players.value = self._game.min_players
+        self._show_seats(self._game.min_players)
+
+    def _seat_options(self) -> list[tuple[str, str]]:
+        options = [("open seat", "open")]
+        options += [(f"bot: {level}", f"bot:{level}") for level in self._game.bot_levels]
+        options += [(f"invite {name}", f"invite:{name}") for name in self.others]
+        return options
+
+    def _show_seats(self, count: int) -> None:
+        box = self.query_one("#seats", VerticalScroll)
+        box.remove_children()
+        box.mount_all([Select(self._seat_options(), value="open", allow_blank=False,
+                              prompt=f"seat {i + 1}", classes="seat") for i in range(1, count)])
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game" and event.value != self._game.id:
+            self._set_game(event.value)
+        elif event.select.id == "players" and isinstance(event.value, int):
+            self._show_seats(event.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "create":
+            self.action_create()
+        else:
+            self.action_cancel()
+
+    def action_create(self) -> None:
+        seats = ["me"] + [str(s.value) for s in self.query(".seat").results(Select)]
+        self.dismiss((self._game.id, seats))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class RemotePlayScreen(PlayScreen):
+    """The play screen for one seat (or a spectator) of a server's table: no files offered."""
+
+    def __init__(self, table_id: str, table: Any, seat: int | None) -> None:
+        super().__init__(table, local_seats=frozenset() if seat is None else frozenset({seat}))
+        self.table_id, self.seat = table_id, seat
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        player = self.app.player
+        player.accounts.set_last_table(player.name, self.table_id)
+        if self.seat is None:
+            player.lobby.watching(self.table_id, +1)
+
+    def on_unmount(self) -> None:
+        super().on_unmount()
+        if self.seat is None:
+            self.app.player.lobby.watching(self.table_id, -1)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "save_as":
+            return False  # a server's players never reach the host's files
+        return super().check_action(action, parameters)
+
+    def action_save_as(self) -> None:
+        return
+
+    def action_leave(self) -> None:
+        if not self.query_one("#command", Input).has_focus:
+            # Leaving on purpose (not a dropped connection): the next login opens the lobby.
+            player = self.app.player
+            player.accounts.set_last_table(player.name, None)
+        super().action_leave()
+
+
+class ChooseNameScreen(Screen[None]):
+    """A new key whose login name belongs to someone else: pick a free name for it."""
+
+    DEFAULT_CSS = """
+    ChooseNameScreen { align: center middle; }
+    ChooseNameScreen > Vertical { width: 64; height: auto; border: thick $primary; padding: 0 1; }
+    """
+
+    def __init__(self, wanted: str) -> None:
+        super().__init__()
+        self.wanted = wanted
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"The name {self.wanted!r} is taken or not a valid name. Choose a name "
+                         f"for your key (a letter, then letters, digits, _ . -):", id="question")
+            yield Input(placeholder="your name", id="name", max_length=24)
+        yield Footer()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        from engine.lobby import Login
+
+        name = event.value.strip()
+        player = self.app.player
+        state = player.accounts.check(name, player.key)
+        if state is not Login.CLAIM:
+            self.query_one("#question", Static).update(
+                f"{name!r} is {'taken' if state is Login.TAKEN else 'not a valid name'}; try another:")
+            self.app.bell()
+            return
+        player.accounts.claim(name, player.key)
+        player.name = name
+        self.app.switch_screen(LobbyScreen())

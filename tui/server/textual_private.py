@@ -1,0 +1,54 @@
+"""The few places where Textual has no public way to host many Apps in one process.
+
+Each is one small override here, checked by tests/server/test_textual_private.py, which fails
+loudly when a Textual upgrade moves what it relies on.
+
+* ``App._process_messages`` wraps every running App in ``contextlib.redirect_stdout`` and
+  ``redirect_stderr``. Those swap ``sys.stdout`` for the whole process; with many Apps on one
+  loop, their exits interleave and leave ``sys.stdout`` pointing at a closed App (pinning it).
+  The server logs through ``logging``, so in the server process they become no-ops.
+* ``XTermParser._parse_extended_key`` is an ``lru_cache`` on a method: its cache keys on
+  ``self``, so every parser (and through it each closed session) would stay in memory.
+* ``App.__init__`` builds its console from ``os.environ`` (colour system from TERM/COLORTERM);
+  each session's console is rebuilt from the client's own terminal type and environment.
+"""
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+
+import textual.app as textual_app
+from rich.console import Console
+from textual._xterm_parser import XTermParser
+
+_installed = False
+
+
+def _no_redirect(_target):
+    return contextlib.nullcontext()
+
+
+def install() -> None:
+    """Stop Textual's process-wide stdout/stderr redirection (the server process only)."""
+    global _installed  # a one-time switch of this server process, not per-session state
+    if not _installed:
+        textual_app.redirect_stdout = _no_redirect
+        textual_app.redirect_stderr = _no_redirect
+        _installed = True
+
+
+class SessionParser(XTermParser):
+    """Textual's parser without the cache that would pin every parser ever made."""
+
+    _parse_extended_key = XTermParser._parse_extended_key.__wrapped__
+
+
+def session_console(environ: Mapping[str, str]) -> Console:
+    """A console like the one App.__init__ makes, reading the client's environment instead."""
+    from textual import constants
+    from textual.app import _NullFile
+
+    env = {k: v for k, v in environ.items() if k != "NO_COLOR"}
+    return Console(color_system=constants.COLOR_SYSTEM, file=_NullFile(), markup=True,
+                   highlight=False, emoji=False, legacy_windows=False, _environ=env,
+                   force_terminal=True, safe_box=False, soft_wrap=False)
