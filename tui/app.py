@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import partial
+from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -17,8 +18,6 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
 
-from engine.core import TableHost
-from engine.games import get_game
 from themes import DEFAULT_THEME, THEMES, GlyphSet, board_defaults, glyphs_for
 
 from .ascii import AsciiFilter
@@ -44,15 +43,14 @@ class BergfriedApp(App[None]):
     """
 
     def __init__(self, settings: Settings, start: StartScreen | None = None,
-                 tables: TableHost | None = None) -> None:
+                 tables: Any = None) -> None:
         """``tables``: the host of the games in progress; an SSH server shares one among its
         Apps, while a local App makes its own and closes its tables when it ends."""
         super().__init__()
         self.settings = settings
         self._start = start
         self._own_tables = tables is None
-        self.tables = tables if tables is not None else TableHost(
-            get_game, bot_delay=settings.bot_delay, durable=settings.durable)
+        self._tables = tables
         # The terminal reports its size before on_mount has pushed the title; a guard pushed then
         # would end up underneath it, so resizes count only once the screens are in place.
         self._screens_ready = False
@@ -106,9 +104,20 @@ class BergfriedApp(App[None]):
         self._screens_ready = True
         self._guard_size(self.size)
 
+    @property
+    def tables(self):
+        """The host of this App's games in progress (made on first use: the engine loads late)."""
+        if self._tables is None:
+            from engine.core import TableHost
+            from engine.games import get_game
+
+            self._tables = TableHost(get_game, bot_delay=self.settings.bot_delay,
+                                     durable=self.settings.durable)
+        return self._tables
+
     def on_unmount(self) -> None:
-        if self._own_tables:
-            self.tables.close_all()
+        if self._own_tables and self._tables is not None:
+            self._tables.close_all()
 
     # -- the size guard -------------------------------------------------------------------
 

@@ -1,24 +1,33 @@
 """Finding, describing and recovering save files. Reading only: the engine's log writer writes.
 
-Save files live in ``Settings.saves_dir``; each is one match's event log (JSON Lines).
+Save files live in ``Settings.saves_dir``; each is one match's event log (JSON Lines). Checking
+a file means deciding every move again, so what a check found is kept in a small index
+(``.bergfried-index.json`` beside the saves), keyed by each file's size and modification time;
+only new or changed files are read again::
+
+    index = SaveIndex(saves_dir)
+    index.cached()      # at once: what the index knows (may be stale)
+    index.refresh()     # reads the files that changed; run it off the event loop
 """
 from __future__ import annotations
 
+import json
+import os
 from datetime import datetime
 from pathlib import Path
 
 import attrs
 
-from engine.core import LogError, read_log, replay
-from engine.games import get_game
-
 SUFFIX = ".jsonl"
+INDEX_NAME = ".bergfried-index.json"
+INDEX_VERSION = 1
 
 
 @attrs.frozen
 class SaveInfo:
     path: Path
     modified: float
+    size: int = -1
     game_id: str | None = None
     title: str = "?"
     players: str = ""
@@ -42,38 +51,123 @@ class SaveInfo:
         stamp = self.created or datetime.fromtimestamp(self.modified).isoformat(timespec="minutes")
         return stamp.replace("T", " ")[:16]
 
+    @property
+    def can_continue(self) -> bool:
+        return not self.error and not self.finished
+
 
 def describe_save(path: Path) -> SaveInfo:
-    modified = path.stat().st_mtime
+    """Check one save file as a load would (every move decided again); never raises for its content."""
+    from engine.core import LogError, read_log  # the engine loads only when a file must be read
+    from engine.games import get_game
+
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        return SaveInfo(path, 0.0, title=path.name, error=f"cannot read it: {exc.strerror or exc}")
     try:
         loaded = read_log(path, get_game)
-    except LogError as exc:
-        return SaveInfo(path, modified, title=path.name, error=str(exc), error_line=exc.line)
+        game = get_game(loaded.header.game)
+    except (LogError, KeyError) as exc:
+        return SaveInfo(path, stat.st_mtime, stat.st_size, title=path.name, error=str(exc),
+                        error_line=getattr(exc, "line", None))
     header = loaded.header
-    game = get_game(header.game)
-    state = replay(game, header.config, (e.event for e in loaded.entries))
-    return SaveInfo(path, modified, header.game, game.title,
+    return SaveInfo(path, stat.st_mtime, stat.st_size, header.game, game.title,
                     ", ".join(s.name for s in header.seats), header.created or "",
-                    game.result(state).finished, len(loaded.entries), None, loaded.warning)
+                    game.result(loaded.state).finished, len(loaded.entries), None, None, loaded.warning)
 
 
 def save_paths(saves_dir: Path) -> list[Path]:
     """The save files in ``saves_dir``, newest first."""
-    if not saves_dir.is_dir():
+    try:
+        paths = [p for p in saves_dir.glob(f"*{SUFFIX}") if p.is_file()]
+    except OSError:
         return []
-    paths = [p for p in saves_dir.glob(f"*{SUFFIX}") if p.is_file()]
-    return sorted(paths, key=lambda p: p.stat().st_mtime, reverse=True)
+    return sorted(paths, key=_mtime, reverse=True)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+class SaveIndex:
+    """What is known about the saves in one folder, and which of it is out of date."""
+
+    def __init__(self, saves_dir: Path):
+        self.saves_dir = Path(saves_dir)
+        self.path = self.saves_dir / INDEX_NAME
+
+    def _read(self) -> dict[str, dict]:
+        try:
+            data = json.loads(self.path.read_text("utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict) or data.get("version") != INDEX_VERSION:
+            return {}
+        files = data.get("files")
+        return files if isinstance(files, dict) else {}
+
+    def cached(self) -> tuple[list[SaveInfo], list[Path]]:
+        """Every save, newest first, as far as the index knows it; and the files it must read again."""
+        known, infos, stale = self._read(), [], []
+        for path in save_paths(self.saves_dir):
+            info = _from_record(path, known.get(path.name))
+            if info is None:
+                stale.append(path)
+                info = SaveInfo(path, _mtime(path), title=path.name, error="not checked yet")
+            infos.append(info)
+        return infos, stale
+
+    def refresh(self) -> list[SaveInfo]:
+        """Read the new and changed files, keep what was found, and return every save, newest first."""
+        infos, stale = self.cached()
+        if stale:
+            fresh = {p: describe_save(p) for p in stale}
+            infos = [fresh.get(i.path, i) for i in infos]
+            self._write(infos)
+        return infos
+
+    def _write(self, infos: list[SaveInfo]) -> None:
+        data = {"version": INDEX_VERSION, "files": {i.path.name: _record(i) for i in infos}}
+        tmp = self.path.with_name(f"{INDEX_NAME}.{os.getpid()}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f)
+            os.replace(tmp, self.path)
+        except OSError:
+            tmp.unlink(missing_ok=True)  # an index that cannot be written is only slower next time
+
+
+def _record(info: SaveInfo) -> dict:
+    out = attrs.asdict(info)
+    out["path"] = info.path.name
+    return out
+
+
+def _from_record(path: Path, record: dict | None) -> SaveInfo | None:
+    """The indexed facts about ``path``, if the file is still the size and age they were taken at."""
+    if not isinstance(record, dict):
+        return None
+    try:
+        stat = path.stat()
+        if record.get("size") != stat.st_size or record.get("modified") != stat.st_mtime:
+            return None
+        return SaveInfo(**{**record, "path": path})
+    except (OSError, TypeError):
+        return None
 
 
 def scan_saves(saves_dir: Path) -> list[SaveInfo]:
-    """Every save in ``saves_dir``, newest first."""
-    return [describe_save(p) for p in save_paths(saves_dir)]
+    """Every save in ``saves_dir``, newest first, checked (changed files read again)."""
+    return SaveIndex(saves_dir).refresh()
 
 
 def latest_unfinished(saves_dir: Path) -> SaveInfo | None:
-    # Reads files newest first and stops at the first hit: the title asks on every return.
-    infos = (describe_save(p) for p in save_paths(saves_dir))
-    return next((i for i in infos if not i.error and not i.finished), None)
+    return next((i for i in scan_saves(saves_dir) if i.can_continue), None)
 
 
 def new_save_path(saves_dir: Path, game_id: str, now: datetime) -> Path:
@@ -85,21 +179,13 @@ def new_save_path(saves_dir: Path, game_id: str, now: datetime) -> Path:
     return path
 
 
-def recoverable_lines(bad_line: int | None) -> int:
-    """How many leading lines precede the one the engine complained about (0: nothing to save)."""
-    return bad_line - 1 if bad_line else 0
+def recover_copy(path: Path) -> Path:
+    """A recovered copy of a damaged save under a fresh name (the original stays as it was).
 
-
-def recover_copy(path: Path, bad_line: int | None) -> Path:
-    """Write the lines before the damaged one to ``<name>.recovered.jsonl``; the original stays.
-
-    Raises LogError when not even the header survives or the copy still cannot be read.
+    It keeps only the whole, verified moves before the first bad line. Raises LogError when
+    not even the header can be read.
     """
-    keep = recoverable_lines(bad_line)
-    if keep < 1:
-        raise LogError("nothing before the damaged line can be recovered")
-    lines = path.read_text(encoding="utf-8", errors="replace").split("\n")[:keep]
-    target = path.with_name(path.name.removesuffix(SUFFIX) + ".recovered" + SUFFIX)
-    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    read_log(target, get_game)
-    return target
+    from engine.core.log import recover
+    from engine.games import get_game
+
+    return recover(path, get_game)

@@ -20,7 +20,7 @@ from engine.core import (Game, GameConfig, IllegalAction, IllegalMove, Match, Se
                          UnreadableMove)
 from engine.core.game import Rules
 from engine.core.views import view_dumps, view_from_json, view_to_json
-from engine.games import GAMES, get_game, package_name
+from engine.games import GAMES, LISTINGS, get_game, package_name
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -160,3 +160,8 @@ def test_the_package_ships_its_rules_page_and_data_files(game):
     assert "rules.md" in data
     unshipped = [name for name in data if not any(fnmatch(name, pat) for pat in patterns)]
     assert unshipped == [], "files the package reads but a wheel would leave out"
+
+
+def test_the_registry_listing_says_what_the_game_says(game):
+    listing = next(entry for entry in LISTINGS if entry.id == game.id)
+    assert listing == (game.id, game.title, game.min_players, game.max_players, game.description)

@@ -1,14 +1,19 @@
 """Per-game UIs: game id -> the package ``tui/games/<id with _>/`` holding that game's ``UI``.
 
-The games themselves are registered once, in ``engine.games.GAMES``. See docs/tui.md.
+The games themselves are registered once, in ``engine.games``. This module stays light (it
+imports no game and no widget), so menus can ask which games have a screen before any loads;
+the contract between the shared screens and a game's board is in :mod:`tui.games.base`.
 """
 from __future__ import annotations
 
 import importlib
+import importlib.util
+from typing import TYPE_CHECKING
 
 from engine.games import GAMES, package_name
 
-from .base import GameUI, Step, ViewContext, ViewPanel
+if TYPE_CHECKING:
+    from .base import GameUI
 
 
 def _module_name(game_id: str) -> str:
@@ -16,15 +21,8 @@ def _module_name(game_id: str) -> str:
 
 
 def has_ui(game_id: str) -> bool:
-    if game_id not in GAMES:
-        return False
-    try:
-        importlib.import_module(_module_name(game_id))
-    except ModuleNotFoundError as exc:
-        if exc.name != _module_name(game_id):
-            raise  # the package is there but broken: say so instead of hiding the game
-        return False
-    return True
+    """Whether the client can draw ``game_id`` (without loading its screen)."""
+    return game_id in GAMES and importlib.util.find_spec(_module_name(game_id)) is not None
 
 
 def game_ui(game_id: str) -> GameUI:
@@ -34,4 +32,4 @@ def game_ui(game_id: str) -> GameUI:
     return importlib.import_module(_module_name(game_id)).UI
 
 
-__all__ = ["GameUI", "Step", "ViewContext", "ViewPanel", "game_ui", "has_ui"]
+__all__ = ["game_ui", "has_ui"]

@@ -28,7 +28,8 @@ from textual.widgets import Footer, Input, OptionList, Static
 from engine.core import GameConfig, IllegalAction, LogError, Match, Seat, Table, Update
 from engine.games import get_game
 
-from ..games import ViewContext, ViewPanel, game_ui
+from ..games import game_ui
+from ..games.base import ViewContext, ViewPanel
 from ..saves import new_save_path
 from ..widgets import BoardAndMoves
 from .dialogs import CoverScreen, PromptScreen

@@ -18,7 +18,8 @@ from textual.widgets.option_list import Option
 from engine.core import Game, Header, ReplayCursor, Table, read_log
 from engine.games import get_game
 
-from ..games import ViewContext, game_ui
+from ..games import game_ui
+from ..games.base import ViewContext
 from ..widgets import BoardAndMoves
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25)   # seconds per step

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from engine.core import LogError
 
-from ..saves import SaveInfo, recover_copy, recoverable_lines, scan_saves
+from ..saves import SaveInfo, recover_copy, scan_saves
 from .dialogs import ConfirmScreen
 
 TITLES = MappingProxyType({"load": "Load a saved game", "replay": "Replays"})
@@ -102,18 +102,17 @@ class SavesScreen(Screen[None]):
         self.app.push_screen(screen)
 
     def _offer_recovery(self, info: SaveInfo) -> None:
-        lines = recoverable_lines(info.error_line)
-        if lines < 2:
+        if not info.error_line or info.error_line < 2:
             self.notify(f"{info.path.name}: {info.error}", severity="error", timeout=8)
             return
         question = (f"{info.path.name} is damaged:\n{info.error}\n\n"
-                    f"Open the recovered part (its first {lines} lines, saved as a copy)?")
+                    "Open a recovered copy (the whole moves before the damage, under a new name)?")
 
         def answered(yes: bool | None) -> None:
             if not yes:
                 return
             try:
-                copy = recover_copy(info.path, info.error_line)
+                copy = recover_copy(info.path)
             except (LogError, OSError) as exc:
                 self.notify(f"Could not recover: {exc}", severity="error", timeout=8)
                 return

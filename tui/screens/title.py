@@ -1,6 +1,8 @@
 """The first screen: the games on offer and the main menu."""
 from __future__ import annotations
 
+from functools import partial
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -54,7 +56,7 @@ class TitleScreen(Screen[None]):
         with Horizontal(id="columns"):
             with Vertical(id="games-box"):
                 yield Static("Games", classes="panel-title")
-                yield OptionList(id="game-list")
+                yield OptionList(*self._game_options(), id="game-list")
             with Vertical(id="menu-box"):
                 yield Static("Menu", classes="panel-title")
                 yield OptionList(*(Option(Text.assemble((key, "bold"), "  ", label), id=action)
@@ -63,32 +65,40 @@ class TitleScreen(Screen[None]):
         yield Footer()
 
     def _game_options(self) -> list[Option]:
-        from engine.games import all_games
+        from engine.games import LISTINGS
 
         from ..games import has_ui
 
         options = []
-        for game in (g for g in all_games() if has_ui(g.id)):
+        for game in (g for g in LISTINGS if has_ui(g.id)):
             prompt = Text.assemble((game.title, "bold"), "  ", (player_range(game), "italic"),
                                    "\n", (game.description, "dim"))
             options.append(Option(prompt, id=game.id))
         return options
 
     def on_mount(self) -> None:
-        self.query_one("#game-list").focus()
-        # The engine's game modules load after the first frame, so the title appears at once.
-        self.call_after_refresh(self._fill_games)
-
-    def _fill_games(self) -> None:
+        # The games are listed from the registry, so no game's rules load before the first frame.
         games = self.query_one("#game-list", OptionList)
-        games.add_options(self._game_options())
+        games.focus()
         games.highlighted = 0
         self._show_continue()
 
     def _show_continue(self) -> None:
-        from ..saves import latest_unfinished
+        """The Continue line from the save index at once; files changed since are checked in a thread."""
+        from ..saves import SaveIndex
 
-        latest = latest_unfinished(self.app.settings.saves_dir)
+        index = SaveIndex(self.app.settings.saves_dir)
+        infos, stale = index.cached()
+        self._set_continue(infos)
+        if stale:
+            self.run_worker(partial(self._check_saves, index), thread=True, group="saves", exclusive=True)
+
+    def _check_saves(self, index) -> None:
+        infos = index.refresh()
+        self.app.call_from_thread(self._set_continue, infos)
+
+    def _set_continue(self, infos) -> None:
+        latest = next((i for i in infos if i.can_continue), None)
         hint = f"Continue: {latest.title} with {latest.players} ({latest.date})" if latest else ""
         self.query_one("#continue-hint", Static).update(hint)
 
