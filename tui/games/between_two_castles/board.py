@@ -1,0 +1,364 @@
+"""The board: your two castles side by side and the strip of rooms below them.
+
+The castle the cursor was last in is drawn wide (a short name and the decoration glyph per room);
+the other one compact (one letter per room type). Arrows walk over rooms and free cells and cross
+from one castle to the other and down to the strip; tab does the same. The strip holds the hand
+while drafting, Ludwig's two rooms, the rooms to place, or a bonus offer; the cells where the
+strip's focused room may go are highlighted in both castles.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from engine.games.between_two_castles import Assign, BTCView, Choose, Place
+from themes import UNICODE
+
+from ...widgets.grid import Cell, Grid
+from ..base import ViewContext, ViewPanel
+from .describe import castle_title, describe_room, describe_spot
+from .dialogs import bonus_prompt
+from .look import TYPE_COLOUR, Frame, castle_cells, castle_frame, legend, look_for, room_card, short_name
+from .moves import ASSIGN, BONUS_PICK, BONUS_PLACE, CHOOSE, PLACE, Previews, situation, strip_rooms, targets
+
+WIDE, COMPACT = 6, 3          # cell widths of the castle being worked on and of the other one
+
+
+class BoardGrid(Grid):
+    """The shared grid, telling the board when an arrow leads off its edge."""
+
+    class Edge(Message):
+        def __init__(self, grid: BoardGrid, dx: int, dy: int) -> None:
+            super().__init__()
+            self.grid, self.dx, self.dy = grid, dx, dy
+
+    def action_move(self, dx: int, dy: int) -> None:
+        target = self._step(dx, dy)
+        if target is None:
+            self.post_message(self.Edge(self, dx, dy))
+        else:
+            self.cursor = target
+
+
+class TextLine(Widget):
+    """One line of text that repaints only itself."""
+
+    DEFAULT_CSS = "TextLine { height: 1; width: 100%; }"
+
+    def __init__(self, id: str) -> None:
+        super().__init__(id=id)
+        self.text: str | Text = ""
+
+    def update(self, text: str | Text) -> None:
+        if text != self.text:
+            self.text = text
+            self.refresh()
+
+    def render(self) -> str | Text:
+        return self.text
+
+
+class CastlesBoard(ViewPanel):
+    DEFAULT_CSS = """
+    CastlesBoard { height: 1fr; width: 100%; layout: vertical; }
+    CastlesBoard #castles { height: 1fr; }
+    CastlesBoard .castle-col { height: 100%; width: 1fr; }
+    CastlesBoard .castle-col.-compact { width: auto; max-width: 17; margin-left: 1; }
+    CastlesBoard .castle-col.-compact.-first { margin-left: 0; margin-right: 1; }
+    CastlesBoard .title { text-style: bold; }
+    CastlesBoard #strip { height: 1; }
+    CastlesBoard #detail-rule { height: 2; color: $text-muted; }
+    CastlesBoard #legend { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("o", "overview", "Castles"),
+        Binding("b", "bonus", "Bonus"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ctx: ViewContext | None = None
+        self.now = "watch"
+        self.shown: tuple[int, ...] = ()
+        self.active = 0                       # which of the shown castles is drawn wide
+        self.frames: dict[int, Frame] = {}
+        self.rooms: list[int] = []            # the strip
+        self.marked: list[int] = []           # the pair being drafted
+        self.targets: dict[int, dict[int, set]] = {}
+        self.previews = Previews()
+        self._prompted: Any = None
+        self._jump = False                    # the next castle drawn puts its cursor on the best spot
+        self._keys: dict[int, Any] = {}       # the cell each castle's cursor was last on
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="castles"):
+            for i in range(2):
+                with Vertical(classes="castle-col", id=f"col-{i}"):
+                    yield TextLine(id=f"title-{i}").add_class("title")
+                    yield BoardGrid(cell_width=WIDE, id=f"castle-{i}")
+        yield BoardGrid(cell_width=5, id="strip")
+        yield TextLine(id="detail-head")
+        yield Static("", id="detail-rule")
+        yield TextLine(id="detail-hint")
+        yield TextLine(id="legend")
+
+    def castle_grid(self, i: int) -> BoardGrid:
+        return self.query_one(f"#castle-{i}", BoardGrid)
+
+    @property
+    def strip(self) -> BoardGrid:
+        return self.query_one("#strip", BoardGrid)
+
+    @property
+    def view(self) -> BTCView:
+        return self.ctx.view
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "bonus":
+            return self.now == BONUS_PICK
+        return True
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def show(self, ctx: ViewContext) -> None:
+        before = self.now
+        self.ctx = ctx
+        view = ctx.view
+        self.previews.reset(view)
+        self.now = situation(view, ctx.legal)
+        self.shown = tuple(view.my_castles) or self._spectated()
+        self.targets = targets(ctx.legal)
+        rooms = strip_rooms(view, ctx.legal, self.now)
+        if rooms != self.rooms:
+            self.marked = [r for r in self.marked if r in rooms]
+        self.rooms = rooms
+        self.marked = self.marked if self.now == CHOOSE else []
+        glyphs = ctx.glyphs or UNICODE
+        for grid in (self.castle_grid(0), self.castle_grid(1), self.strip):
+            grid.glyphs = glyphs
+        self._draw_strip()
+        self._draw_castles()
+        self.query_one("#legend", TextLine).update(legend(glyphs))
+        if ctx.interactive and self.now != before:
+            self.strip.focus() if self.rooms else self.castle_grid(self.active).focus()
+        self._describe()
+        self.refresh_bindings()
+        if ctx.interactive:
+            self.call_after_refresh(self._maybe_prompt)
+
+    def _spectated(self) -> tuple[int, ...]:
+        n = len(self.view.castles)
+        return (0, 1 % n) if n else ()
+
+    def current_room(self) -> int | None:
+        cell = self.strip.current
+        if cell is not None and isinstance(cell.key, tuple) and cell.key[0] == "hand":
+            return cell.key[1]
+        return self.rooms[0] if self.rooms else None
+
+    def _draw_strip(self) -> None:
+        strip = self.strip
+        cells = {}
+        for i, room in enumerate(self.rooms):
+            card = room_card(self.view, room)
+            name = card.name if card else str(room)
+            mark = "✔" if not strip.glyphs.ascii else "*"
+            glyph = (mark + short_name(name, 2)) if room in self.marked else short_name(name)
+            cells[(i, 0)] = Cell(glyph, bg=TYPE_COLOUR.get(card.type if card else "", "board-cell"), bold=True,
+                                 label=name, key=("hand", room))
+        if self.now == BONUS_PICK:
+            cells[(0, 0)] = Cell("★" if not strip.glyphs.ascii else "*", bg="board-legal", fg="board-legal-text",
+                                 bold=True, label="decide the bonus", key=("bonus",))
+        strip.set_board(cells, columns=max(1, len(cells)), rows=1)
+        if strip.cursor is None and cells:
+            strip.move_cursor((0, 0))
+        strip.display = bool(cells)
+        strip.can_focus = bool(cells)
+
+    def _draw_castles(self) -> None:
+        room = self.current_room()
+        look = look_for(self.strip.glyphs)
+        frames = [castle_frame(self.view.castles[k]) for k in self.shown]
+        top = max((f.max_floor for f in frames), default=1)
+        bottom = min((f.min_floor for f in frames), default=-1)
+        focused = self.screen.focused if self.is_mounted else None
+        for i in range(2):
+            col = self.query_one(f"#col-{i}", Vertical)
+            col.display = i < len(self.shown)
+            if i >= len(self.shown):
+                continue
+            k = self.shown[i]
+            # Both castles show the same floors, so a floor reads straight across.
+            frame = Frame(frames[i].min_col, frames[i].max_col, bottom, top)
+            self.frames[k] = frame
+            wide = i == self.active
+            col.set_class(not wide, "-compact")
+            col.set_class(i == 0, "-first")
+            spots = frozenset(self.targets.get(room, {}).get(k, ())) if room is not None else frozenset()
+            self._draw_castle(self.castle_grid(i), k, frame, wide, spots, look, focused)
+            self.query_one(f"#title-{i}", TextLine).update(castle_title(self.ctx, k, i, wide))
+
+    def _draw_castle(self, grid: BoardGrid, k: int, frame: Frame, wide: bool, spots: frozenset,
+                     look, focused) -> None:
+        room = self.current_room()
+        keep = grid.current.key if grid.current is not None else self._keys.get(k)
+        grid.cell_width = WIDE if wide else COMPACT
+        grid.set_board(castle_cells(self.view.castles[k], frame, look, wide, spots), columns=frame.columns,
+                       rows=frame.rows, row_labels=frame.row_labels(), col_labels=frame.col_labels())
+        grid.set_highlights(frame.pos(s) for s in spots)
+        if keep is not None:
+            self._keys[k] = keep
+        if grid is not focused:
+            grid.move_cursor(None)     # only the castle being worked on shows a cursor
+            return
+        again = grid.find(keep) if keep is not None else None
+        if spots and (again is None or keep[0] != "free" or self._jump):
+            again = frame.pos(self._best_spot(room, k, spots))
+        grid.move_cursor(again if again is not None else frame.pos((0, 0)))
+
+    def _best_spot(self, room: int, k: int, spots) -> tuple[int, int]:
+        best = self.previews.best(room, k, sorted(spots))[1]
+        return best if best is not None else min(spots)
+
+    def _describe(self) -> None:
+        focused = self.screen.focused if self.is_mounted else None
+        head = rule = hint = ""
+        if focused is self.strip or not isinstance(focused, BoardGrid):
+            room = self.current_room()
+            head, rule, hint = describe_room(self, room)
+        else:
+            i = 0 if focused is self.castle_grid(0) else 1
+            if i < len(self.shown):
+                head, rule, hint = describe_spot(self, self.shown[i], focused.current)
+        self.query_one("#detail-head", TextLine).update(head)
+        self.query_one("#detail-rule", Static).update(rule)
+        self.query_one("#detail-hint", TextLine).update(hint)
+
+    # -- moving around ----------------------------------------------------------------------
+
+    def on_descendant_focus(self, event) -> None:
+        widget = event.widget
+        if self.ctx is None:
+            return
+        for i in range(2):
+            if widget is self.castle_grid(i):
+                self.active = i
+        self._draw_castles()
+        self._describe()
+
+    def on_grid_cursor_moved(self, event: Grid.CursorMoved) -> None:
+        event.stop()
+        if self.ctx is None:
+            return
+        if event.grid is self.strip and self.now in (PLACE, BONUS_PLACE, CHOOSE, ASSIGN):
+            self._draw_castles()
+        self._describe()
+
+    def on_board_grid_edge(self, event: BoardGrid.Edge) -> None:
+        event.stop()
+        grid = event.grid
+        if grid is self.strip:
+            if event.dy < 0:
+                self.castle_grid(self.active).focus()
+            return
+        i = 0 if grid is self.castle_grid(0) else 1
+        if event.dy > 0 and self.strip.display:
+            self.strip.focus()
+        elif event.dx and 0 <= i + event.dx < len(self.shown):
+            self.castle_grid(i + event.dx).focus()
+
+    # -- choosing ---------------------------------------------------------------------------
+
+    def on_grid_selected(self, event: Grid.Selected) -> None:
+        event.stop()
+        if self.ctx is None or not self.ctx.interactive:
+            return
+        key = event.cell.key
+        if event.grid is self.strip:
+            self._strip_chosen(key)
+            return
+        if key[0] != "free":
+            self.post_message(self.Status(event.cell.label))
+            return
+        room = self.current_room()
+        _, k, (col, floor) = key
+        action = Place(room, k, col, floor)
+        if action in self.ctx.legal:
+            self.post_message(self.ActionChosen(action))
+
+    def _strip_chosen(self, key: tuple) -> None:
+        if key[0] == "bonus":
+            self.action_bonus()
+            return
+        room = key[1]
+        if self.now == CHOOSE:
+            if room in self.marked:
+                self.marked.remove(room)
+            else:
+                self.marked.append(room)
+            if len(self.marked) == 2:
+                pair = tuple(sorted(self.marked))
+                self.marked = []
+                self.post_message(self.ActionChosen(Choose(pair)))
+            self._draw_strip()
+            self._describe()
+        elif self.now == ASSIGN:
+            self.post_message(self.ActionChosen(Assign(room)))
+        elif self.now in (PLACE, BONUS_PLACE):
+            self.go_place(room)
+
+    def go_place(self, room: int) -> None:
+        """Into the castle where ``room`` does best, the cursor on that spot."""
+        pos = self.strip.find(("hand", room))
+        if pos is not None:
+            self.strip.move_cursor(pos)
+        self._draw_castles()
+        choices = [(self.previews.best(room, k, sorted(spots))[0], -i, i)
+                   for i, k in enumerate(self.shown) for spots in [self.targets.get(room, {}).get(k)] if spots]
+        if choices:
+            i = max(choices)[2]
+            self.active = i
+            self._jump = True
+            self.castle_grid(i).focus()
+            self._draw_castles()
+            self._jump = False
+
+    def _maybe_prompt(self) -> None:
+        """Open the bonus dialog once per bonus (escape leaves it; b opens it again)."""
+        if self.ctx is None or not self.ctx.interactive or self.app.screen is not self.screen:
+            return
+        bonus = self.view.bonus
+        if bonus is None or self.now not in (BONUS_PICK, BONUS_PLACE) or len(self.rooms) == 1:
+            return
+        key = (self.view.round, self.view.turn, bonus, len(self.view.castles[bonus.castle].cells))
+        if key != self._prompted:
+            self._prompted = key
+            self.action_bonus()
+
+    def action_bonus(self) -> None:
+        if self.ctx is None or self.view.bonus is None:
+            return
+        screen = bonus_prompt(self.ctx, self.rooms, self.previews)
+        if screen is not None:
+            self.app.push_screen(screen, self._bonus_chosen)
+
+    def _bonus_chosen(self, result: Any) -> None:
+        if result is None:
+            return
+        if isinstance(result, int):
+            self.go_place(result)
+        else:
+            self.post_message(self.ActionChosen(result))
+
+    def action_overview(self) -> None:
+        if self.ctx is not None:
+            from .dialogs import OverviewScreen
+
+            self.app.push_screen(OverviewScreen(self.ctx))
