@@ -1,0 +1,127 @@
+"""A Bergfried SSH server on 127.0.0.1 (ephemeral port) and asyncssh clients that log in to it.
+
+Every wait has a timeout, so a broken server fails a test instead of hanging it.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from tui.server import ensure_host_key
+from tui.server.server import Limits, Service
+
+ANSI = re.compile(r"\x1b(\[[0-9;?<>=$]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][A-Z0-9]|[=>])")
+
+
+def screen_text(data: bytes) -> str:
+    """The text a client received, escape sequences removed (good enough to find words)."""
+    return ANSI.sub("", data.decode("utf-8", "replace"))
+
+
+class Client(asyncssh.SSHClientSession):
+    """One player's terminal: everything received, and keys to send."""
+
+    def __init__(self) -> None:
+        self.received = bytearray()
+        self.closed = asyncio.Event()
+        self.chan = None
+        self.conn = None
+
+    def connection_made(self, chan) -> None:
+        self.chan = chan
+
+    def data_received(self, data, datatype) -> None:
+        self.received += data
+
+    def connection_lost(self, exc) -> None:
+        self.closed.set()
+
+    @property
+    def text(self) -> str:
+        return screen_text(bytes(self.received))
+
+    async def wait_for(self, needle: str, timeout: float = 5.0) -> None:
+        async def poll():
+            while needle not in self.text:
+                if self.closed.is_set():
+                    raise AssertionError(f"closed before {needle!r}; got {self.text[-300:]!r}")
+                await asyncio.sleep(0.02)
+        try:
+            await asyncio.wait_for(poll(), timeout)
+        except TimeoutError:
+            raise AssertionError(f"no {needle!r} within {timeout}s; got {self.text[-500:]!r}") from None
+
+    def press(self, keys: str) -> None:
+        self.chan.write(keys.encode())
+
+    async def close(self) -> None:
+        self.conn.close()
+        await asyncio.wait_for(self.conn.wait_closed(), 5)
+
+
+class Server:
+    def __init__(self, tmp: Path, **limits) -> None:
+        self.dir = tmp / "server"
+        self.host_key = self.dir / "host_key"
+        ensure_host_key(self.host_key)
+        self.limits = Limits(**limits)
+        self.service: Service | None = None
+        self.keys: dict[str, asyncssh.SSHKey] = {}
+
+    async def start(self) -> Service:
+        self.service = Service(self.dir, limits=self.limits, bot_delay=0.0, durable=False)
+        await asyncio.wait_for(self.service.start("127.0.0.1", 0, self.host_key), 5)
+        return self.service
+
+    async def stop(self) -> None:
+        if self.service is not None:
+            await asyncio.wait_for(self.service.stop(), 10)
+            self.service = None
+
+    @property
+    def port(self) -> int:
+        return self.service.port
+
+    def key(self, who: str) -> asyncssh.SSHKey:
+        if who not in self.keys:
+            self.keys[who] = asyncssh.generate_private_key("ssh-ed25519")
+        return self.keys[who]
+
+    async def connect(self, name: str, key: str | None = None, size=(100, 30), env=None,
+                      term="xterm-256color", pty: bool = True, wait: str | None = "Welcome") -> Client:
+        conn = await asyncio.wait_for(asyncssh.connect(
+            "127.0.0.1", self.port, username=name, client_keys=[self.key(key or name)],
+            known_hosts=None, preferred_auth="publickey"), 5)
+        kwargs = dict(term_type=term, term_size=size) if pty else {}
+        chan, client = await asyncio.wait_for(conn.create_session(
+            Client, env=env or {}, encoding=None, **kwargs), 5)
+        client.conn = conn
+        if wait:
+            await client.wait_for(wait)
+        return client
+
+    def app_of(self, name: str):
+        session = next(s for s in self.service.sessions if s.player.name == name)
+        return session.app
+
+
+@pytest.fixture
+async def server(tmp_path):
+    srv = Server(tmp_path)
+    await srv.start()
+    yield srv
+    await srv.stop()
+
+
+async def until(predicate, timeout: float = 5.0, what: str = "condition") -> None:
+    async def poll():
+        while not predicate():
+            await asyncio.sleep(0.02)
+    try:
+        await asyncio.wait_for(poll(), timeout)
+    except TimeoutError:
+        raise AssertionError(f"{what} not reached within {timeout}s") from None
