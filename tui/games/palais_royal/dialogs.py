@@ -1,0 +1,109 @@
+"""Palais Royal's modal screens: a list of moves to choose from (recruit ways, cards to keep or
+play, every legal move), and the final scoring with each player's breakdown."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.core import Seat
+
+from ..base import ViewContext
+from .actions import line_for
+
+
+class ChoiceScreen(ModalScreen[Any]):
+    """A short list of moves; enter plays the highlighted one, escape goes back to the board."""
+
+    DEFAULT_CSS = """
+    ChoiceScreen { align: left bottom; background: $background 0%; }
+    ChoiceScreen > Vertical { width: 48; height: auto; max-height: 20; border: thick $primary;
+                              background: $surface; padding: 0 1; }
+    ChoiceScreen #head { text-style: bold; }
+    ChoiceScreen #choices { height: auto; max-height: 15; border: none; padding: 0; }
+    ChoiceScreen .hint { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Back to the board")]
+
+    def __init__(self, ctx: ViewContext, title: str, actions: Sequence[Any]) -> None:
+        super().__init__()
+        self.ctx, self.title_text, self.actions = ctx, title, tuple(actions)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text, id="head")
+            yield OptionList(*(Option(line_for(self.ctx, a)) for a in self.actions), id="choices")
+            yield Static("enter: play it · esc: back", classes="hint")
+
+    def on_mount(self) -> None:
+        choices = self.query_one("#choices", OptionList)
+        choices.highlighted = 0
+        choices.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.actions[event.option_index])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# -- the final scoring ------------------------------------------------------------------------
+
+def final_rows(final: Any) -> list[tuple[str, Sequence[int]]]:
+    return [("nobles", final.nobles), ("honours played", final.played), ("cards in hand (max 6)", final.hands),
+            ("park rows", final.park)]
+
+
+def final_table(final: Any, seats: Sequence[Seat]) -> Table:
+    table = Table(box=None, padding=(0, 1), header_style="bold")
+    table.add_column("", no_wrap=True)
+    for seat in seats:
+        table.add_column(seat.name[:12], justify="right")
+    for label, points in final_rows(final):
+        table.add_row(label, *(str(v) if v else "·" for v in points))
+    table.add_row(Text("total", style="bold"), *(Text(str(v), style="bold") for v in final.totals))
+    return table
+
+
+def winners_text(final: Any, seats: Sequence[Seat]) -> str:
+    names = [seats[s].name for s in final.winners]
+    if len(names) == 1:
+        return f"{names[0]} wins with {final.totals[final.winners[0]]} points."
+    return " and ".join(names) + " share the win."
+
+
+class FinalScoringScreen(ModalScreen[None]):
+    """Each player's points: nobles, honour cards played, cards in hand, the park's border rows."""
+
+    DEFAULT_CSS = """
+    FinalScoringScreen { align: center middle; }
+    FinalScoringScreen > Vertical { width: 72; height: auto; max-height: 22; border: thick $accent;
+                                    background: $surface; padding: 0 1; }
+    FinalScoringScreen .hint { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
+
+    def __init__(self, view: Any, seats: Sequence[Seat]) -> None:
+        super().__init__()
+        self.view, self.seats = view, tuple(seats)
+
+    def compose(self) -> ComposeResult:
+        final = self.view.final
+        with Vertical():
+            yield Static(Text("The last round is over: final scoring", style="bold"))
+            yield Static(final_table(final, self.seats))
+            yield Static(Text(winners_text(final, self.seats), style="bold"))
+            yield Static("Ties go to the most servants with the Cardinal.", classes="hint")
+            yield Static("press enter to continue", classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,215 @@
+"""How Palais Royal is drawn: the castle's nine rooms and the park's 36 spaces as grid cells, and
+the short texts around them (the step bar, the row standings, what the cursor is on).
+
+The castle grid gives each room a block of three cells wide, two high::
+
+    Mu ●2 ●0        room code   seat 1   seat 2
+    ●+ ●1 ●3        majority    seat 3   seat 4
+
+with an empty column and row between rooms. The park grid has one cell per space: a noble shows
+``6g 4p`` (its gold after the discount for free neighbours, and its points; its seals and benefit
+are in the line under the board while the cursor is on it), a freed border space the servant
+standing on it.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from engine.games.palais_royal import BENEFITS, BONUS_ROOMS, PRIVILEGES, STEP_NAMES, PalaisView
+from themes import GlyphSet
+
+from ...widgets.grid import Cell, resolve_colour
+
+Pos = tuple[int, int]
+
+ROOM_BLOCK = 4          # grid columns per castle column: code/majority, two seat cells, a gap
+ROOM_ROWS = 3           # grid rows per castle row: two lines and a gap
+CASTLE_COLUMNS = 3 * ROOM_BLOCK - 1
+CASTLE_ROWS = 3 * ROOM_ROWS - 1
+SIDE = 6
+PARK_COLUMNS = "abcdef"
+STEP_LABELS = ("Fav", "1 Gate", "2 Moves", "3 Rooms", "4 Nobles", "5 Cards", "End")
+SETUP_PLACEMENTS = 5
+SIDE_NAMES = {"top": "top", "right": "right", "bottom": "bottom", "left": "left"}
+
+
+def room_pos(square: int) -> Pos:
+    """The grid position of a room's code cell (castle squares 0..8 row by row)."""
+    row, col = divmod(square, 3)
+    return col * ROOM_BLOCK, row * ROOM_ROWS
+
+
+def count_pos(square: int, seat: int) -> Pos:
+    x, y = room_pos(square)
+    return x + 1 + seat % 2, y + seat // 2
+
+
+def space_pos(space: int) -> Pos:
+    return space % SIDE, space // SIDE
+
+
+def seat_count(glyphs: GlyphSet, seat: int, count: int) -> str:
+    return f"{glyphs.seat(seat)}{count}" if count < 10 else str(count)
+
+
+def castle_cells(view: PalaisView, glyphs: GlyphSet, me: int | None, names: Sequence[str]) -> dict[Pos, Cell]:
+    cells: dict[Pos, Cell] = {}
+    for room in view.rooms:
+        x, y = room_pos(room.square)
+        german = f" ({room.german})" if room.german != room.name else ""
+        label = f"{room.code} {room.name}{german}: " + ", ".join(
+            f"{names[s]} {n}" for s, n in enumerate(room.servants))
+        if room.room in BONUS_ROOMS:
+            label += f"; most: {names[room.majority] if room.majority >= 0 else 'nobody'}"
+        cells[(x, y)] = Cell(room.code, bg="board-cell-alt" if room.square % 2 else "board-cell",
+                             bold=True, label=label, key=("room", room.room))
+        cells[(x, y + 1)] = holder_cell(room, glyphs)
+        for seat in range(4):
+            pos = count_pos(room.square, seat)
+            if seat >= view.players:
+                cells[pos] = Cell("", bg="board-background", selectable=False)
+                continue
+            n = room.servants[seat]
+            cells[pos] = Cell(seat_count(glyphs, seat, n), bg=f"seat-{seat}", bold=seat == me and n > 0,
+                              dim=n == 0, selectable=False)
+    return cells
+
+
+def holder_cell(room: Any, glyphs: GlyphSet) -> Cell:
+    """Under the room's code: who holds the majority there (bonus rooms only)."""
+    if room.room not in BONUS_ROOMS:
+        return Cell("", bg="board-background", selectable=False)
+    if room.majority < 0:
+        return Cell("-", bg="board-muted", dim=True, selectable=False)
+    return Cell(glyphs.seat(room.majority) + "+", bg=f"seat-{room.majority}", bold=True, selectable=False)
+
+
+def park_cells(view: PalaisView, glyphs: GlyphSet) -> dict[Pos, Cell]:
+    cells: dict[Pos, Cell] = {}
+    for sp in view.park:
+        pos = space_pos(sp.space)
+        double = "x2" if sp.double else ""
+        if sp.noble is not None:
+            n = sp.noble
+            text = f"{sp.cost}g{n.points:>2}p"
+            bg = "board-throne" if n.benefit else ("board-cell-alt" if sp.border else "board-cell")
+            cells[pos] = Cell(text, bg=bg, bold=bool(n.benefit), key=("space", sp.space),
+                              label=noble_text(sp))
+        elif sp.servant >= 0:
+            cells[pos] = Cell(f"{glyphs.seat(sp.servant)}{double}", bg=f"seat-{sp.servant}", bold=True,
+                              key=("space", sp.space), label=f"{sp.name}: a servant stays here{_double(sp)}")
+        else:
+            cells[pos] = Cell(double or glyphs.empty, bg="board-muted", dim=True, key=("space", sp.space),
+                              label=f"{sp.name}: free{_double(sp)}")
+    return cells
+
+
+def _double(sp: Any) -> str:
+    return " (counts double in its row)" if sp.double else ""
+
+
+def noble_text(sp: Any) -> str:
+    """``c4 Duc d'Anjou: 3 gold (6, 3 free), K1 M1, 6 pts; benefit``."""
+    n = sp.noble
+    gold = f"{sp.cost} gold" + (f" ({n.gold}-{sp.free_neighbours} free)" if sp.free_neighbours else "")
+    seals = " ".join(p for p in (f"K{n.king}" if n.king else "", f"M{n.madame}" if n.madame else "") if p)
+    benefit = BENEFITS.get(n.benefit, "") if n.benefit else "face down"
+    border = ", border" if sp.border else ""
+    return (f"{sp.name}{_double(sp) and ' x2'} {n.name}: {gold}{', ' + seals if seals else ''}, "
+            f"{n.points} pts{border} - {benefit}")
+
+
+def card_name(card: int) -> str:
+    return PRIVILEGES[card].name
+
+
+def card_code(card: int) -> str:
+    return PRIVILEGES[card].code
+
+
+def card_text(card: int) -> str:
+    p = PRIVILEGES[card]
+    return f"{p.name} ({p.code}, {p.price} gold): {p.text}"
+
+
+def chip(variables: dict[str, str], seat: int, text: str) -> Text:
+    colour = resolve_colour(variables, f"seat-{seat}")
+    return Text(text, style=f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}")
+
+
+def step_bar(view: PalaisView, names: Sequence[str], glyphs: GlyphSet, variables: dict[str, str]) -> Text:
+    """``Set-up: You, servant 3 of 5`` or the steps of the turn, the current one lit."""
+    if view.over:
+        return Text("Game over", style="bold")
+    if view.turn is None:
+        return Text.assemble(("Set-up: ", "bold"), f"{names[view.to_move]}, servant "
+                                                   f"{view.placed + 1} of {SETUP_PLACEMENTS}")
+    turn = view.turn
+    line = chip(variables, turn.seat, glyphs.seat(turn.seat))
+    for step, label in enumerate(STEP_LABELS):
+        if step in (0, 6) and turn.step != step:
+            continue
+        line.append(" ")
+        if step == turn.step:
+            line.append_text(chip(variables, turn.seat, f" {label} "))
+        else:
+            line.append(label, style="dim" if step < turn.step else "")
+    return line
+
+
+def step_detail(view: PalaisView) -> str:
+    """What is left of the current step."""
+    turn = view.turn
+    if turn is None:
+        return "any room; everyone places 5, one at a time" if not view.over else ""
+    s = turn.step
+    if s == 0:
+        return "before action 1: the Royal Favour may be played"
+    if s == 1:
+        left = "any number" if turn.gate_left < 0 else str(turn.gate_left)
+        return f"{left} servant(s) may come onto the Gate"
+    if s == 2:
+        return f"{turn.moves_left} move(s) left: pick a servant, then a room"
+    if s == 3:
+        parts = [] if turn.minted or not turn.mint_gold else [f"mint {turn.mint_gold} gold"]
+        if turn.king_left:
+            parts.append(f"+{turn.king_left} King")
+        if turn.madame_left:
+            parts.append(f"+{turn.madame_left} Madame")
+        return ", ".join(parts) or "nothing left here"
+    if s == 4:
+        wild = f" +{turn.wild_seals} borrowed" if turn.wild_seals else ""
+        return f"{turn.recruits} recruit(s), seals K{turn.king_seals} M{turn.madame_seals}{wild}"
+    if s == 5:
+        if not turn.drew:
+            return f"draw {turn.draw_count} card(s) at the Back Door"
+        return f"{turn.drawn} drawn: keep some, next discards the rest"
+    return "cards playable any time, then the next player"
+
+
+def row_line(view: PalaisView, glyphs: GlyphSet, variables: dict[str, str]) -> Text:
+    """Who the border rows would pay now: ``rows: top ●6 ▲2 · right - …``."""
+    line = Text("rows 6/2 ", style="dim")
+    for i, row in enumerate(view.rows):
+        if i:
+            line.append(" ")
+        line.append(SIDE_NAMES.get(row.side, row.side)[0].upper(), style="bold")
+        paid = sorted((p, s) for s, p in enumerate(row.points) if p)
+        if not paid:
+            line.append(":- ", style="dim")
+            continue
+        line.append(":")
+        for points, seat in sorted(paid, reverse=True):
+            line.append_text(chip(variables, seat, f"{glyphs.seat(seat)}{points}"))
+    line.append("  tab: castle/park", style="dim")
+    return line
+
+
+LEGEND = "park: gold to pay, points · bold: a benefit"
+
+
+def step_name(step: int) -> str:
+    return STEP_NAMES[step]

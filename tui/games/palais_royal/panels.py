@@ -1,0 +1,67 @@
+"""The panel beside the board: the round, each player's gold, supply, nobles, cards and points,
+and (for the viewer only) the privilege cards in hand, the cards just drawn and the face-down
+nobles."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from themes import UNICODE
+
+from ..base import ViewContext, ViewPanel
+from .look import card_code, chip
+
+
+class PalaisInfo(ViewPanel):
+    DEFAULT_CSS = "PalaisInfo { height: auto; margin-bottom: 1; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="info")
+
+    def show(self, ctx: ViewContext) -> None:
+        self.query_one("#info", Static).update(info_text(ctx, self.app.theme_variables))
+
+
+def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
+    view = ctx.view
+    head = f"Round {max(view.round, 1)}" if view.turn is not None else "Set-up"
+    if view.last_round:
+        head += " (last)"
+    lines = [Text(f"{head} · {view.nobles_in_park} nobles · deck {view.deck}", style="bold")]
+    for seat in range(view.players):
+        lines.extend(seat_lines(ctx, seat, variables))
+    lines.extend(my_lines(ctx))
+    return Text("\n").join(lines)
+
+
+def seat_lines(ctx: ViewContext, seat: int, variables: dict[str, str]) -> list[Text]:
+    view, glyphs = ctx.view, ctx.glyphs or UNICODE
+    p = view.players_[seat]
+    turn = glyphs.turn if seat == view.to_move else " "
+    busy = ctx.spinner if ctx.thinking == seat else ""
+    you = "*" if seat == ctx.seat else ""
+    name = f"{ctx.name(seat)}{you}"[:15]
+    start = "s" if seat == view.start_player else " "
+    head = Text.assemble((turn, "bold"), " ", chip(variables, seat, glyphs.seat(seat)), f" {name:<15}{start}",
+                         (f"{p.visible_points:>3}", "bold"), f" {busy}")
+    nobles = f"{len(p.nobles)}" + (f"+{p.face_down}" if p.face_down else "")
+    honours = f" H{sum(2 if card_code(c) == 'Ho2' else 4 for c in p.honours)}" if p.honours else ""
+    detail = Text(f"  {p.gold}g sup{p.supply} nob{nobles} card{p.hand}{honours}", style="dim")
+    return [head, detail]
+
+
+def my_lines(ctx: ViewContext) -> list[Text]:
+    """What only the viewer sees: the hand, the cards drawn, the face-down nobles."""
+    view = ctx.view
+    if ctx.seat is None or view.over:
+        return []
+    out = []
+    hand = " ".join(card_code(c) for c in view.my_hand) or "no cards"
+    out.append(Text.assemble(("Hand: ", "bold"), hand))
+    if view.my_drawn:
+        out.append(Text.assemble(("Drawn: ", "bold"), " ".join(card_code(c) for c in view.my_drawn)))
+    if view.my_face_down:
+        points = sum(n.points for n in view.my_face_down)
+        out.append(Text(f"Face down: {len(view.my_face_down)} nobles, {points} pts", style="dim"))
+    return out
