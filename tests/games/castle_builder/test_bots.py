@@ -81,3 +81,14 @@ def test_the_preview_of_a_build_tells_the_baron_s_move_from_the_view():
     assert (preview.steps, preview.to, preview.coins, preview.tile_space) == (2, 7, 1, False)
     assert GAME.preview(GAME.view(state, 0), Build(five, 1, 0)).steps == 0
     assert GAME.preview(GAME.view(state, 0), Draw()) is None
+
+
+def test_seven_coins_take_roughly_20_to_30_builds_between_greedy_players():
+    from engine.games.castle_builder.events import GameEnded, TileBuilt
+    builds = []
+    for seed in range(6):
+        match = play_out(GAME, 2, ["greedy", "greedy"], seed=100 + seed)
+        end = match.events[-1]
+        if isinstance(end, GameEnded) and end.reason == "coins":
+            builds.append(sum(1 for e in match.events if isinstance(e, TileBuilt) and e.seat == end.winners[0]))
+    assert len(builds) >= 3 and all(16 <= b <= 32 for b in builds), builds
