@@ -7,7 +7,7 @@ it. Where a card may lie is placing.py's concern.
 """
 from __future__ import annotations
 
-import functools
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 
 import attrs
@@ -284,13 +284,28 @@ def _group(touched: dict[int, set[int]]) -> list[tuple[list[int], set[int]]]:
     return groups
 
 
-@functools.lru_cache(maxsize=256)
-def analysis_of(placements: tuple[Placement, ...]) -> Analysis:
+_KNOWN: OrderedDict[tuple[Placement, ...], Analysis] = OrderedDict()  # recent positions, oldest first
+KNOWN_POSITIONS = 512
+
+
+def analysis_of(placements: tuple[Placement, ...], before: Analysis | None = None) -> Analysis:
     """The features of these cards, laid in this order. Shared by every board (and every view's
-    rebuilt board) with the same cards, so a position is analysed once however often it is asked."""
-    if not placements:
-        return Analysis.empty()
-    return analysis_of(placements[:-1]).placed(placements[-1])
+    rebuilt board) with the same cards, so a position is analysed once however often it is asked.
+    ``before``: the analysis without the last card, when the caller has it."""
+    a = _KNOWN.get(placements)
+    if a is None:
+        if not placements:
+            a = Analysis.empty()
+        else:
+            prev = before if before is not None else analysis_of(placements[:-1])
+            a = prev.placed(placements[-1])
+        _KNOWN[placements] = a
+        if len(_KNOWN) > KNOWN_POSITIONS:
+            try:  # the oldest goes; another thread may have taken it already
+                _KNOWN.popitem(last=False)
+            except KeyError:
+                pass
+    return a
 
 
 @attrs.frozen
@@ -302,6 +317,8 @@ class Board:
     placements: tuple[Placement, ...] = ()
     followers: tuple[Follower, ...] = ()
     _analysis: Analysis | None = attrs.field(default=None, eq=False, repr=False, alias="analysis")
+    # the analysis one card earlier, if it was known when the card was laid (dropped once used)
+    _before: Analysis | None = attrs.field(default=None, eq=False, repr=False, alias="before")
 
     @classmethod
     def of(cls, placements: Iterable[Placement], followers: Iterable[Follower] = ()) -> Board:
@@ -310,12 +327,13 @@ class Board:
     @property
     def analysis(self) -> Analysis:
         if self._analysis is None:
-            object.__setattr__(self, "_analysis", analysis_of(self.placements))
+            object.__setattr__(self, "_analysis", analysis_of(self.placements, self._before))
+            object.__setattr__(self, "_before", None)
         return self._analysis
 
     def placed(self, p: Placement, follower: Follower | None = None) -> Board:
         followers = self.followers + ((follower,) if follower else ())
-        return Board(self.placements + (p,), followers)
+        return Board(self.placements + (p,), followers, before=self._analysis)
 
     def trial(self, p: Placement, follower: Follower | None = None) -> Board:
         """The board with ``p`` laid, analysed at once from this one: a what-if for the rules,
@@ -325,7 +343,8 @@ class Board:
 
     def without(self, gone: Iterable[Follower]) -> Board:
         gone = set(gone)
-        return Board(self.placements, tuple(f for f in self.followers if f not in gone), self._analysis)
+        return Board(self.placements, tuple(f for f in self.followers if f not in gone), self._analysis,
+                     self._before)
 
     def followers_in(self, fid: int) -> list[Follower]:
         a = self.analysis
