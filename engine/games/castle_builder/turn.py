@@ -46,13 +46,15 @@ def reshuffle(fold: Folder, rng: random.Random) -> bool:
 
 
 def draw_tiles(fold: Folder, seat: int, n: int, reason: str, rng: random.Random) -> int:
-    """Up to ``n`` tiles from the supply into ``seat``'s holder; how many there were."""
-    drawn = 0
-    while drawn < n and (fold.state.supply or reshuffle(fold, rng)):
-        tiles = fold.state.supply[:n - drawn]
+    """Up to ``n`` tiles from the supply into ``seat``'s holder; how many there were. A supply too short
+    for the draw first takes the shuffled discard pile beneath its last tiles, so a draw is one event."""
+    state = fold.state
+    if len(state.supply) < n and (state.reshuffles < RESHUFFLES or not state.supply):
+        reshuffle(fold, rng)
+    tiles = fold.state.supply[:n]
+    if tiles and not fold.state.finished:
         fold.add(TilesDrawn(seat, tiles, reason))
-        drawn += len(tiles)
-    return drawn
+    return len(tiles)
 
 
 def refill_market(fold: Folder, rng: random.Random) -> None:

@@ -72,7 +72,8 @@ def test_an_empty_supply_takes_the_shuffled_discard_pile():
     state = position(holders=[[1], []])
     state = replace(state, discard=state.supply[1:], supply=state.supply[:1])
     events, after = act(state, Draw())
-    assert [type(e) for e in events[:3]] == [TilesDrawn, SupplyReshuffled, TilesDrawn]
+    assert [type(e) for e in events[:2]] == [SupplyReshuffled, TilesDrawn]  # under the last tile
+    assert events[1].tiles == (state.supply[0], events[0].order[0])
     assert after.reshuffles == 1 and after.discard == () and len(after.holders[0]) == 3
 
 
