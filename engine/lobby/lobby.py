@@ -263,7 +263,7 @@ class Lobby:
         if seat is None:
             raise LobbyError("you have no seat at this table")
         record.seats[seat] = SeatRecord()
-        if not any(s.player for s in record.seats):
+        if not any(s.joined for s in record.seats):  # only invitations left
             del self._records[table_id]
         self._save()
         self._changed()

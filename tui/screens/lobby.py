@@ -257,15 +257,14 @@ class RemotePlayScreen(PlayScreen):
         super().__init__(table, local_seats=frozenset() if seat is None else frozenset({seat}))
         self.table_id, self.seat = table_id, seat
 
+    # Textual also runs PlayScreen's on_mount/on_unmount (handlers run for every class in the MRO).
     def on_mount(self) -> None:
-        super().on_mount()
         player = self.app.player
         player.accounts.set_last_table(player.name, self.table_id)
         if self.seat is None:
             player.lobby.watching(self.table_id, +1)
 
     def on_unmount(self) -> None:
-        super().on_unmount()
         if self.seat is None:
             self.app.player.lobby.watching(self.table_id, -1)
 

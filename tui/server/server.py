@@ -41,6 +41,7 @@ class Limits:
     idle_lobby: float = 15 * 60          # seconds since the last key, in the lobby
     idle_table: float = 2 * 60 * 60      # ... at a table (people think)
     max_output_buffer: int = 1 << 20     # bytes queued for a client that does not read
+    idle_check: float = 5.0
 
 
 def key_text(key: asyncssh.SSHKey) -> str:
@@ -85,7 +86,7 @@ class Service:
             log.warning(problem)
         self._server = await asyncssh.create_server(
             lambda: Connection(self), host, port, server_host_keys=[str(host_key)],
-            encoding=None, agent_forwarding=False, x11_forwarding=False, allow_scp=False,
+            encoding=None, line_editor=False, agent_forwarding=False, x11_forwarding=False, allow_scp=False,
             login_timeout=60, keepalive_interval=60)
         self._idle_task = asyncio.get_running_loop().create_task(self._watch_idle())
         return self._server
@@ -134,7 +135,7 @@ class Service:
         from ..screens.play import PlayScreen
 
         while True:
-            await asyncio.sleep(5)
+            await asyncio.sleep(self.limits.idle_check)
             now = time.monotonic()
             for session in list(self.sessions):
                 app = session.app

@@ -55,7 +55,7 @@ class RemoteApp(BergfriedApp):
         return LobbyScreen()
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Textual runs BergfriedApp.on_mount too (handlers run for every class in the MRO).
         if self.player.claimed:
             self.call_after_refresh(self._back_to_table)
 
@@ -143,7 +143,10 @@ class SSHSession(asyncssh.SSHServerSession):
     # -- the Terminal the driver draws on -------------------------------------------------------
     def send(self, data: bytes) -> None:
         if self.chan is not None:
-            self.chan.write(data)
+            try:
+                self.chan.write(data)
+            except BrokenPipeError:  # the client is gone; the App is being told
+                self.chan = None
 
     def buffered(self) -> int:
         return self.chan.get_write_buffer_size() if self.chan is not None else 0

@@ -1,0 +1,131 @@
+"""Two players and a spectator at one King Up! table over SSH: moves, secrets, reconnect, restart."""
+from __future__ import annotations
+
+import asyncio
+
+from engine.lobby import Login
+from tui.screens.lobby import RemotePlayScreen
+
+from .conftest import until
+
+
+def play_screen(server, name):
+    app = server.app_of(name)
+    return app.screen if isinstance(app.screen, RemotePlayScreen) else next(
+        (s for s in app.screen_stack if isinstance(s, RemotePlayScreen)), None)
+
+
+def moves_shown(screen) -> list[str]:
+    from textual.widgets import OptionList
+
+    moves = screen.query_one("#moves", OptionList)
+    return [str(moves.get_option_at_index(i).prompt) for i in range(moves.option_count)]
+
+
+async def seat_three(server):
+    """alice creates a table, bob joins its open seat, carol watches."""
+    alice = await server.connect("alice")
+    lobby = server.service.lobby
+    record = lobby.create("alice", "king-up", ["me", "open", "bot:random"])
+    bob = await server.connect("bob")
+    await bob.wait_for(record.id)
+    bob.press("\r")                                       # join the only table
+    await until(lambda: play_screen(server, "bob") is not None, what="bob at the table")
+    alice.press("\r")                                     # continue her game
+    await until(lambda: play_screen(server, "alice") is not None, what="alice at the table")
+    carol = await server.connect("carol")
+    carol.press("w")
+    await until(lambda: play_screen(server, "carol") is not None, what="carol watching")
+    return alice, bob, carol, record, lobby.table(record.id)
+
+
+async def test_players_see_their_seat_and_every_move_reaches_every_screen(server):
+    alice, bob, carol, record, table = await seat_three(server)
+    screens = {n: play_screen(server, n) for n in ("alice", "bob", "carol")}
+    assert (screens["alice"].viewer, screens["bob"].viewer, screens["carol"].viewer) == (0, 1, None)
+    # Play the placements, one by typing it over SSH, until the first vote.
+    typed = False
+    while len(table.to_act) == 1:
+        seat = next(iter(table.to_act))
+        if seat == 2:
+            await until(lambda: len(table.to_act) != 1 or 2 not in table.to_act, what="bot move")
+            continue
+        text = table.format_action(seat, table.legal_actions(seat)[0])
+        before = table.version
+        if not typed:
+            client = (alice, bob)[seat]
+            client.press(":")
+            await asyncio.sleep(0.1)
+            client.press(text + "\r")
+            typed = True
+        else:
+            table.play(seat, text)
+        await until(lambda: table.version > before, what=f"move {text}")
+        await until(lambda: all(moves_shown(s) == [line.text for line in table.move_lines()]
+                                for s in screens.values()), what="the move on every screen")
+    assert typed
+    assert {0, 1} <= table.to_act                      # the vote (the bot may have voted)
+    await until(lambda: 2 not in table.to_act, what="the bot's vote")
+    vote = table.legal_actions(0)[0]
+    table.submit(0, vote)
+    await asyncio.sleep(0.2)
+    views = {n: s.context().view for n, s in screens.items()}
+    assert views["alice"] == table.view(0) and views["alice"].my_vote is not None
+    assert views["bob"] == table.view(1) and views["bob"].my_vote is None
+    assert views["bob"].my_goal != views["alice"].my_goal or views["bob"].my_goal is not None
+    assert views["carol"] == table.view(None)
+    assert views["carol"].my_vote is None and views["carol"].my_goal is None
+    assert views["carol"].voted[0] and not views["carol"].voted[1]
+    await asyncio.gather(alice.close(), bob.close(), carol.close())
+
+
+async def test_a_dropped_player_comes_back_to_the_table(server):
+    alice, bob, carol, record, table = await seat_three(server)
+    await bob.close()
+    await until(lambda: all(s.player.name != "bob" for s in server.service.sessions), what="bob gone")
+    assert record.seat_of("bob") == 1
+    bob = await server.connect("bob", wait=None)
+    await until(lambda: any(s.player.name == "bob" and s.app is not None
+                            and play_screen(server, "bob") is not None
+                            for s in server.service.sessions), what="bob back at the table")
+    assert play_screen(server, "bob").viewer == 1
+    await asyncio.gather(alice.close(), bob.close(), carol.close())
+
+
+async def test_tables_survive_a_server_restart(server):
+    alice, bob, carol, record, table = await seat_three(server)
+    await until(lambda: 2 not in table.to_act, what="the bot's move")
+    seat = next(iter(table.to_act))
+    table.play(seat, table.format_action(seat, table.legal_actions(seat)[0]))
+    lines = [line.text for line in table.move_lines()]
+    await server.stop()
+    await server.start()
+    restored = server.service.lobby.table(record.id)
+    # (the bot may already have played its next move at the restored table)
+    assert [line.text for line in restored.move_lines()][:len(lines)] == lines
+    assert restored.seats == table.seats
+    alice = await server.connect("alice", wait=None)
+    await until(lambda: play_screen(server, "alice") is not None, what="alice back at the table")
+    await alice.close()
+
+
+async def test_a_waiting_table_lists_in_the_lobby_and_can_be_left(server):
+    alice = await server.connect("alice")
+    record = server.service.lobby.create("alice", "king-up", ["me", "open", "invite:bob"])
+    await alice.wait_for("waiting for players")
+    alice.press("x")
+    await until(lambda: record.id not in server.service.lobby._records, what="table gone")
+    await alice.close()
+
+
+async def test_idle_sessions_are_closed(tmp_path):
+    from .conftest import Server
+
+    srv = Server(tmp_path, idle_lobby=0.5, idle_check=0.2)
+    await srv.start()
+    try:
+        alice = await srv.connect("alice", wait=None)
+        await asyncio.wait_for(alice.closed.wait(), 10)
+        assert "without a key" in alice.text
+    finally:
+        await srv.stop()
