@@ -101,7 +101,7 @@ class PlayScreen(Screen[None]):
         # One attachment per seat this terminal may show, so every view it draws is that seat's own.
         for seat in sorted(self.humans) or [None]:
             self._attachments.append(self.table.attach(seat, partial(self._updated, seat)))
-        if self.hot_seat or not self.humans:
+        if self.hot_seat:  # (with no human the loop above attached the spectator already)
             self._attachments.append(self.table.attach(None, partial(self._updated, None)))
         self.set_interval(0.1, self._tick)
         self._rebuild_moves(self.table.move_lines())
