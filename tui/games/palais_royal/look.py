@@ -116,7 +116,7 @@ def noble_text(sp: Any) -> str:
     n = sp.noble
     gold = f"{sp.cost} gold" + (f" ({n.gold}-{sp.free_neighbours} free)" if sp.free_neighbours else "")
     seals = " ".join(p for p in (f"K{n.king}" if n.king else "", f"M{n.madame}" if n.madame else "") if p)
-    benefit = BENEFITS.get(n.benefit, "") if n.benefit else "face down"
+    benefit = BENEFITS.get(n.benefit, "") if n.benefit else "points only, kept face down"
     border = ", border" if sp.border else ""
     return (f"{sp.name}{_double(sp) and ' x2'} {n.name}: {gold}{', ' + seals if seals else ''}, "
             f"{n.points} pts{border} - {benefit}")

@@ -42,12 +42,12 @@ def seat_lines(ctx: ViewContext, seat: int, variables: dict[str, str]) -> list[T
     busy = ctx.spinner if ctx.thinking == seat else ""
     you = "*" if seat == ctx.seat else ""
     name = f"{ctx.name(seat)}{you}"[:15]
-    start = "s" if seat == view.start_player else " "
-    head = Text.assemble((turn, "bold"), " ", chip(variables, seat, glyphs.seat(seat)), f" {name:<15}{start}",
-                         (f"{p.visible_points:>3}", "bold"), f" {busy}")
+    cards = f"{glyphs.card}{p.hand}" if p.hand else ""
+    head = Text.assemble((turn, "bold"), " ", chip(variables, seat, glyphs.seat(seat)), f" {name:<15} ",
+                         (f"{p.visible_points:>3}", "bold"), f" {cards:<3}", busy)
     nobles = f"{len(p.nobles)}" + (f"+{p.face_down}" if p.face_down else "")
     honours = f" H{sum(2 if card_code(c) == 'Ho2' else 4 for c in p.honours)}" if p.honours else ""
-    detail = Text(f"  {p.gold}g sup{p.supply} nob{nobles} card{p.hand}{honours}", style="dim")
+    detail = Text(f"  {p.gold}g  supply {p.supply}  nobles {nobles}{honours}", style="dim")
     return [head, detail]
 
 
