@@ -66,10 +66,11 @@ class KingUp(Rules):
                 yield Vote(False)
 
     def decide(self, state: KingUpState, seat: int, action: Any, rng: random.Random) -> list[Any]:
-        if seat not in self.to_act(state):
+        if not _owes(state, seat):
             raise IllegalMove("it is not your turn")
-        if action not in frozenset(self.legal_actions(state, seat)):
-            raise IllegalMove(_why_not(state, seat, action))
+        reason = _why_not(state, seat, action)
+        if reason is not None:
+            raise IllegalMove(reason)
         match action:
             case Place():
                 return _place(state, seat, action)
@@ -131,43 +132,57 @@ def _movable(state: KingUpState) -> list[int]:
     return [f for f, fl in enumerate(state.floors) if 0 <= fl < THRONE and state.room_on(fl + 1)]
 
 
-def _why_not(state: KingUpState, seat: int, action: Any) -> str:
-    """Why a move that is not among the legal ones is refused, in the player's terms."""
-    valid_figure = isinstance(getattr(action, "figure", None), int) and 0 <= action.figure < len(CANDIDATES)
+def _why_not(state: KingUpState, seat: int, action: Any) -> str | None:
+    """Why ``action`` is refused, in the player's terms; None when it is one of the legal moves.
+
+    Checked directly rather than against the list of legal moves: every load decides each move again.
+    """
+    figure = getattr(action, "figure", None)
+    valid_figure = type(figure) is int and 0 <= figure < len(CANDIDATES)
     match action:
         case Place() if state.phase != PLACING:
             return "placing is over: move a figure up one floor instead"
         case Place() if not valid_figure:
             return "there is no such figure"
-        case Place() if state.floors[action.figure] != OFF_BOARD:
-            return f"{_name(action.figure)} is already in the castle"
-        case Place() if action.floor not in PLACING_FLOORS:
+        case Place() if state.floors[figure] != OFF_BOARD:
+            return f"{_name(figure)} is already in the castle"
+        case Place() if type(action.floor) is not int or action.floor not in PLACING_FLOORS:
             return "figures are placed on floors 1 to 4"
-        case Place():
+        case Place() if not state.room_on(action.floor):
             return f"floor {action.floor} already holds four figures"
         case Climb() if state.phase != CLIMBING:
             return "figures climb only after everyone has placed" if state.phase == PLACING else "vote first"
         case Climb() if not valid_figure:
             return "there is no such figure"
-        case Climb() if not 0 <= state.floors[action.figure] < THRONE:
-            return f"{_name(action.figure)} cannot climb: it is {floor_name(state.floors[action.figure])}"
-        case Climb():
-            target = state.floors[action.figure] + 1
-            return f"{floor_name(target)} is full: {_name(action.figure)} cannot climb there"
+        case Climb() if not 0 <= state.floors[figure] < THRONE:
+            return f"{_name(figure)} cannot climb: it is {floor_name(state.floors[figure])}"
+        case Climb() if not state.room_on(state.floors[figure] + 1):
+            return f"{floor_name(state.floors[figure] + 1)} is full: {_name(figure)} cannot climb there"
         case Vote() if state.phase != VOTING:
             return "there is no vote now"
-        case Vote():
+        case Vote() if type(action.yes) is not bool:
+            return "vote yes or no"
+        case Vote() if not action.yes and state.no_cards[seat] == 0:
             return "you have no NO card left: you must vote YES"
-        case Pass():
+        case Pass() if state.phase != CLIMBING or _movable(state):
             return "you may only pass when no figure can move"
+        case Place() | Climb() | Vote() | Pass():
+            return None
     return f"that is not a King Up! move: {action!r}"[:120]
+
+
+def _owes(state: KingUpState, seat: int) -> bool:
+    """``seat in to_act(state)``, without building the set: every load asks it for every move."""
+    if state.phase in (PLACING, CLIMBING):
+        return seat == state.turn
+    return state.phase == VOTING and 0 <= seat < state.players and state.votes[seat] is None
 
 
 def _place(state: KingUpState, seat: int, action: Place) -> list[Any]:
     events: list[Any] = [FigurePlaced(seat, action.figure, action.floor)]
-    after = evolve(state, events[0])
-    if sum(after.placed) == PLACEMENTS[state.players] * state.players:
-        events.append(ClimbBegan(tuple(f for f, fl in enumerate(after.floors) if fl == OFF_BOARD)))
+    if sum(state.placed) + 1 == PLACEMENTS[state.players] * state.players:
+        waiting = (f for f, fl in enumerate(state.floors) if fl == OFF_BOARD and f != action.figure)
+        events.append(ClimbBegan(tuple(waiting)))
     return events
 
 
@@ -182,9 +197,9 @@ def _climb(state: KingUpState, seat: int, action: Climb, rng: random.Random) -> 
 
 def _vote(state: KingUpState, seat: int, action: Vote, rng: random.Random) -> list[Any]:
     events: list[Any] = [VoteCast(seat, action.yes)]
+    if sum(v is None for v in state.votes) > 1:
+        return events  # others have still to vote
     after = evolve(state, events[0])
-    if any(v is None for v in after.votes):
-        return events
     votes = tuple(bool(v) for v in after.votes)
     events.append(VotesRevealed(votes))
     fig = state.on_throne
