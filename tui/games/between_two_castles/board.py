@@ -73,6 +73,7 @@ class CastlesBoard(ViewPanel):
     CastlesBoard .castle-col.-compact { width: auto; max-width: 17; margin-left: 1; }
     CastlesBoard .castle-col.-compact.-first { margin-left: 0; margin-right: 1; }
     CastlesBoard .title { text-style: bold; }
+    CastlesBoard BoardGrid { scrollbar-size: 0 0; }
     CastlesBoard #strip { height: 1; }
     CastlesBoard #detail-rule { height: 2; color: $text-muted; }
     CastlesBoard #legend { color: $text-muted; }
@@ -146,12 +147,26 @@ class CastlesBoard(ViewPanel):
         self._draw_strip()
         self._draw_castles()
         self.query_one("#legend", TextLine).update(legend(glyphs))
-        if ctx.interactive and self.now != before:
-            self.strip.focus() if self.rooms else self.castle_grid(self.active).focus()
+        if ctx.interactive:
+            self._refocus(self.now != before)
         self._describe()
         self.refresh_bindings()
         if ctx.interactive:
             self.call_after_refresh(self._maybe_prompt)
+
+    def _refocus(self, changed: bool) -> None:
+        """A new task starts on the strip; a room with one choice, or one whose castle is done, goes
+        straight to the castle where it fits best."""
+        room = self.current_room()
+        focused = self.screen.focused
+        castles = [self.castle_grid(i) for i in range(len(self.shown))]
+        if self.now in (PLACE, BONUS_PLACE) and room is not None:
+            if (changed and len(self.rooms) == 1) or (focused in castles and not self.targets.get(
+                    room, {}).get(self.shown[castles.index(focused)])):
+                self.go_place(room)
+                return
+        if changed:
+            self.strip.focus() if self.rooms or self.now == BONUS_PICK else castles[self.active].focus()
 
     def _spectated(self) -> tuple[int, ...]:
         n = len(self.view.castles)
@@ -202,21 +217,24 @@ class CastlesBoard(ViewPanel):
             col.set_class(not wide, "-compact")
             col.set_class(i == 0, "-first")
             spots = frozenset(self.targets.get(room, {}).get(k, ())) if room is not None else frozenset()
-            self._draw_castle(self.castle_grid(i), k, frame, wide, spots, look, focused)
+            self._draw_castle(self.castle_grid(i), k, frame, wide, spots, look, focused, labels=i == 1)
             self.query_one(f"#title-{i}", TextLine).update(castle_title(self.ctx, k, i, wide))
 
     def _draw_castle(self, grid: BoardGrid, k: int, frame: Frame, wide: bool, spots: frozenset,
-                     look, focused) -> None:
+                     look, focused, labels: bool) -> None:
+        """One castle; the floor numbers only on the right castle's left edge, between the two."""
         room = self.current_room()
         keep = grid.current.key if grid.current is not None else self._keys.get(k)
         grid.cell_width = WIDE if wide else COMPACT
         grid.set_board(castle_cells(self.view.castles[k], frame, look, wide, spots), columns=frame.columns,
-                       rows=frame.rows, row_labels=frame.row_labels(), col_labels=frame.col_labels())
+                       rows=frame.rows, row_labels=frame.row_labels() if labels else (),
+                       col_labels=frame.col_labels())
         grid.set_highlights(frame.pos(s) for s in spots)
         if keep is not None:
             self._keys[k] = keep
         if grid is not focused:
             grid.move_cursor(None)     # only the castle being worked on shows a cursor
+            grid.scroll_to(0, 0, animate=False, immediate=True)
             return
         again = grid.find(keep) if keep is not None else None
         if spots and (again is None or keep[0] != "free" or self._jump):
@@ -285,7 +303,8 @@ class CastlesBoard(ViewPanel):
             self._strip_chosen(key)
             return
         if key[0] != "free":
-            self.post_message(self.Status(event.cell.label))
+            name = event.cell.label.split(":")[0].split(" (")[0]
+            self.post_message(self.Status(f"The {name} is there: choose a free cell."))
             return
         room = self.current_room()
         _, k, (col, floor) = key

@@ -33,23 +33,33 @@ class ChoiceScreen(ModalScreen[Any]):
     ChoiceScreen > Vertical { width: 34; height: auto; max-height: 21; border: thick $primary;
                               background: $surface; padding: 0 1; }
     ChoiceScreen #head { text-style: bold; }
-    ChoiceScreen OptionList { height: auto; max-height: 15; border: none; padding: 0; }
+    ChoiceScreen OptionList, ChoiceScreen OptionList:focus { height: auto; max-height: 14; border: none;
+                                                             padding: 0; }
+    ChoiceScreen #about { color: $text-muted; height: auto; max-height: 3; }
     ChoiceScreen .hint { color: $text-muted; }
     """
     BINDINGS = [Binding("escape", "cancel", "Back to the board")]
 
-    def __init__(self, title: str, options: Sequence[tuple[Text | str, Any]], hint: str = "enter: choose · esc: board") -> None:
+    def __init__(self, title: str, options: Sequence[tuple[Text | str, Any]], hint: str = "enter: choose · esc: board",
+                 about: Sequence[str] = ()) -> None:
         super().__init__()
-        self.title_text, self.options, self.hint = title, tuple(options), hint
+        self.title_text, self.options, self.hint, self.about = title, tuple(options), hint, tuple(about)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.title_text, id="head")
             yield OptionList(*(Option(text) for text, _ in self.options), id="choices")
+            yield Static("", id="about")
             yield Static(self.hint, classes="hint")
 
     def on_mount(self) -> None:
         self.query_one("#choices", OptionList).highlighted = 0
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        about = self.query_one("#about", Static)
+        about.display = bool(self.about)
+        if self.about and event.option_index is not None:
+            about.update(self.about[event.option_index])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -100,8 +110,8 @@ def room_choice(ctx: ViewContext, rooms: Sequence[int], previews: Previews) -> C
             best += f", {earns} bonus"
         name = card.name if card else str(room)
         kind = card.type if card else ""
-        options.append((Text.assemble((name, "bold"), f" · {kind}\n", (f"  {best}", "dim"),
-                                      ("\n  " + card.rule_text if card else "", "dim")), room))
+        options.append((Text.assemble((name, "bold"), f" · {kind}\n", (f"  {best}", "dim")), room))
     what = "1 of 5 rooms" if bonus.kind == "food" else "a special room"
+    about = [room_card(view, room).rule_text if room_card(view, room) else "" for room in rooms]
     return ChoiceScreen(f"Bonus for {castle.name}: place {what}", options,
-                        "enter: choose, then where · esc: board")
+                        "enter: choose, then where · esc: board", about)

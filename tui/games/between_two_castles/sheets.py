@@ -196,7 +196,7 @@ def sheet_table(view: BTCView) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold", title="Score sheets", title_justify="left",
                   title_style="bold")
     table.add_column("", no_wrap=True)
-    width = max(4, min(10, (60 - 12) // max(1, len(view.castles)) - 1))
+    width = max(5, min(14, 60 // max(1, len(view.castles)) - 1))
     for castle in view.castles:
         table.add_column(castle.name[:width], justify="right", no_wrap=True)
     for category in CATEGORIES:

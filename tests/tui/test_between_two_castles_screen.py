@@ -1,0 +1,258 @@
+"""Between Two Castles through the UI: drafting a pair with the keyboard, the reveal, placing both
+rooms where they score, the bonus dialogs (an attendant, 1 of 5 rooms), Ludwig's rooms with two
+players, typed moves, a bot game to the score sheets, and screenshots at 80×24."""
+from __future__ import annotations
+
+from engine.core import GameConfig, Match, Seat, Table
+from engine.games import get_game
+from engine.games.between_two_castles import Assign, Attend, Choose, Place
+from engine.games.between_two_castles.events import AttendantPlaced, PairChosen, RoomPlaced
+from tui.bots import make_bot
+from tui.games.between_two_castles import (CastlesBoard, ChoiceScreen, FinalScoresScreen, OverviewScreen,
+                                           RevealScreen)
+from tui.screens.game_over import GameOverScreen
+from tui.screens.play import PlayScreen
+
+from .conftest import play_screen, settle
+
+GAME = "between-two-castles"
+SIZE = (80, 24)
+
+
+def new_match(players: int = 3, seed: int = 1, saves_dir=None, bots: bool = False) -> Match:
+    seats = [Seat("You", "human")] + [Seat(name, "bot:greedy") for name in ("Adalbert", "Brunhild", "Clothar",
+                                                                             "Dagobert", "Ermengard",
+                                                                             "Fulrad")[:players - 1]]
+    if bots:
+        seats[0] = Seat("Gisela", "bot:greedy")
+    path = saves_dir / "castles.jsonl" if saves_dir is not None else None
+    return Match.new(get_game(GAME), GameConfig(players, frozenset()), seats, seed, path=path,
+                     created="2025-01-01T12:00:00", durable=False)
+
+
+def advance_until(match: Match, stop) -> Match:
+    """Play every seat with the greedy bot until ``stop(match)`` holds."""
+    bot = make_bot(match.game, "greedy")
+    while not stop(match):
+        seat = min(match.to_act)
+        match.submit(seat, bot.choose(match.view(seat), match.legal_actions(seat), match.rng("t")))
+    return match
+
+
+def bonus_for_you(kind: str, seed: int, players: int = 3) -> Match:
+    def stop(m: Match) -> bool:
+        top = m.state.bonuses[-1] if m.state.bonuses else None
+        return m.to_act == {0} and top is not None and top.seat == 0 and top.kind == kind
+    return advance_until(new_match(players, seed), stop)
+
+
+def board(app) -> CastlesBoard:
+    return play_screen(app).query_one(CastlesBoard)
+
+
+def mine(match: Match, kind) -> list:
+    return [e.event for e in match.entries if isinstance(e.event, kind) and getattr(e.event, "seat", None) == 0]
+
+
+async def test_drafting_marks_two_rooms_and_the_reveal_shows_the_partners(make_app, settings):
+    match = new_match(saves_dir=settings.saves_dir)
+    hand = match.view(0).my_hand
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        castles = board(app)
+        assert castles.now == "choose" and castles.strip.has_focus
+        assert castles.rooms == list(hand)
+        assert "best: L " in str(castles.query_one("#detail-hint").render())
+        await pilot.press("enter", "right")
+        assert castles.marked == [hand[0]]
+        await pilot.press("enter")
+        await settle(pilot, app)
+        chosen = mine(match, PairChosen)
+        assert len(chosen) == 1 and chosen[0].rooms == tuple(sorted(hand[:2]))
+        assert any(e.move == f"pick {hand[0]}+{hand[1]}" for e in match.entries if e.by == 0)
+        reveal = app.screen
+        assert isinstance(reveal, RevealScreen), "the bots had chosen: the pairs are revealed at once"
+        assert {t.room for t in reveal.view.to_place if t.owner == 0} == set(hand[:2])
+        text = str(reveal.query_one("Static").render())
+        assert "Adalbert (L " in text and "Brunhild (R " in text, "each partner with the castle you share"
+
+
+async def test_placing_both_rooms_with_the_keyboard(make_app, settings):
+    match = advance_until(new_match(saves_dir=settings.saves_dir), lambda m: m.state.phase == "placing")
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        castles = board(app)
+        assert castles.now == "place" and castles.strip.has_focus and len(castles.rooms) == 2
+        room = castles.current_room()
+        await pilot.press("enter")                     # to the castle where it scores best
+        grid = app.screen.focused
+        assert grid in (castles.castle_grid(0), castles.castle_grid(1))
+        kind, k, spot = grid.current.key
+        assert kind == "free" and grid.cursor in grid.highlights
+        preview = castles.previews.of(room, k, spot)
+        assert preview.after - preview.before == castles.previews.best(room, k)[0]
+        assert f"{preview.before} → {preview.after}" in str(castles.query_one("#detail-rule").render())
+        await pilot.press("enter")
+        await settle(pilot, app)
+        first = mine(match, RoomPlaced)
+        assert [(e.room, e.castle, e.col, e.floor) for e in first] == [(room, k, *spot)]
+        # The other room cannot go into the same castle: the cursor is already in the other one.
+        grid = app.screen.focused
+        other = grid.current.key
+        assert other[0] == "free" and other[1] != k
+        await pilot.press("enter")
+        await settle(pilot, app)
+        placed = mine(match, RoomPlaced)
+        assert len(placed) == 2 and {e.castle for e in placed} == set(match.state.castles_of(0))
+
+
+async def test_the_attendant_dialog_opens_by_itself_and_again_with_b(make_app, settings):
+    match = bonus_for_you("living", seed=3)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceScreen) and "attendant" in dialog.title_text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen), "escape: back to the board to look"
+        await pilot.press("b")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceScreen)
+        second = dialog.options[1][1]
+        assert isinstance(second, Attend)
+        await pilot.press("down", "enter")
+        await settle(pilot, app)
+        placed = mine(match, AttendantPlaced)
+        assert placed and placed[-1].attendant == second.attendant
+
+
+async def test_the_food_bonus_picks_one_of_five_rooms_then_where(make_app, settings):
+    match = bonus_for_you("food", seed=10)
+    offer = match.view(0).bonus.offer
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceScreen) and [v for _, v in dialog.options] == list(offer)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        castles = board(app)
+        assert castles.current_room() == offer[1]
+        kind, k, spot = app.screen.focused.current.key
+        await pilot.press("enter")
+        await settle(pilot, app)
+        placed = mine(match, RoomPlaced)[-1]
+        assert (placed.room, placed.castle, placed.col, placed.floor, placed.bonus) == (offer[1], k, *spot, "food")
+
+
+async def test_two_players_give_ludwig_a_room_from_the_strip(make_app, settings):
+    match = new_match(players=2, seed=2)
+    assert any(isinstance(a, Assign) for a in match.legal_actions(0)), "round 1: you sit on Ludwig's left"
+    draw = match.view(0).ludwig_draw
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        castles = board(app)
+        assert castles.now == "assign" and castles.rooms == list(draw)
+        await pilot.press("right", "enter")
+        await settle(pilot, app)
+        assert match.state.ludwig_assigned
+        assert castles.now == "choose", "then your own pair"
+        with_ludwig = next(k for k in match.state.castles_of(0) if 2 in match.state.builders(k))
+        assert (draw[1], with_ludwig) in match.state.ludwig_tiles
+
+
+async def test_typed_pick_and_the_overview(make_app, settings):
+    match = new_match(saves_dir=settings.saves_dir)
+    hand = match.view(0).my_hand
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, OverviewScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("colon", *f"pick {hand[3]}+{hand[5]}", "enter")
+        await settle(pilot, app)
+        assert mine(match, PairChosen)[0].rooms == (hand[3], hand[5])
+
+
+async def test_a_bot_game_ends_with_the_score_sheets(make_app, settings):
+    match = new_match(players=4, seed=5, bots=True)
+    app = make_app(start=lambda app: PlayScreen(match))
+    sheets = None
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            await settle(pilot, app)
+            if isinstance(app.screen, FinalScoresScreen):
+                sheets = app.screen
+                await pilot.press("enter")
+            elif isinstance(app.screen, GameOverScreen):
+                break
+        assert match.finished and isinstance(app.screen, GameOverScreen)
+        assert sheets is not None and sheets.view.finished
+        assert sheets.view.scores == match.state.scores
+        assert [c.score for c in sheets.view.castles] == list(match.state.castle_scores)
+
+
+def test_the_client_imports_only_the_games_public_module():
+    import ast
+    from pathlib import Path
+
+    import tui.games.between_two_castles as ui
+    offenders = []
+    for path in Path(ui.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine.games"):
+                if node.module != "engine.games.between_two_castles":
+                    offenders.append(f"{path.name}: {node.module}")
+            elif isinstance(node, ast.Import):
+                offenders += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("engine.games.")]
+    assert offenders == []
+
+
+# -- screenshots ------------------------------------------------------------------------------
+
+async def settle_snapshot(pilot):
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_snapshot_drafting(snap_compare, make_app):
+    match = advance_until(new_match(seed=4), lambda m: m.state.turn == 3 and m.state.phase == "choosing"
+                          and not m.state.bonuses and 0 in m.to_act)
+    assert isinstance(next(iter(match.legal_actions(0))), Choose)
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
+                        press=["right", "right"], terminal_size=SIZE)
+
+
+def test_snapshot_placing(snap_compare, make_app):
+    match = advance_until(new_match(seed=4), lambda m: m.state.turn == 3 and m.state.phase == "placing"
+                          and not m.state.bonuses and 0 in m.to_act)
+    assert isinstance(next(iter(match.legal_actions(0))), Place)
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
+                        press=["enter"], terminal_size=SIZE)
+
+
+def test_snapshot_bonus_dialog(snap_compare, make_app):
+    match = bonus_for_you("food", seed=10)
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
+                        terminal_size=SIZE)
+
+
+def test_snapshot_score_sheet(snap_compare, make_app):
+    match = advance_until(new_match(seed=4), lambda m: m.finished)
+    screen = FinalScoresScreen(match.view(None), match.seats)
+    assert snap_compare(make_app(start=lambda app: screen), terminal_size=SIZE)
+
+
+def test_snapshot_overview(snap_compare, make_app):
+    match = advance_until(new_match(seed=4, players=5), lambda m: m.state.round == 2 and 0 in m.to_act)
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
+                        press=["o"], terminal_size=SIZE)
