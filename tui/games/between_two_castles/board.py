@@ -75,7 +75,7 @@ class CastlesBoard(ViewPanel):
     CastlesBoard .title { text-style: bold; }
     CastlesBoard BoardGrid { scrollbar-size: 0 0; }
     CastlesBoard #strip { height: 1; }
-    CastlesBoard #detail-rule { height: 2; color: $text-muted; }
+    CastlesBoard #detail-rule { height: auto; min-height: 2; max-height: 3; color: $text-muted; }
     CastlesBoard #legend { color: $text-muted; }
     """
     BINDINGS = [

@@ -61,6 +61,8 @@ def describe_room(board: CastlesBoard, room: int | None) -> tuple[str, str, str]
     decor = f" · {glyph} {card.decor}" if card.decor else ""
     number = f" #{card.room}" if card.type not in ("fountain", "tower", "foyer") else ""
     prefix = {CHOOSE: "Hand", ASSIGN: "Ludwig's", PLACE: "Place", BONUS_PLACE: "Bonus"}.get(now, "Yours")
+    if now == PLACE and any(t.room == room and t.owner >= view.players for t in view.to_place):
+        prefix = "Place Ludwig's"
     head = f"{prefix}: {card.name}{number} · {card.type}{decor}"
     return head, card.rule_text, room_hint(board, room)
 
@@ -70,7 +72,7 @@ def room_hint(board: CastlesBoard, room: int) -> str:
     if now == ASSIGN:
         mine = next((k for k in view.my_castles if 2 in view.castles[k].builders), None)
         where = view.castles[mine].name if mine is not None else "your castle with Ludwig"
-        return f"enter: this one to {where}, the other to Ludwig's other castle"
+        return f"enter: this one to {where} ({side_of(view, mine)})" if mine is not None else "enter: this one"
     bests = []
     for k in board.shown:
         spots = board.targets.get(room, {}).get(k) if now in (PLACE, BONUS_PLACE) else None
