@@ -6,10 +6,19 @@ from __future__ import annotations
 from engine.core import GameConfig, Match, Seat, Table
 from engine.games import get_game
 from engine.games.between_two_castles import Assign, Attend, Choose, Place
-from engine.games.between_two_castles.events import AttendantPlaced, PairChosen, RoomPlaced
+from engine.games.between_two_castles.events import (
+    AttendantPlaced,
+    PairChosen,
+    RoomPlaced,
+)
 from tui.bots import make_bot
-from tui.games.between_two_castles import (CastlesBoard, ChoiceScreen, FinalScoresScreen, OverviewScreen,
-                                           RevealScreen)
+from tui.games.between_two_castles import (
+    CastlesBoard,
+    ChoiceScreen,
+    FinalScoresScreen,
+    OverviewScreen,
+    RevealScreen,
+)
 from tui.screens.game_over import GameOverScreen
 from tui.screens.play import PlayScreen
 
@@ -143,6 +152,7 @@ async def test_the_food_bonus_picks_one_of_five_rooms_then_where(make_app, setti
         castles = board(app)
         assert castles.current_room() == offer[1]
         kind, k, spot = app.screen.focused.current.key
+        assert kind == "free"
         await pilot.press("enter")
         await settle(pilot, app)
         placed = mine(match, RoomPlaced)[-1]

@@ -10,12 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
-from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.games.between_two_castles import Assign, BTCView, Choose, Place
@@ -25,44 +22,30 @@ from ...widgets.grid import Cell, Grid
 from ..base import ViewContext, ViewPanel
 from .describe import castle_title, describe_room, describe_spot
 from .dialogs import bonus_prompt
-from .look import TYPE_COLOUR, Frame, castle_cells, castle_frame, legend, look_for, room_card, short_name
-from .moves import ASSIGN, BONUS_PICK, BONUS_PLACE, CHOOSE, PLACE, Previews, situation, strip_rooms, targets
+from .look import (
+    TYPE_COLOUR,
+    Frame,
+    castle_cells,
+    castle_frame,
+    legend,
+    look_for,
+    room_card,
+    short_name,
+)
+from .moves import (
+    ASSIGN,
+    BONUS_PICK,
+    BONUS_PLACE,
+    CHOOSE,
+    PLACE,
+    Previews,
+    situation,
+    strip_rooms,
+    targets,
+)
+from .widgets import BoardGrid, TextLine
 
 WIDE, COMPACT = 6, 3          # cell widths of the castle being worked on and of the other one
-
-
-class BoardGrid(Grid):
-    """The shared grid, telling the board when an arrow leads off its edge."""
-
-    class Edge(Message):
-        def __init__(self, grid: BoardGrid, dx: int, dy: int) -> None:
-            super().__init__()
-            self.grid, self.dx, self.dy = grid, dx, dy
-
-    def action_move(self, dx: int, dy: int) -> None:
-        target = self._step(dx, dy)
-        if target is None:
-            self.post_message(self.Edge(self, dx, dy))
-        else:
-            self.cursor = target
-
-
-class TextLine(Widget):
-    """One line of text that repaints only itself."""
-
-    DEFAULT_CSS = "TextLine { height: 1; width: 100%; }"
-
-    def __init__(self, id: str) -> None:
-        super().__init__(id=id)
-        self.text: str | Text = ""
-
-    def update(self, text: str | Text) -> None:
-        if text != self.text:
-            self.text = text
-            self.refresh()
-
-    def render(self) -> str | Text:
-        return self.text
 
 
 class CastlesBoard(ViewPanel):
@@ -81,6 +64,7 @@ class CastlesBoard(ViewPanel):
     BINDINGS = [
         Binding("o", "overview", "Castles"),
         Binding("b", "bonus", "Bonus"),
+        Binding("n", "next_castles", "Next castles"),
     ]
 
     def __init__(self) -> None:
@@ -95,6 +79,7 @@ class CastlesBoard(ViewPanel):
         self.targets: dict[int, dict[int, set]] = {}
         self.previews = Previews()
         self._prompted: Any = None
+        self._first = 0                       # a spectator's first castle shown
         self._jump = False                    # the next castle drawn puts its cursor on the best spot
         self._keys: dict[int, Any] = {}       # the cell each castle's cursor was last on
 
@@ -124,6 +109,8 @@ class CastlesBoard(ViewPanel):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "bonus":
             return self.now == BONUS_PICK
+        if action == "next_castles":
+            return self.ctx is not None and not self.view.my_castles
         return True
 
     # -- drawing ----------------------------------------------------------------------------
@@ -160,17 +147,22 @@ class CastlesBoard(ViewPanel):
         room = self.current_room()
         focused = self.screen.focused
         castles = [self.castle_grid(i) for i in range(len(self.shown))]
-        if self.now in (PLACE, BONUS_PLACE) and room is not None:
-            if (changed and len(self.rooms) == 1) or (focused in castles and not self.targets.get(
-                    room, {}).get(self.shown[castles.index(focused)])):
-                self.go_place(room)
-                return
+        stuck = focused in castles and not self.targets.get(room, {}).get(self.shown[castles.index(focused)])
+        if self.now in (PLACE, BONUS_PLACE) and room is not None and ((changed and len(self.rooms) == 1) or stuck):
+            self.go_place(room)
+            return
         if changed:
             self.strip.focus() if self.rooms or self.now == BONUS_PICK else castles[self.active].focus()
 
     def _spectated(self) -> tuple[int, ...]:
         n = len(self.view.castles)
-        return (0, 1 % n) if n else ()
+        return (self._first % n, (self._first + 1) % n) if n else ()
+
+    def action_next_castles(self) -> None:
+        """A spectator (or the replay) walks round the table two castles at a time."""
+        self._first += 1
+        if self.ctx is not None:
+            self.show(self.ctx)
 
     def current_room(self) -> int | None:
         cell = self.strip.current
@@ -234,7 +226,7 @@ class CastlesBoard(ViewPanel):
             self._keys[k] = keep
         if grid is not focused:
             grid.move_cursor(None)     # only the castle being worked on shows a cursor
-            grid.scroll_to(0, 0, animate=False, immediate=True)
+            grid.center_on(frame.pos((0, 0)))
             return
         again = grid.find(keep) if keep is not None else None
         if spots and (again is None or keep[0] != "free" or self._jump):

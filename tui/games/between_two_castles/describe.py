@@ -49,7 +49,7 @@ def castle_title(ctx: ViewContext, k: int, i: int, wide: bool) -> str:
 def describe_room(board: CastlesBoard, room: int | None) -> tuple[str, str, str]:
     ctx, view, now = board.ctx, board.view, board.now
     if view.finished:
-        return final_line(ctx), "o: every castle · the score sheets were shown at the end", ""
+        return final_line(ctx), "o: every castle at a glance", ""
     if now == BONUS_PICK and view.bonus is not None:
         b = view.bonus
         return (f"Bonus in {view.castles[b.castle].name}: {bonus_text(b.kind)}",

@@ -14,8 +14,16 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.games.between_two_castles import (ATTENDANT_DECOR, ATTENDANT_NAMES, Attend, Keep, PickBonus,
-                                              attendant_points, card_points, castle_from_view)
+from engine.games.between_two_castles import (
+    ATTENDANT_DECOR,
+    ATTENDANT_NAMES,
+    Attend,
+    Keep,
+    PickBonus,
+    attendant_points,
+    card_points,
+    castle_from_view,
+)
 
 from ..base import ViewContext
 from .look import room_card
@@ -107,10 +115,10 @@ def room_choice(ctx: ViewContext, rooms: Sequence[int], previews: Previews) -> C
             {(a.col, a.floor) for a in ctx.legal if getattr(a, "room", None) == room}))
         best = f"best {gain:+d} at {spot[0]},{spot[1]}" if spot is not None else "no room for it"
         if earns:
-            best += f", {earns} bonus"
+            best += " + bonus"
         name = card.name if card else str(room)
         kind = card.type if card else ""
-        options.append((Text.assemble((name, "bold"), f" · {kind}\n", (f"  {best}", "dim")), room))
+        options.append((Text.assemble((name, "bold"), "\n", (f"  {kind} · {best}", "dim")), room))
     what = "1 of 5 rooms" if bonus.kind == "food" else "a special room"
     about = [room_card(view, room).rule_text if room_card(view, room) else "" for room in rooms]
     return ChoiceScreen(f"Bonus for {castle.name}: place {what}", options,

@@ -47,7 +47,7 @@ class Look:
 UNICODE_LOOK = Look(MappingProxyType({"painting": "□", "torch": "¡", "swords": "×", "mirror": "○"}),
                     target="◇", throne="♛")
 ASCII_LOOK = Look(MappingProxyType({"painting": "#", "torch": "!", "swords": "x", "mirror": "o"}),
-                  target="o", throne="W")
+                  target="+", throne="W")
 
 
 def look_for(glyphs: GlyphSet) -> Look:

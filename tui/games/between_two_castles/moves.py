@@ -5,8 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.games.between_two_castles import (GAME, Assign, Attend, BTCView, Choose, Keep, PickBonus, Place,
-                                              castle_from_view)
+from engine.games.between_two_castles import (
+    GAME,
+    Assign,
+    Attend,
+    BTCView,
+    Choose,
+    Keep,
+    PickBonus,
+    Place,
+    castle_from_view,
+)
 
 from .look import Spot
 

@@ -1,0 +1,50 @@
+"""The board's two small widgets: a grid that says when an arrow leads off its edge, and a line of
+text that repaints only itself."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.message import Message
+from textual.widget import Widget
+
+from ...widgets.grid import Grid
+
+
+class BoardGrid(Grid):
+    """The shared grid, telling the board when an arrow leads off its edge."""
+
+    class Edge(Message):
+        def __init__(self, grid: BoardGrid, dx: int, dy: int) -> None:
+            super().__init__()
+            self.grid, self.dx, self.dy = grid, dx, dy
+
+    def center_on(self, pos: tuple[int, int]) -> None:
+        """Scroll by whole cells so ``pos`` shows near the middle (a castle without a cursor shows
+        its throne room); a castle that fits is not scrolled at all."""
+        visible = max(1, (self.size.width - self._gutter) // self.cell_width)
+        first = max(0, min(pos[0] - visible // 2, self._columns - visible))
+        self.scroll_to(first * self.cell_width, 0, animate=False, immediate=True)
+
+    def action_move(self, dx: int, dy: int) -> None:
+        target = self._step(dx, dy)
+        if target is None:
+            self.post_message(self.Edge(self, dx, dy))
+        else:
+            self.cursor = target
+
+
+class TextLine(Widget):
+    """One line of text that repaints only itself."""
+
+    DEFAULT_CSS = "TextLine { height: 1; width: 100%; }"
+
+    def __init__(self, id: str) -> None:
+        super().__init__(id=id)
+        self.text: str | Text = ""
+
+    def update(self, text: str | Text) -> None:
+        if text != self.text:
+            self.text = text
+            self.refresh()
+
+    def render(self) -> str | Text:
+        return self.text
