@@ -129,3 +129,19 @@ async def test_idle_sessions_are_closed(tmp_path):
         assert "without a key" in alice.text
     finally:
         await srv.stop()
+
+
+async def test_a_table_is_created_from_the_lobby(server):
+    bob = await server.connect("bob")
+    bob.press("n")
+    await bob.wait_for("A new table")
+    await asyncio.sleep(0.2)
+    bob.press("\t" * 4)                                  # game, players, seat 2, seat 3: Create
+    await asyncio.sleep(0.2)
+    bob.press("\r")
+    lobby = server.service.lobby
+    await until(lambda: lobby.summaries("bob"), what="the new table")
+    summary = lobby.summaries("bob")[0]
+    assert summary.your_seat == 0 and summary.free == len(summary.seats) - 1
+    assert summary.status == "waiting"
+    await bob.close()

@@ -200,35 +200,45 @@ class NewTableScreen(ModalScreen[tuple[str, list[str]] | None]):
             yield Static("A new table (you take seat 1)", classes="panel-title")
             yield Select([(g.title, g.id) for g in self.games], value=self.games[0].id,
                          allow_blank=False, id="game")
-            yield Select([], allow_blank=False, id="players")
-            yield VerticalScroll(id="seats")
+            yield Select([(f"{n} players", n) for n in range(first.min_players, first.max_players + 1)],
+                         allow_blank=False, id="players")
+            with VerticalScroll(id="seats"):
+                most = max(get_game(g.id).max_players for g in self.games)
+                for i in range(1, most):
+                    yield Select(self._seat_options(first), value="open", allow_blank=False,
+                                 prompt=f"seat {i + 1}", classes="seat")
             with Horizontal():
                 yield Button("Create", variant="primary", id="create")
                 yield Button("Cancel", id="cancel")
         self._game = first
 
     def on_mount(self) -> None:
+        self.query_one("#seats", VerticalScroll).can_focus = False  # tab goes seat to seat
         self._set_game(self.games[0].id)
 
     def _set_game(self, game_id: str) -> None:
         self._game = get_game(game_id)
+        for select in self._seats():
+            select.set_options(self._seat_options(self._game))
         counts = range(self._game.min_players, self._game.max_players + 1)
         players = self.query_one("#players", Select)
         players.set_options([(f"{n} players", n) for n in counts])
         players.value = self._game.min_players
         self._show_seats(self._game.min_players)
 
-    def _seat_options(self) -> list[tuple[str, str]]:
+    def _seat_options(self, game) -> list[tuple[str, str]]:
         options = [("open seat", "open")]
-        options += [(f"bot: {level}", f"bot:{level}") for level in self._game.bot_levels]
+        options += [(f"bot: {level}", f"bot:{level}") for level in game.bot_levels]
         options += [(f"invite {name}", f"invite:{name}") for name in self.others]
         return options
 
+    def _seats(self) -> list[Select]:
+        return list(self.query(".seat").results(Select))
+
     def _show_seats(self, count: int) -> None:
-        box = self.query_one("#seats", VerticalScroll)
-        box.remove_children()
-        box.mount_all([Select(self._seat_options(), value="open", allow_blank=False,
-                              prompt=f"seat {i + 1}", classes="seat") for i in range(1, count)])
+        # The seat pickers are made once and shown or hidden: remounting them races their mount.
+        for i, select in enumerate(self._seats()):
+            select.display = i < count - 1
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game" and event.value != self._game.id:
@@ -243,7 +253,7 @@ class NewTableScreen(ModalScreen[tuple[str, list[str]] | None]):
             self.action_cancel()
 
     def action_create(self) -> None:
-        seats = ["me"] + [str(s.value) for s in self.query(".seat").results(Select)]
+        seats = ["me"] + [str(s.value) for s in self._seats() if s.display]
         self.dismiss((self._game.id, seats))
 
     def action_cancel(self) -> None:
