@@ -228,6 +228,12 @@ class Game(Protocol):
     def resample_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:
         """A state ``seat`` cannot tell from ``state`` (its hidden parts redrawn from ``rng``)."""
 
+    def determinize(self, view: Any, rng: random.Random) -> Any:
+        """A full state the view's seat cannot tell from the truth: ``view(determinize(v, rng),
+        v.seat) == v``, everything hidden from it (other hands, pile orders, face-down things,
+        others' secret choices) drawn from ``rng`` consistently with all it saw. The thinking
+        bots (engine.core.search) search from such states, so they never read the real one."""
+
     def preview(self, view: Any, action: Any) -> Any:
         """What ``action`` would do, from ``view`` alone; None where the game has no preview."""
 
@@ -255,7 +261,8 @@ class Rules:
         if factory is None:
             raise UnknownBotLevel(f"{getattr(self, 'title', '?')} has no {level!r} bot "
                                   f"(levels: {', '.join(self.bots)})")
-        return factory()
+        # A thinking bot (engine.core.search.Thinking) searches this game's rules.
+        return factory(self) if getattr(factory, "wants_game", False) else factory()
 
     def rules_page(self) -> str:
         """The rules in English (``rules.md`` shipped inside the game's package)."""
@@ -269,6 +276,16 @@ class Rules:
         resampled state must be the same. A game without hidden information keeps the default.
         """
         return state
+
+    def determinize(self, view: Any, rng: random.Random) -> Any:
+        """A full state that ``view.seat`` cannot tell from the truth, drawn from ``rng``.
+
+        Everything public is rebuilt from the view; everything hidden from that seat (other
+        hands, pile orders, face-down tiles, others' secret choices) is filled in consistently
+        with what it saw, so that ``view(determinize(view, rng), view.seat) == view``. The
+        thinking bots (engine.core.search) search from such states and never see the real one.
+        """
+        raise NotImplementedError(f"{getattr(self, 'title', '?')} has no determinizer")
 
     def preview(self, view: Any, action: Any) -> Any:
         """What ``action`` would do, judged from ``view`` alone (None where a game has no preview)."""

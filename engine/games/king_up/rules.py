@@ -9,9 +9,11 @@ from engine.core.bots import RandomBot
 from engine.core.errors import IllegalMove
 from engine.core.fastattrs import replace
 from engine.core.game import PRACTICE, GameConfig, Result, Rules
+from engine.core.search import thinking_levels
 
 from . import notation
 from .bots import GreedyBot
+from .determinize import determinize, evaluate
 from .catalog import (CANDIDATES, GOAL_CARDS, OFF_BOARD, PLACEMENTS, PLACING_FLOORS, POINTS,
                       ROUNDS, THRONE, ZERO_BONUS, floor_name)
 from .events import (CODEC, CandidateEliminated, ClimbBegan, FigureMoved, FigurePlaced, GameEnded,
@@ -33,7 +35,7 @@ class KingUp(Rules):
     min_players, max_players = 3, 6
     rules_version = 1
     variants = (PRACTICE,)
-    bots = {"random": RandomBot, "greedy": GreedyBot}
+    bots = {"random": RandomBot, "greedy": GreedyBot, **thinking_levels(evaluate)}
     view_class = KingUpView
     codec = CODEC
 
@@ -99,6 +101,9 @@ class KingUp(Rules):
 
     def describe(self, before: KingUpState, event: Any, names: Sequence[str] = ()) -> str | None:
         return notation.describe(before, event)
+
+    def determinize(self, view: KingUpView, rng: random.Random) -> KingUpState:
+        return determinize(view, rng)
 
     def resample_hidden(self, state: KingUpState, seat: int | None, rng: random.Random) -> KingUpState:
         """Other seats' goal cards (until the round is scored) and votes (until revealed) redrawn."""

@@ -1,0 +1,218 @@
+"""A bot that thinks: information-set Monte Carlo tree search over the decider protocol.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012, "Information Set Monte Carlo Tree
+Search"; OpenSpiel's ``ismcts.py`` follows the same plan). The bot sees only its seat's view.
+Every iteration
+
+1. draws a *determinization*: a full state the seat cannot tell from the truth
+   (``game.determinize(view, rng)``: other hands, pile orders, secret votes filled in);
+2. walks down one shared tree keyed by the actions taken (whoever took them), choosing among
+   the actions legal in *this* determinization by UCB1 with availability counts (an action
+   that is only sometimes legal is judged by how often it was available, not by the parent's
+   visits);
+3. adds one node, plays random legal moves for at most ``rollout_depth`` actions, and scores
+   the position reached with the game's evaluation (``evaluate(game, state)``: a number in
+   [0, 1] per seat, its chance of winning);
+4. backs the scores up the path, each node counting the score of the seat that moved into it.
+
+Chance is drawn as the engine draws it: ``decide(state, seat, action, rng)`` with the search's
+own random source. Simultaneous steps are searched as the protocol models them: the lowest
+seat owing an action acts first, and what it chose stays hidden in the later seats' nodes
+because the tree only ever branches on the seat's *own* information at the root.
+
+The search's random source is drawn from the rng the bot is handed, so a decision is
+reproducible given the same number of iterations; a wall-clock budget only decides how many
+iterations run.
+
+    >>> from engine.games import get_game
+    >>> game = get_game("king-up")
+    >>> bot = ThinkingBot(game, "test", iterations=20)
+    >>> bot.level
+    'test'
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .game import Game
+
+Evaluate = Callable[[Game, Any], Sequence[float]]
+
+# Levels offered to players, weakest first, after "random" and "greedy" (docs/bots.md).
+BUDGETS: dict[str, float] = {"casual": 0.2, "expert": 1.0, "master": 3.0}
+EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
+
+
+def standing(game: Game, state: Any, scale: float = 10.0) -> tuple[float, ...]:
+    """Each seat's chance of winning judged from the score standing: 1/k for the k winners at
+    the end; before it, a logistic of the lead over the best other seat (``scale`` points
+    for a factor e). The default evaluation of every game."""
+    result = game.result(state)
+    scores = result.scores
+    n = len(scores)
+    if result.finished:
+        share = 1.0 / len(result.winners) if result.winners else 0.0
+        return tuple(share if s in result.winners else 0.0 for s in range(n))
+    out = []
+    for s in range(n):
+        best_other = max((scores[o] for o in range(n) if o != s), default=0)
+        out.append(1.0 / (1.0 + math.exp(-(scores[s] - best_other) / scale)))
+    return tuple(out)
+
+
+class Node:
+    """The statistics of one action taken in one place of the tree."""
+
+    __slots__ = ("children", "visits", "reward", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.reward = 0.0  # summed score of the seat that took the action into this node
+        self.avail = 1
+
+
+class ThinkingBot:
+    """ISMCTS from the view alone. ``seconds`` bounds a decision's wall-clock time,
+    ``iterations`` its number of iterations (tests fix iterations, never time)."""
+
+    def __init__(self, game: Game, level: str, *, seconds: float | None = None,
+                 iterations: int | None = None, rollout_depth: int = 12,
+                 evaluate: Evaluate | None = None):
+        if seconds is None and iterations is None:
+            raise ValueError("a thinking bot needs a budget: seconds or iterations")
+        self.game, self.level = game, level
+        self.seconds, self.iterations = seconds, iterations
+        self.rollout_depth = rollout_depth
+        self.evaluate = evaluate or standing
+        self.last: SearchReport | None = None
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        report = self.search(view, rng)
+        known = {a: n for a, n in report.root.children.items()}
+        # The most visited root action the real position allows (ties to the earlier listed).
+        return max(legal, key=lambda a: known[a].visits if a in known else -1)
+
+    def search(self, view: Any, rng: random.Random) -> SearchReport:
+        """Run the search from ``view`` and return its statistics (the hints read them)."""
+        srng = random.Random(rng.getrandbits(64))
+        seat = view.seat
+        root = Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds * 0.95
+        started = time.perf_counter()
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            state = self.game.determinize(view, srng)
+            self._iterate(root, state, seat, srng)
+            done += 1
+        self.last = SearchReport(root, done, time.perf_counter() - started)
+        return self.last
+
+    # -- one iteration -------------------------------------------------------------------------
+    def _iterate(self, root: Node, state: Any, me: int, rng: random.Random) -> None:
+        game = self.game
+        node, path = root, []
+        first = True
+        while True:
+            if first:  # at the root we act, even when a lower seat also owes a simultaneous choice
+                seat = me if me in game.to_act(state) else None
+                first = False
+            else:
+                seat = _mover(game, state)
+            if seat is None:
+                break
+            legal = list(game.legal_actions(state, seat))
+            if not legal:
+                break
+            fresh = [a for a in legal if a not in node.children]
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if fresh:
+                action = fresh[rng.randrange(len(fresh))]
+                child = node.children[action] = Node()
+                state = _play(game, state, seat, action, rng)
+                path.append((child, seat))
+                break
+            action = _ucb(node, legal)
+            node = node.children[action]
+            state = _play(game, state, seat, action, rng)
+            path.append((node, seat))
+        state = self._rollout(state, rng)
+        values = self.evaluate(game, state)
+        for child, seat in path:
+            child.visits += 1
+            child.reward += values[seat]
+
+    def _rollout(self, state: Any, rng: random.Random) -> Any:
+        game = self.game
+        for _ in range(self.rollout_depth):
+            seat = _mover(game, state)
+            if seat is None:
+                break
+            legal = list(game.legal_actions(state, seat))
+            if not legal:
+                break
+            state = _play(game, state, seat, legal[rng.randrange(len(legal))], rng)
+        return state
+
+
+class SearchReport:
+    """What a search found: the root's children (action -> statistics), iterations and time."""
+
+    def __init__(self, root: Node, iterations: int, seconds: float):
+        self.root, self.iterations, self.seconds = root, iterations, seconds
+
+    def ranked(self) -> list[tuple[Any, int, float]]:
+        """(action, visits, mean score) for every tried root action, most visited first."""
+        rows = [(a, n.visits, n.reward / n.visits if n.visits else 0.0) for a, n in self.root.children.items()]
+        return sorted(rows, key=lambda r: (-r[1], -r[2]))
+
+
+def _mover(game: Game, state: Any) -> int | None:
+    seats = game.to_act(state)
+    return min(seats) if seats else None
+
+
+def _play(game: Game, state: Any, seat: int, action: Any, rng: random.Random) -> Any:
+    for event in game.decide(state, seat, action, rng):
+        state = game.evolve(state, event)
+    return state
+
+
+def _ucb(node: Node, legal: list[Any]) -> Any:
+    best, best_value = legal[0], -1.0
+    for a in legal:
+        child = node.children[a]
+        value = child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
+        if value > best_value:
+            best, best_value = a, value
+    return best
+
+
+class Thinking:
+    """A bot factory for a game's ``bots`` mapping: ``Rules.make_bot`` hands it the game."""
+
+    wants_game = True
+
+    def __init__(self, level: str, seconds: float, evaluate: Evaluate | None = None, **options: Any):
+        self.level, self.seconds, self.evaluate, self.options = level, seconds, evaluate, options
+
+    def __call__(self, game: Game) -> ThinkingBot:
+        return ThinkingBot(game, self.level, seconds=self.seconds, evaluate=self.evaluate, **self.options)
+
+
+def thinking_levels(evaluate: Evaluate | None = None, **options: Any) -> dict[str, Thinking]:
+    """The thinking levels for a game's ``bots`` mapping, weakest first (see BUDGETS)."""
+    return {level: Thinking(level, seconds, evaluate, **options) for level, seconds in BUDGETS.items()}
