@@ -10,9 +10,11 @@ from engine.core.bots import RandomBot
 from engine.core.errors import IllegalMove
 from engine.core.fastattrs import replace
 from engine.core.game import PRACTICE, GameConfig, Result, Rules
+from engine.core.search import thinking_levels
 
 from . import notation
 from .bots import GreedyBot
+from .determinize import determinize, evaluate
 from .board import Follower, Placement, follower_targets, road_label, role_of
 from .catalog import (CARD_COUNT, CASTLE, DIRS, HOUSE, KIND_OF_ROLE, ROAD, ROLE_NAMES, TILE_COPIES,
                       TILE_KINDS, TOWER, card_type)
@@ -38,7 +40,7 @@ class CarcassonneCastle(Rules):
     variants = (PRACTICE,)
     view_class = CastleView
     codec = CODEC
-    bots = {"random": RandomBot, "greedy": GreedyBot}
+    bots = {"random": RandomBot, "greedy": GreedyBot, **thinking_levels(evaluate, rollout_depth=4)}
 
     # -- setting up ----------------------------------------------------------------------------
     def initial_state(self, config: GameConfig) -> CastleState:
@@ -99,6 +101,9 @@ class CarcassonneCastle(Rules):
     def preview(self, view: CastleView, action: Any) -> tuple[Completion, ...]:
         """What laying the drawn card as ``action`` completes at once, and who it pays (undoubled)."""
         return preview_completions(view, action)
+
+    def determinize(self, view: CastleView, rng: random.Random) -> CastleState:
+        return determinize(view, rng)
 
     def resample_hidden(self, state: CastleState, seat: int | None, rng: random.Random) -> CastleState:
         """The draw pile reshuffled and the face-down tiles dealt afresh among the towers that hold one."""
