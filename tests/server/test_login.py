@@ -72,6 +72,8 @@ async def test_no_pty_exec_and_sftp_are_refused(server):
 
 
 async def test_twenty_sessions_at_once(server):
-    clients = await asyncio.gather(*(server.connect(f"p{i}") for i in range(20)))
+    # Each App's start is ~0.3 s of CPU (Textual styles every widget): 20 at once take seconds.
+    clients = await asyncio.gather(*(server.connect(f"p{i}", wait=None) for i in range(20)))
+    await asyncio.gather(*(c.wait_for("Welcome", timeout=40) for c in clients))
     assert len(server.service.sessions) == 20
     await asyncio.gather(*(c.close() for c in clients))

@@ -56,6 +56,7 @@ class LobbyScreen(Screen[None]):
         self.sub_title = "Lobby"
         table = self.query_one("#tables", DataTable)
         table.add_columns("", "Table", "Game", "Seats", "Free", "Turn", "Bots", "Watching")
+        self._pending = False
         self._unsubscribe = self.player.lobby.subscribe(lambda: self.post_message(LobbyChanged()))
         self.refresh_tables()
         table.focus()
@@ -64,7 +65,16 @@ class LobbyScreen(Screen[None]):
         self._unsubscribe()
 
     def on_lobby_changed(self, _message: LobbyChanged) -> None:
-        self.refresh_tables()
+        # Every move at every table lands here: redraw at most every 0.2 s, and only when seen
+        # (under a play screen the list waits for on_screen_resume).
+        if self.is_current and not self._pending:
+            self._pending = True
+            self.set_timer(0.2, self._refresh_pending)
+
+    def _refresh_pending(self) -> None:
+        self._pending = False
+        if self.is_current:
+            self.refresh_tables()
 
     def on_screen_resume(self) -> None:
         self.refresh_tables()
