@@ -1,4 +1,4 @@
-"""The headless commands of `bergfried`: games, selfplay, replay --text/--json, check, bench engine.
+"""The headless commands of `bergfried`: games, selfplay, arena, replay --text/--json, check, bench engine.
 
 The terminal client (tui/cli.py) hands every other command line to :func:`main`.
 """
@@ -70,6 +70,13 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--at", type=int, metavar="N", help="with --view: after event N (default: the end)")
     cp = sub.add_parser("check", help="replay a save file and say whether it is sound")
     cp.add_argument("file", type=Path)
+    ap = sub.add_parser("arena", help="bots play a series with rotated seats: win rates with 95 % intervals")
+    ap.add_argument("game", choices=game_ids())
+    ap.add_argument("--bots", required=True, help="levels or thinking:<0.5s|200ms|300i>, e.g. thinking:1s,greedy")
+    ap.add_argument("--players", type=count, default=2)
+    ap.add_argument("--games", type=count, default=20)
+    ap.add_argument("--seed", type=seed_arg, default=1)
+    ap.add_argument("--jobs", type=count, default=None, help="worker processes (default: every core)")
     bp = sub.add_parser("bench", help="measure speed")
     bsub = bp.add_subparsers(dest="target", required=True, parser_class=Parser)
     be = bsub.add_parser("engine", help="engine speed for one game")
@@ -310,7 +317,22 @@ def cmd_bench(args) -> int:
     return 0
 
 
-COMMANDS = {"games": cmd_games, "selfplay": cmd_selfplay, "replay": cmd_replay, "check": cmd_check,
+def cmd_arena(args) -> int:
+    from engine.core.search_arena import format_table, run_arena
+    game = get_game(args.game)
+    if not game.min_players <= args.players <= game.max_players:
+        raise UsageError(f"{game.title} takes {game.min_players}–{game.max_players} players")
+    try:
+        standings = run_arena(game, args.bots.split(","), args.games, args.players, args.seed, args.jobs)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    title = f"{args.games} games of {game.title}, {args.players} players, seed {args.seed}"
+    for line in format_table(title, standings, 1 / args.players):
+        print(line)
+    return 0
+
+
+COMMANDS = {"arena": cmd_arena, "games": cmd_games, "selfplay": cmd_selfplay, "replay": cmd_replay, "check": cmd_check,
             "bench": cmd_bench}
 
 if __name__ == "__main__":
