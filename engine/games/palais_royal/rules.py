@@ -8,9 +8,11 @@ from typing import Any
 from engine.core.bots import RandomBot
 from engine.core.errors import IllegalMove
 from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
+from engine.core.search import thinking_levels
 
 from . import notation
 from .bots import GreedyBot
+from .determinize import determinize
 from .catalog import (CARDS, COPIES, END, END_NOBLES, FIRST_GAME_LAYOUT, IN_PARK, NOBLE_COUNT, NOBLES, PRIVILEGES,
                       SETUP_PLACEMENTS, STALL_ROUNDS, TOR)
 from .events import (CODEC, CardKept, CardPlayed, CardsDiscarded, CardsDrawn, DeckReshuffled, GameEnded, GameSetUp,
@@ -60,7 +62,7 @@ class PalaisRoyal(Rules):
     min_players, max_players = 2, 4
     rules_version = 1
     variants = (PRACTICE, FIRST_GAME)
-    bots = {"random": RandomBot, "greedy": GreedyBot}
+    bots = {"random": RandomBot, "greedy": GreedyBot, **thinking_levels()}
     view_class = PalaisView
     codec = CODEC
 
@@ -137,6 +139,9 @@ class PalaisRoyal(Rules):
         if isinstance(event, ServantPlaced):
             return "turn"
         return None
+
+    def determinize(self, view: PalaisView, rng: random.Random) -> PalaisState:
+        return determinize(view, rng)
 
     def resample_hidden(self, state: PalaisState, seat: int | None, rng: random.Random) -> PalaisState:
         return resample(state, seat, rng)
