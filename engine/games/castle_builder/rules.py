@@ -8,9 +8,11 @@ from typing import Any
 from engine.core.bots import RandomBot
 from engine.core.errors import IllegalMove
 from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
+from engine.core.search import thinking_levels
 
 from . import notation
 from .bots import GreedyBot
+from .determinize import determinize
 from .castle import steps_for
 from .catalog import COINS, TILE_COUNT, TILES
 from .effects import knock, steal, take_market_tile
@@ -42,7 +44,7 @@ class CastleBuilder(Rules):
     min_players, max_players = 2, 4
     rules_version = 1
     variants = VARIANTS
-    bots = {"random": RandomBot, "greedy": GreedyBot}
+    bots = {"random": RandomBot, "greedy": GreedyBot, **thinking_levels()}
     view_class = CastleBuilderView
     codec = CODEC
 
@@ -127,6 +129,9 @@ class CastleBuilder(Rules):
     def preview(self, view: CastleBuilderView, action: Any) -> Any:
         """For a build: the baron's steps, where it stops and the coins it wins (see preview.py)."""
         return preview_build(view, action)
+
+    def determinize(self, view: CastleBuilderView, rng: random.Random) -> CastleBuilderState:
+        return determinize(view, rng)
 
     def resample_hidden(self, state: CastleBuilderState, seat: int | None, rng: random.Random) -> CastleBuilderState:
         """Redraw what ``seat`` cannot see: the supply's order and contents, the other holders, the coin pile."""
