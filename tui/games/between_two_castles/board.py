@@ -208,9 +208,19 @@ class CastlesBoard(ViewPanel):
             wide = i == self.active
             col.set_class(not wide, "-compact")
             col.set_class(i == 0, "-first")
-            spots = frozenset(self.targets.get(room, {}).get(k, ())) if room is not None else frozenset()
+            spots = frozenset(self._spots_for(room, k))
             self._draw_castle(self.castle_grid(i), k, frame, wide, spots, look, focused, labels=i == 1)
             self.query_one(f"#title-{i}", TextLine).update(castle_title(self.ctx, k, i, wide))
+
+    def _spots_for(self, room: int | None, k: int) -> set:
+        """Where the strip's room may go: its legal cells, or while drafting where it could go."""
+        if room is None:
+            return set()
+        if self.now in (PLACE, BONUS_PLACE):
+            return self.targets.get(room, {}).get(k, set())
+        if self.now == CHOOSE or (self.now == "watch" and self.view.my_hand):
+            return set(self.previews.spots(room, k))
+        return set()
 
     def _draw_castle(self, grid: BoardGrid, k: int, frame: Frame, wide: bool, spots: frozenset,
                      look, focused, labels: bool) -> None:
@@ -303,6 +313,8 @@ class CastlesBoard(ViewPanel):
         action = Place(room, k, col, floor)
         if action in self.ctx.legal:
             self.post_message(self.ActionChosen(action))
+        elif self.now == CHOOSE:
+            self.post_message(self.Status("First draft: mark two rooms on the strip below (down arrow)."))
 
     def _strip_chosen(self, key: tuple) -> None:
         if key[0] == "bonus":

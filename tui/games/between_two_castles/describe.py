@@ -2,6 +2,7 @@
 placement would score (``GAME.preview``), and the castles' titles."""
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from engine.games.between_two_castles import BTCView
@@ -12,6 +13,14 @@ from .moves import ASSIGN, BONUS_PICK, BONUS_PLACE, CHOOSE, PLACE, bonus_text
 
 if TYPE_CHECKING:
     from .board import CastlesBoard
+
+
+THRONE_SPOTS = {"N": "0,1", "NE": "1,1", "S": "0,-1", "SE": "1,-1", "W": "-1,0", "EE": "2,0"}
+
+
+def throne_rule(text: str) -> str:
+    """The throne room's targets as positions: ``a food room at NE`` -> ``a food room at 1,1``."""
+    return re.sub(r"\bat (NE|SE|EE|N|S|W)\b", lambda m: f"at {THRONE_SPOTS[m.group(1)]}", text)
 
 
 def who(ctx: ViewContext, position: int) -> str:
@@ -100,7 +109,7 @@ def describe_spot(board: CastlesBoard, k: int, cell: Any) -> tuple[str, str, str
     if kind == "room":
         c = next(c for c in view.castles[k].cells if (c.col, c.floor) == (col, floor))
         if c.type == "throne":
-            return (f"{side} {col},{floor}: {c.name}", view.castles[k].throne_rule,
+            return (f"{side} {col},{floor}: {c.name}", throne_rule(view.castles[k].throne_rule),
                     f"attendants: {', '.join(view.castles[k].attendants) or 'none'}")
         decor = f" · {c.decor}" if c.decor else ""
         return f"{side} {col},{floor}: {c.name} #{c.room} · {c.type}{decor}", c.rule_text, ""
@@ -114,7 +123,12 @@ def describe_spot(board: CastlesBoard, k: int, cell: Any) -> tuple[str, str, str
     castle = view.castles[k]
     head = f"{card.name} → {side} {col},{floor}"
     rule = f"{castle.name} {p.before} → {p.after} ({p.after - p.before:+d}); the room itself scores {p.room_points}"
-    hint = f"earns the {p.bonus} bonus: {bonus_text(p.bonus)} · enter" if p.bonus else "enter: place it here"
+    if board.now not in (PLACE, BONUS_PLACE):
+        hint = f"if you draft it{f', earns the {p.bonus} bonus' if p.bonus else ''}"
+    elif p.bonus:
+        hint = f"earns the {p.bonus} bonus: {bonus_text(p.bonus)} · enter"
+    else:
+        hint = "enter: place it here"
     return head, rule, hint
 
 

@@ -115,11 +115,11 @@ def room_choice(ctx: ViewContext, rooms: Sequence[int], previews: Previews) -> C
             {(a.col, a.floor) for a in ctx.legal if getattr(a, "room", None) == room}))
         best = f"best {gain:+d} at {spot[0]},{spot[1]}" if spot is not None else "no room for it"
         if earns:
-            best += " + bonus"
+            best += " ★"
         name = card.name if card else str(room)
         kind = card.type if card else ""
         options.append((Text.assemble((name, "bold"), "\n", (f"  {kind} · {best}", "dim")), room))
     what = "1 of 5 rooms" if bonus.kind == "food" else "a special room"
     about = [room_card(view, room).rule_text if room_card(view, room) else "" for room in rooms]
     return ChoiceScreen(f"Bonus for {castle.name}: place {what}", options,
-                        "enter: choose, then where · esc: board", about)
+                        "enter: choose · esc: board", about)
