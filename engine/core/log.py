@@ -8,7 +8,7 @@ most the action being written. An undo is itself a line (``{"undo": k}``: drop a
 undo policy, and decide every move again::
 
     loaded = read_log(path, get_game)      # header, entries, warning, verified final state
-    copy = recover(damaged_path)            # the whole, verified moves before the damage
+    copy = recover(damaged_path, get_game)  # the whole, verified moves before the damage
 """
 from __future__ import annotations
 
@@ -238,7 +238,7 @@ def read_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
     return load_log(Path(path), lookup, expect_game)
 
 
-def recover(path: Path, lookup: Callable[[str], Game] | None = None) -> Path:
+def recover(path: Path, lookup: Callable[[str], Game]) -> Path:
     """Copy the whole, verified moves before a save file's first bad line to a fresh file
     (``<name>.recovered.jsonl``, then ``-2`` …; never over another file) and return its path.
     The original stays as it is. Raises LogError when not even the header can be used."""

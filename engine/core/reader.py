@@ -176,9 +176,7 @@ def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
     return LoadedLog(header, tuple(replayer.entries), warning, replayer.state, whole, setup_missing)
 
 
-def recover_log(path: Path, lookup: Callable[[str], Game] | None) -> Path:
-    if lookup is None:
-        from engine.games import get_game as lookup
+def recover_log(path: Path, lookup: Callable[[str], Game]) -> Path:
     loaded = load_log(path, lookup, lenient=True)
     game = lookup(loaded.header.game)
     name = path.name[:-len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name

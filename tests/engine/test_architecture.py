@@ -63,3 +63,10 @@ def test_the_client_imports_from_each_game_only_its_public_module():
                       if n.startswith("engine.games.") and n.count(".") > 2]
     assert offenders == []
 
+
+
+def test_the_core_knows_no_game():
+    offenders = []
+    for path in (ENGINE / "core").rglob("*.py"):
+        offenders += [f"{path.name}: {n}" for n in _imports(path) if n.startswith("engine.games")]
+    assert offenders == []

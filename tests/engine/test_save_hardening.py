@@ -76,8 +76,8 @@ def test_recovering_twice_never_overwrites_the_first_copy(tmp_path):
     lines[8] = lines[8].replace('"act"', '"akt"')
     write_rows(path, lines)
     original = path.read_bytes()
-    first = recover(path)
-    second = recover(path)
+    first = recover(path, get_game)
+    second = recover(path, get_game)
     assert first != second and first.exists() and second.exists()
     assert first.name == "g.recovered.jsonl" and path.read_bytes() == original
     assert read_log(first, get_game).entries == read_log(second, get_game).entries
@@ -95,7 +95,7 @@ def test_recovery_keeps_only_whole_verified_moves_before_the_first_bad_line(tmp_
     with pytest.raises(LogError) as caught:
         read_log(path, get_game)
     assert caught.value.line == at + 2  # the duplicate itself (the batch starts on line at + 1)
-    copy = read_log(recover(path), get_game)
+    copy = read_log(recover(path, get_game), get_game)
     assert copy.warning is None and copy.entries[-1].act == act - 1
     assert copy.entries == tuple(e for e in match.entries if e.act < act)
 
@@ -351,7 +351,7 @@ def test_save_files_and_the_saves_folder_are_the_owners_only(tmp_path):
     try:
         match, path = new_game(tmp_path / "new" / "saves", moves=1)
         match.close()
-        copy = recover(path)
+        copy = recover(path, get_game)
     finally:
         os.umask(old)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
