@@ -94,16 +94,20 @@ class ThinkingBot:
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        report = self.search(view, rng)
+        report = self.search(view, rng, legal)
         known = {a: n for a, n in report.root.children.items()}
         # The most visited root action the real position allows (ties to the earlier listed).
         return max(legal, key=lambda a: known[a].visits if a in known else -1)
 
-    def search(self, view: Any, rng: random.Random) -> SearchReport:
-        """Run the search from ``view`` and return its statistics (the hints read them)."""
+    def search(self, view: Any, rng: random.Random, legal: Sequence[Any] | None = None) -> SearchReport:
+        """Run the search from ``view`` and return its statistics (the hints read them).
+
+        ``legal`` (the seat's real legal actions, which it is told) bounds the root's choices where
+        a determinization cannot know them all."""
         srng = random.Random(rng.getrandbits(64))
         seat = view.seat
         root = Node()
+        allowed = frozenset(legal) if legal is not None else None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds * 0.95
         started = time.perf_counter()
         done = 0
@@ -113,13 +117,13 @@ class ThinkingBot:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             state = self.game.determinize(view, srng)
-            self._iterate(root, state, seat, srng)
+            self._iterate(root, state, seat, srng, allowed)
             done += 1
         self.last = SearchReport(root, done, time.perf_counter() - started)
         return self.last
 
     # -- one iteration -------------------------------------------------------------------------
-    def _iterate(self, root: Node, state: Any, me: int, rng: random.Random) -> None:
+    def _iterate(self, root: Node, state: Any, me: int, rng: random.Random, allowed: frozenset | None) -> None:
         game = self.game
         node, path = root, []
         first = True
@@ -132,6 +136,8 @@ class ThinkingBot:
             if seat is None:
                 break
             legal = list(game.legal_actions(state, seat))
+            if node is root and allowed is not None:
+                legal = [a for a in legal if a in allowed]
             if not legal:
                 break
             fresh = [a for a in legal if a not in node.children]

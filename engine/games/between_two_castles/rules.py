@@ -9,9 +9,11 @@ from typing import Any
 from engine.core.bots import RandomBot
 from engine.core.errors import IllegalMove
 from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
+from engine.core.search import thinking_levels
 
 from . import notation
 from .bots import GreedyBot
+from .determinize import determinize
 from .catalog import (ATTENDANT_NAMES, BONUS_CARDS, NORMAL_COUNT, NORMAL_TYPES, SPECIAL_FOR_BONUS, SPECIAL_ID, SPECIAL_TYPES,
                       THRONES, room_name)
 from .events import (CODEC, AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, GameSetUp,
@@ -37,7 +39,7 @@ class BetweenTwoCastles(Rules):
     min_players, max_players = 2, 7
     rules_version = 1
     variants = (PRACTICE, LUDWIG_VARIANT)
-    bots = {"random": RandomBot, "greedy": GreedyBot}
+    bots = {"random": RandomBot, "greedy": GreedyBot, **thinking_levels()}
     view_class = BTCView
     codec = CODEC
 
@@ -158,6 +160,9 @@ class BetweenTwoCastles(Rules):
     def preview(self, view: BTCView, action: Any) -> PlacePreview | None:
         """For a placement: the castle's score before and after, and the bonus it earns."""
         return preview(view, action)
+
+    def determinize(self, view: BTCView, rng: random.Random) -> BTCState:
+        return determinize(view, rng)
 
     def resample_hidden(self, state: BTCState, seat: int | None, rng: random.Random) -> BTCState:
         return resample_hidden(state, seat, rng)
