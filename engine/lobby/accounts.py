@@ -2,8 +2,7 @@
 
 No passwords: a key *is* its player. The file is small JSON rewritten atomically on change::
 
-    {"players": {"alice": {"keys": ["ssh-ed25519 AAAA..."], "settings": {...},
-                           "last_table": "t3"}}}
+    {"players": {"alice": {"keys": ["ssh-ed25519 AAAA..."], "last_table": "t3a9c1f"}}}
 """
 from __future__ import annotations
 
@@ -70,7 +69,7 @@ class Accounts:
         """Bind ``key`` to the free ``name`` (after the client proved it holds the key)."""
         if self.check(name, key) not in (Login.CLAIM, Login.KNOWN):
             raise ValueError(f"{name} cannot be claimed with this key")
-        record = self._players.setdefault(name, {"keys": [], "settings": {}})
+        record = self._players.setdefault(name, {"keys": []})
         if key not in record["keys"]:
             record["keys"].append(key)
         self._by_key[key] = name
@@ -82,15 +81,7 @@ class Accounts:
     def exists(self, name: str) -> bool:
         return name in self._players
 
-    # -- what each player keeps --------------------------------------------------------------
-    def settings(self, name: str) -> dict[str, Any]:
-        return dict(self._players.get(name, {}).get("settings", {}))
-
-    def save_settings(self, name: str, settings: dict[str, Any]) -> None:
-        if name in self._players and self._players[name].get("settings") != settings:
-            self._players[name]["settings"] = dict(settings)
-            self._save()
-
+    # -- where each player was (their theme and ASCII live in their own config folder) ----------
     def last_table(self, name: str) -> str | None:
         return self._players.get(name, {}).get("last_table")
 

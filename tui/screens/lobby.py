@@ -124,6 +124,9 @@ class LobbyScreen(Screen[None]):
             self._say(str(exc), error=True)
             return
         table = lobby.table(table_id)
+        if table is None and lobby.record(table_id).status == "finished":
+            self._say("That game is over.")
+            return
         if table is None:
             self._say(f"You sit at table {table_id}, seat {seat + 1}; the game starts when every "
                       f"seat is taken.")
