@@ -1,7 +1,7 @@
 """Castle Builder (FryxGames): 2–4 players build castles tile by tile; barons race round for 7 coins."""
 from .rules import GAME, CastleBuilder
 from .state import Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal, TakeCoin, TakeTile
-from .view import CastleBuilderView
+from .view import CastleBuilderView, CastleView
 
-__all__ = ["GAME", "CastleBuilder", "CastleBuilderState", "CastleBuilderView", "Build", "Discard", "Draw",
+__all__ = ["GAME", "CastleBuilder", "CastleBuilderState", "CastleBuilderView", "CastleView", "Build", "Discard", "Draw",
            "Knock", "Pass", "Steal", "TakeCoin", "TakeTile"]

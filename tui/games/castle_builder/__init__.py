@@ -1,0 +1,52 @@
+"""Castle Builder on screen: the castles as brick walls, the holder and the market, the baron path
+as a loop, and the coins' choices as small dialogs.
+
+look.py draws a tile (four two-character cells: symbols over numbers, stone or air by its edges),
+wall.py lays out the castle, holder and market on one grid, board.py is the board with its two-step
+build (a tile, then a place, with the baron's move previewed), panels.py the path and the players,
+dialogs.py the choices. Everything is drawn from the seat's view, its legal moves, the notation and
+``GAME.preview``.
+"""
+from __future__ import annotations
+
+from ..base import GameUI, ViewContext, ViewPanel
+from .board import BuilderBoard
+from .dialogs import ChoiceScreen, CoinsScreen, prompt_for
+from .panels import BuilderInfo, ring_positions
+
+PHASES = {
+    "limit": "discard down to 7",
+    "coin": "take a coin",
+    "thief": "thief: rob an opponent",
+    "catapult": "catapult: pick a tile",
+    "decay": "decay: pick a tile",
+    "mill": "mill: take a market tile",
+    "market": "take a market tile",
+}
+
+
+class CastleBuilderUI(GameUI):
+    game_id = "castle-builder"
+
+    def make_board(self) -> ViewPanel:
+        return BuilderBoard()
+
+    def make_info(self) -> ViewPanel:
+        return BuilderInfo()
+
+    def phase_text(self, ctx: ViewContext) -> str:
+        view = ctx.view
+        if view.finished:
+            return "game over"
+        if view.choice is not None:
+            who = "you" if view.choice.seat == ctx.seat else ctx.name(view.choice.seat)
+            return f"{who}: {PHASES.get(view.choice.kind, view.choice.kind)}"
+        if ctx.interactive:
+            return "pick a tile, enter, then a place (d: draw 2)"
+        return "building"
+
+
+UI = CastleBuilderUI()
+
+__all__ = ["UI", "BuilderBoard", "BuilderInfo", "CastleBuilderUI", "ChoiceScreen", "CoinsScreen",
+           "prompt_for", "ring_positions"]

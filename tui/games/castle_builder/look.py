@@ -1,0 +1,121 @@
+"""How a Castle Builder tile looks: four cells of two characters, two lines high.
+
+The top line carries the tile's symbols, the bottom line its numbers. Each half of each line is
+stone (the tile's colour) or air (the board's background, the symbols in the tile's colour), read
+from the tile's top and bottom edges — so a roof's top line is air and a side wall's outer half is
+air on both lines, and a player sees at a glance what may stand on it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.games.castle_builder import CastleBuilderView
+
+from themes import UNICODE, GlyphSet
+
+from ...widgets.grid import Cell
+
+Pos = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Look:
+    window: str
+    person: str
+    ruby: str
+    roof: str
+    castle: str
+    check: str
+    gate: str
+    foundation: str
+    plain: str
+    ruby_space: str
+    tile_space: str
+    coin_space: str
+    coin: str
+
+
+UNICODE_LOOK = Look(window="▫", person="☺", ruby="◆", roof="^", castle="♜", check="✓", gate="∩",
+                    foundation="▀", plain="·", ruby_space="◆", tile_space="▮", coin_space="◎", coin="◎")
+ASCII_LOOK = Look(window="o", person="p", ruby="*", roof="^", castle="#", check="v", gate="n",
+                  foundation="=", plain=".", ruby_space="*", tile_space="#", coin_space="$", coin="$")
+
+
+def look_for(glyphs: GlyphSet | None) -> Look:
+    return ASCII_LOOK if (glyphs or UNICODE).ascii else UNICODE_LOOK
+
+
+def symbols(tile, look: Look) -> str:
+    """``▫☺◆`` — windows, persons, rubies, roofs and the castle symbol, at most four."""
+    text = (look.window * tile.windows + look.person * tile.persons + look.ruby * tile.rubies
+            + look.roof * tile.roofs + (look.castle if tile.castle else ""))
+    if tile.kind == "gate":
+        text = look.gate * 2
+    return text[:4]
+
+
+def label(tile, look: Look) -> str:
+    return tile.label.replace("✓", look.check)
+
+
+def colour_of(tile, shade: int) -> str:
+    """Roofs, check marks, rubies and persons stand out; plain stone alternates like bricks."""
+    if tile.kind == "gate":
+        return "board-throne"
+    if tile.roofs:
+        return "piece-0"
+    if tile.check:
+        return "piece-2"
+    if tile.rubies:
+        return "piece-3"
+    if tile.persons:
+        return "piece-1"
+    return "board-cell-alt" if shade % 2 else "board-cell"
+
+
+def tile_cells(tile, col: int, row: int, look: Look, *, shade: int = 0, key=None, dim: bool = False,
+               selectable: bool = False, name: str = "") -> dict[Pos, Cell]:
+    """The four cells of ``tile`` whose bottom-left cell is (col, row); ``key`` on that cell."""
+    colour = colour_of(tile, shade)
+    top, bottom = symbols(tile, look).center(4), label(tile, look).center(4)
+    cells: dict[Pos, Cell] = {}
+    for line, text, edge in ((row - 1, top, tile.top), (row, bottom, tile.bottom)):
+        for half in (0, 1):
+            stone = edge[half] == "S"
+            anchor = line == row and half == 0
+            cells[(col + half, line)] = Cell(
+                text[2 * half:2 * half + 2], bg=colour if stone else "board-background",
+                fg=None if stone else colour, bold=line == row, dim=dim, label=name,
+                key=key if anchor else None, selectable=selectable and anchor)
+    return cells
+
+
+def tile_name(tile) -> str:
+    """``#37 great hall 11/1 (window)``."""
+    parts = []
+    for n, word in ((tile.windows, "window"), (tile.persons, "person"), (tile.rubies, "ruby"),
+                    (tile.roofs, "roof")):
+        if n:
+            plural = "rubies" if word == "ruby" else word + "s"
+            parts.append(f"{n} {word if n == 1 else plural}")
+    if tile.castle:
+        parts.append("castle symbol")
+    extra = f" ({', '.join(parts)})" if parts else ""
+    ident = "gate" if tile.kind == "gate" else f"#{tile.id} {tile.kind}"
+    return f"{ident} {tile.label}{extra}" if tile.kind != "gate" else f"gate 2{extra}"
+
+
+def edges(tile) -> str:
+    words = {"S": "stone", "A": "air"}
+    top = "/".join(words[h] for h in tile.top) if tile.top[0] != tile.top[1] else words[tile.top[0]]
+    bottom = "/".join(words[h] for h in tile.bottom) if tile.bottom[0] != tile.bottom[1] \
+        else words[tile.bottom[0]]
+    return f"top {top}, bottom {bottom}"
+
+
+def path_glyph(kind: str, look: Look) -> str:
+    return {"ruby": look.ruby_space, "tile": look.tile_space, "coin": look.coin_space}.get(kind, look.plain)
+
+
+def others(view: CastleBuilderView) -> list[int]:
+    return [s for s in range(view.players) if s != view.seat]

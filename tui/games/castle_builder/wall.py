@@ -1,0 +1,121 @@
+"""The castle, the holder and the market as one grid of two-character cells.
+
+A tile is four cells (two wide, two lines high), so a level's tiles sit half a tile to the side of
+the level below, as bricks do: the two tiles under a place are the ones its four cells straddle.
+Open places show the number they need (``=12``; ``··`` on the foundation, where any number goes).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from rich.segment import Segment
+
+from engine.games.castle_builder import CastleBuilderView, CastleView
+
+from ...widgets.grid import Cell, Grid
+from .look import Look, Pos, tile_cells, tile_name
+
+MIN_LEVELS = 3
+MAX_LEVELS = 9
+
+
+class WallGrid(Grid):
+    """The shared grid with two-character cells; a cursor or highlight lights a whole tile.
+
+    The shared Grid draws one marker either side of a cell, which needs three characters per cell;
+    a brick wall nine tiles wide fits the board column only at two. So this grid draws its cells
+    itself and marks the cursor and legal places on all four cells of the tile they belong to."""
+
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(cell_width=3, id=id)
+        self.cell_width = 2
+        self.groups: dict[Pos, Pos] = {}  # every cell of a tile or place -> its anchor cell
+
+    def set_groups(self, groups: Mapping[Pos, Pos]) -> None:
+        self.groups = dict(groups)
+
+    def _cell_segments(self, pos: Pos) -> list[Segment]:
+        cell = self._cells.get(pos)
+        if cell is None:
+            return [Segment("  ", self._style("board-background", "board-foreground"))]
+        anchor = self.groups.get(pos, pos)
+        text = cell.glyph[:2].ljust(2)
+        if anchor == self.cursor:
+            left, right = self.glyphs.cursor
+            if cell.key is not None and text.startswith(" "):
+                text = left + text[1:]
+            elif pos == (anchor[0] + 1, anchor[1]) and text.endswith(" "):
+                text = text[:1] + right
+            return [Segment(text, self._style("board-cursor", "board-cursor-text", bold=True, underline=True))]
+        if anchor in self._highlights:
+            return [Segment(text, self._style("board-legal", "board-legal-text", bold=True))]
+        return [Segment(text, self._style(cell.bg, cell.fg, cell.bold, cell.dim))]
+
+    def watch_cursor(self, old: Pos | None, new: Pos | None) -> None:
+        super().watch_cursor(old, new)
+        self._dirty_rows({p[1] for p, a in self.groups.items() if a in (old, new)})
+
+    def set_highlights(self, positions: Iterable[Pos]) -> None:
+        super().set_highlights(positions)
+        self._strips.clear()
+        self.refresh()
+
+
+def levels_shown(castle: CastleView) -> int:
+    return min(MAX_LEVELS, max(MIN_LEVELS, castle.height + 1))
+
+
+def level_row(levels: int, level: int) -> int:
+    """The grid row of a level's number line (its symbol line is the row above)."""
+    return 2 * (levels - level) + 1
+
+
+def castle_cells(view: CastleBuilderView, castle: CastleView, look: Look, levels: int,
+                 legal: set[tuple[int, int]]) -> tuple[dict[Pos, Cell], dict[Pos, Pos]]:
+    """The castle's tiles and open places; the foundation below them."""
+    cells: dict[Pos, Cell] = {}
+    groups: dict[Pos, Pos] = {}
+    for placed in castle.tiles:
+        row = level_row(levels, placed.level)
+        name = f"{placed.spot}: {tile_name(placed.tile)}"
+        cells.update(tile_cells(placed.tile, placed.x, row, look, shade=placed.x // 2 + placed.level,
+                                name=name, key=("placed", placed.level, placed.x)))
+        _group(groups, placed.x, row)
+    for spot in castle.spots:
+        if spot.level > levels:
+            continue
+        row = level_row(levels, spot.level)
+        need = "··" if spot.need is None else str(spot.need)
+        text = f"={need}" if spot.need is not None else " ··"
+        text = text.center(4) if len(text) < 4 else text
+        name = f"{spot.spot}: " + ("any number" if spot.need is None else f"needs {spot.need}")
+        for half in (0, 1):
+            cells[(spot.x + half, row - 1)] = Cell("  ", bg="board-background", label=name, selectable=False)
+            cells[(spot.x + half, row)] = Cell(text[2 * half:2 * half + 2], bg="board-background",
+                                               fg="board-muted", label=name,
+                                               key=("spot", spot.level, spot.x) if half == 0 else None,
+                                               selectable=(spot.level, spot.x) in legal and half == 0)
+        _group(groups, spot.x, row)
+    base = 2 * levels
+    for col in range(2 * view.ground_places):
+        cells[(col, base)] = Cell(look.foundation * 2, bg="board-background", fg="board-throne",
+                                  label="the foundation", selectable=False)
+    return cells, groups
+
+
+def row_cells(tiles, row: int, look: Look, selectable: set[int], place: str) -> tuple[dict[Pos, Cell], dict[Pos, Pos]]:
+    """A row of tiles side by side (the holder or the market), shade alternating."""
+    cells: dict[Pos, Cell] = {}
+    groups: dict[Pos, Pos] = {}
+    for i, tile in enumerate(tiles):
+        ok = tile.id in selectable
+        cells.update(tile_cells(tile, 2 * i, row, look, shade=i, key=("tile", tile.id), dim=not ok and bool(selectable),
+                                selectable=ok, name=f"{place}: {tile_name(tile)}"))
+        _group(groups, 2 * i, row)
+    return cells, groups
+
+
+def _group(groups: dict[Pos, Pos], col: int, row: int) -> None:
+    for dx in (0, 1):
+        for dy in (0, -1):
+            groups[(col + dx, row + dy)] = (col, row)
