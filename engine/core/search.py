@@ -108,13 +108,15 @@ class ThinkingBot:
         seat = view.seat
         root = Node()
         allowed = frozenset(legal) if legal is not None else None
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds * 0.95
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         started = time.perf_counter()
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            # Stop when another iteration of the average length would overrun the budget.
+            if deadline is not None and done and \
+                    time.perf_counter() + (time.perf_counter() - started) / done >= deadline:
                 break
             state = self.game.determinize(view, srng)
             self._iterate(root, state, seat, srng, allowed)
