@@ -8,7 +8,7 @@ turn redraws only the few cells the preview leaves and enters.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -71,7 +71,18 @@ def actions_for(view: CastleView, legal: Iterable[PlaceCard], lay: Lay) -> list[
 
 
 class CastleGrid(Grid):
-    """The shared grid, plus changing a few cells without redrawing the board."""
+    """The shared grid, plus changing a few cells without redrawing the board, and a hook that
+    lets the board move its preview while the cursor moves, so both reach the screen in one frame
+    (the CursorMoved message arrives a frame later)."""
+
+    def __init__(self, id: str) -> None:
+        super().__init__(id=id)
+        self.follow: Callable[[], None] | None = None
+
+    def watch_cursor(self, old: Pos | None, new: Pos | None) -> None:
+        if self.follow is not None:
+            self.follow()
+        super().watch_cursor(old, new)
 
     def patch(self, cells: Mapping[Pos, Cell]) -> None:
         # Grid has no public call for this yet: see the closing report.
@@ -295,11 +306,16 @@ class CastleBoard(ViewPanel):
 
     # -- keys -------------------------------------------------------------------------------
 
-    def on_grid_cursor_moved(self, event: Grid.CursorMoved) -> None:
-        event.stop()
+    def on_mount(self) -> None:
+        self.grid.follow = self._cursor_moved
+
+    def _cursor_moved(self) -> None:
         if self.ctx is not None:
             self._move_preview()
             self._describe()
+
+    def on_grid_cursor_moved(self, event: Grid.CursorMoved) -> None:
+        event.stop()  # the grid's hook has drawn the preview already
 
     def action_rotate(self, step_: int) -> None:
         lay = self.preview()
