@@ -102,7 +102,7 @@ async def test_placing_both_rooms_with_the_keyboard(make_app, settings):
         assert kind == "free" and grid.cursor in grid.highlights
         preview = castles.previews.of(room, k, spot)
         assert preview.after - preview.before == castles.previews.best(room, k)[0]
-        assert f"{preview.before} → {preview.after}" in str(castles.query_one("#detail-rule").render())
+        assert f"{preview.before} → {preview.after}" in str(castles.query_one("#detail-rule").text)
         await pilot.press("enter")
         await settle(pilot, app)
         first = mine(match, RoomPlaced)

@@ -13,7 +13,6 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
 
 from engine.games.between_two_castles import Assign, BTCView, Choose, Place
 from themes import UNICODE
@@ -58,7 +57,7 @@ class CastlesBoard(ViewPanel):
     CastlesBoard .title { text-style: bold; }
     CastlesBoard BoardGrid { scrollbar-size: 0 0; }
     CastlesBoard #strip { height: 1; }
-    CastlesBoard #detail-rule { height: auto; min-height: 2; max-height: 3; color: $text-muted; }
+    CastlesBoard #detail-rule { height: 3; color: $text-muted; }
     CastlesBoard #legend { color: $text-muted; }
     """
     BINDINGS = [
@@ -81,7 +80,8 @@ class CastlesBoard(ViewPanel):
         self._prompted: Any = None
         self._first = 0                       # a spectator's first castle shown
         self._jump = False                    # the next castle drawn puts its cursor on the best spot
-        self._keys: dict[int, Any] = {}       # the cell each castle's cursor was last on
+        self._keys: dict[int, Any] = {}
+        self._drawn: dict[str | None, tuple] = {}  # what each castle grid shows now       # the cell each castle's cursor was last on
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="castles"):
@@ -91,7 +91,7 @@ class CastlesBoard(ViewPanel):
                     yield BoardGrid(cell_width=WIDE, id=f"castle-{i}")
         yield BoardGrid(cell_width=5, id="strip")
         yield TextLine(id="detail-head")
-        yield Static("", id="detail-rule")
+        yield TextLine(id="detail-rule")
         yield TextLine(id="detail-hint")
         yield TextLine(id="legend")
 
@@ -226,6 +226,10 @@ class CastlesBoard(ViewPanel):
                      look, focused, labels: bool) -> None:
         """One castle; the floor numbers only on the right castle's left edge, between the two."""
         room = self.current_room()
+        drawn = (id(self.view.castles[k]), frame, wide, spots, grid is focused, labels, self._jump, look)
+        if self._drawn.get(grid.id) == drawn:
+            return                     # nothing changed (the next room in hand fits the same cells)
+        self._drawn[grid.id] = drawn
         keep = grid.current.key if grid.current is not None else self._keys.get(k)
         grid.cell_width = WIDE if wide else COMPACT
         grid.set_board(castle_cells(self.view.castles[k], frame, look, wide, spots), columns=frame.columns,
@@ -258,7 +262,7 @@ class CastlesBoard(ViewPanel):
             if i < len(self.shown):
                 head, rule, hint = describe_spot(self, self.shown[i], focused.current)
         self.query_one("#detail-head", TextLine).update(head)
-        self.query_one("#detail-rule", Static).update(rule)
+        self.query_one("#detail-rule", TextLine).update(rule)
         self.query_one("#detail-hint", TextLine).update(hint)
 
     # -- moving around ----------------------------------------------------------------------

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from themes import UNICODE
+from themes import SEAT_COLOURS, UNICODE
 
 from ...widgets.grid import resolve_colour
 from ..base import ViewContext, ViewPanel
@@ -40,7 +40,7 @@ def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
         if p >= view.players:
             lines.append(Text.assemble(f"{mark}   ", (f"{'Ludwig':<16}", "italic"), f" {standing(ctx, p):>3}"))
             continue
-        colour = resolve_colour(variables, f"seat-{p}")
+        colour = resolve_colour(variables, f"seat-{p % SEAT_COLOURS}")  # 7 players: the 7th shares a colour
         chip = f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}"
         busy = ctx.spinner if ctx.thinking == p else ""
         chose = glyphs.yes if view.phase == "choosing" and p < len(view.chosen) and view.chosen[p] else busy
