@@ -4,15 +4,28 @@ drawing and keeping cards, ending steps with n), the list of every move, what st
 a whole bot game to its final scoring, and screenshots at 80×24."""
 from __future__ import annotations
 
-from engine.core import GameConfig, Match, Seat, Table
+from engine.core import GameConfig, Match, Seat, Table, write_log_atomic
 from engine.games import get_game
-from engine.games.palais_royal import (MUENZEREI, SUPPLY, TOR, Bring, Done, Draw, Keep, Mint, Move, Place,
-                                       Recruit)
+from engine.games.palais_royal import (
+    MUENZEREI,
+    SUPPLY,
+    TOR,
+    Bring,
+    Done,
+    Draw,
+    Keep,
+    Mint,
+    Move,
+    Place,
+    Recruit,
+)
 from tui.bots import make_bot
+from tui.cli import replay_start
 from tui.games.palais_royal import ChoiceScreen, FinalScoringScreen, PalaisBoard
 from tui.games.palais_royal.look import room_pos, space_pos
 from tui.screens.game_over import GameOverScreen
 from tui.screens.play import PlayScreen
+from tui.screens.replay import ReplayScreen
 
 from .conftest import play_screen, settle
 
@@ -263,6 +276,29 @@ async def test_a_bot_game_ends_with_the_final_scoring(make_app, settings):
         assert [sum(p) for p in zip(final.nobles, final.played, final.hands, final.park)] == list(final.totals)
 
 
+async def test_the_replay_viewer_draws_the_finished_game(make_app, tmp_path):
+    match = advance_until(new_match(seed=5, seats=BOTS), lambda m: m.finished)
+    path = tmp_path / "done.jsonl"
+    write_log_atomic(path, match.game, match.header, match.entries)
+    app = make_app(start=replay_start(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("end")
+        await pilot.pause()
+        panel = replay.query_one(PalaisBoard)
+        assert panel.ctx.view.over and not panel.ctx.legal
+        assert "wins with" in str(panel.query_one("#detail").render())
+        await pilot.press("home")
+        await pilot.pause()
+        assert "not set up yet" in str(panel.query_one("#steps").render()), "the empty table before set-up"
+        await pilot.press("right", "right")
+        await pilot.pause()
+        assert panel.ctx.view.phase == "placing" and panel.castle.current is None
+        assert "Set-up:" in str(panel.query_one("#steps").render())
+
+
 def test_the_client_imports_only_the_games_public_module():
     import ast
     from pathlib import Path
@@ -313,6 +349,16 @@ def test_snapshot_recruiting(snap_compare, make_app):
 
 
 def test_snapshot_final_scoring(snap_compare, make_app):
+    """Over the finished board (the title screen behind would change with every game added)."""
     match = advance_until(new_match(seed=5, seats=BOTS), lambda m: m.finished)
-    view = match.view(None)
-    assert snap_compare(make_app(start=lambda app: FinalScoringScreen(view, match.seats)), terminal_size=SIZE)
+
+    async def show_scoring(pilot):
+        await settle_snapshot(pilot)
+        assert isinstance(pilot.app.screen, GameOverScreen)
+        await pilot.click("#close")
+        await pilot.pause()
+        pilot.app.push_screen(FinalScoringScreen(match.view(None), match.seats))
+        await pilot.pause()
+
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=show_scoring,
+                        terminal_size=SIZE)

@@ -66,4 +66,4 @@ class PalaisUI(GameUI):
 
 UI = PalaisUI()
 
-__all__ = ["UI", "PalaisUI", "PalaisBoard", "PalaisInfo", "ChoiceScreen", "FinalScoringScreen", "final_rows"]
+__all__ = ["UI", "ChoiceScreen", "FinalScoringScreen", "PalaisBoard", "PalaisInfo", "PalaisUI", "final_rows"]

@@ -5,8 +5,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.games.palais_royal import (HINTEREINGANG, MUENZEREI, PRIVILEGES, SUPPLY, Bring, Done, Draw, Keep,
-                                       Mint, Move, PalaisView, Place, PlayCard, Recruit)
+from engine.games.palais_royal import (
+    HINTEREINGANG,
+    MUENZEREI,
+    PRIVILEGES,
+    SUPPLY,
+    Bring,
+    Done,
+    Draw,
+    Keep,
+    Mint,
+    Move,
+    PalaisView,
+    Place,
+    PlayCard,
+    Recruit,
+)
 
 from .look import step_name
 
@@ -41,7 +55,8 @@ def describe_action(view: PalaisView, action: Any) -> str:
             count = view.turn.draw_count if view.turn else 0
             return f"draw {count} privilege card(s)"
         case Keep(card=card):
-            return f"keep {PRIVILEGES[card].name} (a servant leaves the Back Door)"
+            p = PRIVILEGES[card]
+            return f"{p.name}, {p.price} gold to play; {p.text}"
         case PlayCard(card=card):
             p = PRIVILEGES[card]
             return f"play {p.name} for {p.price} gold: {p.text}"
@@ -51,10 +66,12 @@ def describe_action(view: PalaisView, action: Any) -> str:
     return ""
 
 
-def recruit_text(view: PalaisView, action: Recruit) -> str:
+def recruit_text(view: PalaisView, action: Recruit, short: bool = False) -> str:
+    """``Duc d'Anjou for 3 gold, seals K1 M1, borrowed K, its space's servant from the Mint``;
+    ``short`` leaves out the noble and its gold (the chooser's title says them)."""
     sp = view.park[action.space]
     noble = sp.noble
-    parts = [f"{noble.name} for {sp.cost} gold" if noble else "a noble"]
+    parts = [] if short else [f"{noble.name} for {sp.cost} gold" if noble else "a noble"]
     if noble is not None:
         king, madame = noble.king - action.wild_king, noble.madame - action.wild_madame
         seals = " ".join(p for p in (f"K{king}" if king else "", f"M{madame}" if madame else "") if p)
@@ -64,12 +81,15 @@ def recruit_text(view: PalaisView, action: Recruit) -> str:
     if wild:
         parts.append(f"borrowed {wild}")
     if action.source is not None:
-        parts.append(f"its space's servant from {source_text(view, action.source)}")
-    return ", ".join(parts)
+        where = source_text(view, action.source)
+        parts.append(f"servant from {where}" if short else f"its space's servant from {where}")
+    return ", ".join(parts) or "no seals"
 
 
-def line_for(ctx: Any, action: Any) -> str:
-    return f"{ctx.game.format_action(None, ctx.seat, action)}: {describe_action(ctx.view, action)}"
+def line_for(ctx: Any, action: Any, short: bool = False) -> str:
+    text = recruit_text(ctx.view, action, True) if short and isinstance(action, Recruit) \
+        else describe_action(ctx.view, action)
+    return f"{ctx.game.format_action(None, ctx.seat, action)}: {text}"
 
 
 def room_targets(legal: Iterable[Any], picked: int | None, picking: str) -> set[int]:

@@ -23,9 +23,21 @@ from themes import UNICODE
 from ...widgets.grid import Cell, Grid
 from ..base import ViewContext, ViewPanel
 from .actions import recruits_on, room_choice, room_name, room_targets
-from .dialogs import ChoiceScreen
-from .look import (CASTLE_COLUMNS, CASTLE_ROWS, LEGEND, PARK_COLUMNS, SIDE, castle_cells, park_cells, room_pos,
-                   row_line, space_pos, step_bar, step_detail)
+from .dialogs import ChoiceScreen, winners_text
+from .look import (
+    CASTLE_COLUMNS,
+    CASTLE_ROWS,
+    LEGEND,
+    PARK_COLUMNS,
+    SIDE,
+    castle_cells,
+    park_cells,
+    room_pos,
+    row_line,
+    space_pos,
+    step_bar,
+    step_detail,
+)
 
 RECRUIT_STEP = 4
 
@@ -131,7 +143,7 @@ class PalaisBoard(ViewPanel):
         variables = self.app.theme_variables
         self.query_one("#steps", TextLine).update(step_bar(ctx.view, names, glyphs, variables))
         self.query_one("#detail", TextLine).update(self._detail())
-        self.query_one("#rows", TextLine).update(row_line(ctx.view, glyphs, variables))
+        self.query_one("#rows", TextLine).update(row_line(ctx.view, glyphs, variables, ctx.interactive))
         self._describe()
         self.refresh_bindings()
 
@@ -142,6 +154,8 @@ class PalaisBoard(ViewPanel):
             if self.picking == "move":
                 return f"{where}: where does it go? (esc)"
             return f"{where}: from which room? (esc)"
+        if ctx.view.final is not None:
+            return winners_text(ctx.view.final, ctx.seats)
         return step_detail(ctx.view)
 
     def _draw(self) -> None:
@@ -176,9 +190,8 @@ class PalaisBoard(ViewPanel):
         idle = focused in (self.castle, self.park) or (isinstance(focused, Input) and not focused.value)
         if focused is None or (new_step and idle):
             grid.focus()
-        if new_step or grid.cursor is None or grid.cursor not in grid.highlights:
-            if grid.highlights and (new_step or grid.cursor is None):
-                grid.move_cursor(min(grid.highlights, key=lambda p: (p[1], p[0])))
+        if grid.highlights and (new_step or grid.cursor is None):
+            grid.move_cursor(min(grid.highlights, key=lambda p: (p[1], p[0])))
         for g in (self.castle, self.park):
             if g.cursor is None and g.has_focus:
                 g.move_cursor(min(g.highlights, key=lambda p: (p[1], p[0])) if g.highlights else (0, 0))
@@ -273,10 +286,11 @@ class PalaisBoard(ViewPanel):
         elif len(ways) == 1:
             self.post_message(self.ActionChosen(ways[0]))
         else:
-            self._choose(f"Recruit on {ctx.view.park[space].name}: which way?", ways)
+            sp = ctx.view.park[space]
+            self._choose(f"Recruit {sp.noble.name} on {sp.name} for {sp.cost} gold:", ways, short=True)
 
-    def _choose(self, title: str, actions: list[Any]) -> None:
-        self.app.push_screen(ChoiceScreen(self.ctx, title, actions), self._chosen)
+    def _choose(self, title: str, actions: list[Any], short: bool = False) -> None:
+        self.app.push_screen(ChoiceScreen(self.ctx, title, actions, short), self._chosen)
 
     def _chosen(self, action: Any) -> None:
         if action is not None:

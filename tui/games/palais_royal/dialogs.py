@@ -33,15 +33,16 @@ class ChoiceScreen(ModalScreen[Any]):
     """
     BINDINGS = [Binding("escape", "cancel", "Back to the board")]
 
-    def __init__(self, ctx: ViewContext, title: str, actions: Sequence[Any]) -> None:
+    def __init__(self, ctx: ViewContext, title: str, actions: Sequence[Any], short: bool = False) -> None:
+        """``short``: the title already names the noble, the lines only how each way differs."""
         super().__init__()
-        self.ctx, self.title_text, self.actions = ctx, title, tuple(actions)
+        self.ctx, self.title_text, self.actions, self.short = ctx, title, tuple(actions), short
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.title_text, id="head")
-            yield OptionList(*(Option(line_for(self.ctx, a)) for a in self.actions), id="choices")
-            yield Static("enter: play it · esc: back", classes="hint")
+            yield OptionList(*(Option(line_for(self.ctx, a, self.short)) for a in self.actions), id="choices")
+            yield Static("enter: choose · esc: back", classes="hint")
 
     def on_mount(self) -> None:
         choices = self.query_one("#choices", OptionList)

@@ -18,7 +18,13 @@ from typing import Any
 
 from rich.text import Text
 
-from engine.games.palais_royal import BENEFITS, BONUS_ROOMS, PRIVILEGES, STEP_NAMES, PalaisView
+from engine.games.palais_royal import (
+    BENEFITS,
+    BONUS_ROOMS,
+    PRIVILEGES,
+    STEP_NAMES,
+    PalaisView,
+)
 from themes import GlyphSet
 
 from ...widgets.grid import Cell, resolve_colour
@@ -144,6 +150,8 @@ def step_bar(view: PalaisView, names: Sequence[str], glyphs: GlyphSet, variables
     """``Set-up: You, servant 3 of 5`` or the steps of the turn, the current one lit."""
     if view.over:
         return Text("Game over", style="bold")
+    if not view.rooms:
+        return Text("The table is not set up yet", style="bold")
     if view.turn is None:
         return Text.assemble(("Set-up: ", "bold"), f"{names[view.to_move]}, servant "
                                                    f"{view.placed + 1} of {SETUP_PLACEMENTS}")
@@ -164,7 +172,7 @@ def step_detail(view: PalaisView) -> str:
     """What is left of the current step."""
     turn = view.turn
     if turn is None:
-        return "any room; everyone places 5, one at a time" if not view.over else ""
+        return "any room; everyone places 5, one at a time" if view.rooms and not view.over else ""
     s = turn.step
     if s == 0:
         return "before action 1: the Royal Favour may be played"
@@ -190,21 +198,19 @@ def step_detail(view: PalaisView) -> str:
     return "cards playable any time, then the next player"
 
 
-def row_line(view: PalaisView, glyphs: GlyphSet, variables: dict[str, str]) -> Text:
-    """Who the border rows would pay now: ``rows: top ●6 ▲2 · right - …``."""
-    line = Text("rows 6/2 ", style="dim")
-    for i, row in enumerate(view.rows):
-        if i:
-            line.append(" ")
-        line.append(SIDE_NAMES.get(row.side, row.side)[0].upper(), style="bold")
-        paid = sorted((p, s) for s, p in enumerate(row.points) if p)
+def row_line(view: PalaisView, glyphs: GlyphSet, variables: dict[str, str], hint: bool) -> Text:
+    """Who the border rows would pay now: ``rows T:●6 ▲2 R:- B:■6 L:-``."""
+    line = Text("rows", style="dim")
+    for row in view.rows:
+        line.append(f" {SIDE_NAMES.get(row.side, row.side)[0].upper()}:", style="bold")
+        paid = sorted(((p, s) for s, p in enumerate(row.points) if p), reverse=True)
         if not paid:
-            line.append(":- ", style="dim")
-            continue
-        line.append(":")
-        for points, seat in sorted(paid, reverse=True):
+            line.append("-", style="dim")
+        for i, (points, seat) in enumerate(paid):
+            line.append(" " if i else "")
             line.append_text(chip(variables, seat, f"{glyphs.seat(seat)}{points}"))
-    line.append("  tab: castle/park", style="dim")
+    if hint and len(line) <= 28:
+        line.append("  tab: castle/park", style="dim")
     return line
 
 

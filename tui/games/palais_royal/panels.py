@@ -25,11 +25,15 @@ class PalaisInfo(ViewPanel):
 
 def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
     view = ctx.view
-    head = f"Round {max(view.round, 1)}" if view.turn is not None else "Set-up"
-    if view.last_round:
-        head += " (last)"
-    lines = [Text(f"{head} · {view.nobles_in_park} nobles · deck {view.deck}", style="bold")]
-    for seat in range(view.players):
+    if view.over:
+        head = "Game over"
+    elif view.turn is None:
+        head = "Set-up"
+    else:
+        head = f"Round {view.round}" + (", the last" if view.last_round else "")
+    lines = [Text(head, style="bold"),
+             Text(f"park {view.nobles_in_park} nobles · deck {view.deck}", style="dim")]
+    for seat in range(len(view.players_)):   # none before the set-up
         lines.extend(seat_lines(ctx, seat, variables))
     lines.extend(my_lines(ctx))
     return Text("\n").join(lines)
