@@ -167,7 +167,7 @@ def _plain_majority(state: PalaisState, room: int, seat: int) -> bool:
 
 def make_view(state: PalaisState, seat: int | None) -> PalaisView:
     if not state.rooms:
-        raise ValueError("the game is not set up yet")
+        return _unset_view(state, seat)
     n, over = state.players, state.phase == OVER
     park = tuple(_space_view(sp, nb, discount(state.park, sp), state.marks[sp]) for sp, nb in enumerate(state.park))
     rows = []
@@ -194,6 +194,14 @@ def make_view(state: PalaisState, seat: int | None) -> PalaisView:
         final=FinalView(final.nobles, final.played, final.hands, final.park, final.totals, final.winners)
         if final else None,
         nobles_in_park=state.nobles_in_park())
+
+
+def _unset_view(state: PalaisState, seat: int | None) -> PalaisView:
+    """Before the set-up event (the replay viewer's first position): an empty table."""
+    return PalaisView(seat=seat, players=state.players, phase=state.phase, to_move=-1, start_player=0, round=0,
+                      last_round=False, placed=0, rooms=(), park=(), rows=(), decorations=(), players_=(),
+                      bank=state.bank, deck=0, discard=(), turn=None, my_hand=(), my_face_down=(), my_drawn=(),
+                      final=None, nobles_in_park=0)
 
 
 def _room_holder(state: PalaisState, room: int) -> int:
