@@ -145,3 +145,14 @@ async def test_a_table_is_created_from_the_lobby(server):
     assert summary.your_seat == 0 and summary.free == len(summary.seats) - 1
     assert summary.status == "waiting"
     await bob.close()
+
+
+async def test_a_lone_escape_is_a_key(server):
+    from tui.screens.lobby import LobbyScreen, NewTableScreen
+
+    bob = await server.connect("bob")
+    bob.press("n")
+    await until(lambda: isinstance(server.app_of("bob").screen, NewTableScreen), what="the dialog")
+    bob.press("\x1b")                                    # nothing follows: the parser's timer flushes it
+    await until(lambda: isinstance(server.app_of("bob").screen, LobbyScreen), what="back in the lobby")
+    await bob.close()
