@@ -262,7 +262,11 @@ async def settle_snapshot(pilot):
 
 
 def test_snapshot_building(snap_compare, make_app):
-    match = advance_until(new_match(2), lambda m: high_build(m) and m.state.turns >= 12)
+    def from_holder(m: Match) -> bool:
+        holder = {t.id for t in m.view(0).holder}
+        return high_build(m) and m.state.turns >= 12 and any(
+            isinstance(a, Build) and a.level >= 2 and a.delta == 0 and a.tile in holder for a in m.legal_actions(0))
+    match = advance_until(new_match(2), from_holder)
     tiles = [t.id for t in match.view(0).holder]
     build = max((a for a in match.legal_actions(0) if isinstance(a, Build) and a.delta == 0 and a.tile in tiles),
                 key=lambda a: (a.level, a.tile))

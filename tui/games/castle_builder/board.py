@@ -22,6 +22,7 @@ from themes import UNICODE
 from ..base import ViewContext, ViewPanel
 from .dialogs import ChoiceScreen, CoinsScreen, build_options, prompt_for
 from .look import look_for
+from .panels import BuilderInfo
 from .wall import WallGrid, castle_cells, level_row, levels_shown, row_cells
 
 
@@ -200,6 +201,17 @@ class BuilderBoard(ViewPanel, can_focus=True):
 
     def _describe(self) -> None:
         self.query_one("#focus", TextLine).update(fit(focus_text(self), WIDTH))
+        for info in self.screen.query(BuilderInfo):  # where the baron would stop, on the path
+            info.mark(self._baron_stop())
+
+    def _baron_stop(self) -> int | None:
+        cell = self.grid.current
+        key = cell.key if cell is not None else None
+        if self.chosen is None or not isinstance(key, tuple) or key[0] != "spot":
+            return None
+        here = [b for b in self.builds[self.chosen] if (b.level, b.x) == key[1:]]
+        p = self.ctx.game.preview(self.ctx.view, here[0]) if here else None
+        return p.to if p is not None and p.steps else None
 
     # -- keys ------------------------------------------------------------------------------------
 
@@ -289,6 +301,9 @@ def spot_text(ctx: ViewContext, builds: Sequence[Build], level: int, x: int) -> 
     where = next((s.spot for s in ctx.view.castles[ctx.seat].spots if (s.level, s.x) == (level, x)), "")
     p = ctx.game.preview(ctx.view, here[0])
     change = "" if any(b.delta == 0 for b in here) else " · ±1: discard"
+    need = next((f" needs {s.need}" for s in ctx.view.castles[ctx.seat].spots
+                 if (s.level, s.x) == (level, x) and s.need is not None), "")
+    where = f"{where}{need}"
     if p is None or p.steps == 0:
         return f"{where}: the ground; the baron stays{change}"
     coins = f" · {p.coins} coin{'s' if p.coins != 1 else ''}!" if p.coins else ""

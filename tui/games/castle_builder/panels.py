@@ -32,13 +32,32 @@ def ring_positions(length: int) -> list[tuple[int, int]]:
 
 
 class BuilderInfo(ViewPanel):
+    """The path with the barons; the board marks where your baron would stop (``mark``)."""
+
     DEFAULT_CSS = "BuilderInfo { height: auto; margin-bottom: 1; }"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ctx: ViewContext | None = None
+        self.marked: int | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="path")
 
     def show(self, ctx: ViewContext) -> None:
-        self.query_one("#path", Static).update(path_text(ctx, self.app.theme_variables))
+        self.ctx = ctx
+        self._draw()
+
+    def mark(self, space: int | None) -> None:
+        """Light the space (a path index) where the previewed build would stop your baron."""
+        if space != self.marked:
+            self.marked = space
+            self._draw()
+
+    def _draw(self) -> None:
+        if self.ctx is not None:
+            text = path_text(self.ctx, self.app.theme_variables, self.marked)
+            self.query_one("#path", Static).update(text)
 
 
 def chip(variables: dict[str, str], seat: int) -> str:
@@ -46,7 +65,7 @@ def chip(variables: dict[str, str], seat: int) -> str:
     return f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}"
 
 
-def path_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
+def path_text(ctx: ViewContext, variables: dict[str, str], marked: int | None = None) -> Text:
     view, glyphs = ctx.view, ctx.glyphs or UNICODE
     look = look_for(glyphs)
     positions = ring_positions(len(view.path))
@@ -57,6 +76,11 @@ def path_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
     for seat, where in enumerate(view.barons):
         col, row = positions[where]
         lines[row][col] = (f"{glyphs.seat(seat)}{seat + 1}", chip(variables, seat))
+    if marked is not None and ctx.seat is not None and marked != view.barons[ctx.seat]:
+        col, row = positions[marked]
+        left, right = glyphs.cursor
+        cursor = resolve_colour(variables, "board-cursor")
+        lines[row][col] = (left + right, f"bold {cursor.get_contrast_text(1.0).hex} on {cursor.hex}")
     inner = inside_lines(ctx, variables)
     out = []
     for row, cells in enumerate(lines):

@@ -41,15 +41,21 @@ class WallGrid(Grid):
         anchor = self.groups.get(pos, pos)
         text = cell.glyph[:2].ljust(2)
         if anchor == self.cursor:
-            left, right = self.glyphs.cursor
-            if cell.key is not None and text.startswith(" "):
-                text = left + text[1:]
-            elif pos == (anchor[0] + 1, anchor[1]) and text.endswith(" "):
-                text = text[:1] + right
-            return [Segment(text, self._style("board-cursor", "board-cursor-text", bold=True, underline=True))]
+            style = self._style("board-cursor", "board-cursor-text", bold=True, underline=True)
+            return [Segment(self._marked(text, pos, anchor, self.glyphs.cursor), style)]
         if anchor in self._highlights:
-            return [Segment(text, self._style("board-legal", "board-legal-text", bold=True))]
+            style = self._style("board-legal", "board-legal-text", bold=True)
+            return [Segment(self._marked(text, pos, anchor, self.glyphs.legal), style)]
         return [Segment(text, self._style(cell.bg, cell.fg, cell.bold, cell.dim))]
+
+    @staticmethod
+    def _marked(text: str, pos: Pos, anchor: Pos, marks: tuple[str, str]) -> str:
+        """The markers either side of a place's number line, where its text leaves room."""
+        if pos == anchor and text.startswith(" "):
+            return marks[0] + text[1:]
+        if pos == (anchor[0] + 1, anchor[1]) and text.endswith(" "):
+            return text[:1] + marks[1]
+        return text
 
     def watch_cursor(self, old: Pos | None, new: Pos | None) -> None:
         super().watch_cursor(old, new)
