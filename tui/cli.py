@@ -84,7 +84,7 @@ def wants_engine(argv: list[str]) -> bool:
     if command is None:
         return False
     if command == "replay":
-        return "--text" in rest or "--json" in rest
+        return "--text" in rest or "--json" in rest or "--view" in rest
     return command != "play"
 
 
@@ -178,12 +178,10 @@ def play_start(args: argparse.Namespace, settings: Settings):
     config = GameConfig(len(seats), frozenset(args.variant))
 
     def start(app):
-        import secrets
-
         from .screens.play import new_play_screen
 
-        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-        return new_play_screen(app, game.id, config, seats, seed)
+        # No seed: the match draws a 256-bit secret; a given one reproduces a game (practice, tests).
+        return new_play_screen(app, game.id, config, seats, args.seed)
 
     return start
 

@@ -2,7 +2,6 @@
 names, an optional seed and the game's rule variants."""
 from __future__ import annotations
 
-import secrets
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -128,9 +127,10 @@ class NewGameScreen(Screen[None]):
                   if self.query_one(f"#variant-{v.key}", Checkbox).value]
         return GameConfig(self.players, frozenset(chosen))
 
-    def seed(self) -> int:
+    def seed(self) -> int | None:
+        """The seed typed to replay a known deal; None lets the match draw a secret nobody can guess."""
         text = self.query_one("#seed", Input).value.strip()
-        return int(text) if text else secrets.randbelow(2**31)
+        return int(text) if text else None
 
     def action_start(self) -> None:
         from .play import start_new_game

@@ -133,6 +133,24 @@ class PlayScreen(Screen[None]):
         else:
             self._set_status(self._status_text(ctx))
         self.sub_title = f"{self.game.title} · {self.table.players} players"
+        self.claim_focus(ctx)
+
+    def claim_focus(self, ctx: ViewContext | None = None) -> None:
+        """Whenever the viewer may act and no dialog is open, the board has the keys.
+
+        The one exception is the command line while the player is in it (they pressed ``:``):
+        keys typed there as the turn begins must all land in it, in order."""
+        if not self.is_current or self._busy or self.app.too_small:
+            return
+        if self.query_one("#command", Input).has_focus:
+            return
+        ctx = ctx or self.context()
+        if ctx.interactive and not self._board_has_focus():
+            self.focus_board()
+
+    def _board_has_focus(self) -> bool:
+        focused = self.focused
+        return focused is not None and (focused is self.board or self.board in focused.ancestors)
 
     def _status_text(self, ctx: ViewContext) -> str:
         if self.table.finished:
@@ -200,6 +218,8 @@ class PlayScreen(Screen[None]):
         self._hold(False)
         self.redraw()
         self.call_after_refresh(self.advance)
+        # Textual hands focus back to the widget that had it before; the board may want it now.
+        self.call_after_refresh(self.claim_focus)
 
     def on_screen_suspend(self) -> None:
         # Bots wait while help, a dialog or the size guard covers the board, so no move goes unseen;
@@ -294,6 +314,9 @@ class PlayScreen(Screen[None]):
             self._set_status(exc.reason, error=True)
             return
         event.input.value = ""
+        # The move is made: the keys go back to the board (it takes them on the next turn).
+        self.set_focus(None)
+        self.claim_focus()
 
     def action_command_line(self) -> None:
         self.query_one("#command", Input).focus()
@@ -341,13 +364,15 @@ class PlayScreen(Screen[None]):
 
     def focus_board(self) -> None:
         target = next((w for w in self.board.query("*") if w.focusable), None)
+        if target is None and self.board.focusable:
+            target = self.board
         self.set_focus(target)
 
 
 # -- starting and resuming ------------------------------------------------------------------
 
 def new_play_screen(app: App, game_id: str, config: GameConfig, seats: list[Seat],
-                    seed: int) -> PlayScreen:
+                    seed: int | None) -> PlayScreen:
     """A new game, saved as it is played into the saves folder, at a table of the App's host."""
     now = datetime.now()
     path = new_save_path(app.settings.saves_dir, game_id, now)
@@ -357,7 +382,7 @@ def new_play_screen(app: App, game_id: str, config: GameConfig, seats: list[Seat
 
 
 def start_new_game(app: App, game_id: str, config: GameConfig, seats: list[Seat],
-                   seed: int) -> PlayScreen:
+                   seed: int | None) -> PlayScreen:
     screen = new_play_screen(app, game_id, config, seats, seed)
     app.push_screen(screen)
     return screen
