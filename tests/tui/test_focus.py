@@ -1,0 +1,68 @@
+"""Issue 9 item 1: whenever it is the viewer's turn and no dialog is open, the board has focus."""
+from __future__ import annotations
+
+from tui.screens.play import PlayScreen
+
+from .conftest import new_match, play_screen, settle
+
+
+def board_has_focus(app) -> bool:
+    screen = play_screen(app)
+    focused = app.focused
+    return focused is not None and screen.board in (focused, *focused.ancestors)
+
+
+async def test_after_a_typed_move_the_board_takes_the_keys_back_on_the_next_turn(make_app, settings):
+    match = new_match(settings.saves_dir, seed=2)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert board_has_focus(app)
+        await pilot.press("colon", "A", "1", "enter")
+        await settle(pilot, app)
+        await settle(pilot, app)
+        assert match.to_act == {0} and app.screen is play_screen(app)
+        assert board_has_focus(app), app.focused
+        assert "arrows" not in str(app.screen.query_one("#command").value)
+        # The footer offers the board's keys again, not only "Leave" and "Help".
+        assert any(b.binding.description == "Pass" or b.node is not app.screen
+                   for b in app.screen.active_bindings.values())
+        before = len(match.entries)
+        await pilot.press("enter", "enter")            # the arrows and enter work at once
+        await settle(pilot, app)
+        assert len(match.entries) > before
+
+
+async def test_a_resize_below_the_minimum_and_back_gives_the_board_its_focus(make_app, settings):
+    match = new_match(settings.saves_dir, seed=2)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app.set_focus(None)
+        await pilot.resize_terminal(60, 20)
+        await settle(pilot, app)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, app)
+        assert app.screen is play_screen(app)
+        assert board_has_focus(app)
+
+
+async def test_keys_typed_after_colon_stay_in_the_command_line_while_the_turn_begins(make_app, settings):
+    match = new_match(settings.saves_dir, seed=2)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon", "A")
+        play_screen(app).redraw()                     # the turn begins while typing
+        await pilot.press("1")
+        command = app.screen.query_one("#command")
+        assert command.has_focus and command.value.lstrip(":") == "A1"
+
+
+async def test_tab_only_reaches_widgets_that_are_visible(make_app, settings):
+    match = new_match(settings.saves_dir, seed=2)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        for widget in app.screen.focus_chain:
+            assert widget.display and widget.visible and widget.region.area > 0, widget
