@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from engine.games.palais_royal import Done, Draw, Keep, Mint, Move, PlayCard, Recruit
+from engine.games.palais_royal import HINTEREINGANG, Done, Draw, Keep, Mint, Move, PlayCard, Recruit
 from themes import UNICODE
 
 from ...widgets.grid import Cell, Grid
@@ -152,7 +152,8 @@ class PalaisBoard(ViewPanel):
         if self.picked is not None:
             where = ctx.view.rooms[self.picked].name
             if self.picking == "move":
-                return f"{where}: where does it go? (esc)"
+                moves = ctx.view.turn.moves_left if ctx.view.turn else 0
+                return f"{where}: where to? {moves} move(s) left (esc)"
             return f"{where}: from which room? (esc)"
         if ctx.view.final is not None:
             return winners_text(ctx.view.final, ctx.seats)
@@ -190,7 +191,7 @@ class PalaisBoard(ViewPanel):
         idle = focused in (self.castle, self.park) or (isinstance(focused, Input) and not focused.value)
         if focused is None or (new_step and idle):
             grid.focus()
-        if grid.highlights and (new_step or grid.cursor is None):
+        if grid.highlights and (grid.cursor is None or (new_step and grid.cursor not in grid.highlights)):
             grid.move_cursor(min(grid.highlights, key=lambda p: (p[1], p[0])))
         for g in (self.castle, self.park):
             if g.cursor is None and g.has_focus:
@@ -263,6 +264,8 @@ class PalaisBoard(ViewPanel):
         elif pick is not None:
             self.picked, self.picking = room, pick
             self._redraw_pick()
+        elif room == HINTEREINGANG and any(isinstance(a, Keep) for a in ctx.legal):
+            self.action_keep()
         else:
             self.post_message(self.Status(f"Nothing to do in {room_name(ctx.view, room)} now."))
 

@@ -168,6 +168,10 @@ def step_bar(view: PalaisView, names: Sequence[str], glyphs: GlyphSet, variables
     return line
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def step_detail(view: PalaisView) -> str:
     """What is left of the current step."""
     turn = view.turn
@@ -177,23 +181,23 @@ def step_detail(view: PalaisView) -> str:
     if s == 0:
         return "before action 1: the Royal Favour may be played"
     if s == 1:
-        left = "any number" if turn.gate_left < 0 else str(turn.gate_left)
-        return f"{left} servant(s) may come onto the Gate"
+        left = "any number of servants" if turn.gate_left < 0 else plural(turn.gate_left, "servant")
+        return f"{left} may come onto the Gate"
     if s == 2:
-        return f"{turn.moves_left} move(s) left: pick a servant, then a room"
+        return f"{plural(turn.moves_left, 'move')} left"
     if s == 3:
-        parts = [] if turn.minted or not turn.mint_gold else [f"mint {turn.mint_gold} gold"]
+        parts = [] if turn.minted or not turn.mint_gold else [f"the Mint pays {turn.mint_gold} gold"]
         if turn.king_left:
-            parts.append(f"+{turn.king_left} King")
+            parts.append(f"+{turn.king_left} to the King")
         if turn.madame_left:
-            parts.append(f"+{turn.madame_left} Madame")
+            parts.append(f"+{turn.madame_left} to Madame")
         return ", ".join(parts) or "nothing left here"
     if s == 4:
         wild = f" +{turn.wild_seals} borrowed" if turn.wild_seals else ""
-        return f"{turn.recruits} recruit(s), seals K{turn.king_seals} M{turn.madame_seals}{wild}"
+        return f"{plural(turn.recruits, 'recruit')}, seals K{turn.king_seals} M{turn.madame_seals}{wild}"
     if s == 5:
         if not turn.drew:
-            return f"draw {turn.draw_count} card(s) at the Back Door"
+            return f"{plural(turn.draw_count, 'card')} to draw at the Back Door"
         return f"{turn.drawn} drawn: keep some, next discards the rest"
     return "cards playable any time, then the next player"
 
