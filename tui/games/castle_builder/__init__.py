@@ -9,6 +9,8 @@ dialogs.py the choices. Everything is drawn from the seat's view, its legal move
 """
 from __future__ import annotations
 
+from engine.games.castle_builder import Build, Draw
+
 from ..base import GameUI, ViewContext, ViewPanel
 from .board import BuilderBoard
 from .dialogs import ChoiceScreen, CoinsScreen, prompt_for
@@ -41,8 +43,12 @@ class CastleBuilderUI(GameUI):
         if view.choice is not None:
             who = "you" if view.choice.seat == ctx.seat else ctx.name(view.choice.seat)
             return f"{who}: {PHASES.get(view.choice.kind, view.choice.kind)}"
-        if ctx.interactive:
+        if any(isinstance(a, Build) for a in ctx.legal):
             return "pick a tile, enter, then a place (d: draw 2)"
+        if Draw() in ctx.legal:
+            return "no tile fits: d draws 2"
+        if ctx.interactive:
+            return "nothing to draw, nothing fits: p passes"
         return "building"
 
 

@@ -77,7 +77,7 @@ class CoinsScreen(ModalScreen[None]):
         lines = [Text("The market coins", style="bold")]
         for coin in view.market_coins:
             lines.append(coin_text(coin))
-        lines.append(Text(f"\nCoins won ({view.goal} win)", style="bold"))
+        lines.append(Text(f"\nCoins won ({view.goal} win the game)", style="bold"))
         for seat, won in enumerate(view.coins):
             titles = ", ".join(c.title for c in won) or "none"
             lines.append(Text(f"{self.ctx.name(seat)}: {len(won)} · {titles}"))

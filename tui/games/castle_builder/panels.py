@@ -75,7 +75,8 @@ def path_text(ctx: ViewContext, variables: dict[str, str], marked: int | None = 
         lines[row][col] = (" " + path_glyph(space.kind, look), kinds.get(space.kind, ""))
     for seat, where in enumerate(view.barons):
         col, row = positions[where]
-        lines[row][col] = (f"{glyphs.seat(seat)}{seat + 1}", chip(variables, seat))
+        token = "P" if glyphs.ascii else glyphs.seat(seat)  # ASCII seat shapes look like path spaces
+        lines[row][col] = (f"{token}{seat + 1}", chip(variables, seat))
     if marked is not None and ctx.seat is not None and marked != view.barons[ctx.seat]:
         col, row = positions[marked]
         left, right = glyphs.cursor
@@ -107,7 +108,8 @@ def inside_lines(ctx: ViewContext, variables: dict[str, str]) -> list[Text]:
         name = ctx.name(seat)[:8].ljust(8)
         coins = f"{len(view.coins[seat])}{look.coin}"
         held = f"{view.holder_counts[seat]}{look.tile_space}"
-        line = Text.assemble(turn, (glyphs.seat(seat), chip(variables, seat)), f"{name}{busy}",
+        token = str(seat + 1) if glyphs.ascii else glyphs.seat(seat)
+        line = Text.assemble(turn, (token, chip(variables, seat)), f"{name}{busy}",
                              (coins.rjust(3), "bold"), " ", held.rjust(3))
         line.pad_right(INSIDE - line.cell_len)
         out.append(line)

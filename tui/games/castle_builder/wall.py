@@ -2,7 +2,7 @@
 
 A tile is four cells (two wide, two lines high), so a level's tiles sit half a tile to the side of
 the level below, as bricks do: the two tiles under a place are the ones its four cells straddle.
-Open places show the number they need (``=12``; ``··`` on the foundation, where any number goes).
+Open places show the number they need (``=12``; blank on the foundation, where any number goes).
 """
 from __future__ import annotations
 
@@ -91,8 +91,7 @@ def castle_cells(view: CastleBuilderView, castle: CastleView, look: Look, levels
         if spot.level > levels:
             continue
         row = level_row(levels, spot.level)
-        need = "··" if spot.need is None else str(spot.need)
-        text = f"={need}" if spot.need is not None else " ··"
+        text = "" if spot.need is None else f"={spot.need}"
         text = text.center(4) if len(text) < 4 else text
         name = f"{spot.spot}: " + ("any number" if spot.need is None else f"needs {spot.need}")
         for half in (0, 1):
