@@ -226,10 +226,12 @@ class CastlesBoard(ViewPanel):
                      look, focused, labels: bool) -> None:
         """One castle; the floor numbers only on the right castle's left edge, between the two."""
         room = self.current_room()
-        drawn = (id(self.view.castles[k]), frame, wide, spots, grid is focused, labels, self._jump, look)
-        if self._drawn.get(grid.id) == drawn:
+        castle = self.view.castles[k]
+        drawn = (frame, wide, spots, grid is focused, labels, self._jump, look)
+        before = self._drawn.get(grid.id)
+        if before is not None and before[0] is castle and before[1] == drawn:
             return                     # nothing changed (the next room in hand fits the same cells)
-        self._drawn[grid.id] = drawn
+        self._drawn[grid.id] = (castle, drawn)
         keep = grid.current.key if grid.current is not None else self._keys.get(k)
         grid.cell_width = WIDE if wide else COMPACT
         grid.set_board(castle_cells(self.view.castles[k], frame, look, wide, spots), columns=frame.columns,

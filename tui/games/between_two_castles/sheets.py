@@ -96,6 +96,7 @@ class RevealScreen(ModalScreen[None]):
     RevealScreen { align: right top; background: $background 0%; }
     RevealScreen > Vertical { width: 34; height: auto; max-height: 21; border: thick $accent;
                               background: $surface; padding: 0 1; }
+    RevealScreen VerticalScroll { height: auto; max-height: 18; }
     RevealScreen .hint { color: $text-muted; }
     """
     BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
@@ -106,7 +107,8 @@ class RevealScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(reveal_text(self.view, self.viewer, self.seats, self.app.theme_variables))
+            with VerticalScroll():
+                yield Static(reveal_text(self.view, self.viewer, self.seats, self.app.theme_variables))
             yield Static("enter: place your rooms", classes="hint")
 
     def action_close(self) -> None:
