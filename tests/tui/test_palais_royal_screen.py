@@ -137,7 +137,7 @@ async def test_a_servant_is_picked_up_and_walks_several_rooms(make_app, settings
         await walk(pilot, panel.castle, square(match, first.from_room))
         await pilot.press("enter")
         assert panel.picked == first.from_room
-        assert "where does it go" in str(panel.query_one("#detail").render())
+        assert "where to?" in str(panel.query_one("#detail").render())
         await walk(pilot, panel.castle, square(match, first.to_room))
         await pilot.press("enter")
         await pilot.pause()

@@ -32,6 +32,7 @@ from .look import (
     SIDE,
     castle_cells,
     park_cells,
+    plural,
     room_pos,
     row_line,
     space_pos,
@@ -153,7 +154,7 @@ class PalaisBoard(ViewPanel):
             where = ctx.view.rooms[self.picked].name
             if self.picking == "move":
                 moves = ctx.view.turn.moves_left if ctx.view.turn else 0
-                return f"{where}: where to? {moves} move(s) left (esc)"
+                return f"{where}: where to? {plural(moves, 'move')} left (esc)"
             return f"{where}: from which room? (esc)"
         if ctx.view.final is not None:
             return winners_text(ctx.view.final, ctx.seats)
