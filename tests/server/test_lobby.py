@@ -66,3 +66,16 @@ def test_the_last_player_out_removes_a_waiting_table(tmp_path):
     lobby.leave(waiting.id, "alice")
     assert [s.id for s in lobby.summaries("alice")] == [record.id]
     lobby.close()
+
+
+async def test_bots_think_in_the_server_process_pool(tmp_path):
+    from tui.server.bots import BotPool
+
+    with BotPool(1) as pool:
+        lobby = Lobby(tmp_path, TableHost(get_game, executor=pool, durable=False))
+        record = lobby.create("alice", "king-up", ["bot:greedy", "me", "bot:random"])
+        table = lobby.table(record.id)
+        await asyncio.wait_for(table.settled(), 30)
+        assert table.stopped is None
+        assert any(line.text.startswith(("Greedy", "Random")) for line in table.move_lines())
+        lobby.close()

@@ -76,13 +76,12 @@ def main(argv: list[str]) -> int:
 
 
 async def _serve(args, data_dir: Path, host_key: Path) -> None:
-    from concurrent.futures import ProcessPoolExecutor
-
+    from .bots import BotPool
     from .server import Limits, Service, read_allowed
 
     limits = Limits(max_connections=args.max_connections, max_per_address=args.max_per_address,
                     idle_lobby=args.idle_lobby * 60, idle_table=args.idle_table * 60)
-    executor = ProcessPoolExecutor(args.bot_workers) if args.bot_workers > 0 else None
+    executor = BotPool(args.bot_workers) if args.bot_workers > 0 else None
     allowed = read_allowed(args.allow) if args.allow else None
     service = Service(data_dir, allowed=allowed, limits=limits, executor=executor,
                       bot_delay=args.bot_delay)
