@@ -83,7 +83,7 @@ async def test_drafting_marks_two_rooms_and_the_reveal_shows_the_partners(make_a
         reveal = app.screen
         assert isinstance(reveal, RevealScreen), "the bots had chosen: the pairs are revealed at once"
         assert {t.room for t in reveal.view.to_place if t.owner == 0} == set(hand[:2])
-        text = str(reveal.query_one("Static").render())
+        text = str(reveal.query_one("VerticalScroll Static").render())
         assert "Adalbert (L " in text and "Brunhild (R " in text, "each partner with the castle you share"
 
 
