@@ -108,3 +108,14 @@ def test_arena_plays_a_small_series():
     seats = {s.level: s.seats for s in standings}
     assert seats == {"thinking:5i": 2, "random": 4}
     assert sum(s.wins for s in standings) == pytest.approx(2)
+
+
+def test_hints_name_the_top_three_moves_in_notation():
+    from engine.core.search_hint import hints
+    game = get_game("palais-royal")
+    state, seat = position(game, 3, 1, 9)
+    legal = list(game.legal_actions(state, seat))
+    top = hints(game, game.view(state, seat), legal, random.Random(2), iterations=30)
+    assert 1 <= len(top) <= 3 and all(h.action in legal for h in top)
+    assert [game.parse_action(state, seat, h.notation) for h in top] == [h.action for h in top]
+    assert [h.visits for h in top] == sorted((h.visits for h in top), reverse=True)
