@@ -250,6 +250,13 @@ def test_snapshot_placing(snap_compare, make_app):
                         press=["enter"], terminal_size=SIZE)
 
 
+def test_snapshot_placing_ascii_monochrome(snap_compare, make_app):
+    match = advance_until(new_match(seed=4), lambda m: m.state.turn == 3 and m.state.phase == "placing"
+                          and not m.state.bonuses and 0 in m.to_act)
+    app = make_app(start=lambda app: PlayScreen(Table(match)), theme="monochrome", ascii=True)
+    assert snap_compare(app, run_before=settle_snapshot, press=["enter"], terminal_size=SIZE)
+
+
 def test_snapshot_bonus_dialog(snap_compare, make_app):
     match = bonus_for_you("food", seed=10)
     assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,

@@ -108,7 +108,7 @@ class CastlesBoard(ViewPanel):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "bonus":
-            return self.now == BONUS_PICK
+            return self.now == BONUS_PICK or (self.now == BONUS_PLACE and len(self.rooms) > 1)
         if action == "next_castles":
             return self.ctx is not None and not self.view.my_castles
         return True
