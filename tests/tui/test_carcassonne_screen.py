@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from engine.core import GameConfig, Match, Seat, write_log_atomic
+from engine.core import GameConfig, Match, Seat, Table, write_log_atomic
 from engine.games import get_game
 from engine.games.carcassonne_castle import PlaceCard
 from engine.games.carcassonne_castle.placing import canonical
@@ -276,20 +276,20 @@ def test_the_client_imports_only_the_games_public_module():
 
 def test_snapshot_laying_a_card(snap_compare, make_app):
     match = human_to_move_after(16)
-    assert snap_compare(make_app(start=lambda app: PlayScreen(match, owns_match=False)),
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))),
                         run_before=settle_snapshot, press=["right", "r"], terminal_size=SIZE)
 
 
 def test_snapshot_laying_a_card_ascii_monochrome(snap_compare, make_app):
     match = human_to_move_after(16)
-    app = make_app(start=lambda app: PlayScreen(match, owns_match=False), theme="monochrome",
+    app = make_app(start=lambda app: PlayScreen(Table(match)), theme="monochrome",
                    ascii=True)
     assert snap_compare(app, run_before=settle_snapshot, terminal_size=SIZE)
 
 
 def test_snapshot_follower_chooser(snap_compare, make_app):
     match = human_to_move_after(16)
-    assert snap_compare(make_app(start=lambda app: PlayScreen(match, owns_match=False)),
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))),
                         run_before=settle_snapshot, press=["enter"], terminal_size=SIZE)
 
 
@@ -315,7 +315,7 @@ def game_ui_interludes(match, steps):
 
 def test_snapshot_board_at_the_end(snap_compare, make_app):
     match = finished_match()
-    assert snap_compare(make_app(start=lambda app: PlayScreen(match, owns_match=False)),
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))),
                         run_before=close_game_over, terminal_size=SIZE)
 
 
