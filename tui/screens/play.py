@@ -48,7 +48,8 @@ class TableChanged(Message):
 class PlayScreen(Screen[None]):
     DEFAULT_CSS = """
     PlayScreen { layout: vertical; }
-    #status { height: 1; padding: 0 1; background: $panel; }
+    /* a long message (a refused move's reason) takes a second line rather than being cut */
+    #status { height: auto; max-height: 3; padding: 0 1; background: $panel; }
     #status.-error { color: $error; text-style: bold; }
     #command { height: 1; border: none; padding: 0 1; }
     """

@@ -5,6 +5,7 @@ player may open that recovered part (a copy is written; the original is never to
 """
 from __future__ import annotations
 
+from pathlib import Path
 from types import MappingProxyType
 
 from textual.app import ComposeResult
@@ -18,6 +19,31 @@ from ..saves import SaveInfo, recover_copy, scan_saves
 from .dialogs import ConfirmScreen
 
 TITLES = MappingProxyType({"load": "Load a saved game", "replay": "Replays"})
+
+
+def short_path(path: Path, width: int) -> str:
+    """The folder as ``~/…`` and, if still too long, its last parts after "…/"."""
+    text = str(path)
+    home = str(Path.home())
+    if text.startswith(home + "/"):
+        text = "~" + text[len(home):]
+    parts = text.split("/")
+    while len(text) > width and len(parts) > 1:
+        parts = parts[1:]
+        text = "…/" + "/".join(parts)
+    return text
+
+
+def fit_names(names: str, width: int) -> str:
+    """A comma-separated list of names cut at a name, never inside one ("Ann, Bob +2")."""
+    if len(names) <= width:
+        return names
+    parts = names.split(", ")
+    for keep in range(len(parts) - 1, 0, -1):
+        text = f"{', '.join(parts[:keep])} +{len(parts) - keep}"
+        if len(text) <= width:
+            return text
+    return f"{len(parts)} players"
 
 
 class SavesScreen(Screen[None]):
@@ -38,7 +64,9 @@ class SavesScreen(Screen[None]):
         self.infos: list[SaveInfo] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(f"{TITLES[self.mode]} · {self.app.settings.saves_dir}", id="heading")
+        heading = f"{TITLES[self.mode]} · "
+        folder = short_path(self.app.settings.saves_dir, self.app.size.width - len(heading) - 2)
+        yield Static(heading + folder, id="heading")
         yield DataTable(cursor_type="row", zebra_stripes=True, id="saves")
         yield Static("", id="detail")
         yield Footer()
@@ -56,8 +84,11 @@ class SavesScreen(Screen[None]):
         if self.mode == "load":
             infos = [i for i in infos if not i.finished]
         self.infos = infos
+        # Every column shows its text whole: the players get what the other columns leave.
+        title_width = max((len(i.title) for i in infos), default=4)
+        players_width = max(12, self.app.size.width - title_width - 16 - 11 - 12)
         for info in infos:
-            table.add_row(info.title[:18], info.players[:30], info.date, info.status)
+            table.add_row(info.title, fit_names(info.players, players_width), info.date, info.status)
         if not infos:
             self.query_one("#detail", Static).update("No saved games here yet.")
 

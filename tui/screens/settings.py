@@ -9,6 +9,8 @@ from textual.widgets import Checkbox, Footer, Input, Label, Select, Static
 
 from themes import THEME_NAMES
 
+from .saves import short_path
+
 DELAYS = (0.0, 0.3, 0.6, 1.0, 2.0)
 
 
@@ -42,7 +44,9 @@ class SettingsScreen(Screen[None]):
             with Horizontal():
                 yield Label("Glyphs")
                 yield Checkbox("ASCII only", s.ascii, compact=True, id="ascii")
-            yield Static(f"Config file: {s.config_path}\nSaved games: {s.saves_dir}", id="where")
+            width = self.app.size.width - 20
+            yield Static(f"Config file: {short_path(s.config_path, width)}\n"
+                         f"Saved games: {short_path(s.saves_dir, width)}", id="where")
         yield Footer()
 
     def on_mount(self) -> None:

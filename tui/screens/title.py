@@ -1,6 +1,7 @@
 """The first screen: the games on offer and the main menu."""
 from __future__ import annotations
 
+import textwrap
 from functools import partial
 
 from rich.text import Text
@@ -71,8 +72,10 @@ class TitleScreen(Screen[None]):
 
         options = []
         for game in (g for g in LISTINGS if has_ui(g.id)):
+            # The blurb wrapped here, at a word, so the list never breaks a line at 80 columns.
+            blurb = "\n".join(textwrap.wrap(game.description, 46))
             prompt = Text.assemble((game.title, "bold"), "  ", (player_range(game), "italic"),
-                                   "\n", (game.description, "dim"))
+                                   "\n", (blurb, "dim"))
             options.append(Option(prompt, id=game.id))
         return options
 
@@ -99,7 +102,12 @@ class TitleScreen(Screen[None]):
 
     def _set_continue(self, infos) -> None:
         latest = next((i for i in infos if i.can_continue), None)
-        hint = f"Continue: {latest.title} with {latest.players} ({latest.date})" if latest else ""
+        hint = ""
+        if latest:
+            hint = f"Continue: {latest.title} with {latest.players} ({latest.date})"
+            if len(hint) > self.app.size.width - 4:
+                count = latest.players.count(",") + 1
+                hint = f"Continue: {latest.title}, {count} players ({latest.date})"
         self.query_one("#continue-hint", Static).update(hint)
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

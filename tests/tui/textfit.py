@@ -1,0 +1,60 @@
+"""Finding text that a screen cuts off: every word a text widget holds must show whole.
+
+The screen is rendered to lines of plain text; for each visible widget that holds text (a
+Static, a Button, an option list's options, a data table's cells) the words of its text
+must all appear inside the widget's part of the screen. A status line too long for its one
+row, a cell cropped by its column or an option that wraps shows up as a missing word.
+"""
+from __future__ import annotations
+
+import re
+
+from textual.widgets import Button, DataTable, OptionList, Static
+
+WORD = re.compile(r"[\w'’–./:+-]+")
+
+
+def screen_lines(app) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def region_text(lines: list[str], region) -> str:
+    rows = lines[region.y: region.y + region.height]
+    return "\n".join(row[region.x: region.x + region.width] for row in rows)
+
+
+def _plain(renderable) -> str:
+    plain = getattr(renderable, "plain", None)
+    return plain if isinstance(plain, str) else str(renderable)
+
+
+def _missing(words_of: str, shown: str) -> list[str]:
+    seen = set(WORD.findall(shown))
+    return [w for w in WORD.findall(words_of) if w not in seen]
+
+
+def cut_text(app) -> list[str]:
+    """Descriptions of every piece of text the current screen does not show whole."""
+    lines = screen_lines(app)
+    problems: list[str] = []
+    shown = app.screen._compositor.visible_widgets
+    for widget, (region, clip) in shown.items():
+        if region.area == 0 or clip.intersection(region) != region:
+            continue  # scrolled partly out of sight on purpose (a long help page): not cut
+        if isinstance(widget, (Static, Button)) and not widget.children:
+            text = _plain(widget.render())
+            if text.startswith("RichVisual("):
+                continue  # a Rich table: its columns are laid out by Rich itself
+            missing = _missing(text, region_text(lines, region))
+            if missing:
+                problems.append(f"{widget!r} cuts {missing[:4]} of {text!r:.160}")
+        elif isinstance(widget, OptionList):
+            width = widget.scrollable_content_region.width
+            for i in range(widget.option_count):
+                prompt = _plain(widget.get_option_at_index(i).prompt)
+                if any(len(line.rstrip()) > width for line in prompt.splitlines()):
+                    problems.append(f"{widget!r} wraps option {prompt!r} ({width} columns)")
+        elif isinstance(widget, DataTable):
+            if widget.virtual_size.width > widget.scrollable_content_region.width:
+                problems.append(f"{widget!r} is wider than its place")
+    return problems
