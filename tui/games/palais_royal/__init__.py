@@ -9,19 +9,20 @@ seat's view and its legal moves.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from textual.screen import Screen
 
 from engine.core import Game, Seat, Step
-from engine.games.palais_royal import Done, Keep, Move
+from engine.games.palais_royal import Keep, Move
 
 from ..base import GameUI, ViewContext, ViewPanel
 from .board import PalaisBoard
 from .dialogs import ChoiceScreen, FinalScoringScreen, final_rows
 from .panels import PalaisInfo
 
-PHASE_HINTS = {
+PHASE_HINTS = MappingProxyType({
     0: "play the Royal Favour (c) or n: next",
     1: "enter on the Gate brings a servant · n: next",
     2: "enter: pick a servant, enter: its room · n: next",
@@ -29,7 +30,7 @@ PHASE_HINTS = {
     4: "enter on a highlighted noble · n: next",
     5: "enter on the Back Door draws · k: keep · n: next",
     6: "play cards (c) or n: end your turn",
-}
+})
 
 
 class PalaisUI(GameUI):
@@ -59,9 +60,9 @@ class PalaisUI(GameUI):
             return "no moves left · n: next"
         if view.turn.step == 5 and any(isinstance(a, Keep) for a in ctx.legal):
             return "k: keep a card · n: discard the rest"
-        if Done() in ctx.legal or view.turn.step in PHASE_HINTS:
-            return PHASE_HINTS.get(view.turn.step, "")
-        return ""
+        if not ctx.interactive:
+            return view.turn.step_name
+        return PHASE_HINTS.get(view.turn.step, "")
 
 
 UI = PalaisUI()

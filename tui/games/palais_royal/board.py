@@ -17,7 +17,16 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from engine.games.palais_royal import HINTEREINGANG, Done, Draw, Keep, Mint, Move, PlayCard, Recruit
+from engine.games.palais_royal import (
+    HINTEREINGANG,
+    Done,
+    Draw,
+    Keep,
+    Mint,
+    Move,
+    PlayCard,
+    Recruit,
+)
 from themes import UNICODE
 
 from ...widgets.grid import Cell, Grid

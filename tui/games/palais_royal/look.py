@@ -14,6 +14,7 @@ standing on it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from rich.text import Text
@@ -39,7 +40,15 @@ SIDE = 6
 PARK_COLUMNS = "abcdef"
 STEP_LABELS = ("Fav", "1 Gate", "2 Moves", "3 Rooms", "4 Nobles", "5 Cards", "End")
 SETUP_PLACEMENTS = 5
-SIDE_NAMES = {"top": "top", "right": "right", "bottom": "bottom", "left": "left"}
+# The benefits in a few words, for the line under the board (the rules page has them in full).
+SHORT_BENEFITS = MappingProxyType({
+    "gate2": "+2 servants onto the Gate every turn", "moves2": "+2 moves every turn",
+    "diagonal": "servants also move diagonally", "gold2": "+2 gold at the Mint every turn",
+    "king1": "+1 servant to the King every turn", "madame1": "+1 servant to Madame every turn",
+    "cards3": "draws 3 more cards at the Back Door", "servants1": "once: 1 servant from the general supply",
+    "servants3": "once: 3 servants from the general supply",
+})
+SIDE_NAMES = MappingProxyType({"top": "top", "right": "right", "bottom": "bottom", "left": "left"})
 
 
 def room_pos(square: int) -> Pos:
@@ -57,6 +66,11 @@ def space_pos(space: int) -> Pos:
     return space % SIDE, space // SIDE
 
 
+def short_name(name: str) -> str:
+    """The first word, at most 10 letters (``Conrad`` for Conrad von Hohenstaufen)."""
+    return (name.split() or [name])[0][:10]
+
+
 def seat_count(glyphs: GlyphSet, seat: int, count: int) -> str:
     return f"{glyphs.seat(seat)}{count}" if count < 10 else str(count)
 
@@ -67,9 +81,9 @@ def castle_cells(view: PalaisView, glyphs: GlyphSet, me: int | None, names: Sequ
         x, y = room_pos(room.square)
         german = f" ({room.german})" if room.german != room.name else ""
         label = f"{room.code} {room.name}{german}: " + ", ".join(
-            f"{names[s]} {n}" for s, n in enumerate(room.servants))
+            f"{short_name(names[s])} {n}" for s, n in enumerate(room.servants))
         if room.room in BONUS_ROOMS:
-            label += f"; most: {names[room.majority] if room.majority >= 0 else 'nobody'}"
+            label += f"; most: {short_name(names[room.majority]) if room.majority >= 0 else 'nobody'}"
         cells[(x, y)] = Cell(room.code, bg="board-cell-alt" if room.square % 2 else "board-cell",
                              bold=True, label=label, key=("room", room.room))
         cells[(x, y + 1)] = holder_cell(room, glyphs)
@@ -122,7 +136,7 @@ def noble_text(sp: Any) -> str:
     n = sp.noble
     gold = f"{sp.cost} gold" + (f" ({n.gold}-{sp.free_neighbours} free)" if sp.free_neighbours else "")
     seals = " ".join(p for p in (f"K{n.king}" if n.king else "", f"M{n.madame}" if n.madame else "") if p)
-    benefit = BENEFITS.get(n.benefit, "") if n.benefit else "points only, kept face down"
+    benefit = SHORT_BENEFITS.get(n.benefit, BENEFITS.get(n.benefit, "")) if n.benefit else "points only, face down"
     border = ", border" if sp.border else ""
     return (f"{sp.name}{_double(sp) and ' x2'} {n.name}: {gold}{', ' + seals if seals else ''}, "
             f"{n.points} pts{border} - {benefit}")
