@@ -227,7 +227,7 @@ async def test_a_bot_game_ends_with_game_over(make_app, settings):
     match = new_match(7, bots=True)
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(100):
+        for _ in range(400):
             await settle(pilot, app)
             if isinstance(app.screen, GameOverScreen):
                 break

@@ -66,10 +66,10 @@ class BuilderBoard(ViewPanel, can_focus=True):
     """
 
     BINDINGS = [
+        Binding("escape", "back", "Other tile"),
         Binding("d", "draw", "Draw 2"),
         Binding("v", "view_next", "Next castle"),
         Binding("c", "coins", "Coins"),
-        Binding("escape", "back", "Other tile"),
         Binding("o", "open_choice", "Choose"),
         Binding("p", "pass_turn", "Pass", show=False),
     ]
@@ -178,6 +178,7 @@ class BuilderBoard(ViewPanel, can_focus=True):
         elif self.screen.focused in (None, grid):
             self.focus()  # nothing to pick on the grid: keep v, c and o working
         self._texts()
+        self.refresh_bindings()
 
     def _holder(self) -> tuple:
         view = self.ctx.view

@@ -115,7 +115,7 @@ def row_cells(tiles, row: int, look: Look, selectable: set[int], place: str) -> 
     for i, tile in enumerate(tiles):
         ok = tile.id in selectable
         cells.update(tile_cells(tile, 2 * i, row, look, shade=i, key=("tile", tile.id), dim=not ok and bool(selectable),
-                                selectable=ok, name=f"{place}: {tile_name(tile)}"))
+                                selectable=ok, name=f"{'royal' if tile.royal else place}: {tile_name(tile)}"))
         _group(groups, 2 * i, row)
     return cells, groups
 
