@@ -210,6 +210,26 @@ async def test_a_bot_game_ends_with_the_score_sheets(make_app, settings):
         assert [c.score for c in sheets.view.castles] == list(match.state.castle_scores)
 
 
+async def test_nothing_is_cut_mid_word_at_80x24(make_app):
+    from .textfit import cut_text as all_cut
+
+    def cut_text(app) -> list[str]:
+        # The move list is the shared screen's (its lines are the game's move-list lines).
+        return [p for p in all_cut(app) if "id='moves'" not in p]
+
+    cases = [bonus_for_you(kind, seed) for kind, seed in (("living", 3), ("utility", 8), ("downstairs", 1),
+                                                          ("special", 2), ("food", 10))]
+    cases.append(new_match(players=2, seed=2))
+    for match in cases:
+        app = make_app(start=lambda app, match=match: PlayScreen(match))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, app)
+            assert cut_text(app) == [], match.state.bonuses
+            await pilot.press("escape")
+            await pilot.pause()
+            assert cut_text(app) == []
+
+
 def test_the_client_imports_only_the_games_public_module():
     import ast
     from pathlib import Path

@@ -3,6 +3,7 @@
 column, so both castles stay in sight; escape goes back to the board (b opens it again)."""
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -77,6 +78,11 @@ class ChoiceScreen(ModalScreen[Any]):
         self.dismiss(None)
 
 
+def indented(text: str) -> str:
+    """Text under an option's first line, wrapped to the dialog's width (never by the list)."""
+    return textwrap.fill(text, 30, initial_indent="  ", subsequent_indent="  ")
+
+
 def bonus_prompt(ctx: ViewContext, rooms: Sequence[int], previews: Previews) -> ChoiceScreen | None:
     view = ctx.view
     bonus = view.bonus
@@ -94,11 +100,11 @@ def bonus_prompt(ctx: ViewContext, rooms: Sequence[int], previews: Previews) -> 
     if bonus.kind == "utility":
         built = castle_from_view(castle)
         options = [(Text.assemble((f"Card {card + 1}", "bold"), f" · {card_points(built, card)} now\n",
-                                  (f"  {text}", "dim")), Keep(card))
+                                  (indented(text), "dim")), Keep(card))
                    for card, text in zip(bonus.offer, bonus.offer_texts) if Keep(card) in ctx.legal]
         return ChoiceScreen(f"Keep 1 bonus card for {castle.name}", options)
     if bonus.kind == "downstairs":
-        options = [(Text.assemble((a.kind, "bold"), f": {bonus_text(a.kind)}"), a)
+        options = [(Text.assemble((a.kind, "bold"), "\n", (indented(bonus_text(a.kind)), "dim")), a)
                    for a in ctx.legal if isinstance(a, PickBonus)]
         return ChoiceScreen(f"Downstairs bonus for {castle.name}: take another type's bonus", options)
     return None
@@ -118,7 +124,7 @@ def room_choice(ctx: ViewContext, rooms: Sequence[int], previews: Previews) -> C
             best += " ★"
         name = card.name if card else str(room)
         kind = card.type if card else ""
-        options.append((Text.assemble((name, "bold"), "\n", (f"  {kind} · {best}", "dim")), room))
+        options.append((Text.assemble((name, "bold"), "\n", (indented(f"{kind} · {best}"), "dim")), room))
     what = "1 of 5 rooms" if bonus.kind == "food" else "a special room"
     about = [room_card(view, room).rule_text if room_card(view, room) else "" for room in rooms]
     return ChoiceScreen(f"Bonus for {castle.name}: place {what}", options,
