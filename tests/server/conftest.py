@@ -44,7 +44,7 @@ class Client(asyncssh.SSHClientSession):
     def text(self) -> str:
         return screen_text(bytes(self.received))
 
-    async def wait_for(self, needle: str, timeout: float = 5.0) -> None:
+    async def wait_for(self, needle: str, timeout: float = 15.0) -> None:
         async def poll():
             while needle not in self.text:
                 if self.closed.is_set():
@@ -117,7 +117,7 @@ async def server(tmp_path):
     await srv.stop()
 
 
-async def until(predicate, timeout: float = 5.0, what: str = "condition") -> None:
+async def until(predicate, timeout: float = 15.0, what: str = "condition") -> None:
     async def poll():
         while not predicate():
             await asyncio.sleep(0.02)

@@ -75,6 +75,10 @@ async def test_bots_think_in_the_server_process_pool(tmp_path):
         lobby = Lobby(tmp_path, TableHost(get_game, executor=pool, durable=False))
         record = lobby.create("alice", "king-up", ["bot:greedy", "me", "bot:random"])
         table = lobby.table(record.id)
+        for _ in range(4):                               # the human plays whenever it is their turn
+            await asyncio.wait_for(table.settled(), 30)
+            if 1 in table.to_act:
+                table.play(1, table.format_action(1, table.legal_actions(1)[0]))
         await asyncio.wait_for(table.settled(), 30)
         assert table.stopped is None
         assert any(line.text.startswith(("Greedy", "Random")) for line in table.move_lines())

@@ -62,7 +62,7 @@ async def test_players_see_their_seat_and_every_move_reaches_every_screen(server
             table.play(seat, text)
         await until(lambda: table.version > before, what=f"move {text}")
     await until(lambda: all(moves_shown(s) == [line.text for line in table.move_lines()]
-                            for s in screens.values()), timeout=10, what="every move on every screen")
+                            for s in screens.values()), timeout=20, what="every move on every screen")
     assert typed and any(line.text.startswith(("alice", "bob")) for line in table.move_lines())
     assert {0, 1} <= table.to_act                      # the vote (the bot may have voted)
     await until(lambda: 2 not in table.to_act, what="the bot's vote")
