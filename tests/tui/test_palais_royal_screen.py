@@ -344,6 +344,12 @@ def test_snapshot_moving_a_servant(snap_compare, make_app):
     assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=pick, terminal_size=SIZE)
 
 
+def test_snapshot_recruiting_ascii_monochrome(snap_compare, make_app):
+    match = advance_until(new_match(seed=2), human_in_step(4, lambda l: any(isinstance(a, Recruit) for a in l)))
+    app = make_app(start=lambda app: PlayScreen(Table(match)), theme="monochrome", ascii=True)
+    assert snap_compare(app, run_before=settle_snapshot, terminal_size=SIZE)
+
+
 def test_snapshot_recruiting(snap_compare, make_app):
     match = advance_until(new_match(seed=2), human_in_step(4, lambda l: any(isinstance(a, Recruit) for a in l)))
     assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
