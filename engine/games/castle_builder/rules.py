@@ -12,7 +12,7 @@ from engine.core.search import thinking_levels
 
 from . import notation
 from .bots import GreedyBot
-from .determinize import determinize
+from .determinize import determinize, evaluate
 from .castle import steps_for
 from .catalog import COINS, TILE_COUNT, TILES
 from .effects import knock, steal, take_market_tile
@@ -44,7 +44,7 @@ class CastleBuilder(Rules):
     min_players, max_players = 2, 4
     rules_version = 1
     variants = VARIANTS
-    bots = {"random": RandomBot, "greedy": GreedyBot, **thinking_levels()}
+    bots = {"random": RandomBot, "greedy": GreedyBot, **thinking_levels(evaluate)}
     view_class = CastleBuilderView
     codec = CODEC
 
