@@ -76,7 +76,7 @@ class Terminal(asyncssh.SSHClientSession):
 
 
 async def one_client(port: int, i: int, key, first: list, keys: list, start_typing: asyncio.Event,
-                     missed: list):
+                     missed: list, typists: int):
     t0 = time.perf_counter()
     conn = await asyncio.wait_for(asyncssh.connect(
         "127.0.0.1", port, username=f"p{i}", client_keys=[key], known_hosts=None), 60)
@@ -85,6 +85,8 @@ async def one_client(port: int, i: int, key, first: list, keys: list, start_typi
     await term.wait_for(b"Moves", 0, 60)      # the play screen is drawn
     first.append(time.perf_counter() - t0)
     await start_typing.wait()
+    if i >= typists:
+        return conn
     chan.write(b":")
     await asyncio.sleep(2.0)   # the move line takes the focus, even on a loaded server
     for n in range(1, len(KEYS) + 1):
@@ -105,7 +107,9 @@ def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
 
 
-async def run(n: int, bot_workers: int, idle: float, level: str = "greedy") -> dict[str, str]:
+async def run(n: int, bot_workers: int, idle: float, level: str = "greedy",
+              typists: int | None = None) -> dict[str, str]:
+    typists = n if typists is None else min(typists, n)
     data_dir = Path(tempfile.mkdtemp(prefix="bergfried-bench-"))
     keys = prepare(data_dir, n, level)
     proc = subprocess.Popen(
@@ -123,7 +127,7 @@ async def run(n: int, bot_workers: int, idle: float, level: str = "greedy") -> d
         go = asyncio.Event()
         tasks = []
         for i, key in enumerate(keys):   # one at a time: each new player meets i idle sessions
-            tasks.append(asyncio.ensure_future(one_client(port, i, key, first, typed, go, missed)))
+            tasks.append(asyncio.ensure_future(one_client(port, i, key, first, typed, go, missed, typists)))
             while len(first) <= i:
                 await asyncio.sleep(0.005)
                 if tasks[-1].done():
@@ -147,7 +151,7 @@ async def run(n: int, bot_workers: int, idle: float, level: str = "greedy") -> d
             proc.kill()
             proc.wait(5)
     return {
-        "sessions": str(n),
+        "sessions": f"{n} ({typists} typing)",
         "bots": f"{level}, " + (f"{bot_workers} processes" if bot_workers else "threads"),
         "memory per session": f"{grown / n / 1024:.2f} MiB",
         "connect to first frame p50": f"{statistics.median(first) * 1000:.0f} ms",
@@ -166,8 +170,9 @@ def main(argv: list[str]) -> int:
     p.add_argument("--bot-workers", type=int, default=2)
     p.add_argument("--idle", type=float, default=10.0, help="seconds to measure CPU after typing")
     p.add_argument("--bot-level", default="greedy", help="the King Up! bots' level")
+    p.add_argument("--typists", type=int, help="how many of the players type (default: all)")
     args = p.parse_args(argv)
     for key, value in asyncio.run(run(args.sessions, args.bot_workers, args.idle,
-                                      args.bot_level)).items():
+                                      args.bot_level, args.typists)).items():
         print(f"{key:32} {value}")
     return 0
