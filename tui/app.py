@@ -177,6 +177,20 @@ class BergfriedApp(App[None]):
             game = getattr(self.screen, "game", None)
             self.push_screen(HelpScreen(game.id if game is not None else None))
 
+    async def action_quit(self) -> None:
+        """Quitting asks first (q sits next to keys players press often); games stay saved."""
+        from .screens.dialogs import ConfirmScreen
+
+        if isinstance(self.screen, ConfirmScreen):
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        question = "Quit Bergfried?\nGames in progress are saved: Continue resumes them next time."
+        self.push_screen(ConfirmScreen(question, "Quit", "Stay"), answered)
+
     def action_settings(self) -> None:
         from .screens.settings import SettingsScreen
 

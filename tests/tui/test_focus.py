@@ -66,3 +66,46 @@ async def test_tab_only_reaches_widgets_that_are_visible(make_app, settings):
         await settle(pilot, app)
         for widget in app.screen.focus_chain:
             assert widget.display and widget.visible and widget.region.area > 0, widget
+
+
+# -- item 10: leaving ---------------------------------------------------------------------
+
+async def test_esc_cancels_a_half_made_move_then_asks_before_leaving(make_app, settings):
+    from tui.screens.dialogs import ConfirmScreen
+    from tui.screens.title import TitleScreen
+
+    match = new_match(settings.saves_dir, seed=2)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        board = play_screen(app).board
+        await pilot.press("enter")                      # a figure picked: half a move
+        assert board.picking is not None
+        await pilot.press("escape")
+        assert board.picking is None and app.screen is play_screen(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "saved" in str(app.screen.question)
+        await pilot.press("escape")                     # no: stay
+        await pilot.pause()
+        assert app.screen is play_screen(app) and board_has_focus(app)
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_quitting_asks_first(make_app):
+    from tui.screens.dialogs import ConfirmScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.is_running and not isinstance(app.screen, ConfirmScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert not app.is_running or app._exit_renderables is not None or app.return_code is not None

@@ -139,6 +139,9 @@ async def test_continue_and_load_resume_an_unfinished_game(make_app, settings):
         assert tuple(read_log(resumed.save_path, get_game).entries[:len(entries)]) == entries
         await pilot.press("escape")
         await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen), "leaving a game in progress asks first"
+        await pilot.press("y")
+        await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         await pilot.press("l")
         await pilot.pause()

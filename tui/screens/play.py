@@ -32,7 +32,7 @@ from ..games import game_ui
 from ..games.base import ViewContext, ViewPanel
 from ..saves import new_save_path
 from ..widgets import BoardAndMoves
-from .dialogs import CoverScreen, PromptScreen
+from .dialogs import ConfirmScreen, CoverScreen, PromptScreen
 from .game_over import GameOverScreen
 
 
@@ -337,31 +337,60 @@ class PlayScreen(Screen[None]):
             self._set_status(exc.reason, error=True)
 
     def action_save_as(self) -> None:
+        own = self.table.save_path
         default = self.app.settings.saves_dir / f"{Path(self._save_name()).stem}-copy.jsonl"
-        self.app.push_screen(PromptScreen("Save a copy of this game as:", str(default)),
+        where = f"The game itself goes on saving to {own.name}." if own else "This game is not saved anywhere."
+        self.app.push_screen(PromptScreen(f"Save a copy of this game as:\n{where}", str(default)),
                              self._save_copy)
 
     def _save_name(self) -> str:
         path = self.table.save_path
         return path.name if path else f"{self.game.id}.jsonl"
 
-    def _save_copy(self, path: str | None) -> None:
-        if not path:
+    def _save_copy(self, path: str | None, replace: bool = False) -> None:
+        if not path or not path.strip():
             return
-        target = Path(path).expanduser()
+        target = Path(path.strip()).expanduser()
+        if target.suffix != ".jsonl":
+            target = target.with_name(target.name + ".jsonl")
+        own = self.table.save_path
+        if own is not None and target.resolve() == Path(own).resolve():
+            self._refuse("That is this game's own file, saved as you play: choose another name.")
+            return
+        if target.exists() and not replace:
+            self.app.push_screen(ConfirmScreen(f"{target.name} exists already. Replace it?", "Replace", "Keep"),
+                                 lambda yes: self._save_copy(str(target), True) if yes else None)
+            return
         try:
             self.table.save_copy(target)
         except (OSError, IllegalAction) as exc:
-            self._set_status(f"Could not save: {getattr(exc, 'strerror', None) or exc}", error=True)
+            self._refuse(f"Could not save: {getattr(exc, 'strerror', None) or exc}")
             return
-        self.notify(f"Saved a copy to {target}")
+        self.notify(f"Saved a copy to {target}; the game goes on in {own.name if own else 'memory'}.")
+
+    def _refuse(self, text: str) -> None:
+        self.app.bell()
+        self.notify(text, severity="error", timeout=8)
 
     def action_leave(self) -> None:
+        """Esc backs out one step at a time (the board cancels a half-made move itself); leaving
+        a game still in progress asks first, so a second esc never ends the evening by surprise."""
         command = self.query_one("#command", Input)
         if command.has_focus:
-            self.focus_board()
+            command.value = ""
+            self.set_focus(None)
+            self.claim_focus()
             return
-        self.app.pop_screen()
+        if self.table.finished:
+            self.app.pop_screen()
+            return
+        where = "It is saved as it is played: Continue or Load on the title screen resume it."
+        self.app.push_screen(ConfirmScreen(f"Leave this game?\n{where}", "Leave", "Stay"),
+                             self._leave_answered)
+
+    def _leave_answered(self, leave: bool | None) -> None:
+        if leave and self.is_current:
+            self.app.pop_screen()
 
     def focus_board(self) -> None:
         target = next((w for w in self.board.query("*") if w.focusable), None)
