@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import GameConfig, Match, Seat, Table
 from engine.games import get_game
 from engine.games.castle_builder import Build, Draw, Steal, TakeCoin
-from engine.games.castle_builder.events import CoinTaken, TileBuilt, TilesDrawn, TileStolen
+from engine.games.castle_builder.events import CoinTaken, TileBuilt, TileDiscarded, TilesDrawn, TileStolen
 from tui.bots import make_bot
 from tui.games.castle_builder import BuilderBoard, ChoiceScreen, CoinsScreen
 from tui.screens.game_over import GameOverScreen
@@ -287,3 +287,19 @@ def test_snapshot_the_end(snap_compare, make_app):
     match = advance_until(new_match(7), lambda m: m.finished)
     assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
                         terminal_size=SIZE)
+
+
+async def test_discarding_two_tiles_opens_the_dialog_twice(make_app, settings):
+    match = advance_until(new_match(1), lambda m: m.to_act == {0} and m.view(0).choice is not None
+                          and m.view(0).choice.kind == "limit" and m.view(0).choice.count >= 2)
+    count = match.view(0).choice.count
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(count):
+            await settle(pilot, app)
+            await pilot.pause(0.3)
+            dialog = app.screen
+            assert isinstance(dialog, ChoiceScreen) and "over 7" in dialog.title_text
+            await pilot.press("enter")
+        await settle(pilot, app)
+        assert len(mine(match, TileDiscarded)) >= count

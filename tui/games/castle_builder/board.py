@@ -132,13 +132,17 @@ class BuilderBoard(ViewPanel, can_focus=True):
         self.call_after_refresh(self._maybe_prompt)
 
     def _maybe_prompt(self) -> None:
-        """Open the choice dialog once per choice (escape leaves it to look at the board; o again)."""
+        """Open the choice dialog once per choice (escape leaves it to look at the board; o again).
+        While another screen covers the board (the dialog just answered is still closing, or help)
+        it tries again shortly."""
         ctx = self.ctx
-        if ctx is None or not ctx.interactive or self.app.screen is not self.screen:
+        if ctx is None or not ctx.interactive or ctx.view == self._prompted or prompt_for(ctx) is None:
             return
-        if ctx.view != self._prompted and prompt_for(ctx) is not None:
-            self._prompted = ctx.view
-            self.action_open_choice()
+        if self.app.screen is not self.screen:
+            self.set_timer(0.1, self._maybe_prompt)
+            return
+        self._prompted = ctx.view
+        self.action_open_choice()
 
     def _draw(self, cursor_key: Any = None) -> None:
         ctx = self.ctx
