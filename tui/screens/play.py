@@ -373,11 +373,24 @@ class PlayScreen(Screen[None]):
         self.notify(text, severity="error", timeout=8)
 
     def action_leave(self) -> None:
+        """Esc backs out one step at a time (the board cancels a half-made move itself); leaving
+        a game still in progress asks first, so a second esc never ends the evening by surprise."""
         command = self.query_one("#command", Input)
         if command.has_focus:
-            self.focus_board()
+            command.value = ""
+            self.set_focus(None)
+            self.claim_focus()
             return
-        self.app.pop_screen()
+        if self.table.finished:
+            self.app.pop_screen()
+            return
+        where = "It is saved as it is played: Continue or Load on the title screen resume it."
+        self.app.push_screen(ConfirmScreen(f"Leave this game?\n{where}", "Leave", "Stay"),
+                             self._leave_answered)
+
+    def _leave_answered(self, leave: bool | None) -> None:
+        if leave and self.is_current:
+            self.app.pop_screen()
 
     def focus_board(self) -> None:
         target = next((w for w in self.board.query("*") if w.focusable), None)
