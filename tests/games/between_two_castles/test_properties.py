@@ -3,7 +3,6 @@ room accounted for, every castle connected and supported, replay equal to live p
 and no view showing what its seat may not know."""
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 
@@ -75,7 +74,6 @@ def test_random_games_keep_every_component_and_replay_to_the_same_state(players)
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("BERGFRIED_SLOW"), reason="set BERGFRIED_SLOW=1 for a thousand more games")
 @pytest.mark.parametrize("players", SEATS)
 def test_a_thousand_random_games(players):
     for seed in range(250):

@@ -2,7 +2,6 @@
 barons apart, replay equals play, views keep the holders secret."""
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -116,7 +115,6 @@ def test_random_games_keep_every_invariant_and_replay_equals_play(seed, players,
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("BERGFRIED_SLOW"), reason="set BERGFRIED_SLOW=1 for 1500 more games")
 @SLOW
 @given(st.integers(0, 2**31), st.integers(2, 4), st.sets(st.sampled_from(VARIANTS)))
 def test_thousands_of_random_games(seed, players, variants):

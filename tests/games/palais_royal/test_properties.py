@@ -2,7 +2,6 @@
 view shows what its seat may not know."""
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -62,7 +61,6 @@ def test_random_games_conserve_components_and_replay_to_the_same_state(players):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("BERGFRIED_SLOW"), reason="set BERGFRIED_SLOW=1 for the long run")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_thousands_of_random_games(players):
     for seed in range(1000, 2000):
