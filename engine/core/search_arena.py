@@ -65,10 +65,9 @@ class GamePlayed:
     think: tuple[tuple[float, int], ...]  # per seat: seconds spent choosing, decisions taken
 
 
-def play_one(game_id: str, levels: tuple[str, ...], seed: int) -> GamePlayed:
-    """One game with ``levels[i]`` on seat i, timing every decision (runs in a worker process)."""
-    from engine.games import get_game
-    game = get_game(game_id)
+def play_one(game: Game, levels: tuple[str, ...], seed: int) -> GamePlayed:
+    """One game with ``levels[i]`` on seat i, timing every decision (runs in a worker process;
+    the rules object pickles as a reference to its class)."""
     players = len(levels)
     # A thinking budget the game has no level for is saved as its strongest level.
     seats = [Seat(f"Bot {i + 1} ({lvl})", f"bot:{lvl if lvl in game.bot_levels else game.bot_levels[-1]}")
@@ -125,7 +124,7 @@ def run_arena(game: Game, specs: Sequence[str], games: int, players: int, seed: 
     base = lineup(specs, players)
     for spec in dict.fromkeys(base):
         make_arena_bot(game, spec)  # a wrong name fails here, not in a worker
-    tasks = [(game.id, tuple(base[(s + i) % players] for s in range(players)), game_seed(seed, i))
+    tasks = [(game, tuple(base[(s + i) % players] for s in range(players)), game_seed(seed, i))
              for i in range(games)]
     jobs = jobs or os.cpu_count() or 1
     if jobs == 1:
