@@ -193,7 +193,7 @@ async def test_typed_pick_and_the_overview(make_app, settings):
 
 
 async def test_a_bot_game_ends_with_the_score_sheets(make_app, settings):
-    match = new_match(players=4, seed=5, bots=True)
+    match = new_match(players=3, seed=5, bots=True)
     app = make_app(start=lambda app: PlayScreen(match))
     sheets = None
     async with app.run_test(size=SIZE) as pilot:
@@ -217,8 +217,7 @@ async def test_nothing_is_cut_mid_word_at_80x24(make_app):
         # The move list is the shared screen's (its lines are the game's move-list lines).
         return [p for p in all_cut(app) if "id='moves'" not in p]
 
-    cases = [bonus_for_you(kind, seed) for kind, seed in (("living", 3), ("utility", 8), ("downstairs", 1),
-                                                          ("special", 2), ("food", 10))]
+    cases = [bonus_for_you(kind, seed) for kind, seed in (("utility", 8), ("downstairs", 1), ("food", 10))]
     cases.append(new_match(players=2, seed=2))
     for match in cases:
         app = make_app(start=lambda app, match=match: PlayScreen(match))
