@@ -12,3 +12,10 @@ def make_bot(game: Game, level: str) -> Bot:
 def bot_levels(game: Game) -> tuple[str, ...]:
     """The game's levels, weakest first."""
     return tuple(game.bot_levels)
+
+
+def default_level(game: Game) -> str:
+    """The level a new game's bot seats start with: the strongest that answers at once (the
+    thinking levels take their time per move; a player picks them on the new-game screen)."""
+    levels = bot_levels(game)
+    return "greedy" if "greedy" in levels else levels[-1]

@@ -187,9 +187,9 @@ def play_start(args: argparse.Namespace, settings: Settings):
 
 
 def _strongest(game) -> str:
-    from .bots import bot_levels
+    from .bots import default_level
 
-    return bot_levels(game)[-1]
+    return default_level(game)
 
 
 def replay_start(path: Path):

@@ -12,7 +12,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from engine.core import GameConfig, Seat
 from engine.games import all_games, get_game
 
-from ..bots import bot_levels
+from ..bots import bot_levels, default_level
 from ..games import has_ui
 
 BOT_NAMES = ("Adalbert", "Brunhild", "Conrad", "Dietlind", "Eberhard", "Frieda")
@@ -23,8 +23,7 @@ def seat_kinds(game) -> list[tuple[str, str]]:
 
 
 def default_seats(game, players: int, player_name: str) -> list[Seat]:
-    levels = bot_levels(game)
-    strongest = f"bot:{levels[-1]}"
+    strongest = f"bot:{default_level(game)}"
     return [Seat(player_name, "human")] + [Seat(BOT_NAMES[i - 1], strongest) for i in range(1, players)]
 
 
