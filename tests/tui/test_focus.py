@@ -109,3 +109,42 @@ async def test_quitting_asks_first(make_app):
         await pilot.press("q", "y")
         await pilot.pause()
         assert not app.is_running or app._exit_renderables is not None or app.return_code is not None
+
+
+# -- item 12: only keys that can work now ------------------------------------------------
+
+def footer_keys(app) -> set[str]:
+    return {b.binding.description for b in app.screen.active_bindings.values()
+            if b.binding.show and b.enabled}
+
+
+async def test_undo_is_offered_only_when_it_can_work_and_says_why_when_pressed(make_app, settings):
+    match = new_match(settings.saves_dir, seed=2)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert "Undo" not in footer_keys(app)            # nothing to take back yet
+        await pilot.press("u")
+        assert "Cannot undo: you have no move to take back" in str(app.screen.query_one("#status").render())
+
+
+async def test_after_game_over_the_command_line_is_closed_and_undo_is_gone(make_app):
+    from engine.core import Table
+
+    from tui.screens.game_over import GameOverScreen
+
+    from .conftest import finished_match
+
+    match = finished_match()
+    app = make_app(start=lambda app: PlayScreen(Table(match, bot_delay=0.0), frozenset({0})))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameOverScreen)
+        app.screen.dismiss(None)
+        await settle(pilot, app)
+        command = app.screen.query_one("#command")
+        assert command.disabled
+        await pilot.press("u", "colon", "x")
+        assert command.value == ""
+        assert not {"Undo", "Type"} & footer_keys(app)
+        assert "over" in str(app.screen.query_one("#status").render())

@@ -56,6 +56,8 @@ class PlayScreen(Screen[None]):
 
     BINDINGS = [
         Binding("u", "undo", "Undo"),
+        # When undo cannot work now its key is off the footer; pressed anyway, it says why.
+        Binding("u", "undo_why", "Undo: why not now", show=False),
         Binding("colon", "command_line", "Type", key_display=":"),
         Binding("space", "skip", "Skip wait", show=False),
         Binding("a", "save_as", "Save as"),
@@ -134,6 +136,11 @@ class PlayScreen(Screen[None]):
         else:
             self._set_status(self._status_text(ctx))
         self.sub_title = f"{self.game.title} · {self.table.players} players"
+        command = self.query_one("#command", Input)
+        if self.table.finished and not command.disabled:
+            command.value = ""
+            command.disabled = True      # no moves are left to type; keys go to the screen
+        self.refresh_bindings()
         self.claim_focus(ctx)
 
     def claim_focus(self, ctx: ViewContext | None = None) -> None:
@@ -322,14 +329,35 @@ class PlayScreen(Screen[None]):
     def action_command_line(self) -> None:
         self.query_one("#command", Input).focus()
 
-    def action_undo(self) -> None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only keys that can work now are offered (the footer and the palette follow this)."""
+        if action == "undo":
+            return self.undo_blocker() is None
+        if action == "undo_why":
+            return self.undo_blocker() is not None
+        if action in ("command_line", "skip"):
+            return self.table is None or not self.table.finished
+        return True
+
+    def undo_blocker(self) -> str | None:
+        """Why undo cannot work now, or None when it can."""
+        if self.table is None:
+            return "the game is not open yet"
+        if self.table.finished:
+            return "the game is over"
         seat = self.viewer if self.viewer is not None else min(self.humans, default=None)
         if seat is None:
-            self._set_status("Only a player can undo.", error=True)
-            return
+            return "only a player can undo"
         check = self.table.can_undo(seat)
-        if not check:
-            self._set_status(f"Cannot undo: {check.reason}", error=True)
+        return None if check else check.reason
+
+    def action_undo_why(self) -> None:
+        self._set_status(f"Cannot undo: {self.undo_blocker()}", error=True)
+
+    def action_undo(self) -> None:
+        seat = self.viewer if self.viewer is not None else min(self.humans, default=None)
+        if seat is None or self.undo_blocker() is not None:
+            self.action_undo_why()
             return
         try:
             self.table.undo(seat)
