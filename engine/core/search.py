@@ -70,7 +70,7 @@ def standing(game: Game, state: Any, scale: float = 10.0) -> tuple[float, ...]:
 class Node:
     """The statistics of one action taken in one place of the tree."""
 
-    __slots__ = ("children", "visits", "reward", "avail")
+    __slots__ = ("avail", "children", "reward", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Any, Node] = {}

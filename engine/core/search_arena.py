@@ -21,9 +21,9 @@ from typing import Any
 import attrs
 
 from .game import Game, GameConfig
+from .log import Seat
 from .match import Match
 from .search import Thinking, ThinkingBot
-from .log import Seat
 from .selfplay import game_seed
 
 
@@ -153,8 +153,8 @@ def summarise(played: Sequence[GamePlayed]) -> list[Standing]:
 
 
 def format_table(title: str, standings: Sequence[Standing], fair: float) -> list[str]:
-    lines = [title, f"{'bot':<16}{'seats':>6}{'win rate':>10}{'95 % interval':>16}{'mean score':>12}"
-                    f"{'s/decision':>12}",]
+    header = f"{'bot':<16}{'seats':>6}{'win rate':>10}{'95 % interval':>16}{'mean score':>12}{'s/decision':>12}"
+    lines = [title, header]
     for st in standings:
         lines.append(f"{st.level:<16}{st.seats:>6}{st.rate:>10.1%}{f'{st.low:.0%}–{st.high:.0%}':>16}"
                      f"{st.mean_score:>12.1f}{st.seconds_per_decision:>12.3f}")

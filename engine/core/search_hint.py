@@ -38,7 +38,7 @@ def hints(game: Game, view: Any, legal: Sequence[Any], rng: random.Random, *, le
     makes it reproducible; otherwise the level's time budget)."""
     factory = game.bots.get(level) if hasattr(game, "bots") else None
     if not isinstance(factory, Thinking):
-        raise ValueError(f"{game.title} has no thinking level {level!r}")
+        raise ValueError(f"{game.title} has no thinking level {level!r}")  # noqa: TRY004 -- a level name
     bot = ThinkingBot(game, level, seconds=None if iterations else factory.seconds, iterations=iterations,
                       evaluate=factory.evaluate, **factory.options)
     report = bot.search(view, rng, legal)

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from engine.core.errors import IllegalMove
 from engine.core.game import GameConfig, rng_for, secret_from
 from engine.games import all_games
 
@@ -15,10 +16,10 @@ GAMES = list(all_games())
 GUESSED_LEGAL = {"between-two-castles"}
 
 
-def positions(game, players: int, seed: int, every: int = 3):
+def positions(game, players: int, seed: int, every: int = 3, variants: frozenset[str] = frozenset()):
     """Positions along one random game (every ``every``-th decision), with the seat to act."""
     rng = random.Random(seed)
-    config = GameConfig(players)
+    config = GameConfig(players, variants)
     state = game.initial_state(config)
     for ev in game.setup(config, rng_for(secret_from(seed), 0)):
         state = game.evolve(state, ev)
@@ -52,3 +53,19 @@ def test_determinized_state_shows_the_same_view(game):
                     assert set(game.legal_actions(drawn, seat)) == set(game.legal_actions(state, seat))
                 checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_determinizer_in_every_variant(game):
+    rng = random.Random(2)
+    for variant in game.variants:
+        if variant.key == "practice":
+            continue
+        for players in player_counts(game):
+            try:
+                states = list(positions(game, players, 5, every=5, variants=frozenset({variant.key})))
+            except IllegalMove:
+                continue  # the variant is not for this many players
+            for state, seat in states:
+                view = game.view(state, seat)
+                assert game.view(game.determinize(view, rng), seat) == view

@@ -18,7 +18,7 @@ import random
 from .castle import THRONE_ROOM, Castle
 from .catalog import BONUS_CARDS, CARD_DRAW, FOOD_DRAW, NORMAL_COUNT, TYPE_OF
 from .scoring import cached_sheet
-from .state import CHOOSING, PLACING, PUBLIC, SETUP, Bonus, BTCState, Tile
+from .state import PLACING, PUBLIC, SETUP, Bonus, BTCState, Tile
 from .view import BTCView
 
 

@@ -18,7 +18,7 @@ from engine.core.fastattrs import replace
 
 from .catalog import COPIES, FAVOUR, NOBLE_COUNT, NOBLES, PRIVILEGES
 from .events import GameEnded
-from .state import FREE, OVER, PalaisState
+from .state import FREE, PalaisState
 from .view import PalaisView
 
 
@@ -26,7 +26,6 @@ def determinize(view: PalaisView, rng: random.Random) -> PalaisState:
     n, seat = view.players, view.seat
     if not view.rooms:
         return PalaisState(players=n)
-    mine = seat is not None and 0 <= seat < n
     others = [s for s in range(n) if s != seat]
     turn = view.turn
     drawn_hidden = turn is not None and turn.drawn and not view.my_drawn
