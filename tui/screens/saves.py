@@ -34,6 +34,11 @@ def short_path(path: Path, width: int) -> str:
     return text
 
 
+def plural(count: int, noun: str) -> str:
+    """ "1 finished game", "2 finished games". """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def fit_names(names: str, width: int) -> str:
     """A comma-separated list of names cut at a name, never inside one ("Ann, Bob +2")."""
     if len(names) <= width:
@@ -81,6 +86,7 @@ class SavesScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         infos = scan_saves(self.app.settings.saves_dir)
+        finished = sum(1 for i in infos if i.finished)
         if self.mode == "load":
             infos = [i for i in infos if not i.finished]
         self.infos = infos
@@ -89,10 +95,21 @@ class SavesScreen(Screen[None]):
         players_width = max(12, self.app.size.width - title_width - 16 - 11 - 12)
         for info in infos:
             table.add_row(info.title, fit_names(info.players, players_width), info.date, info.status)
-        if not infos:
-            self.query_one("#detail", Static).update("No saved games here yet.")
+        detail = self.query_one("#detail", Static)
+        if infos:
+            table.move_cursor(row=0)
+            self.on_data_table_row_highlighted(None)
+        elif self.mode == "load" and finished:
+            detail.update(f"No unfinished games here. {plural(finished, 'finished game')} "
+                          "can be watched in Replays.")
+        else:
+            detail.update("No saved games here yet.")
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_screen_resume(self) -> None:
+        # A game opened from here may have moved on or ended meanwhile: the list shows it as it is.
+        self.action_rescan()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted | None) -> None:
         info = self.selected
         if info is not None:
             message = info.error or info.warning or f"{info.path.name} · {info.events} events"
