@@ -39,11 +39,12 @@ def new_match(players: int = 3, seed: int = 1, saves_dir=None, bots: bool = Fals
                      created="2025-01-01T12:00:00", durable=False)
 
 
-def advance_until(match: Match, stop) -> Match:
-    """Play every seat with the greedy bot until ``stop(match)`` holds."""
+def advance_until(match: Match, stop, first=min) -> Match:
+    """Play every seat with the greedy bot until ``stop(match)`` holds (``first`` picks who acts
+    when several may: ``max`` lets the bots choose before you)."""
     bot = make_bot(match.game, "greedy")
     while not stop(match):
-        seat = min(match.to_act)
+        seat = first(match.to_act)
         match.submit(seat, bot.choose(match.view(seat), match.legal_actions(seat), match.rng("t")))
     return match
 
@@ -248,14 +249,13 @@ def test_the_client_imports_only_the_games_public_module():
 # -- screenshots ------------------------------------------------------------------------------
 
 async def settle_snapshot(pilot):
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
+    await settle(pilot, pilot.app)
     await pilot.pause()
 
 
 def test_snapshot_drafting(snap_compare, make_app):
     match = advance_until(new_match(seed=4), lambda m: m.state.turn == 3 and m.state.phase == "choosing"
-                          and not m.state.bonuses and 0 in m.to_act)
+                          and not m.state.bonuses and m.to_act == {0}, first=max)
     assert isinstance(next(iter(match.legal_actions(0))), Choose)
     assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
                         press=["right", "right"], terminal_size=SIZE)
@@ -289,6 +289,7 @@ def test_snapshot_score_sheet(snap_compare, make_app):
 
 
 def test_snapshot_overview(snap_compare, make_app):
-    match = advance_until(new_match(seed=4, players=5), lambda m: m.state.round == 2 and 0 in m.to_act)
+    match = advance_until(new_match(seed=4, players=5), lambda m: m.state.round == 2 and m.to_act == {0},
+                          first=max)
     assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
                         press=["o"], terminal_size=SIZE)
