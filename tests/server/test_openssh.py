@@ -32,11 +32,17 @@ async def test_openssh_client_logs_in_and_sees_the_lobby(server, tmp_path):
                 if not chunk:
                     raise AssertionError(f"ssh ended before {needle!r}: {screen_text(seen)[-300:]!r}")
                 seen += chunk
-        await asyncio.wait_for(read_until(b"Welcome, dora"), 15)
+        try:
+            await asyncio.wait_for(read_until(b"Welcome, dora"), 40)
+        except TimeoutError:
+            raise AssertionError(f"no lobby within 40 s: {screen_text(seen)[-400:]!r}") from None
         session = next(s for s in server.service.sessions if s.player.name == "dora")
         assert session.environ.get("COLORTERM") == "truecolor"
         assert session.app.console.color_system == "truecolor"
-        proc.stdin.write(b"q")
+        proc.stdin.write(b"q")                       # quitting asks first
+        await proc.stdin.drain()
+        await asyncio.wait_for(read_until(b"Quit Bergfried?"), 20)
+        proc.stdin.write(b"y")
         await proc.stdin.drain()
         assert await asyncio.wait_for(proc.wait(), 10) == 0
     finally:

@@ -55,7 +55,8 @@ async def test_players_see_their_seat_and_every_move_reaches_every_screen(server
         if not typed:
             client = (alice, bob)[seat]
             client.press(":")
-            await asyncio.sleep(0.1)
+            app = server.app_of(("alice", "bob")[seat])
+            await until(lambda: getattr(app.focused, "id", None) == "command", what="the move line")
             client.press(text + "\r")
             typed = True
         else:
@@ -156,3 +157,14 @@ async def test_a_lone_escape_is_a_key(server):
     bob.press("\x1b")                                    # nothing follows: the parser's timer flushes it
     await until(lambda: isinstance(server.app_of("bob").screen, LobbyScreen), what="back in the lobby")
     await bob.close()
+
+
+async def test_escape_leaves_a_table_for_the_lobby_and_the_seat_stays(server):
+    alice, bob, carol, record, table = await seat_three(server)
+    bob.press("\x1b")
+    from tui.screens.lobby import LobbyScreen
+
+    await until(lambda: isinstance(server.app_of("bob").screen, LobbyScreen), what="bob in the lobby")
+    assert record.seat_of("bob") == 1
+    assert server.service.accounts.last_table("bob") is None
+    await asyncio.gather(alice.close(), bob.close(), carol.close())

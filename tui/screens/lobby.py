@@ -300,11 +300,13 @@ class RemotePlayScreen(PlayScreen):
         return
 
     def action_leave(self) -> None:
-        if not self.query_one("#command", Input).has_focus:
-            # Leaving on purpose (not a dropped connection): the next login opens the lobby.
-            player = self.app.player
-            player.accounts.set_last_table(player.name, None)
-        super().action_leave()
+        """Back to the lobby without asking: the seat stays this player's, the game goes on."""
+        if self.query_one("#command", Input).has_focus:
+            super().action_leave()  # esc first leaves the move line
+            return
+        player = self.app.player
+        player.accounts.set_last_table(player.name, None)  # on purpose: next login opens the lobby
+        self.app.pop_screen()
 
 
 class ChooseNameScreen(Screen[None]):
