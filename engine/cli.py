@@ -293,6 +293,9 @@ def replay_text(game, loaded) -> list[str]:
     result = game.result(state)
     if result.finished:
         out.append("winner: " + (", ".join(h.seats[s].name for s in result.winners) or "no seat"))
+    score_lines = getattr(game, "score_lines", None)  # a game's own breakdown, where it has one
+    if score_lines is not None:
+        out += ["scores:"] + ["  " + line for line in score_lines(state, [s.name for s in h.seats])]
     return out
 
 

@@ -90,6 +90,12 @@ class GameUI:
                    seats: Sequence[Seat]) -> list[Screen[Any]]:
         return []
 
+    def breakdown(self, ctx: ViewContext) -> Any:
+        """How the scores came about, as far as ``ctx.view`` shows it (per category, per round,
+        the tie-break): a Rich renderable, or None while nothing has been scored. The game-over
+        dialog and the replay viewer open it with a key, so it can be read again at any time."""
+        return None
+
     def phase_text(self, ctx: ViewContext) -> str:
         """What is happening, for the status line (e.g. "placing figures")."""
         return ""

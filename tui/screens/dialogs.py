@@ -130,3 +130,30 @@ class InterludeScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class BreakdownScreen(ModalScreen[None]):
+    """The score breakdown of a game (its own :meth:`GameUI.breakdown`); reopened at will."""
+
+    DEFAULT_CSS = """
+    BreakdownScreen { align: center middle; }
+    BreakdownScreen > VerticalScroll { width: 78; height: auto; max-height: 22;
+                                       border: thick $accent; background: $surface; padding: 0 1; }
+    BreakdownScreen .hint { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [Binding("escape,enter,s", "close", "Close")]
+
+    def __init__(self, title: str, body: Any) -> None:
+        super().__init__()
+        self.title_text, self.body = title, body
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import VerticalScroll
+
+        with VerticalScroll():
+            yield Static(f"[b]{self.title_text}[/b]")
+            yield Static(self.body, classes="body")
+            yield Static("esc: close", classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

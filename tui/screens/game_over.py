@@ -10,6 +10,8 @@ from textual.widgets import Button, Static
 
 from engine.core import Table
 
+from ..games.base import ViewContext
+
 
 def ranking(table: Table) -> RichTable:
     result = table.result
@@ -36,13 +38,16 @@ class GameOverScreen(ModalScreen[None]):
     GameOverScreen Horizontal { height: auto; margin-top: 1; align: center middle; }
     GameOverScreen Button { margin: 0 1; }
     """
+    # The dialog that ends a game needs a deliberate key: the enter that laid the last card
+    # (pressed twice out of habit) must not sweep the result away, so enter does nothing here.
     BINDINGS = [
+        Binding("s", "scores", "Scores"),
         Binding("r", "replay", "Replay"),
-        Binding("t,escape", "title", "Title"),
-        Binding("enter", "close", "Board"),
+        Binding("b,escape", "close", "Board"),
+        Binding("t", "title", "Title"),
     ]
 
-    AUTO_FOCUS = "#close"  # enter means "back to the board", as the button says
+    AUTO_FOCUS = None
 
     def __init__(self, table: Table) -> None:
         super().__init__()
@@ -54,12 +59,28 @@ class GameOverScreen(ModalScreen[None]):
             yield Static(f"[b]Game over[/b] — {names} {'win' if len(self.table.result.winners) > 1 else 'wins'}!")
             yield Static(ranking(self.table))
             with Horizontal():
-                yield Button("Replay (r)", id="replay", variant="primary", compact=True)
-                yield Button("Board (enter)", id="close", compact=True)
+                yield Button("Scores (s)", id="scores", variant="primary", compact=True)
+                yield Button("Replay (r)", id="replay", compact=True)
+                yield Button("Board (b)", id="close", compact=True)
                 yield Button("Title (t)", id="title", compact=True)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         await self.run_action(event.button.id)
+
+    def on_mount(self) -> None:
+        for button in self.query(Button):
+            button.can_focus = False   # so no enter can press one; clicks and keys still do
+
+    def action_scores(self) -> None:
+        from tui.games import game_ui
+
+        from .dialogs import BreakdownScreen
+
+        table = self.table
+        ctx = ViewContext(table.game, table.view(None), None, table.seats, (), self.app.glyphs)
+        body = game_ui(table.game.id).breakdown(ctx)
+        self.app.push_screen(BreakdownScreen("Final scores", body if body is not None
+                                             else ranking(table)))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -50,6 +50,7 @@ class ReplayScreen(Screen[None]):
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
         Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("v", "cycle_view", "View as"),
+        Binding("s", "scores", "Scores"),
         Binding("escape", "app.pop_screen", "Close"),
     ]
 
@@ -122,8 +123,7 @@ class ReplayScreen(Screen[None]):
         return max(i for i, p in enumerate(self.stops) if p <= pos)
 
     def redraw(self) -> None:
-        view = self.game.view(self.cursor.state, self.seat)
-        ctx = ViewContext(self.game, view, self.seat, self.header.seats, (), self.app.glyphs)
+        ctx = self.context()
         self.board.show(ctx)
         if self.info is not None:
             self.info.show(ctx)
@@ -134,6 +134,7 @@ class ReplayScreen(Screen[None]):
         playing = f" · playing {SPEEDS[self.speed]:g}s" if self._timer else ""
         self.query_one("#status", Static).update(
             f"step {self.stop_index}/{len(self.stops) - 1} · view: {whose}{playing}")
+        self.refresh_bindings()
 
     # -- moving ---------------------------------------------------------------------------
 
@@ -192,6 +193,23 @@ class ReplayScreen(Screen[None]):
             self._stop_autoplay()
             self._timer = self.set_interval(SPEEDS[self.speed], self._autostep)
         self.redraw()
+
+    def context(self) -> ViewContext:
+        view = self.game.view(self.cursor.state, self.seat)
+        return ViewContext(self.game, view, self.seat, self.header.seats, (), self.app.glyphs)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "scores":   # offered at and after the first scoring
+            return self.ui.breakdown(self.context()) is not None
+        return True
+
+    def action_scores(self) -> None:
+        from .dialogs import BreakdownScreen
+
+        body = self.ui.breakdown(self.context())
+        if body is not None:
+            title = "Final scores" if self.cursor.at_end and self.finished else "Scores so far"
+            self.app.push_screen(BreakdownScreen(title, body))
 
     def action_cycle_view(self) -> None:
         if not self.finished:

@@ -102,6 +102,23 @@ class KingUp(Rules):
     def describe(self, before: KingUpState, event: Any, names: Sequence[str] = ()) -> str | None:
         return notation.describe(before, event)
 
+    def score_lines(self, state: KingUpState, names: Sequence[str]) -> list[str]:
+        """The scoring so far, for `replay --text`: each round's points per player, and a tie's break."""
+        lines = []
+        for seat, name in enumerate(names):
+            rounds = " + ".join(str(points[seat]) for points in state.round_points) or "0"
+            total = state.scores[seat] if state.scores else 0
+            lines.append(f"{name}: {rounds} = {total}")
+        if state.phase == OVER and state.scores:
+            best = max(state.scores)
+            tied = [s for s in range(state.players) if state.scores[s] == best]
+            if len(tied) > 1:
+                standing = ", ".join(
+                    f"{names[s]} {sum(1 for f in GOAL_CARDS[state.goals[s]] if state.floors[f] >= 1)}"
+                    for s in tied)
+                lines.append(f"tie on {best}: more last-goal candidates still in the castle wins ({standing})")
+        return lines
+
     def determinize(self, view: KingUpView, rng: random.Random) -> KingUpState:
         return determinize(view, rng)
 

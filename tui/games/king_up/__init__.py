@@ -12,7 +12,7 @@ from engine.games.king_up import Pass, Vote
 from ..base import GameUI, ViewContext, ViewPanel
 from .board import PHASES, KingUpBoard
 from .dialogs import RevealInterlude, RoundEndScreen, VoteScreen
-from .panels import KingUpInfo
+from .panels import KingUpInfo, score_breakdown
 
 
 class KingUpUI(GameUI):
@@ -39,6 +39,9 @@ class KingUpUI(GameUI):
             elif step.kind == "RoundScored":
                 screens.append(RoundEndScreen(step.view, seats, len(step.view.round_points)))
         return screens
+
+    def breakdown(self, ctx: ViewContext) -> Any:
+        return score_breakdown(ctx.view, ctx.seats)
 
     def phase_text(self, ctx: ViewContext) -> str:
         view = ctx.view

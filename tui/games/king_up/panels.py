@@ -73,3 +73,29 @@ def round_table(view: Any, seats: Sequence[Seat], variables: dict[str, str]) -> 
         chips = [chip(f, f" {CANDIDATES[f].initial} {POINTS[view.floors[f]]:>2} ", variables) for f in goal]
         table.add_row(seats[seat].name[:14], *chips, str(points[seat]), str(view.scores[seat]))
     return table
+
+
+def score_breakdown(view: Any, seats: Sequence[Seat]) -> Any:
+    """Every scored round's points per player, the totals, and how a tie at the top was broken."""
+    if not view.round_points:
+        return None
+    table = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
+    table.add_column("player", no_wrap=True)
+    for number in range(1, len(view.round_points) + 1):
+        table.add_column(f"round {number}", justify="right")
+    table.add_column("total", justify="right")
+    for seat in range(view.players):
+        won = " (winner)" if seat in view.winners else ""
+        table.add_row(f"{seats[seat].name}{won}", *(str(points[seat]) for points in view.round_points),
+                      str(view.scores[seat]))
+    parts: list[Any] = [table]
+    best = max(view.scores)
+    tied = [s for s in range(view.players) if view.scores[s] == best]
+    if len(tied) > 1 and view.revealed_goals:
+        standing = {s: sum(1 for f in view.revealed_goals[-1][s] if view.floors[f] >= 1) for s in tied}
+        text = ", ".join(f"{seats[s].name} {n}" for s, n in standing.items())
+        parts.append(Text(f"\nTied on {best} points: the tie goes to more of one's last goal "
+                          f"candidates still in the castle ({text})."))
+    from rich.console import Group
+
+    return Group(*parts)

@@ -1,0 +1,60 @@
+"""Issue 9 item 3: score breakdowns can be reopened (game over, replay) and need a deliberate key."""
+from __future__ import annotations
+
+from engine.core import Table
+from tui.screens.dialogs import BreakdownScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.play import PlayScreen
+from tui.screens.replay import ReplayScreen
+
+from .conftest import finished_match, settle
+from .textfit import screen_lines
+
+
+async def test_game_over_ignores_enter_and_opens_the_per_round_breakdown(make_app):
+    match = finished_match()
+    app = make_app(start=lambda app: PlayScreen(Table(match, bot_delay=0.0), frozenset({0})))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("enter", "enter")
+        assert isinstance(app.screen, GameOverScreen), "a habitual enter does not close it"
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, BreakdownScreen)
+        text = "\n".join(screen_lines(app))
+        assert "round 1" in text and "round 3" in text and "(winner)" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("s")                        # and again, as often as wanted
+        await pilot.pause()
+        assert isinstance(app.screen, BreakdownScreen)
+
+
+async def test_the_replay_offers_the_scores_from_the_first_scoring_on(make_app):
+    match = finished_match()
+    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        await pilot.press("s")
+        assert app.screen is replay, "nothing scored at the start"
+        await pilot.press("end", "s")
+        await pilot.pause()
+        assert isinstance(app.screen, BreakdownScreen)
+        assert "(winner)" in "\n".join(screen_lines(app))
+
+
+def test_replay_text_ends_with_the_breakdown(tmp_path):
+    from engine.cli import replay_text
+    from engine.core import read_log, write_log_atomic
+    from engine.games import get_game
+
+    match = finished_match()
+    path = tmp_path / "done.jsonl"
+    write_log_atomic(path, match.game, match.header, match.entries)
+    lines = replay_text(match.game, read_log(path, get_game))
+    at = lines.index("scores:")
+    assert lines[at - 1].startswith("winner: ")
+    assert len(lines[at + 1:]) >= 3 and all(" + " in line and " = " in line for line in lines[at + 1:at + 4])
