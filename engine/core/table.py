@@ -298,7 +298,10 @@ class Table:
     async def _bot_turn(self, seat: int) -> None:
         match = self._match
         version = len(match.entries)
-        view, legal, rng = match.view(seat), tuple(match.legal_actions(seat)), match.rng(f"bot{seat}")
+        view, legal = match.view(seat), tuple(match.legal_actions(seat))
+        # A plain Random drawn from the match's keyed one: it pickles (a process pool can take it)
+        # and holds nothing from which the match's secret could be read back.
+        rng = random.Random(match.rng(f"bot{seat}").getrandbits(128))
         self.thinking = seat
         self._tell_all("thinking", seat)
         try:
