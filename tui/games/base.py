@@ -41,6 +41,13 @@ class ViewContext:
     glyphs: GlyphSet | None = None
     thinking: int | None = None      # the bot seat that is choosing a move right now
     spinner: str = ""                # the current frame of the "thinking" indicator
+    replay: bool = False             # drawn by the replay viewer: the seat is not "you"
+
+    def whose(self) -> str:
+        """ "Your" at the table; the seat's name with "'s" in the replay viewer."""
+        if self.replay and self.seat is not None:
+            return f"{self.name(self.seat)}'s"
+        return "Your"
 
     @property
     def interactive(self) -> bool:

@@ -196,7 +196,8 @@ class ReplayScreen(Screen[None]):
 
     def context(self) -> ViewContext:
         view = self.game.view(self.cursor.state, self.seat)
-        return ViewContext(self.game, view, self.seat, self.header.seats, (), self.app.glyphs)
+        return ViewContext(self.game, view, self.seat, self.header.seats, (), self.app.glyphs,
+                           replay=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "scores":   # offered at and after the first scoring

@@ -39,6 +39,11 @@ PHASES = MappingProxyType({"placing": "placing figures", "climbing": "climbing",
                            "voting": "voting", "over": "game over", "setup": "setting up"})
 
 
+def round_scored(view) -> bool:
+    """Whether this round's scoring has happened (the replay can stop right after it)."""
+    return len(view.round_points) >= max(view.round, 1)
+
+
 def figure_name(fig: int) -> str:
     return CANDIDATES[fig].name
 
@@ -212,11 +217,18 @@ def chip(fig: int, text: str, variables: dict[str, str]) -> Text:
 def goal_card(ctx: ViewContext, variables: dict[str, str]) -> Text:
     view = ctx.view
     if view.my_goal is None:
-        return Text("Spectating: goal cards are secret until the round is scored.", style="dim")
+        if view.over:
+            return Text("Spectating: every goal card was shown at its round's scoring "
+                        "(s in the replay: the scores).", style="dim")
+        if round_scored(view):
+            return Text(f"Spectating: round {len(view.round_points)} is scored; its goal cards "
+                        "are in the scores.", style="dim")
+        return Text("Spectating: this round's goal cards stay secret until it is scored.",
+                    style="dim")
     line = Text()
     for fig in view.my_goal:
         line.append(chip(fig, f" {CANDIDATES[fig].initial} {POINTS[view.floors[fig]]:>2} ", variables))
         line.append(" ")
-    head = Text.assemble(("Your goal card", "bold"), f"  worth {view.goal_score()} now · ",
+    head = Text.assemble((f"{ctx.whose()} goal card", "bold"), f"  worth {view.goal_score()} now · ",
                          f"score {view.scores[ctx.seat]}")
     return Text("\n").join([head, line])

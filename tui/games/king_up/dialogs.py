@@ -26,8 +26,9 @@ class VoteScreen(ModalScreen[Any]):
     """The secret vote: YES or NO, with the NO cards left."""
 
     DEFAULT_CSS = """
-    VoteScreen { align: center bottom; }
-    #vote-box { width: 60; height: auto; border: thick $primary; background: $surface; padding: 0 1; }
+    /* over the board, left: the move list on the right keeps its newest lines in sight */
+    VoteScreen { align: left bottom; }
+    #vote-box { width: 48; height: auto; margin: 0 0 2 0; border: thick $primary; background: $surface; padding: 0 1; }
     #vote-box Horizontal { height: auto; align: center middle; }
     #vote-box Button { margin: 0 2; }
     """
@@ -43,7 +44,7 @@ class VoteScreen(ModalScreen[Any]):
         mine = fig in (view.my_goal or ())
         nos = view.my_no_cards or 0
         with Vertical(id="vote-box"):
-            yield Static(Text.assemble(("Vote in secret: ", "bold"), f"{CANDIDATES[fig].name} "
+            yield Static(Text.assemble(("Vote in secret:\n", "bold"), f"{CANDIDATES[fig].name} "
                                        f"{CANDIDATES[fig].trade} is on the throne.\n",
                                        "On your goal card: " + ("yes" if mine else "no"),
                                        f" · NO cards left: {nos}"))

@@ -15,7 +15,7 @@ from themes import UNICODE
 
 from ...widgets.grid import resolve_colour
 from ..base import ViewContext, ViewPanel
-from .board import PHASES, chip, figure_name
+from .board import PHASES, chip, figure_name, round_scored
 
 
 class KingUpInfo(ViewPanel):
@@ -43,12 +43,14 @@ def seat_colour(variables: dict[str, str], seat: int):
 def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
     view, glyphs = ctx.view, ctx.glyphs or UNICODE
     crown = ctx.name(view.crown) if view.crown is not None else "nobody yet"
-    lines = [Text(f"Round {max(view.round, 1)}/{ROUNDS} · {PHASES.get(view.phase, view.phase)}", style="bold"),
+    scored = round_scored(view) and not view.over
+    phase = "scored" if scored else PHASES.get(view.phase, view.phase)
+    lines = [Text(f"Round {max(view.round, 1)}/{ROUNDS} · {phase}", style="bold"),
              Text(f"{glyphs.crown} crown: {crown}")]
     if view.on_throne is not None:
         lines.append(Text(f"{glyphs.throne} vote on {figure_name(view.on_throne)}", style="bold"))
     for seat in range(view.players):
-        mark = glyphs.turn if seat in view.to_act else " "
+        mark = glyphs.turn if seat in view.to_act and not scored else " "
         voted = seat < len(view.voted) and view.voted[seat]
         busy = ctx.spinner if ctx.thinking == seat else (glyphs.yes if voted else " ")
         you = "*" if seat == ctx.seat else " "

@@ -1,0 +1,49 @@
+"""Issue 9 item 13: the replay's labels tell the truth (whose goal card, scored rounds, the
+scoring step), and the vote dialog leaves the newest moves in sight."""
+from __future__ import annotations
+
+from engine.core import Table
+from engine.games.king_up import Vote
+from tui.screens.play import PlayScreen
+from tui.screens.replay import ReplayScreen
+
+from .conftest import finished_match, new_match, play_screen, settle
+from .textfit import screen_lines
+
+
+def text(app) -> str:
+    return "\n".join(screen_lines(app))
+
+
+async def test_replay_labels_at_the_scoring_step_and_as_another_seat(make_app):
+    match = finished_match()
+    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        scoring = next(i for i, label in enumerate(replay.labels) if label.lstrip().startswith("scored"))
+        replay.seek_stop(scoring)
+        await pilot.pause()
+        shown = text(app)
+        assert "Round 1/3 · scored" in shown and "voting" not in shown.split("Moves")[0]
+        assert "▶" not in "\n".join(line[48:] for line in screen_lines(app)[:8])
+        assert "is scored" in shown and "secret until" not in shown
+        await pilot.press("end", "v", "v")               # spectator -> seat 1 -> seat 2
+        await pilot.pause()
+        name = match.seats[1].name
+        assert f"{name}'s goal card" in text(app) and "Your goal card" not in text(app)
+
+
+async def test_the_vote_dialog_leaves_the_move_list_in_sight(make_app, settings):
+    match = new_match(settings.saves_dir, seed=2)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await settle(pilot, app)
+            if type(app.screen).__name__ == "VoteScreen":
+                break
+            await pilot.press("enter")
+        assert type(app.screen).__name__ == "VoteScreen"
+        box = app.screen.query_one("#vote-box").region
+        moves = play_screen(app).query_one("#moves").region
+        assert not box.overlaps(moves)
