@@ -3,14 +3,16 @@ previewed), a number changed by 1 paid with a tile, drawing, the coin and thief 
 castles with ``v``, typed moves, a bot game to its end, and screenshots at 80×24."""
 from __future__ import annotations
 
-from engine.core import GameConfig, Match, Seat, Table
+from engine.core import GameConfig, Match, Seat, Table, write_log_atomic
 from engine.games import get_game
 from engine.games.castle_builder import Build, Draw, Steal, TakeCoin
 from engine.games.castle_builder.events import CoinTaken, TileBuilt, TileDiscarded, TilesDrawn, TileStolen
 from tui.bots import make_bot
 from tui.games.castle_builder import BuilderBoard, ChoiceScreen, CoinsScreen
 from tui.screens.game_over import GameOverScreen
+from tui.cli import replay_start
 from tui.screens.play import PlayScreen
+from tui.screens.replay import ReplayScreen
 
 from .conftest import play_screen, settle
 
@@ -234,6 +236,28 @@ async def test_a_bot_game_ends_with_game_over(make_app, settings):
         assert match.finished and isinstance(app.screen, GameOverScreen)
         winner = match.view(None).winners[0]
         assert len(match.state.coins[winner]) >= 7
+
+
+async def test_the_replay_viewer_draws_every_castle_to_the_end(make_app, tmp_path):
+    match = advance_until(new_match(7), lambda m: m.finished)
+    path = tmp_path / "done.jsonl"
+    write_log_atomic(path, match.game, match.header, match.entries)
+    app = make_app(start=replay_start(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("end")
+        await pilot.pause()
+        b = replay.query_one(BuilderBoard)
+        assert b.ctx.view.finished and not b.ctx.legal
+        assert text_of(b.query_one("#focus")).startswith("Game over:")
+        await pilot.press("v")  # the replay's "view as": the castle follows the seat
+        await pilot.pause()
+        seat = b.ctx.seat
+        assert b.viewed == (seat if seat is not None else 0)
+        if seat is not None:
+            assert text_of(b.query_one("#title")).startswith("Your castle")
 
 
 def test_the_client_imports_only_the_games_public_module():

@@ -82,6 +82,7 @@ class BuilderBoard(ViewPanel, can_focus=True):
         self.builds: dict[int, list[Build]] = {}
         self.levels = 3
         self._prompted: Any = None   # the view whose choice dialog opened by itself
+        self._seat: int | None = None  # whose view was drawn last
 
     def compose(self) -> ComposeResult:
         yield TextLine("title")
@@ -122,8 +123,9 @@ class BuilderBoard(ViewPanel, can_focus=True):
                 self.builds.setdefault(a.tile, []).append(a)
         if self.chosen not in self.builds:
             self.chosen = None
-        if first or not 0 <= self.viewed < ctx.view.players:
-            self.viewed = ctx.seat if ctx.seat is not None else 0
+        if first or ctx.seat != self._seat or not 0 <= self.viewed < ctx.view.players:
+            self.viewed = ctx.seat if ctx.seat is not None else 0  # (the replay's "view as" too)
+        self._seat = ctx.seat
         if self.chosen is not None:
             self.viewed = ctx.seat
         self.grid.glyphs = ctx.glyphs or UNICODE
@@ -147,6 +149,10 @@ class BuilderBoard(ViewPanel, can_focus=True):
     def _draw(self, cursor_key: Any = None) -> None:
         ctx = self.ctx
         view, look = ctx.view, look_for(ctx.glyphs)
+        if not view.castles:  # before the set-up (the replay's first position)
+            self.grid.set_board({}, columns=0, rows=0)
+            self.query_one("#title", TextLine).update("The game has not begun.")
+            return
         castle = view.castles[self.viewed]
         self.levels = levels = levels_shown(castle)
         placing = self.chosen is not None and self.viewed == ctx.seat
@@ -267,6 +273,8 @@ class BuilderBoard(ViewPanel, can_focus=True):
 
     def action_view_next(self) -> None:
         ctx = self.ctx
+        if not ctx.view.castles:
+            return
         self.chosen = None
         self.viewed = (self.viewed + 1) % ctx.view.players
         self._draw()

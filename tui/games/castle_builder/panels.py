@@ -102,7 +102,7 @@ def inside_lines(ctx: ViewContext, variables: dict[str, str]) -> list[Text]:
     view, glyphs = ctx.view, ctx.glyphs or UNICODE
     look = look_for(glyphs)
     out = [Text(f" goal: {view.goal} coins".ljust(INSIDE), style="dim")]
-    for seat in range(view.players):
+    for seat in range(len(view.coins)):
         turn = glyphs.turn if seat in view.to_act else " "
         busy = ctx.spinner if ctx.thinking == seat else " "
         name = ctx.name(seat)[:8].ljust(8)
