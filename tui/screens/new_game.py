@@ -7,13 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from engine.core import GameConfig, Seat
 from engine.games import all_games, get_game
 
 from ..bots import bot_levels, default_level
 from ..games import has_ui
+from ..widgets import OnOffCheckbox
 
 BOT_NAMES = ("Adalbert", "Brunhild", "Conrad", "Dietlind", "Eberhard", "Frieda")
 
@@ -29,6 +30,9 @@ def default_seats(game, players: int, player_name: str) -> list[Seat]:
 
 class NewGameScreen(Screen[None]):
     DEFAULT_CSS = """
+    /* focus shows by more than a shade: the accent colour and bold */
+    NewGameScreen Select:focus > SelectCurrent { background: $accent 40%; text-style: bold; }
+    NewGameScreen Input:focus { background: $accent 40%; text-style: bold; }
     NewGameScreen #form { padding: 0 1; }
     NewGameScreen .row { height: 1; margin-bottom: 1; }
     NewGameScreen .seat { height: 1; }
@@ -42,7 +46,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #description { color: $text-muted; height: auto; margin-bottom: 1; }
     NewGameScreen #buttons { height: 1; margin-top: 1; }
     NewGameScreen #buttons Button { margin-right: 2; }
-    NewGameScreen Checkbox { height: 1; border: none; padding: 0; }
+    NewGameScreen OnOffCheckbox { height: 1; border: none; padding: 0; }
     """
     BINDINGS = [
         Binding("ctrl+g", "start", "Start"),
@@ -80,7 +84,7 @@ class NewGameScreen(Screen[None]):
                 yield Label("Seed")
                 yield Input(placeholder="random", restrict=r"[0-9]*", compact=True, id="seed")
             for variant in game.variants:
-                yield Checkbox(f"{variant.key}: {variant.description}", id=f"variant-{variant.key}",
+                yield OnOffCheckbox(f"{variant.key}: {variant.description}", id=f"variant-{variant.key}",
                                compact=True)
             with Horizontal(id="buttons"):
                 yield Button("Start (ctrl+g)", id="start", variant="primary", compact=True)
@@ -123,7 +127,7 @@ class NewGameScreen(Screen[None]):
 
     def config(self) -> GameConfig:
         chosen = [v.key for v in self.game.variants
-                  if self.query_one(f"#variant-{v.key}", Checkbox).value]
+                  if self.query_one(f"#variant-{v.key}", OnOffCheckbox).value]
         return GameConfig(self.players, frozenset(chosen))
 
     def seed(self) -> int | None:

@@ -5,10 +5,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Footer, Input, Label, Select, Static
 
 from themes import THEME_NAMES
 
+from ..widgets import OnOffCheckbox
 from .saves import short_path
 
 DELAYS = (0.0, 0.3, 0.6, 1.0, 2.0)
@@ -16,6 +17,9 @@ DELAYS = (0.0, 0.3, 0.6, 1.0, 2.0)
 
 class SettingsScreen(Screen[None]):
     DEFAULT_CSS = """
+    /* focus shows by more than a shade: the accent colour and bold */
+    SettingsScreen Select:focus > SelectCurrent { background: $accent 40%; text-style: bold; }
+    SettingsScreen Input:focus { background: $accent 40%; text-style: bold; }
     SettingsScreen #form { padding: 1 2; }
     SettingsScreen Horizontal { height: 1; margin-bottom: 1; }
     SettingsScreen Label { width: 24; }
@@ -43,7 +47,7 @@ class SettingsScreen(Screen[None]):
                 yield Input(s.player_name, max_length=24, compact=True, id="name")
             with Horizontal():
                 yield Label("Glyphs")
-                yield Checkbox("ASCII only", s.ascii, compact=True, id="ascii")
+                yield OnOffCheckbox("ASCII only", s.ascii, compact=True, id="ascii")
             width = self.app.size.width - 20
             yield Static(f"Config file: {short_path(s.config_path, width)}\n"
                          f"Saved games: {short_path(s.saves_dir, width)}", id="where")
@@ -67,7 +71,7 @@ class SettingsScreen(Screen[None]):
             self.app.settings.player_name = name
             self.app.settings.save()
 
-    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+    def on_checkbox_changed(self, event: OnOffCheckbox.Changed) -> None:
         self.app.settings.ascii = event.value
         self.app.settings.save()
         self.app.refresh_glyphs()

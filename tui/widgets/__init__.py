@@ -1,5 +1,6 @@
 """Widgets shared by every game screen."""
 from .board_layout import BoardAndMoves
 from .grid import Cell, Grid
+from .toggle import OnOffCheckbox
 
-__all__ = ["BoardAndMoves", "Cell", "Grid"]
+__all__ = ["BoardAndMoves", "Cell", "Grid", "OnOffCheckbox"]
