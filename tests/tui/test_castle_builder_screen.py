@@ -234,8 +234,10 @@ async def test_a_bot_game_ends_with_game_over(make_app, settings):
             if isinstance(app.screen, GameOverScreen):
                 break
         assert match.finished and isinstance(app.screen, GameOverScreen)
-        winner = match.view(None).winners[0]
-        assert len(match.state.coins[winner]) >= 7
+        end = match.view(None)
+        most = max(len(c) for c in end.coins)
+        assert end.winners and all(len(end.coins[w]) == most for w in end.winners)
+        assert most >= 7 or end.end_reason, "7 coins, or the rare end when the supply runs dry"
 
 
 async def test_the_replay_viewer_draws_every_castle_to_the_end(make_app, tmp_path):
