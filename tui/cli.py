@@ -170,7 +170,9 @@ def play_start(args: argparse.Namespace, settings: Settings):
     kinds = args.seat or ["human"] + ["bot:" + _strongest(game)] * (game.min_players - 1)
     seats = [parse_seat(k, i, game.id, settings.player_name) for i, k in enumerate(kinds)]
     if not game.min_players <= len(seats) <= game.max_players:
-        raise ValueError(f"{game.title} is for {game.min_players}–{game.max_players} players; "
+        from .screens.title import player_range
+
+        raise ValueError(f"{game.title} is for {player_range(game)}; "
                          f"give one --seat per player")
     unknown = set(args.variant) - {v.key for v in game.variants}
     if unknown:

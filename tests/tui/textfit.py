@@ -48,6 +48,13 @@ def cut_text(app) -> list[str]:
             missing = _missing(text, region_text(lines, region))
             if missing:
                 problems.append(f"{widget!r} cuts {missing[:4]} of {text!r:.160}")
+        elif isinstance(widget, OptionList) and widget.id == "moves":
+            # A move-list line may take two rows (named voters), wrapped at a word, never cut.
+            width = widget.scrollable_content_region.width
+            for i in range(widget.option_count):
+                prompt = _plain(widget.get_option_at_index(i).prompt)
+                if any(len(word) > width for word in prompt.split()):
+                    problems.append(f"{widget!r} cuts a word of {prompt!r} ({width} columns)")
         elif isinstance(widget, OptionList):
             width = widget.scrollable_content_region.width
             for i in range(widget.option_count):

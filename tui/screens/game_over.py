@@ -30,6 +30,15 @@ def ranking(table: Table) -> RichTable:
     return out
 
 
+def winners_line(table: Table) -> str:
+    """ "Adalbert wins!", "You win!", "Ann and Bob win!", "Nobody wins." """
+    names = [table.seats[s].name for s in table.result.winners]
+    if not names:
+        return "nobody wins."
+    verb = "win" if len(names) > 1 or names == ["You"] else "wins"
+    return f"{' and '.join(names)} {verb}!"
+
+
 class GameOverScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     GameOverScreen { align: center middle; }
@@ -54,9 +63,8 @@ class GameOverScreen(ModalScreen[None]):
         self.table = table
 
     def compose(self) -> ComposeResult:
-        names = " and ".join(self.table.seats[s].name for s in self.table.result.winners)
         with Vertical():
-            yield Static(f"[b]Game over[/b] — {names} {'win' if len(self.table.result.winners) > 1 else 'wins'}!")
+            yield Static(f"[b]Game over[/b] — {winners_line(self.table)}")
             yield Static(ranking(self.table))
             with Horizontal():
                 yield Button("Scores (s)", id="scores", variant="primary", compact=True)

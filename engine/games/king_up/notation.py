@@ -7,6 +7,7 @@ throne), voting ``yes`` / ``no``, and ``pass`` when nothing can move.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core.errors import IllegalMove, UnreadableMove
@@ -17,6 +18,7 @@ from .events import (CandidateEliminated, ClimbBegan, FigureMoved, FigurePlaced,
 from .state import CLIMBING, PLACING, VOTING, Climb, KingUpState, Pass, Place, Vote
 
 _PLACE = re.compile(r"^([A-Za-z])\s*@?\s*([1-4])$")
+_ANY_FLOOR = re.compile(r"^([A-Za-z])\s*@?\s*(\d+|T)$", re.IGNORECASE)
 _CLIMB = re.compile(r"^([A-Za-z])\s*\^\s*([0-5T]?)$", re.IGNORECASE)
 
 
@@ -53,6 +55,11 @@ def parse_action(state: KingUpState, text: str) -> Any:
         return Place(_figure(m.group(1)), int(m.group(2)))
     if state.phase == CLIMBING and (m := _CLIMB.match(t)):
         return Climb(_figure(m.group(1)))
+    if state.phase == PLACING and (m := _ANY_FLOOR.match(t)):
+        if INITIALS.find(m.group(1).upper()) < 0:
+            raise UnreadableMove(f"place a figure as initial and floor, e.g. 'A3': no candidate "
+                                 f"has the initial {m.group(1).upper()!r} (initials {INITIALS})")
+        raise UnreadableMove(f"figures are placed on floors 1–4 only, not on {m.group(2).upper()}")
     if state.phase == PLACING:
         raise UnreadableMove(f"place a figure as initial and floor, e.g. 'A3' (initials {INITIALS})")
     if state.phase == CLIMBING:
@@ -67,9 +74,11 @@ def _figure(letter: str) -> int:
     return idx
 
 
-def describe(before: KingUpState, ev: Any) -> str | None:
-    """The move-list line for an event; secret votes appear only as 'voted' until the reveal."""
+def describe(before: KingUpState, ev: Any, names: Sequence[str] = ()) -> str | None:
+    """The move-list line for an event; secret votes appear only as 'voted' until the reveal.
+    With the players' ``names`` the reveal and the scoring say who voted what and who scored."""
     name = lambda f: CANDIDATES[f].name  # noqa: E731
+    who = lambda s: names[s] if s < len(names) else f"seat {s + 1}"  # noqa: E731
     match ev:
         case RoundStarted(round=r):
             return f"— round {r} —"
@@ -83,12 +92,18 @@ def describe(before: KingUpState, ev: Any) -> str | None:
             return f"vote on {name(f)}"
         case VoteCast():
             return "voted"
+        case VotesRevealed(votes=votes) if names:
+            yes = ", ".join(who(s) for s, v in enumerate(votes) if v) or "nobody"
+            no = ", ".join(who(s) for s, v in enumerate(votes) if not v) or "nobody"
+            return f"yes: {yes} · no: {no}"
         case VotesRevealed(votes=votes):
             return "votes: " + " ".join("Y" if v else "N" for v in votes)
         case KingElected(figure=f):
             return f"{name(f)} is king"
         case CandidateEliminated(figure=f):
             return f"{name(f)} is out"
+        case RoundScored(points=points) if names:
+            return "scored: " + ", ".join(f"{who(s)} {p}" for s, p in enumerate(points))
         case RoundScored(points=points):
             return "scored " + " ".join(str(p) for p in points)
         case GameEnded():

@@ -100,7 +100,7 @@ class KingUp(Rules):
         return notation.parse_action(state, text)
 
     def describe(self, before: KingUpState, event: Any, names: Sequence[str] = ()) -> str | None:
-        return notation.describe(before, event)
+        return notation.describe(before, event, names)
 
     def score_lines(self, state: KingUpState, names: Sequence[str]) -> list[str]:
         """The scoring so far, for `replay --text`: each round's points per player, and a tie's break."""

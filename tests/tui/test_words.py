@@ -1,0 +1,48 @@
+"""Issue 9 item 9: words — plurals, "You win", player ranges, named voters and scorers,
+typed-move errors that say what is wrong with this move."""
+from __future__ import annotations
+
+from engine.core import GameConfig, IllegalAction, Match, Seat, Table
+from engine.games import get_game
+from tui.screens.game_over import winners_line
+from tui.screens.saves import plural
+
+from .conftest import finished_match
+
+
+def test_plurals_and_you_win():
+    assert plural(1, "finished game") == "1 finished game"
+    assert plural(2, "finished game") == "2 finished games"
+    from engine.core.game import Result
+
+    def table(names, winners):
+        fake = type("FakeTable", (), {})()
+        fake.seats = tuple(Seat(n, "human") for n in names)
+        fake.result = Result((1,) * len(names), winners, True)
+        return fake
+
+    assert winners_line(table(["You", "Ann"], (0,))) == "You win!"
+    assert winners_line(table(["You", "Ann"], (1,))) == "Ann wins!"
+    assert winners_line(table(["You", "Ann"], (0, 1))) == "You and Ann win!"
+
+
+def test_king_up_move_list_names_voters_and_scorers():
+    match = finished_match()
+    names = [s.name for s in match.header.seats]
+    lines = [line.text for line in Table(match, bot_delay=0.0).move_lines()]
+    reveal = next(line for line in lines if "yes:" in line or "votes:" in line)
+    assert "yes:" in reveal and any(name in reveal for name in names)
+    scored = next(line for line in lines if "scored" in line)
+    assert all(name in scored for name in names)
+
+
+def test_placing_on_a_floor_that_does_not_exist_says_which_floors():
+    game = get_game("king-up")
+    match = Match.new(game, GameConfig(3), [Seat("You", "human"), Seat("A", "bot:greedy"),
+                                            Seat("B", "bot:greedy")], 2, durable=False)
+    try:
+        match.play(0, "A5")
+    except IllegalAction as exc:
+        assert "floors 1–4 only" in str(exc.reason)
+    else:
+        raise AssertionError("A5 was accepted")
