@@ -89,6 +89,7 @@ class KingUpBoard(ViewPanel):
     KingUpBoard #castle { margin: 0 0 1 0; }
     KingUpBoard #focus-line { height: auto; color: $text-muted; }
     KingUpBoard #goal { height: auto; margin-top: 1; }
+    KingUpBoard #legend { height: auto; margin-top: 1; color: $text-muted; }
     """
 
     BINDINGS = [
@@ -105,6 +106,7 @@ class KingUpBoard(ViewPanel):
         yield Grid(id="castle")
         yield Static("", id="focus-line")
         yield Static("", id="goal")
+        yield Static("", id="legend")
 
     @property
     def grid(self) -> Grid:
@@ -141,6 +143,7 @@ class KingUpBoard(ViewPanel):
             grid.move_cursor(min(targets, key=lambda p: (p[1], p[0])))
         self._describe(grid.current)
         self.query_one("#goal", Static).update(goal_card(ctx, self.app.theme_variables))
+        self.query_one("#legend", Static).update(legend(glyphs))
 
     def _targets(self, ctx: ViewContext, cells: dict) -> set[tuple[int, int]]:
         """Where a legal move can be picked: movable figures, or floors for the picked one."""
@@ -197,6 +200,13 @@ class KingUpBoard(ViewPanel):
 
     def action_pass_turn(self) -> None:
         self.post_message(self.ActionChosen(Pass()))
+
+
+def legend(glyphs) -> str:
+    """What the marks on the board and beside it mean (the help page says the same)."""
+    left, right = glyphs.legal
+    return (f"{left}A{right} can move  {glyphs.turn} to move  * you  {glyphs.card} vote cards\n"
+            f"{glyphs.crown} holds the crown  {glyphs.throne} throne  {glyphs.yes}/{glyphs.no} yes/no vote")
 
 
 def _selectable(cell: Cell) -> Cell:
