@@ -57,7 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the games")
     sp = sub.add_parser("selfplay", help="play bot-only games headless and write their save files")
     sp.add_argument("game", choices=game_ids())
-    sp.add_argument("--players", type=count, required=True)
+    sp.add_argument("--players", type=count, default=None,
+                    help="default: as many as --bots names, else the game's minimum")
     sp.add_argument("--bots", default="random", help="one level for all seats, or a comma list per seat")
     sp.add_argument("--games", type=count, default=1)
     sp.add_argument("--seed", type=seed_arg, default=0, help="reproducible runs: the games' secrets derive from it")
@@ -155,6 +156,8 @@ def cmd_games(args) -> int:
 def cmd_selfplay(args) -> int:
     game = get_game(args.game)
     levels = args.bots.split(",")
+    if args.players is None:
+        args.players = len(levels) if len(levels) > 1 else game.min_players
     if len(levels) == 1:
         levels = levels * args.players
     if len(levels) != args.players:
@@ -176,7 +179,7 @@ def cmd_selfplay(args) -> int:
         for s in result.winners:
             wins[s] += 1
         totals = [t + sc for t, sc in zip(totals, result.scores)]
-    print(f"{args.games} games of {game.title}, seed {args.seed}, saved in {args.out}")
+    print(f"{args.games} game{'' if args.games == 1 else 's'} of {game.title}, seed {args.seed}, saved in {args.out}")
     print(f"{'seat':<6}{'bot':<10}{'wins':>6}{'mean score':>12}")
     for s in range(args.players):
         print(f"{s + 1:<6}{levels[s]:<10}{wins[s]:>6}{totals[s] / args.games:>12.1f}")
@@ -291,11 +294,11 @@ def replay_text(game, loaded) -> list[str]:
         scores = " ".join(str(s) for s in game.result(state).scores)
         out.append(f"{entry.act:>4} {who:<18.18} {text:<28} [{scores}]")
     result = game.result(state)
-    if result.finished:
-        out.append("winner: " + (", ".join(h.seats[s].name for s in result.winners) or "no seat"))
     score_lines = getattr(game, "score_lines", None)  # a game's own breakdown, where it has one
     if score_lines is not None:
         out += ["scores:"] + ["  " + line for line in score_lines(state, [s.name for s in h.seats])]
+    if result.finished:
+        out.append("winner: " + (", ".join(h.seats[s].name for s in result.winners) or "no seat"))
     return out
 
 

@@ -77,6 +77,10 @@ def split_ui_options(argv: list[str]) -> tuple[list[str], list[str]]:
     return ours, rest
 
 
+#: Every command `bergfried` knows: the client's own, then the engine's headless ones.
+COMMANDS = ("play", "replay", "serve", "games", "selfplay", "arena", "check", "bench")
+
+
 def wants_engine(argv: list[str]) -> bool:
     """Whether the command line belongs to the engine's headless CLI."""
     rest = split_ui_options(argv)[1]
@@ -127,6 +131,11 @@ def main(argv: list[str] | None = None) -> int:
         from .server.bench import main as bench_ssh
 
         return bench_ssh(split_ui_options(argv)[1][2:])
+    command = next((a for a in split_ui_options(argv)[1] if not a.startswith("-")), None)
+    if command is not None and command not in COMMANDS:
+        print(f"bergfried: unknown command {command!r} (choose from {', '.join(COMMANDS)}; "
+              "see bergfried --help)", file=sys.stderr)
+        return 2
     if wants_engine(argv):
         from engine.cli import main as engine_main
 
@@ -176,7 +185,9 @@ def play_start(args: argparse.Namespace, settings: Settings):
                          f"give one --seat per player")
     unknown = set(args.variant) - {v.key for v in game.variants}
     if unknown:
-        raise ValueError(f"{game.title} has no variant {', '.join(sorted(unknown))}")
+        known = ", ".join(v.key for v in game.variants) or "none"
+        raise ValueError(f"{game.title} has no variant {', '.join(sorted(unknown))} "
+                         f"(its variants: {known})")
     config = GameConfig(len(seats), frozenset(args.variant))
 
     def start(app):

@@ -56,5 +56,5 @@ def test_replay_text_ends_with_the_breakdown(tmp_path):
     write_log_atomic(path, match.game, match.header, match.entries)
     lines = replay_text(match.game, read_log(path, get_game))
     at = lines.index("scores:")
-    assert lines[at - 1].startswith("winner: ")
-    assert len(lines[at + 1:]) >= 3 and all(" + " in line and " = " in line for line in lines[at + 1:at + 4])
+    assert lines[-1].startswith("winner: ") and at == len(lines) - 5   # 3 players, then the winner
+    assert all(" + " in line and " = " in line for line in lines[at + 1:at + 4])
