@@ -221,7 +221,7 @@ async def test_a_bot_game_plays_to_the_final_scoring_and_game_over(make_app, set
         paid = [sum(points[s] for _, points in breakdown.rows) for s in range(2)]
         assert [b + p for b, p in zip(breakdown.before, paid)] == list(match.state.scores)
         assert tuple(breakdown.after) == match.state.scores
-        await pilot.press("enter")                   # "Board": close game over, see the castle
+        await pilot.press("b")   # "Board" (a deliberate key: enter no longer closes game over)
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen)
         castle = board(app)

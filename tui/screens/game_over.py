@@ -56,7 +56,7 @@ class GameOverScreen(ModalScreen[None]):
         Binding("t", "title", "Title"),
     ]
 
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""   # nothing focused: enter presses no button
 
     def __init__(self, table: Table) -> None:
         super().__init__()
