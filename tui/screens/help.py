@@ -69,6 +69,8 @@ class HelpScreen(Screen[None]):
         Binding("left", "tab(-1)", "Prev page", key_display="←", priority=True),
         Binding("right", "tab(1)", "Next page", key_display="→", priority=True),
         Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("home", "edge('home')", "Top", show=False, priority=True),
+        Binding("end", "edge('end')", "Bottom", show=False, priority=True),
     ]
 
     def __init__(self, game_id: str | None = None) -> None:
@@ -96,6 +98,20 @@ class HelpScreen(Screen[None]):
         panes = [pane.id for pane in tabs.query(TabPane)]
         tabs.active = panes[(panes.index(tabs.active) + delta) % len(panes)]
         self._focus_page()
+
+    def action_edge(self, where: str) -> None:
+        """Home/End jump at once (no animation), and End again once a long page has laid out."""
+        tabs = self.query_one(TabbedContent)
+        page = tabs.get_pane(tabs.active).query_one(VerticalScroll)
+
+        def jump() -> None:
+            if where == "home":
+                page.scroll_home(animate=False, immediate=True)
+            else:
+                page.scroll_end(animate=False, immediate=True)
+
+        jump()
+        self.call_after_refresh(jump)
 
     def _focus_page(self) -> None:
         # Focus the page so up/down/page keys scroll the text straight away.

@@ -1,0 +1,22 @@
+"""Issue 9 item 15 (the part outside Carcassonne): End on a long help page reaches the bottom at once."""
+from __future__ import annotations
+
+from textual.containers import VerticalScroll
+from textual.widgets import TabbedContent
+
+from tui.screens.help import HelpScreen
+
+
+async def test_end_reaches_the_bottom_of_a_long_rules_page_at_once(make_app):
+    app = make_app(start=lambda app: HelpScreen("carcassonne-castle"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        tabs = app.screen.query_one(TabbedContent)
+        page = tabs.get_pane(tabs.active).query_one(VerticalScroll)
+        await pilot.press("end")
+        await pilot.pause()
+        assert page.max_scroll_y > 20 and page.scroll_y == page.max_scroll_y
+        await pilot.press("home")
+        await pilot.pause()
+        assert page.scroll_y == 0
