@@ -45,7 +45,7 @@ class GameOverScreen(ModalScreen[None]):
     GameOverScreen > Vertical { width: 64; height: auto; border: thick $success; padding: 1 2;
                                 background: $surface; }
     GameOverScreen Horizontal { height: auto; margin-top: 1; align: center middle; }
-    GameOverScreen Button { margin: 0 1; }
+    GameOverScreen Button { margin: 0 1; min-width: 0; width: auto; }
     """
     # The dialog that ends a game needs a deliberate key: the enter that laid the last card
     # (pressed twice out of habit) must not sweep the result away, so enter does nothing here.
