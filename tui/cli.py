@@ -191,7 +191,7 @@ def play_start(args: argparse.Namespace, settings: Settings):
     config = GameConfig(len(seats), frozenset(args.variant))
 
     def start(app):
-        from .screens.play import new_play_screen
+        from .screens.start import new_play_screen
 
         # No seed: the match draws a 256-bit secret; a given one reproduces a game (practice, tests).
         return new_play_screen(app, game.id, config, seats, args.seed)

@@ -136,7 +136,7 @@ class NewGameScreen(Screen[None]):
         return int(text) if text else None
 
     def action_start(self) -> None:
-        from .play import start_new_game
+        from .start import start_new_game
 
         game_id, config, seats, seed = self.game.id, self.config(), self.seats(), self.seed()
         app = self.app

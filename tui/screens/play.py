@@ -14,26 +14,23 @@ Nothing happens while another screen (help, a dialog, the size guard) is on top.
 from __future__ import annotations
 
 from collections import deque
-from datetime import datetime
 from functools import partial
-from pathlib import Path
 from typing import Any
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 
-from engine.core import GameConfig, IllegalAction, LogError, Match, Seat, Table, Update
-from engine.games import get_game
+from engine.core import IllegalAction, Match, Table, Update
 
 from ..games import game_ui
 from ..games.base import ViewContext, ViewPanel
-from ..saves import new_save_path
 from ..widgets import BoardAndMoves
-from .dialogs import ConfirmScreen, CoverScreen, PromptScreen
+from .dialogs import ConfirmScreen, CoverScreen
 from .game_over import GameOverScreen
+from .save_copy import SaveACopy
 
 
 class TableChanged(Message):
@@ -45,7 +42,7 @@ class TableChanged(Message):
         self.seat = seat
 
 
-class PlayScreen(Screen[None]):
+class PlayScreen(SaveACopy, Screen[None]):
     DEFAULT_CSS = """
     PlayScreen { layout: vertical; }
     /* a long message (a refused move's reason) takes a second line rather than being cut */
@@ -364,42 +361,6 @@ class PlayScreen(Screen[None]):
         except IllegalAction as exc:
             self._set_status(exc.reason, error=True)
 
-    def action_save_as(self) -> None:
-        own = self.table.save_path
-        default = self.app.settings.saves_dir / f"{Path(self._save_name()).stem}-copy.jsonl"
-        where = f"The game itself goes on saving to {own.name}." if own else "This game is not saved anywhere."
-        self.app.push_screen(PromptScreen(f"Save a copy of this game as:\n{where}", str(default)),
-                             self._save_copy)
-
-    def _save_name(self) -> str:
-        path = self.table.save_path
-        return path.name if path else f"{self.game.id}.jsonl"
-
-    def _save_copy(self, path: str | None, replace: bool = False) -> None:
-        if not path or not path.strip():
-            return
-        target = Path(path.strip()).expanduser()
-        if target.suffix != ".jsonl":
-            target = target.with_name(target.name + ".jsonl")
-        own = self.table.save_path
-        if own is not None and target.resolve() == Path(own).resolve():
-            self._refuse("That is this game's own file, saved as you play: choose another name.")
-            return
-        if target.exists() and not replace:
-            self.app.push_screen(ConfirmScreen(f"{target.name} exists already. Replace it?", "Replace", "Keep"),
-                                 lambda yes: self._save_copy(str(target), True) if yes else None)
-            return
-        try:
-            self.table.save_copy(target)
-        except (OSError, IllegalAction) as exc:
-            self._refuse(f"Could not save: {getattr(exc, 'strerror', None) or exc}")
-            return
-        self.notify(f"Saved a copy to {target}; the game goes on in {own.name if own else 'memory'}.")
-
-    def _refuse(self, text: str) -> None:
-        self.app.bell()
-        self.notify(text, severity="error", timeout=8)
-
     def action_leave(self) -> None:
         """Esc backs out one step at a time (the board cancels a half-made move itself); leaving
         a game still in progress asks first, so a second esc never ends the evening by surprise."""
@@ -425,42 +386,3 @@ class PlayScreen(Screen[None]):
         if target is None and self.board.focusable:
             target = self.board
         self.set_focus(target)
-
-
-# -- starting and resuming ------------------------------------------------------------------
-
-def new_play_screen(app: App, game_id: str, config: GameConfig, seats: list[Seat],
-                    seed: int | None) -> PlayScreen:
-    """A new game, saved as it is played into the saves folder, at a table of the App's host."""
-    now = datetime.now()
-    path = new_save_path(app.settings.saves_dir, game_id, now)
-    table = app.tables.new(get_game(game_id), config, seats, seed, path,
-                           created=now.isoformat(timespec="seconds"))
-    return PlayScreen(table)
-
-
-def start_new_game(app: App, game_id: str, config: GameConfig, seats: list[Seat],
-                   seed: int | None) -> PlayScreen:
-    screen = new_play_screen(app, game_id, config, seats, seed)
-    app.push_screen(screen)
-    return screen
-
-
-def resume_game(app: App, path: Path) -> Screen | None:
-    """Open a saved game where it stopped (finished games open in the replay viewer)."""
-    try:
-        table, warning = app.tables.open(path)
-    except LogError as exc:
-        app.notify(f"{path.name}: {exc}", severity="error", timeout=8)
-        return None
-    if warning:
-        app.notify(warning, severity="warning", timeout=8)
-    if table.finished:
-        from .replay import ReplayScreen
-
-        screen = ReplayScreen.from_table(table)
-        table.close()
-    else:
-        screen = PlayScreen(table)
-    app.push_screen(screen)
-    return screen

@@ -134,7 +134,7 @@ class SavesScreen(Screen[None]):
         self.open_path(info)
 
     def open_path(self, info: SaveInfo) -> None:
-        from .play import resume_game
+        from .start import resume_game
         from .replay import ReplayScreen
 
         if self.mode == "load":

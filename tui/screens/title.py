@@ -135,7 +135,7 @@ class TitleScreen(Screen[None]):
 
     def action_continue_game(self) -> None:
         from ..saves import latest_unfinished
-        from .play import resume_game
+        from .start import resume_game
 
         latest = latest_unfinished(self.app.settings.saves_dir)
         if latest is None:
