@@ -51,7 +51,7 @@ class Variant:
 
 
 # Every game offers it: with it, undo may also go back past revealed information (see Match.can_undo).
-PRACTICE = Variant("practice", "undo may go back past drawn cards and revealed votes")
+PRACTICE = Variant("practice", "undo may take back the bots' replies and what was drawn or revealed")
 
 
 # -- seeds -----------------------------------------------------------------------------------

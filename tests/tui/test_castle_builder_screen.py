@@ -3,6 +3,8 @@ previewed), a number changed by 1 paid with a tile, drawing, the coin and thief 
 castles with ``v``, typed moves, a bot game to its end, and screenshots at 80×24."""
 from __future__ import annotations
 
+import pytest
+
 from engine.core import GameConfig, Match, Seat, Table, write_log_atomic
 from engine.games import get_game
 from engine.games.castle_builder import Build, Draw, Steal, TakeCoin
@@ -225,6 +227,7 @@ async def test_a_typed_draw(make_app, settings):
         assert mine(match, TilesDrawn)
 
 
+@pytest.mark.slow  # about two minutes: every one of some 500 bot moves redraws the wall
 async def test_a_bot_game_ends_with_game_over(make_app, settings):
     match = new_match(7, bots=True)
     app = make_app(start=lambda app: PlayScreen(match))

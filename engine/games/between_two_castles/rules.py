@@ -27,7 +27,7 @@ from .state import (CHOOSING, LUDWIG, OVER, PLACING, Assign, Attend, Bonus, BTCS
                     Place, Tile, evolve, to_act)
 from .view import BTCView, make_view
 
-LUDWIG_VARIANT = Variant("ludwig", "two players: Ludwig builds as a third partner (on by itself with 2 players)")
+LUDWIG_VARIANT = Variant("ludwig", "Ludwig builds as a third partner (always, with 2 players)")
 
 
 class BetweenTwoCastles(Rules):
