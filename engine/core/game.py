@@ -51,7 +51,7 @@ class Variant:
 
 
 # Every game offers it: with it, undo may also go back past revealed information (see Match.can_undo).
-PRACTICE = Variant("practice", "undo may take back the bots' replies and what was drawn or revealed")
+PRACTICE = Variant("practice", "undo may take back bots' replies and revealed cards")
 
 
 # -- seeds -----------------------------------------------------------------------------------
