@@ -229,23 +229,6 @@ async def test_nothing_is_cut_mid_word_at_80x24(make_app):
             await pilot.pause()
             assert cut_text(app) == []
 
-
-def test_the_client_imports_only_the_games_public_module():
-    import ast
-    from pathlib import Path
-
-    import tui.games.between_two_castles as ui
-    offenders = []
-    for path in Path(ui.__file__).parent.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine.games"):
-                if node.module != "engine.games.between_two_castles":
-                    offenders.append(f"{path.name}: {node.module}")
-            elif isinstance(node, ast.Import):
-                offenders += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("engine.games.")]
-    assert offenders == []
-
-
 # -- screenshots ------------------------------------------------------------------------------
 
 async def settle_snapshot(pilot):

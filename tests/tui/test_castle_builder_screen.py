@@ -264,24 +264,6 @@ async def test_the_replay_viewer_draws_every_castle_to_the_end(make_app, tmp_pat
         if seat is not None:
             assert text_of(b.query_one("#title")).startswith("Your castle")
 
-
-def test_the_client_imports_only_the_games_public_module():
-    import ast
-    from pathlib import Path
-
-    import tui.games.castle_builder as ui
-
-    offenders = []
-    for path in Path(ui.__file__).parent.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine.games"):
-                if node.module != "engine.games.castle_builder":
-                    offenders.append(f"{path.name}: {node.module}")
-            elif isinstance(node, ast.Import):
-                offenders += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("engine.games.")]
-    assert offenders == []
-
-
 # -- screenshots ------------------------------------------------------------------------------
 
 async def settle_snapshot(pilot):

@@ -300,23 +300,6 @@ async def test_the_replay_viewer_draws_the_finished_game(make_app, tmp_path):
         assert panel.ctx.view.phase == "placing" and panel.castle.current is None
         assert "Set-up:" in str(panel.query_one("#steps").render())
 
-
-def test_the_client_imports_only_the_games_public_module():
-    import ast
-    from pathlib import Path
-
-    import tui.games.palais_royal as ui
-    offenders = []
-    for path in Path(ui.__file__).parent.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine.games"):
-                if node.module != "engine.games.palais_royal":
-                    offenders.append(f"{path.name}: {node.module}")
-            elif isinstance(node, ast.Import):
-                offenders += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("engine.games.")]
-    assert offenders == []
-
-
 # -- screenshots ------------------------------------------------------------------------------
 
 async def settle_snapshot(pilot):
