@@ -1,6 +1,7 @@
 """Widgets shared by every game screen."""
 from .board_layout import BoardAndMoves
 from .grid import Cell, Grid
+from .text_line import TextLine
 from .toggle import OnOffCheckbox
 
-__all__ = ["BoardAndMoves", "Cell", "Grid", "OnOffCheckbox"]
+__all__ = ["BoardAndMoves", "Cell", "Grid", "OnOffCheckbox", "TextLine"]

@@ -18,6 +18,7 @@ from engine.games.between_two_castles import Assign, BTCView, Choose, Place
 from themes import UNICODE
 
 from ...widgets.grid import Cell, Grid
+from ...widgets.text_line import TextLine
 from ..base import ViewContext, ViewPanel
 from .describe import castle_title, describe_room, describe_spot
 from .dialogs import bonus_prompt
@@ -42,7 +43,7 @@ from .moves import (
     strip_rooms,
     targets,
 )
-from .widgets import BoardGrid, TextLine
+from .widgets import BoardGrid
 
 WIDE, COMPACT = 6, 3          # cell widths of the castle being worked on and of the other one
 

@@ -2,9 +2,7 @@
 text that repaints only itself."""
 from __future__ import annotations
 
-from rich.text import Text
 from textual.message import Message
-from textual.widget import Widget
 
 from ...widgets.grid import Grid
 
@@ -30,21 +28,3 @@ class BoardGrid(Grid):
             self.post_message(self.Edge(self, dx, dy))
         else:
             self.cursor = target
-
-
-class TextLine(Widget):
-    """One line of text that repaints only itself."""
-
-    DEFAULT_CSS = "TextLine { height: 1; width: 100%; }"
-
-    def __init__(self, id: str) -> None:
-        super().__init__(id=id)
-        self.text: str | Text = ""
-
-    def update(self, text: str | Text) -> None:
-        if text != self.text:
-            self.text = text
-            self.refresh()
-
-    def render(self) -> str | Text:
-        return self.text

@@ -15,18 +15,29 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.timer import Timer
-from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.games.carcassonne_castle import CastleView, PlaceCard
 from themes import UNICODE
 
 from ...widgets.grid import Cell, Grid
+from ...widgets.text_line import TextLine
 from ..base import ViewContext, ViewPanel
 from .cells import castle_cells, completed_text, flash_squares, square_name
 from .dialogs import FollowerScreen
-from .look import (DIRECTION_NAMES, DIRS, Pos, Square, grid_pos, half_cell, legend, look_for, restyle,
-                   square_of, step)
+from .look import (
+    DIRECTION_NAMES,
+    DIRS,
+    Pos,
+    Square,
+    grid_pos,
+    half_cell,
+    legend,
+    look_for,
+    restyle,
+    square_of,
+    step,
+)
 
 FLASH_SECONDS = 2.5                 # how long a scored feature stays lit on the board
 
@@ -89,24 +100,6 @@ class CastleGrid(Grid):
         self._cells.update(cells)
         self._dirty_rows({row for _, row in cells})
 
-
-class TextLine(Widget):
-    """One line of text whose changes repaint just that line (``Static.update`` asks the whole
-    screen to lay itself out again, which is most of a cursor move's cost)."""
-
-    DEFAULT_CSS = "TextLine { height: 1; width: 100%; }"
-
-    def __init__(self, id: str) -> None:
-        super().__init__(id=id)
-        self.text: str | Text = ""
-
-    def update(self, text: str | Text) -> None:
-        if text != self.text:
-            self.text = text
-            self.refresh()
-
-    def render(self) -> str | Text:
-        return self.text
 
 
 class CastleBoard(ViewPanel):

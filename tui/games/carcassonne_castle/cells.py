@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.games.carcassonne_castle import ROLE_NAMES, CastleLayout, CastleView, StartFieldLook
+from engine.games.carcassonne_castle import (
+    ROLE_NAMES,
+    CastleLayout,
+    CastleView,
+    StartFieldLook,
+)
 from themes import GlyphSet
 
 from ...widgets.grid import Cell

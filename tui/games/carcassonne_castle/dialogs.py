@@ -14,7 +14,13 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core import Seat
-from engine.games.carcassonne_castle import ROLE_NAMES, TILE_NAMES, CastleView, Completion, PlaceCard
+from engine.games.carcassonne_castle import (
+    ROLE_NAMES,
+    TILE_NAMES,
+    CastleView,
+    Completion,
+    PlaceCard,
+)
 
 from ..base import ViewContext
 from .look import DIRECTION_NAMES, DIRS, KIND_NAMES, Square

@@ -13,18 +13,16 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widget import Widget
 
 from engine.games.castle_builder import Build, Draw, Pass
-
 from themes import UNICODE
 
+from ...widgets.text_line import TextLine
 from ..base import ViewContext, ViewPanel
 from .dialogs import ChoiceScreen, CoinsScreen, build_options, prompt_for
 from .look import look_for
 from .panels import BuilderInfo
 from .wall import WallGrid, castle_cells, level_row, levels_shown, row_cells
-
 
 WIDTH = 46  # the board column at 80 columns
 
@@ -36,23 +34,6 @@ def fit(text: str, width: int) -> str:
     cut = text[: width - 1].rsplit(" ", 1)[0].rstrip(" ·,:")
     return cut + "…"
 
-
-class TextLine(Widget):
-    """One line of text that repaints only itself."""
-
-    DEFAULT_CSS = "TextLine { height: 1; width: 100%; }"
-
-    def __init__(self, id: str, classes: str = "") -> None:
-        super().__init__(id=id, classes=classes)
-        self.text = ""
-
-    def update(self, text: str) -> None:
-        if text != self.text:
-            self.text = text
-            self.refresh()
-
-    def render(self) -> str:
-        return self.text
 
 
 class BuilderBoard(ViewPanel, can_focus=True):

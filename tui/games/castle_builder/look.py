@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.games.castle_builder import CastleBuilderView
-
 from themes import UNICODE, GlyphSet
 
 from ...widgets.grid import Cell

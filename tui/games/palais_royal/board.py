@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from engine.games.palais_royal import (
@@ -30,6 +28,7 @@ from engine.games.palais_royal import (
 from themes import UNICODE
 
 from ...widgets.grid import Cell, Grid
+from ...widgets.text_line import TextLine
 from ..base import ViewContext, ViewPanel
 from .actions import recruits_on, room_choice, room_name, room_targets
 from .dialogs import ChoiceScreen, winners_text
@@ -51,23 +50,6 @@ from .look import (
 
 RECRUIT_STEP = 4
 
-
-class TextLine(Widget):
-    """One line of text that repaints alone (no relayout of the screen)."""
-
-    DEFAULT_CSS = "TextLine { height: 1; width: 100%; }"
-
-    def __init__(self, id: str) -> None:
-        super().__init__(id=id)
-        self.text: str | Text = ""
-
-    def update(self, text: str | Text) -> None:
-        if text != self.text:
-            self.text = text
-            self.refresh()
-
-    def render(self) -> str | Text:
-        return self.text
 
 
 class PalaisBoard(ViewPanel):
