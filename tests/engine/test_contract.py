@@ -154,6 +154,7 @@ def test_the_package_ships_its_rules_page_and_data_files(game):
     assert text.startswith("# ") and len(text) > 500
     for words in ("engine/", ".py", "catalog.json", "data file"):
         assert words not in text, f"the rules page is for players: {words!r}"
+    assert "share its file system" in text, "hot-seat players must learn the save file holds every secret"
     patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["*"]
     package = resources.files(f"engine.games.{package_name(game.id)}")
     data = [p.name for p in package.iterdir() if p.is_file() and not p.name.endswith((".py", ".pyc"))]
