@@ -71,13 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--at", type=int, metavar="N", help="with --view: after event N (default: the end)")
     cp = sub.add_parser("check", help="replay a save file and say whether it is sound")
     cp.add_argument("file", type=Path)
-    ap = sub.add_parser("arena", help="bots play a series with rotated seats: win rates with 95 % intervals")
-    ap.add_argument("game", choices=game_ids())
-    ap.add_argument("--bots", required=True, help="levels or thinking:<0.5s|200ms|300i>, e.g. thinking:1s,greedy")
-    ap.add_argument("--players", type=count, default=2)
-    ap.add_argument("--games", type=count, default=20)
-    ap.add_argument("--seed", type=seed_arg, default=1)
-    ap.add_argument("--jobs", type=count, default=None, help="worker processes (default: every core)")
+    _add_arena_args(sub.add_parser("arena", help=ARENA_HELP))
     bp = sub.add_parser("bench", help="measure speed")
     bsub = bp.add_subparsers(dest="target", required=True, parser_class=Parser)
     be = bsub.add_parser("engine", help="engine speed for one game")
@@ -85,7 +79,21 @@ def build_parser() -> argparse.ArgumentParser:
     be.add_argument("--games", type=count, default=200)
     be.add_argument("--seed", type=seed_arg, default=1)
     bsub.add_parser("tui", help="client start-up and key-to-frame latency (measured by the client)")
+    _add_arena_args(bsub.add_parser("bots", help=ARENA_HELP))
     return p
+
+
+ARENA_HELP = "bots play a series with rotated seats: win rates with 95 % intervals"
+
+
+def _add_arena_args(ap: argparse.ArgumentParser) -> None:
+    """`arena` and `bench bots` are one tournament under two names."""
+    ap.add_argument("game", choices=game_ids())
+    ap.add_argument("--bots", required=True, help="levels or thinking:<0.5s|200ms|300i>, e.g. thinking:1s,greedy")
+    ap.add_argument("--players", type=count, default=2)
+    ap.add_argument("--games", type=count, default=20)
+    ap.add_argument("--seed", type=seed_arg, default=1)
+    ap.add_argument("--jobs", type=count, default=None, help="worker processes (default: every core)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -317,6 +325,8 @@ def cmd_check(args) -> int:
 def cmd_bench(args) -> int:
     if args.target == "tui":
         raise UsageError("'bench tui' is run by the terminal client: use the bergfried command")
+    if args.target == "bots":
+        return cmd_arena(args)
     from engine.bench import run_engine_bench
     for line in run_engine_bench(args.game, args.games, args.seed):
         print(line)

@@ -27,6 +27,7 @@ HEADLESS = """headless commands (each has its own --help):
   replay FILE --text    print a saved game's moves (--json: a summary for scripts)
   check FILE            replay a save file and say whether it is sound
   bench engine GAME     engine speed: games/s, load vs JSON parse, seeking
+  bench bots GAME ...   a bot tournament: win rates with 95 % intervals (as arena)
   bench tui             client start-up and key-to-frame latency
   bench ssh             SSH server: sessions, memory, connect and key-to-frame latency
   serve                 host games over SSH (see docs/ssh.md)"""

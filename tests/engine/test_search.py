@@ -119,3 +119,12 @@ def test_hints_name_the_top_three_moves_in_notation():
     assert 1 <= len(top) <= 3 and all(h.action in legal for h in top)
     assert [game.parse_action(state, seat, h.notation) for h in top] == [h.action for h in top]
     assert [h.visits for h in top] == sorted((h.visits for h in top), reverse=True)
+
+
+def test_bench_bots_prints_the_arena_table(capsys):
+    from engine.cli import main
+    assert main(["bench", "bots", "king-up", "--bots", "greedy,random", "--games", "2",
+                 "--players", "3", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 games of King Up!, 3 players")
+    assert "greedy" in out and "random" in out and "95 % interval" in out
