@@ -98,10 +98,11 @@ def final_scoring(fold: Folder) -> None:
     fold.add(WallCleared(tuple(i for i, t in enumerate(s.towers) if t)))
     _score_palas(fold)
     _score_courtyards(fold)
+    scored: set[int] = set()  # feature ids: a road and a tower may lie on exactly the same cards
     for tile in (4, 5, 6):
         for seat in range(s.players):
             for _ in range(fold.state.tiles[seat].count(tile)):
-                _score_unfinished(fold, seat, tile)
+                _score_unfinished(fold, seat, tile, scored)
     for seat in range(s.players):
         for _ in range(fold.state.tiles[seat].count(9)):
             fold.add(WallTileScored(seat, 9, 5, ()))
@@ -143,20 +144,22 @@ def _score_courtyards(fold: Folder) -> None:
                                  tuple(sorted(feat.cards))))
 
 
-def _score_unfinished(fold: Folder, seat: int, tile: int) -> None:
-    """Tiles 4–6 score the player's biggest unfinished road, tower or house (1, 2, 1 per card)."""
+def _score_unfinished(fold: Folder, seat: int, tile: int, scored: set[int]) -> None:
+    """Tiles 4–6 score the player's biggest unfinished road, tower or house (1, 2, 1 per card).
+
+    ``scored`` holds the features earlier tiles scored (keyed by feature, not by cards: a road and a
+    tower may lie on exactly the same cards); this one joins it."""
     board = fold.state.board
     a = board.analysis
-    used = {ev.cards for ev in fold.events if isinstance(ev, WallTileScored) and ev.seat == seat}
     kind = UNFINISHED_TILE[tile]
     options = []
     for fid, feat in a.features.items():
-        cards = tuple(sorted(feat.cards))
-        if feat.kind == kind and feat.cards and not feat.complete and cards not in used:
+        if feat.kind == kind and feat.cards and not feat.complete and fid not in scored:
             if majority(board.followers_in(fid)) == seat:
-                options.append((feat.size, cards))
+                options.append((feat.size, tuple(sorted(feat.cards)), fid))
     if options:
-        size, cards = max(options)
+        size, cards, fid = max(options)
+        scored.add(fid)
         fold.add(WallTileScored(seat, tile, size * (2 if kind == TOWER else 1), cards))
 
 

@@ -183,3 +183,28 @@ def test_merchants_stay_and_courtyards_are_scored_only_at_the_end():
     state = position([at(c("courts"), "F6", "e")], card=c("court_market"))
     events, after = play(state, "D6e M")
     assert of_type(events, FeatureCompleted) == [] and len(after.board.followers) == 1
+
+
+def test_tiles_4_and_5_score_a_road_and_a_tower_lying_on_the_same_cards():
+    """Issue 9 item 17: tile 4 scores the road; tile 5 must still score the tower on the same cards."""
+    c = Cards()
+    one, two = c("cross_tower"), c("cross_tower")
+    base = [at(one, "D6", "e"), at(two, "D7", "e")]  # roads D6–D7 and towers E6–E7 join
+    fols = [follower(0, "H", one, 0), follower(0, "K", two, 1)]
+    state = position(base, fols, deck=(), tiles=((4, 5), ()))
+    fold = Folder(state)
+    final_scoring(fold)
+    scored = [(e.seat, e.tile, e.points, e.cards) for e in of_type(fold.events, WallTileScored)]
+    cards = tuple(sorted((one, two)))
+    assert scored == [(0, 4, 2, cards), (0, 5, 4, cards)]
+    assert fold.state.scores[0] == 6
+
+
+def test_two_tiles_of_one_kind_still_score_two_different_features():
+    c = Cards()
+    big, small = c("straight"), c("straight")
+    base = [at(big, "D6", "e"), at(c("straight"), "F6", "e"), at(small, "D9", "e")]
+    fols = [follower(0, "H", big, 0), follower(0, "H", small, 0)]
+    fold = Folder(position(base, fols, deck=(), tiles=((4, 4), ())))
+    final_scoring(fold)
+    assert [e.points for e in of_type(fold.events, WallTileScored)] == [2, 1]  # 2 cards, then 1
