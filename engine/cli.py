@@ -1,4 +1,5 @@
-"""The headless commands of `bergfried`: games, selfplay, arena, replay --text/--json, check, bench engine.
+"""The headless commands of `bergfried`: games, selfplay, arena, replay --text/--json, check, hint
+(engine/cli_hint.py), bench engine.
 
 The terminal client (tui/cli.py) hands every other command line to :func:`main`.
 """
@@ -71,6 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--at", type=int, metavar="N", help="with --view: after event N (default: the end)")
     cp = sub.add_parser("check", help="replay a save file and say whether it is sound")
     cp.add_argument("file", type=Path)
+    from engine.cli_hint import DESCRIPTION, HELP, add_hint_args
+    add_hint_args(sub.add_parser("hint", help=HELP, description=DESCRIPTION), count)
     _add_arena_args(sub.add_parser("arena", help=ARENA_HELP))
     bp = sub.add_parser("bench", help="measure speed")
     bsub = bp.add_subparsers(dest="target", required=True, parser_class=Parser)
@@ -348,7 +351,12 @@ def cmd_arena(args) -> int:
     return 0
 
 
-COMMANDS = {"arena": cmd_arena, "games": cmd_games, "selfplay": cmd_selfplay, "replay": cmd_replay, "check": cmd_check,
+def cmd_hint(args) -> int:
+    from engine.cli_hint import cmd_hint as run
+    return run(args, UsageError)
+
+
+COMMANDS = {"arena": cmd_arena, "hint": cmd_hint, "games": cmd_games, "selfplay": cmd_selfplay, "replay": cmd_replay, "check": cmd_check,
             "bench": cmd_bench}
 
 if __name__ == "__main__":

@@ -1,4 +1,9 @@
-"""Hints: what the expert would do here, as the top moves of a search with their win chances.
+"""Hints: what the expert would do here, as the top moves of its search, each with a line of why.
+
+Everything starts from one seat's view and its legal moves, as a bot's decision does: the
+thinking bot searches (engine.core.search), and the "why" is built from the protocol alone
+(the game's ``preview(view, action)``, the score the move makes at once in states the seat
+cannot tell from the truth, and the search's own figures), so a hint never knows a secret.
 
     >>> import random
     >>> from engine.core.game import GameConfig, rng_for, secret_from
@@ -9,41 +14,187 @@
     ...     state = game.evolve(state, ev)
     >>> seat = min(game.to_act(state))
     >>> top = hints(game, game.view(state, seat), list(game.legal_actions(state, seat)), random.Random(1), iterations=60)
-    >>> len(top) == 3 and all(0.0 <= h.win <= 1.0 for h in top)
+    >>> len(top) == 3 and all(0.0 <= h.win <= 1.0 and h.why for h in top)
     True
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
+from .errors import IllegalAction
 from .game import Game
-from .search import Thinking, ThinkingBot
+from .search import Thinking
 
 
 @attrs.frozen
 class Hint:
     action: Any
     notation: str
-    win: float  # the searched chance of winning after this move (the game's evaluation, 0..1)
-    visits: int
+    win: float | None   # the searched chance of winning after this move (0..1); None: not searched
+    visits: int          # how many of the search's iterations tried it
+    share: float         # visits / iterations
+    why: str             # one line: what the move does and what the search thought of it
+    expert: bool = False  # the move the expert itself would play
 
+
+# -- the search -----------------------------------------------------------------------------------
+
+def expert_bot(game: Game, level: str = "expert", *, iterations: int | None = None,
+               seconds: float | None = None) -> Any:
+    """The game's thinking bot of ``level``; a fixed ``iterations`` (reproducible) or ``seconds``
+    replaces the level's own time budget."""
+    factory = getattr(game, "bots", {}).get(level)
+    if not isinstance(factory, Thinking):
+        raise ValueError(f"{game.title} has no thinking level {level!r}")
+    bot = factory(game)
+    if iterations is not None:
+        bot.seconds, bot.iterations = None, iterations
+    elif seconds is not None:
+        bot.seconds, bot.iterations = seconds, None
+    return bot
+
+
+def ranked_moves(bot: Any, view: Any, legal: Sequence[Any], rng: random.Random
+                 ) -> tuple[Any, list[tuple[Any, int, float | None]], int]:
+    """(the bot's choice, [(action, visits, mean value)] with the choice first and the rest most
+    visited first, the iterations run). Only the seat's real legal moves are ranked."""
+    choice = bot.choose(view, list(legal), rng)
+    report = bot.last if len(legal) > 1 else None
+    if report is None:
+        return choice, [(choice, 0, None)], 0
+    allowed = set(legal)
+    rows = [r for r in report.ranked() if r[0] in allowed]
+    first = next((r for r in rows if r[0] == choice), (choice, 0, None))
+    return choice, [first] + [r for r in rows if r[0] != choice], report.iterations
+
+
+# -- the why --------------------------------------------------------------------------------------
+
+def score_change(game: Game, view: Any, action: Any, rng: random.Random, samples: int = 3
+                 ) -> tuple[int, int] | None:
+    """The lowest and highest change of the seat's score the move makes at once, played in
+    ``samples`` states the seat cannot tell from the truth (chance or others' hidden choices may
+    make them differ); None where the move cannot be tried."""
+    seat = view.seat
+    changes = []
+    for _ in range(samples):
+        state = game.determinize(view, rng)
+        before = game.result(state).scores[seat]
+        try:
+            for event in game.decide(state, seat, action, rng):
+                state = game.evolve(state, event)
+        except IllegalAction:  # a determinization that guessed a public detail otherwise
+            continue
+        changes.append(game.result(state).scores[seat] - before)
+    return (min(changes), max(changes)) if changes else None
+
+
+def score_text(change: tuple[int, int] | None) -> str:
+    """'+4 points now', '+0 to +5 points now', or '' when the move scores nothing at once."""
+    if change is None or change == (0, 0):
+        return ""
+    low, high = change
+    if low == high:
+        return f"{low:+d} point{'' if abs(low) == 1 else 's'} now"
+    return f"{low:+d} to {high:+d} points now"
+
+
+def _who(seat: int, me: int | None, names: Sequence[str]) -> str:
+    if seat == me:
+        return "you"
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+
+
+def _completion(f: Mapping[str, Any], me: int | None, names: Sequence[str]) -> str:
+    # A feature the move completes (Carcassonne: kind, size, the seat that wins it, its points).
+    who = f"{_who(f['winner'], me, names)} +{f['points']}" if f["winner"] >= 0 else "nobody scores"
+    return f"completes the {f['kind']} of {f['size']}: {who}"
+
+
+def _castle_score(f: Mapping[str, Any], me: int | None, names: Sequence[str]) -> str:
+    # A room placed in a castle (Between Two Castles: the castle's score before and after, a bonus).
+    text = f"that castle {f['before']} → {f['after']} points"
+    if f["bonus"] == "special":
+        return text + ", earns a special room"
+    return text + (f", earns the {f['bonus']} bonus" if f["bonus"] else "")
+
+
+def _walk(f: Mapping[str, Any], me: int | None, names: Sequence[str]) -> str:
+    # A figure walked along a path (Castle Builder: the baron's steps, where it stops, coins won).
+    if not f["steps"]:
+        return ""
+    parts = [f"the baron walks {f['distance']} to space {f['to'] + 1}"]
+    if f["coins"]:
+        parts.append(f"+{f['coins']} coin{'' if f['coins'] == 1 else 's'}")
+    if f["tile_space"]:
+        parts.append("takes a tile")
+    return ", ".join(parts)
+
+
+# Previews are read by the fields they have (the core knows no game): a shape, then its words.
+PREVIEW_SHAPES: tuple[tuple[frozenset[str], Callable[..., str]], ...] = (
+    (frozenset({"kind", "size", "winner", "points"}), _completion),
+    (frozenset({"before", "after", "bonus"}), _castle_score),
+    (frozenset({"steps", "to", "distance", "coins", "tile_space"}), _walk),
+)
+
+
+def preview_text(preview: Any, me: int | None = None, names: Sequence[str] = ()) -> str:
+    """A game's ``preview(view, action)`` in words; '' for none. A shape not known here is
+    shown as its fields ("name value, ..."), which is plain but never wrong."""
+    if preview is None:
+        return ""
+    if isinstance(preview, (tuple, list)):
+        return "; ".join(t for t in (preview_text(p, me, names) for p in preview) if t)
+    if not attrs.has(type(preview)):
+        return str(preview)
+    fields = attrs.asdict(preview, recurse=False)
+    for shape, say in PREVIEW_SHAPES:
+        if shape <= fields.keys():
+            return say(fields, me, names)
+    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in fields.items())
+
+
+def search_text(visits: int, iterations: int, expert: bool) -> str:
+    """What the search thought: how often it tried the move (and that it is the expert's pick)."""
+    if not iterations:
+        return "the only legal move" if expert else ""
+    share = f"tried in {round(100 * visits / iterations)} % of {iterations} playouts"
+    return f"the expert's pick, {share}" if expert else share
+
+
+def why(game: Game, view: Any, action: Any, visits: int, iterations: int, expert: bool,
+        rng: random.Random, names: Sequence[str] = ()) -> str:
+    """One line: what the move does (the game's preview, the score it makes now), then the search."""
+    parts = [preview_text(game.preview(view, action), view.seat, names),
+             score_text(score_change(game, view, action, rng)),
+             search_text(visits, iterations, expert)]
+    return "; ".join(p for p in parts if p)
+
+
+# -- all together ---------------------------------------------------------------------------------
 
 def hints(game: Game, view: Any, legal: Sequence[Any], rng: random.Random, *, level: str = "expert",
-          iterations: int | None = None, top: int = 3) -> list[Hint]:
-    """The ``top`` moves the ``level`` bot likes best from ``view`` (a fixed iteration count
-    makes it reproducible; otherwise the level's time budget)."""
-    factory = game.bots.get(level) if hasattr(game, "bots") else None
-    if not isinstance(factory, Thinking):
-        raise ValueError(f"{game.title} has no thinking level {level!r}")  # noqa: TRY004 -- a level name
-    bot = ThinkingBot(game, level, seconds=None if iterations else factory.seconds, iterations=iterations,
-                      evaluate=factory.evaluate, **factory.options)
-    report = bot.search(view, rng, legal)
+          iterations: int | None = None, seconds: float | None = None, top: int = 3,
+          names: Sequence[str] = ()) -> list[Hint]:
+    """The ``top`` moves of the ``level`` bot from ``view``: its own choice first, then the moves
+    its search tried most. A fixed ``iterations`` makes them reproducible (given ``rng``);
+    otherwise ``seconds`` or the level's time budget bounds the search."""
+    if not legal:
+        return []
+    bot = expert_bot(game, level, iterations=iterations, seconds=seconds)
+    choice, rows, done = ranked_moves(bot, view, legal, rng)
+    explain_rng = random.Random(rng.getrandbits(64))
     # Notation needs a position: any determinization reads the same to this seat.
     state = game.determinize(view, random.Random(0))
-    allowed = set(legal)
-    rows = [r for r in report.ranked() if r[0] in allowed][:top]
-    return [Hint(a, game.format_action(state, view.seat, a), mean, visits) for a, visits, mean in rows]
+    out = []
+    for action, visits, mean in rows[:top]:
+        expert = action == choice
+        out.append(Hint(action, game.format_action(state, view.seat, action), mean, visits,
+                        visits / done if done else 0.0,
+                        why(game, view, action, visits, done, expert, explain_rng, names), expert))
+    return out
