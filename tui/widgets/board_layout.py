@@ -1,10 +1,68 @@
-"""The layout the play screen and the replay viewer share: the board left, info and moves right."""
+"""The layout the play screen and the replay viewer share: the board left, info and moves right.
+
+The board's column shares its room out among the grids of the board that may be scaled up
+(``Grid(max_scale=...)``): on every resize it picks the largest scale at which all of them fit
+together, so a board fills a large terminal and stays as drawn at 80x24.
+"""
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
+
+from .grid import Grid
+
+
+class BoardColumn(Vertical):
+    """The board's column: the scalable grids in it grow together while they fit."""
+
+    def __init__(self, board: Widget) -> None:
+        super().__init__(id="board-col")
+        self._board = board
+        self._pending = False
+
+    def compose(self) -> ComposeResult:
+        yield self._board
+
+    def on_resize(self) -> None:
+        self.fit_boards_soon()
+
+    def fit_boards_soon(self) -> None:
+        if not self._pending:
+            self._pending = True
+            self.call_after_refresh(self.fit_boards)
+
+    def fit_boards(self) -> None:
+        self._pending = False
+        grids = [g for g in self.query(Grid) if g.max_scale > 1 and g.auto_fit and g.display
+                 and g.columns and g.rows]
+        if not grids or not self.size.height:
+            return
+        slack = self.content_size.height - sum(c.outer_size.height for c in self.children if c.display)
+        scale = next((s for s in range(max(g.max_scale for g in grids), 1, -1)
+                      if fits(grids, s, slack)), 1)
+        for grid in grids:
+            grid.set_scale(scale)
+
+
+def fits(grids: list[Grid], scale: int, slack: int) -> bool:
+    """Whether every grid fits its container's width at ``scale`` (or its own max scale) and
+    the rows the auto-high grids grow by fit the column's free rows (``slack``; negative when
+    the board overflows); a grid of fixed or fractional height must fit its own height."""
+    growth = 0
+    for grid in grids:
+        need = grid.needs(min(scale, grid.max_scale))
+        container = grid.parent
+        room = (container.content_size.width if isinstance(container, Widget) else grid.size.width)
+        if need.width > room - grid.styles.margin.width:
+            return False
+        height = grid.styles.height
+        if height is None or height.is_auto:
+            growth += need.height - grid.outer_size.height
+        elif need.height > grid.outer_size.height:
+            return False
+    return growth <= slack
 
 
 class BoardAndMoves(Horizontal):
@@ -20,8 +78,7 @@ class BoardAndMoves(Horizontal):
         self._board, self._info, self._title, self._moves = board, info, moves_title, moves
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="board-col"):
-            yield self._board
+        yield BoardColumn(self._board)
         with Vertical(id="side"):
             if self._info is not None:
                 yield self._info

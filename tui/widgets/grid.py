@@ -10,6 +10,10 @@ and highlights are drawn with glyphs as well as colour, so they survive the mono
 
 Rows are rendered to cached :class:`Strip` objects; a cursor move re-renders two rows, so a
 key press costs a few hundred segments however large the board is.
+
+A grid made with ``max_scale`` above 1 draws each cell ``scale`` times as wide and as high
+where the board column (or :meth:`Grid.fit_to`) finds room, so a board fills a large terminal
+and stays at scale 1 at 80x24; a scaled cell shows its ``big`` text (lines), else its glyph.
 """
 from __future__ import annotations
 
@@ -51,6 +55,17 @@ class Cell:
     label: str = ""             # the long name, shown while the cell is focused
     key: Any = None
     selectable: bool = True     # whether the cursor stops here
+    big: str = ""               # drawn instead of the glyph when the grid is scaled up
+
+
+class GridMessage(Message):
+    def __init__(self, grid: Grid) -> None:
+        super().__init__()
+        self.grid = grid
+
+    @property
+    def control(self) -> Grid:
+        return self.grid
 
 
 class Grid(ScrollView, can_focus=True):
@@ -58,12 +73,8 @@ class Grid(ScrollView, can_focus=True):
 
     DEFAULT_CSS = """
     Grid {
-        background: $background;
-        height: auto;
-        width: auto;
-        max-height: 100%;
-        max-width: 100%;
-        scrollbar-size: 1 1;
+        background: $background; height: auto; width: auto;
+        max-height: 100%; max-width: 100%; scrollbar-size: 1 1;
     }
     Grid:focus { background-tint: $foreground 4%; }
     """
@@ -78,33 +89,35 @@ class Grid(ScrollView, can_focus=True):
 
     cursor: reactive[Pos | None] = reactive(None, always_update=False, repaint=False)
 
-    class CursorMoved(Message):
+    class CursorMoved(GridMessage):
         def __init__(self, grid: Grid, pos: Pos | None, cell: Cell | None) -> None:
-            super().__init__()
-            self.grid, self.pos, self.cell = grid, pos, cell
+            super().__init__(grid)
+            self.pos, self.cell = pos, cell
 
-        @property
-        def control(self) -> Grid:
-            return self.grid
+    class Rescaled(GridMessage):
+        """The grid changed its scale; a board may redraw its cells with more words."""
 
-    class Selected(Message):
+        def __init__(self, grid: Grid, scale: int) -> None:
+            super().__init__(grid)
+            self.scale = scale
+
+    class Selected(GridMessage):
         def __init__(self, grid: Grid, pos: Pos, cell: Cell) -> None:
-            super().__init__()
-            self.grid, self.pos, self.cell = grid, pos, cell
+            super().__init__(grid)
+            self.pos, self.cell = pos, cell
 
-        @property
-        def control(self) -> Grid:
-            return self.grid
-
-    def __init__(self, *, cell_width: int = 3, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
+    def __init__(self, *, cell_width: int = 3, max_scale: int = 1, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         if cell_width < 3:
             raise ValueError("cells need room for a glyph and two markers")
         self.cell_width = cell_width
+        self.max_scale = max_scale      # 1: never scaled
+        self.scale = 1
+        self.auto_fit = True            # False: the board calls fit_to itself
+        self._space: Size | None = None  # the room fit_to was last given
         self._cells: dict[Pos, Cell] = {}
-        self._columns = 0
-        self._rows = 0
+        self._columns = self._rows = 0
         self._row_labels: tuple[str, ...] = ()
         self._col_labels: tuple[str, ...] = ()
         self._highlights: frozenset[Pos] = frozenset()
@@ -124,8 +137,12 @@ class Grid(ScrollView, can_focus=True):
         self._row_labels = tuple(row_labels)
         self._col_labels = tuple(col_labels)
         self._strips.clear()
-        self.virtual_size = Size(self._gutter + self._columns * self.cell_width,
-                                 self._header + self._rows)
+        if self._space is not None:
+            self.scale = self._best_scale(self._space)
+        before = self.virtual_size
+        self.virtual_size = self.needs(self.scale)
+        if self.virtual_size != before and self.max_scale > 1:
+            self._ask_for_room(now=True)
         if self.cursor is not None and not self._can_stop(self.cursor):
             self.cursor = self._first_stop()
         self.refresh()
@@ -138,6 +155,14 @@ class Grid(ScrollView, can_focus=True):
 
     def cell_at(self, pos: Pos | None) -> Cell | None:
         return None if pos is None else self._cells.get(pos)
+
+    @property
+    def columns(self) -> int:
+        return self._columns
+
+    @property
+    def rows(self) -> int:
+        return self._rows
 
     @property
     def highlights(self) -> frozenset[Pos]:
@@ -156,6 +181,48 @@ class Grid(ScrollView, can_focus=True):
         self._strips.clear()
         self.refresh()
 
+    # -- scale ----------------------------------------------------------------------------
+
+    def needs(self, scale: int) -> Size:
+        """The room the whole board takes at ``scale``."""
+        return Size(self._gutter + self._columns * self.cell_width * scale,
+                    self._header + self._rows * scale)
+
+    def _best_scale(self, space: Size) -> int:
+        fitting = [s for s in range(2, self.max_scale + 1) if self._columns and self._rows
+                   and self.needs(s).width <= space.width and self.needs(s).height <= space.height]
+        return max(fitting, default=1)
+
+    def fit_to(self, width: int, height: int) -> None:
+        """Draw at the largest scale (up to ``max_scale``) whose board fits ``width`` x ``height``."""
+        self._space = Size(width, height)
+        self.set_scale(self._best_scale(self._space))
+
+    def set_scale(self, scale: int) -> None:
+        scale = max(1, min(scale, self.max_scale))
+        if scale == self.scale:
+            return
+        self.scale = scale
+        self._strips.clear()
+        self.virtual_size = self.needs(scale)
+        self.refresh(layout=True)
+        if self.cursor is not None:
+            self.call_after_refresh(self.scroll_to_region, self._region_of(self.cursor), animate=False,
+                                    force=True)
+        self.post_message(self.Rescaled(self, scale))
+
+    def _ask_for_room(self, now: bool = False) -> None:
+        """The board column around this grid shares its room out again (``now`` too)."""
+        column = next((a for a in self.ancestors if hasattr(a, "fit_boards_soon")), None)
+        if column is not None and self.auto_fit:
+            if now:
+                column.fit_boards()
+            column.fit_boards_soon()
+
+    def on_resize(self) -> None:
+        if self.max_scale > 1:
+            self._ask_for_room()
+
     # -- geometry -------------------------------------------------------------------------
 
     @property
@@ -166,15 +233,21 @@ class Grid(ScrollView, can_focus=True):
     def _header(self) -> int:
         return 1 if self._col_labels else 0
 
+    @property
+    def cell_size(self) -> Size:
+        """A cell's width and height on screen at the current scale."""
+        return Size(self.cell_width * self.scale, self.scale)
+
     def _pos_at(self, x: int, y: int) -> Pos | None:
-        col, row = (x - self._gutter) // self.cell_width, y - self._header
-        if x < self._gutter or not (0 <= col < self._columns and 0 <= row < self._rows):
+        col, row = (x - self._gutter) // (self.cell_width * self.scale), (y - self._header) // self.scale
+        if x < self._gutter or y < self._header or not (0 <= col < self._columns and 0 <= row < self._rows):
             return None
         return col, row
 
     def _region_of(self, pos: Pos) -> Region:
         col, row = pos
-        return Region(self._gutter + col * self.cell_width, self._header + row, self.cell_width, 1)
+        width, height = self.cell_size
+        return Region(self._gutter + col * width, self._header + row * height, width, height)
 
     # -- cursor ---------------------------------------------------------------------------
 
@@ -244,8 +317,9 @@ class Grid(ScrollView, can_focus=True):
 
     def _dirty_rows(self, rows: Iterable[int]) -> None:
         for row in rows:
-            self._strips.pop(self._header + row, None)
-            self.refresh_line(self._header + row)
+            for line in range(self._header + row * self.scale, self._header + (row + 1) * self.scale):
+                self._strips.pop(line, None)
+                self.refresh_line(line)
 
     def _colour(self, name: str) -> Color:
         return resolve_colour(self.app.theme_variables, name)
@@ -262,13 +336,20 @@ class Grid(ScrollView, can_focus=True):
             self._styles[key] = style
         return style
 
-    def _cell_segments(self, pos: Pos) -> list[Segment]:
+    def _cell_text(self, cell: Cell, sub: int) -> str:
+        """Line ``sub`` of a cell's text: the glyph at scale 1, else its lines centred."""
+        lines = cell.big.split("\n") if self.scale > 1 and cell.big else [cell.glyph]
+        top = (self.scale - len(lines)) // 2 if len(lines) < self.scale else 0
+        return lines[sub - top] if 0 <= sub - top < len(lines) else ""
+
+    def _cell_segments(self, pos: Pos, sub: int = 0) -> list[Segment]:
+        """Line ``sub`` (0 at scale 1) of the cell at ``pos``."""
         cell = self._cells.get(pos)
-        width = self.cell_width
+        width = self.cell_width * self.scale
         if cell is None:
             return [Segment(" " * width, self._style("board-background", "board-foreground"))]
         body = self._style(cell.bg, cell.fg, cell.bold, cell.dim, pos == self.cursor)
-        inner = cell.glyph[: width - 2].center(width - 2)
+        inner = self._cell_text(cell, sub)[: width - 2].center(width - 2)
         if pos == self.cursor:
             left, right = self.glyphs.cursor
             mark = self._style("board-cursor", "board-cursor-text", bold=True)
@@ -277,6 +358,8 @@ class Grid(ScrollView, can_focus=True):
             mark = self._style("board-legal", "board-legal-text", bold=True)
         else:
             return [Segment(" " + inner + " ", body)]
+        if sub != (self.scale - 1) // 2:   # the marks on the middle line, the colour on all
+            left, right = " " * len(left), " " * len(right)
         return [Segment(left, mark), Segment(inner, body), Segment(right, mark)]
 
     def _row_strip(self, line: int) -> Strip:
@@ -285,17 +368,22 @@ class Grid(ScrollView, can_focus=True):
             return strip
         label_style = self._style("board-background", "board-label")
         segments: list[Segment] = []
+        row, sub = divmod(line - self._header, self.scale)
         if self._gutter:
-            label = self._row_labels[line - self._header] if (
-                self._header <= line < self._header + len(self._row_labels)) else ""
+            label = self._row_labels[row] if (
+                line >= self._header and row < len(self._row_labels)
+                and sub == (self.scale - 1) // 2) else ""
             segments.append(Segment(label.rjust(self._gutter - 1) + " ", label_style))
         if line < self._header:
-            text = "".join(c[: self.cell_width].center(self.cell_width) for c in self._col_labels)
+            width = self.cell_width * self.scale
+            text = "".join(c[:width].center(width) for c in self._col_labels)
             segments.append(Segment(text, label_style))
-        else:
-            row = line - self._header
+        elif self.scale == 1:
             for col in range(self._columns):
                 segments.extend(self._cell_segments((col, row)))
+        else:
+            for col in range(self._columns):
+                segments.extend(self._cell_segments((col, row), sub))
         strip = Strip(segments).simplify()
         self._strips[line] = strip
         return strip
@@ -304,6 +392,6 @@ class Grid(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         line = scroll_y + y
         background = self._style("board-background", "board-foreground")
-        if line >= self._header + self._rows:
+        if line >= self._header + self._rows * self.scale:
             return Strip.blank(self.size.width, background)
         return self._row_strip(line).crop_extend(scroll_x, scroll_x + self.size.width, background)
