@@ -74,22 +74,25 @@ def ranked_moves(bot: Any, view: Any, legal: Sequence[Any], rng: random.Random
 
 # -- the why --------------------------------------------------------------------------------------
 
-def score_change(game: Game, view: Any, action: Any, rng: random.Random, samples: int = 3
-                 ) -> tuple[int, int] | None:
-    """The lowest and highest change of the seat's score the move makes at once, played in
-    ``samples`` states the seat cannot tell from the truth (chance or others' hidden choices may
-    make them differ); None where the move cannot be tried."""
-    seat = view.seat
-    changes = []
+def played(game: Game, view: Any, action: Any, rng: random.Random, samples: int = 3
+           ) -> list[tuple[Any, Any]]:
+    """(before, after) the move, in ``samples`` states the seat cannot tell from the truth
+    (chance and others' hidden choices may make them differ)."""
+    out = []
     for _ in range(samples):
-        state = game.determinize(view, rng)
-        before = game.result(state).scores[seat]
+        before = state = game.determinize(view, rng)
         try:
-            for event in game.decide(state, seat, action, rng):
+            for event in game.decide(state, view.seat, action, rng):
                 state = game.evolve(state, event)
         except IllegalAction:  # a determinization that guessed a public detail otherwise
             continue
-        changes.append(game.result(state).scores[seat] - before)
+        out.append((before, state))
+    return out
+
+
+def score_change(game: Game, pairs: Sequence[tuple[Any, Any]], seat: int) -> tuple[int, int] | None:
+    """The lowest and highest change of the seat's score the move makes at once; None untried."""
+    changes = [game.result(a).scores[seat] - game.result(b).scores[seat] for b, a in pairs]
     return (min(changes), max(changes)) if changes else None
 
 
@@ -101,6 +104,30 @@ def score_text(change: tuple[int, int] | None) -> str:
     if low == high:
         return f"{low:+d} point{'' if abs(low) == 1 else 's'} now"
     return f"{low:+d} to {high:+d} points now"
+
+
+def chance_change(game: Game, evaluate: Callable[[Game, Any], Sequence[float]],
+                  pairs: Sequence[tuple[Any, Any]], seat: int) -> tuple[float, float] | None:
+    """The seat's winning chance as the game's evaluation judges the position, before and right
+    after the move (no search), averaged over the sampled states; None untried."""
+    if not pairs:
+        return None
+    before = sum(evaluate(game, b)[seat] for b, _ in pairs) / len(pairs)
+    after = sum(evaluate(game, a)[seat] for _, a in pairs) / len(pairs)
+    return before, after
+
+
+CHANCE_STEP = 2  # percentage points: smaller changes are noise of the sampled states, not said
+
+
+def chance_text(change: tuple[float, float] | None) -> str:
+    """'lifts your chances from 45 % to 52 % at once', or '' for no visible change."""
+    if change is None:
+        return ""
+    before, after = (round(100 * c) for c in change)
+    if abs(after - before) < CHANCE_STEP:
+        return ""
+    return f"{'lifts' if after > before else 'lowers'} your chances from {before} % to {after} % at once"
 
 
 def _who(seat: int, me: int | None, names: Sequence[str]) -> str:
@@ -168,10 +195,14 @@ def search_text(visits: int, iterations: int, expert: bool) -> str:
 
 
 def why(game: Game, view: Any, action: Any, visits: int, iterations: int, expert: bool,
-        rng: random.Random, names: Sequence[str] = ()) -> str:
-    """One line: what the move does (the game's preview, the score it makes now), then the search."""
+        rng: random.Random, names: Sequence[str] = (), evaluate: Callable[..., Sequence[float]] | None = None
+        ) -> str:
+    """One line: what the move does (the game's preview, the score it makes now, how the game's
+    evaluation judges the position it leaves), then what the search thought of it."""
+    pairs = played(game, view, action, rng)
     parts = [preview_text(game.preview(view, action), view.seat, names),
-             score_text(score_change(game, view, action, rng)),
+             score_text(score_change(game, pairs, view.seat)),
+             chance_text(chance_change(game, evaluate, pairs, view.seat)) if evaluate else "",
              search_text(visits, iterations, expert)]
     return "; ".join(p for p in parts if p)
 
@@ -196,5 +227,6 @@ def hints(game: Game, view: Any, legal: Sequence[Any], rng: random.Random, *, le
         expert = action == choice
         out.append(Hint(action, game.format_action(state, view.seat, action), mean, visits,
                         visits / done if done else 0.0,
-                        why(game, view, action, visits, done, expert, explain_rng, names), expert))
+                        why(game, view, action, visits, done, expert, explain_rng, names, bot.evaluate),
+                        expert))
     return out

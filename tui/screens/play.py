@@ -30,6 +30,7 @@ from ..games.base import ViewContext, ViewPanel
 from ..widgets import BoardAndMoves
 from .dialogs import ConfirmScreen, CoverScreen
 from .game_over import GameOverScreen
+from .hint import HintKey
 from .save_copy import SaveACopy
 
 
@@ -42,7 +43,7 @@ class TableChanged(Message):
         self.seat = seat
 
 
-class PlayScreen(SaveACopy, Screen[None]):
+class PlayScreen(HintKey, SaveACopy, Screen[None]):
     DEFAULT_CSS = """
     PlayScreen { layout: vertical; }
     /* a long message (a refused move's reason) takes a second line rather than being cut */
@@ -58,6 +59,8 @@ class PlayScreen(SaveACopy, Screen[None]):
         Binding("colon", "command_line", "Type", key_display=":"),
         Binding("space", "skip", "Skip wait", show=False),
         Binding("a", "save_as", "Save as"),
+        Binding("h", "hint", "Hint"),  # practice games only, on the viewer's turn (screens/hint.py)
+        Binding("h", "hint_why", "Hint: why not now", show=False),
         Binding("escape", "leave", "Leave"),
         Binding("f1", "app.help", "Help"),
     ]
@@ -332,6 +335,8 @@ class PlayScreen(SaveACopy, Screen[None]):
             return self.undo_blocker() is None
         if action == "undo_why":
             return self.undo_blocker() is not None
+        if action in ("hint", "hint_why"):
+            return (self.hint_blocker() is None) == (action == "hint")
         if action in ("command_line", "skip"):
             return self.table is None or not self.table.finished
         return True
