@@ -14,6 +14,8 @@ schema versions through registered functions. An unknown type is an error.
 """
 from __future__ import annotations
 
+import types
+import typing
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -67,6 +69,7 @@ class EventCodec:
             self._classes[name] = cls
         # Looked up once: loading a log decodes every event, and cattrs' dispatch is per call.
         self._hooks = {cls: self.converter.get_structure_hook(cls) for cls in self._classes.values()}
+        self._plain = {cls: _plain_encoder(cls, self.converter) for cls in self._classes.values()}
 
     @property
     def names(self) -> frozenset[str]:
@@ -80,6 +83,19 @@ class EventCodec:
         cls = type(ev)
         return {"type": getattr(cls, EVENT_NAME), "v": getattr(cls, EVENT_VERSION),
                 "data": self.converter.unstructure(ev)}
+
+    def plain(self, ev: Any) -> dict:
+        """``encode(ev)`` as JSON reads it back (lists for tuples), built directly: a load
+        compares every logged line with the record its move produces, without a JSON round trip.
+
+        >>> codec = EventCodec([FigurePlaced])
+        >>> codec.plain(FigurePlaced(0, "A", 1))
+        {'type': 'FigurePlaced', 'v': 1, 'data': {'seat': 0, 'figure': 'A', 'floor': 1}}
+        """
+        fn = self._plain.get(type(ev))
+        if fn is None:
+            return _json_shaped(self.encode(ev))
+        return fn(ev)
 
     def decode(self, record: dict) -> Any:
         try:
@@ -101,3 +117,49 @@ class EventCodec:
             return self._hooks[cls](data, cls)
         except Exception as exc:  # cattrs raises several kinds; all mean "bad data"
             raise LogError(f"event {name!r} has bad data: {exc}") from None
+
+
+# -- plain encoders ----------------------------------------------------------------------------
+_SIMPLE = (int, str, bool, float, type(None))
+
+
+def _json_shaped(value: Any) -> Any:
+    """What JSON gives back for ``value``: tuples become lists, recursively."""
+    if isinstance(value, (list, tuple)):
+        return [_json_shaped(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _json_shaped(v) for k, v in value.items()}
+    return value
+
+
+def _field_code(tp: Any, expr: str, env: dict, converter: cattrs.Converter) -> str:
+    """Python source turning ``expr`` of type ``tp`` into its JSON-read form."""
+    if tp in _SIMPLE:
+        return expr
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType) and all(a in _SIMPLE for a in args):
+        return expr
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        inner = _field_code(args[0], "x", env, converter)
+        return f"list({expr})" if inner == "x" else f"[{inner} for x in {expr}]"
+    if origin is tuple and args and Ellipsis not in args and all(a in _SIMPLE for a in args):
+        return f"list({expr})"
+    # Anything else: the converter's own form, made JSON-shaped (slower, always right).
+    name = f"_slow{len(env)}"
+    env[name] = lambda v, tp=tp: _json_shaped(converter.unstructure(v, unstructure_as=tp))
+    return f"{name}({expr})"
+
+
+def _plain_encoder(cls: type, converter: cattrs.Converter) -> Callable[[Any], dict]:
+    hints = typing.get_type_hints(cls)
+    env: dict[str, Any] = {}
+    items = []
+    for field in attrs.fields(cls):
+        tp = hints.get(field.name, field.type)
+        code = _field_code(tp, f"ev.{field.name}", env, converter)
+        items.append(f"{field.name!r}: {code}")
+    source = (f"def plain(ev):\n    return {{'type': {getattr(cls, EVENT_NAME)!r}, "
+              f"'v': {getattr(cls, EVENT_VERSION)!r}, 'data': {{{', '.join(items)}}}}}\n")
+    exec(source, env)  # noqa: S102 -- generated from the class's own field names
+    return env["plain"]
+

@@ -7,6 +7,10 @@
         return replace(state, ...)
 
     state = evolve(state, FigurePlaced(0, 3, 1))
+
+A decider that folds its events as it goes (to see their consequences) may return them as
+:class:`Decided`, carrying the state they lead to: loading a save file and playing a move then
+take that state instead of folding the same events a second time.
 """
 from __future__ import annotations
 
@@ -42,3 +46,20 @@ class Fold:
         if handler is None:
             raise TypeError(f"not a {self.game_title} event: {event!r}")
         return handler(state, event)
+
+
+class Decided(list):
+    """The events of one decision and ``after``, the state that folding all of them gives.
+
+    Only for a state reached by folding exactly these events, in order, with the game's evolve.
+
+    >>> events = Decided([1, 2], after="state")
+    >>> events, events.after
+    ([1, 2], 'state')
+    """
+
+    __slots__ = ("after",)
+
+    def __init__(self, events=(), after: Any = None):
+        super().__init__(events)
+        self.after = after

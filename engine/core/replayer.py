@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .errors import IllegalAction, LogError
+from .fold import Decided
 from .game import Game, rng_for
 from .log import Entry, Header, excerpt, make_entry
 from .undo import undo_check
@@ -19,15 +20,22 @@ MAX_UNDOS = 5000
 
 
 def _expected_records(game: Game, events: list, act: int, by: int | None, move: str | None) -> list[dict]:
-    """The records Bergfried writes for an action's events (see engine.core.log.encode_entry)."""
-    encode = game.codec.encode
+    """The records Bergfried writes for an action's events (see engine.core.log.encode_entry), as
+    JSON reads them back: a logged line that is exactly right compares equal at once."""
+    plain = game.codec.plain
     if by is None:  # the set-up: no seat, no move
-        first = {"act": act, "n": len(events), **encode(events[0])}
-        return [first] + [{"act": act, **encode(ev)} for ev in events[1:]]
-    first = {"act": act, "n": len(events), "by": by, "move": move, **encode(events[0])}
+        first = {"act": act, "n": len(events), **plain(events[0])}
+        return [first] + [{"act": act, **plain(ev)} for ev in events[1:]]
+    first = plain(events[0])
+    first["act"], first["n"], first["by"], first["move"] = act, len(events), by, move
     if len(events) == 1:
         return [first]
-    return [first] + [{"act": act, "by": by, **encode(ev)} for ev in events[1:]]
+    records = [first]
+    for ev in events[1:]:
+        record = plain(ev)
+        record["act"], record["by"] = act, by
+        records.append(record)
+    return records
 
 
 class Replayer:
@@ -51,6 +59,7 @@ class Replayer:
         self._by: int | None = None
         self._move: str | None = None
         self._k = 0  # lines of it read so far
+        self._after: Any = None  # the state after the action being read, if its decider gave it
 
     @property
     def pending(self) -> bool:
@@ -59,20 +68,15 @@ class Replayer:
     def feed_all(self, records: Iterator[tuple[int, str, Any]]) -> None:
         """``feed`` for every record, with the common case (the next line of an action is exactly
         the record expected) taken inline: loading is dominated by it."""
-        evolve, append = self.game.evolve, self.entries.append
-        for number, _, record in records:
-            act = self.pending_act
-            if act is not None and record == self.records[self._k]:
-                k = self._k
-                event = self.expected[k]
-                self.state = evolve(self.state, event)
-                append(make_entry(event, act, self._by, self._move if k == 0 else None, number))
-                self._k = k = k + 1
-                if k == len(self.expected):
-                    self.pending_act = None
-                    self.kept_line = number
-            else:
-                self.feed(record, number)
+        number = 1
+        try:
+            for number, _, record in records:
+                if self.pending_act is not None and record == self.records[self._k]:
+                    self._accept(number)
+                else:
+                    self.feed(record, number)
+        finally:
+            self.lines = number - 1
 
     def feed(self, record: Any, number: int) -> None:
         # The common case first: the next line of an action is exactly the record expected.
@@ -92,10 +96,13 @@ class Replayer:
     def _accept(self, number: int) -> None:
         k = self._k
         event = self.expected[k]
-        self.state = self.game.evolve(self.state, event)
+        if self._after is None:
+            self.state = self.game.evolve(self.state, event)
         self.entries.append(make_entry(event, self.pending_act, self._by, self._move if k == 0 else None, number))
-        self._k = k + 1
-        if self._k == len(self.expected):
+        self._k = k = k + 1
+        if k == len(self.expected):
+            if self._after is not None:  # the decider folded these very events already
+                self.state, self._after = self._after, None
             self.pending_act = None
             self.kept_line = number
 
@@ -128,6 +135,7 @@ class Replayer:
         self.expected = expected
         self.records = _expected_records(self.game, expected, act, by, move)
         self.pending_act, self._by, self._move, self._k = act, by, move, 0
+        self._after = getattr(expected, "after", None)
         if record != self.records[0]:
             self._check_event(record, number)
         self._accept(number)
@@ -136,7 +144,8 @@ class Replayer:
         state = self.state
         try:
             action = self.game.parse_action(state, by, move)
-            return list(self.game.decide(state, by, action, rng_for(self.seed, position)))
+            events = self.game.decide(state, by, action, rng_for(self.seed, position))
+            return events if type(events) is Decided else list(events)
         except IllegalAction as exc:
             raise LogError(f"line {number}: move {excerpt(move)} is illegal in its position: "
                            f"{excerpt(str(exc), 80)}", line=number) from None
@@ -191,7 +200,7 @@ class Replayer:
 
     def drop_pending(self) -> None:
         self._back_to(self.pending_act)
-        self.pending_act = None
+        self.pending_act, self._after = None, None
 
     def _back_to(self, act: int) -> None:
         """Drop action ``act`` and everything after it; states are immutable, so the one kept
