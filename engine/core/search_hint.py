@@ -74,15 +74,20 @@ def ranked_moves(bot: Any, view: Any, legal: Sequence[Any], rng: random.Random
 
 # -- the why --------------------------------------------------------------------------------------
 
-def played(game: Game, view: Any, action: Any, rng: random.Random, samples: int = 3
-           ) -> list[tuple[Any, Any]]:
-    """(before, after) the move, in ``samples`` states the seat cannot tell from the truth
-    (chance and others' hidden choices may make them differ)."""
+def samples(game: Game, view: Any, rng: random.Random, count: int = 3) -> list[tuple[Any, int]]:
+    """``count`` states the seat cannot tell from the truth, each with the seed its chance is
+    drawn from: every hinted move is tried in the same ones, so they compare fairly."""
+    return [(game.determinize(view, rng), rng.getrandbits(64)) for _ in range(count)]
+
+
+def played(game: Game, seat: int, action: Any, states: Sequence[tuple[Any, int]]) -> list[tuple[Any, Any]]:
+    """(before, after) the move in each sampled state (chance and others' hidden choices may
+    make them differ)."""
     out = []
-    for _ in range(samples):
-        before = state = game.determinize(view, rng)
+    for before, seed in states:
+        state = before
         try:
-            for event in game.decide(state, view.seat, action, rng):
+            for event in game.decide(state, seat, action, random.Random(seed)):
                 state = game.evolve(state, event)
         except IllegalAction:  # a determinization that guessed a public detail otherwise
             continue
@@ -195,11 +200,12 @@ def search_text(visits: int, iterations: int, expert: bool) -> str:
 
 
 def why(game: Game, view: Any, action: Any, visits: int, iterations: int, expert: bool,
-        rng: random.Random, names: Sequence[str] = (), evaluate: Callable[..., Sequence[float]] | None = None
-        ) -> str:
-    """One line: what the move does (the game's preview, the score it makes now, how the game's
-    evaluation judges the position it leaves), then what the search thought of it."""
-    pairs = played(game, view, action, rng)
+        states: Sequence[tuple[Any, int]], names: Sequence[str] = (),
+        evaluate: Callable[..., Sequence[float]] | None = None) -> str:
+    """One line: what the move does (the game's preview, the score it makes now in the sampled
+    ``states``, how the game's evaluation judges the position it leaves), then what the search
+    thought of it."""
+    pairs = played(game, view.seat, action, states)
     parts = [preview_text(game.preview(view, action), view.seat, names),
              score_text(score_change(game, pairs, view.seat)),
              chance_text(chance_change(game, evaluate, pairs, view.seat)) if evaluate else "",
@@ -219,7 +225,7 @@ def hints(game: Game, view: Any, legal: Sequence[Any], rng: random.Random, *, le
         return []
     bot = expert_bot(game, level, iterations=iterations, seconds=seconds)
     choice, rows, done = ranked_moves(bot, view, legal, rng)
-    explain_rng = random.Random(rng.getrandbits(64))
+    states = samples(game, view, random.Random(rng.getrandbits(64)))
     # Notation needs a position: any determinization reads the same to this seat.
     state = game.determinize(view, random.Random(0))
     out = []
@@ -227,6 +233,6 @@ def hints(game: Game, view: Any, legal: Sequence[Any], rng: random.Random, *, le
         expert = action == choice
         out.append(Hint(action, game.format_action(state, view.seat, action), mean, visits,
                         visits / done if done else 0.0,
-                        why(game, view, action, visits, done, expert, explain_rng, names, bot.evaluate),
+                        why(game, view, action, visits, done, expert, states, names, bot.evaluate),
                         expert))
     return out

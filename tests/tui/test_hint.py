@@ -1,0 +1,139 @@
+"""Hints in the play screen (issue 14): in a practice game, h on your turn shows the expert's top
+three moves in notation with a line of why; esc closes the dialog (and cancels a search under
+way), enter plays the move; a game not for practice does not offer the key and says why."""
+from __future__ import annotations
+
+import pytest
+from textual.widgets import OptionList
+
+from engine.core import Seat, Table
+from tui.screens import hint as hint_module
+from tui.screens.hint import HintScreen
+from tui.screens.play import PlayScreen
+
+from .conftest import new_match, play_screen, settle
+from .textfit import cut_text
+
+SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def fixed_playouts(monkeypatch):
+    """A fixed number of playouts instead of the expert's second: the same hints every run."""
+    monkeypatch.setattr(hint_module, "ITERATIONS", 30)
+
+
+def status(app) -> str:
+    return str(play_screen(app).query_one("#status").render())
+
+
+def offered(app) -> set[str]:
+    """The play screen's keys the footer shows now (by description)."""
+    return {a.binding.description for a in play_screen(app).active_bindings.values()
+            if a.enabled and a.binding.show}
+
+
+def hint_lines(app) -> list[str]:
+    options = app.screen.query_one("#hints", OptionList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+async def ask(pilot, app) -> None:
+    await pilot.press("h")
+    await settle(pilot, app)
+    await pilot.pause()
+
+
+async def test_practice_hint_shows_three_moves_in_notation_and_esc_closes_it(make_app, settings):
+    match = new_match(settings.saves_dir, seed=2, variants={"practice"})  # seat 0 (you) starts
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert "Hint" in offered(app)
+        before = len(match.entries)
+        await ask(pilot, app)
+        assert isinstance(app.screen, HintScreen)
+        screen = app.screen
+        assert len(screen.hints) == 3 and screen.hints[0].expert
+        lines = hint_lines(app)
+        legal = match.legal_actions(0)
+        for hint, line in zip(screen.hints, lines):
+            assert hint.action in legal
+            assert match.game.parse_action(match.state, 0, hint.notation) == hint.action
+            assert line.split()[1] == hint.notation and " win " in line and hint.why.split()[0] in line
+        assert not cut_text(app), cut_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen) and len(match.entries) == before
+
+
+async def test_enter_plays_the_hinted_move(make_app, settings):
+    match = new_match(settings.saves_dir, seed=2, variants={"practice"})
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await ask(pilot, app)
+        chosen = app.screen.hints[0]
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, PlayScreen)
+        mine = [e for e in match.entries if e.by == 0 and e.move is not None]
+        assert mine and mine[0].move == chosen.notation
+
+
+async def test_esc_cancels_a_search_under_way(make_app, settings, monkeypatch):
+    monkeypatch.setattr(hint_module, "ITERATIONS", 3000)
+    match = new_match(settings.saves_dir, seed=2, variants={"practice"})
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        before = len(match.entries)
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HintScreen) and not app.screen.hints
+        assert "Searching from what you can see" in str(app.screen.query_one("#hint-status").render())
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert isinstance(app.screen, PlayScreen) and len(match.entries) == before
+
+
+async def test_not_offered_outside_practice_and_the_palette_says_why(make_app, settings):
+    match = new_match(settings.saves_dir, seed=2)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert "Hint" not in offered(app)
+        commands = {c.title for c in app.get_system_commands(app.screen)}
+        assert "Hint: why not now" in commands and "Hint" not in commands
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen)
+        assert "No hint: hints are for practice games" in status(app)
+
+
+async def test_not_offered_while_a_bot_is_to_move(make_app, settings):
+    seats = [Seat("Adalbert", "bot:greedy"), Seat("You", "human"), Seat("Brunhild", "bot:random")]
+    match = new_match(settings.saves_dir, seed=1, seats=seats, variants={"practice"})
+    table = Table(match, bot_delay=30.0)    # the bot's move waits: it is not your turn yet
+    app = make_app(start=lambda app: PlayScreen(table))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert match.to_act == {0}
+        assert "Hint" not in offered(app)
+        assert play_screen(app).hint_blocker() == "it is not your turn"
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen)  # (the status line says why until the spinner's next turn)
+        table.close()
+
+
+def test_the_hint_dialog(snap_compare, make_app, settings):
+    match = new_match(settings.saves_dir, seed=2, variants={"practice"})
+
+    async def open_hints(pilot):
+        await settle(pilot, pilot.app)
+        await ask(pilot, pilot.app)
+
+    assert snap_compare(make_app(start=lambda app: PlayScreen(match)), run_before=open_hints,
+                        terminal_size=SIZE)
