@@ -9,9 +9,9 @@ from .preview import Completion
 from .rules import GAME, CarcassonneCastle
 from .state import CastleState, FinalItem, Palas, PlaceCard
 from .view import (CastleLayout, CastleView, Completed, DrawnCard, HalfLook, LaidCard, PalasView, Spot,
-                   Standing, StartFieldLook, TowerLook)
+                   Standing, StartFieldLook, TileTaken, TowerLook)
 
 __all__ = ["GAME", "CarcassonneCastle", "CastleState", "CastleView", "PlaceCard", "Placement", "Follower",
            "Feature", "Board", "Palas", "Completion", "FinalItem", "CastleLayout", "Completed", "DrawnCard",
-           "HalfLook", "LaidCard", "PalasView", "Spot", "Standing", "StartFieldLook", "TowerLook",
+           "HalfLook", "LaidCard", "PalasView", "Spot", "Standing", "StartFieldLook", "TileTaken", "TowerLook",
            "ROLE_NAMES", "TILE_NAMES"]

@@ -36,7 +36,8 @@ def determinize(view: CastleView, rng: random.Random) -> CastleState:
         to_move=view.to_move, scores=view.scores, supply=view.supply, tiles=view.tiles,
         palas=tuple(None if p is None else Palas(p.size, p.cards) for p in view.palas),
         removed=view.removed, turns=len(view.laid) + len(view.removed) + (view.card >= 0),
-        finished=view.finished, winners=view.winners, before_final=view.before_final, final=view.final)
+        finished=view.finished, winners=view.winners, before_final=view.before_final, final=view.final,
+        laid_by=view.laid_by, taken=tuple((t.tower, t.seat, t.tile) for t in view.taken))
 
 
 def evaluate(game: Game, state: CastleState) -> tuple[float, ...]:

@@ -67,6 +67,8 @@ class CastleState:
     winners: tuple[int, ...] = ()
     before_final: tuple[int, ...] = ()  # the scores when the wall was cleared
     final: tuple[FinalItem, ...] = ()  # the final scoring so far, in the rulebook's order
+    laid_by: tuple[int, ...] = ()  # who laid each card on the board, in the order they were laid
+    taken: tuple[tuple[int, int, int], ...] = ()  # (tower, seat, tile) for each wall tile taken
 
     @property
     def started(self) -> bool:
@@ -100,7 +102,7 @@ def _placed(state: CastleState, ev: CardPlaced) -> CastleState:
         tiles.remove(t)
     supply = _set(state.supply, ev.seat, state.supply[ev.seat] - 1) if follower else state.supply
     return replace(state, board=state.board.placed(p, follower), card=-1, supply=supply,
-                   tiles=_set(state.tiles, ev.seat, tuple(tiles)))
+                   tiles=_set(state.tiles, ev.seat, tuple(tiles)), laid_by=state.laid_by + (ev.seat,))
 
 
 @evolve.on(FeatureCompleted)
@@ -117,7 +119,8 @@ def _completed(state: CastleState, ev: FeatureCompleted) -> CastleState:
 @evolve.on(WallTileTaken)
 def _taken(state: CastleState, ev: WallTileTaken) -> CastleState:
     mine = tuple(sorted(state.tiles[ev.seat] + (ev.tile,)))
-    return replace(state, towers=_set(state.towers, ev.tower, 0), tiles=_set(state.tiles, ev.seat, mine))
+    return replace(state, towers=_set(state.towers, ev.tower, 0), tiles=_set(state.tiles, ev.seat, mine),
+                   taken=state.taken + ((ev.tower, ev.seat, ev.tile),))
 
 
 @evolve.on(PalasBuilt)

@@ -15,7 +15,7 @@ import functools
 import attrs
 
 from .board import START, Board, Follower, Placement
-from .catalog import CASTLE, DIRS, HOUSE, ROAD, TRACK, card_type, opposite
+from .catalog import CARD_COUNT, CASTLE, DIRS, HOUSE, ROAD, TRACK, card_type, opposite
 from .placing import legal_placements
 from .scoring import palas_sizes
 from .state import CastleState, FinalItem
@@ -108,6 +108,15 @@ class TowerLook:
 
 
 @attrs.frozen
+class TileTaken:
+    """A wall tile taken from a corner tower: which, by whom (it lies face up by the player)."""
+
+    tower: int
+    seat: int
+    tile: int
+
+
+@attrs.frozen
 class CastleLayout:
     """The board as printed: the castle's squares, the wall's track and towers, the start fields."""
 
@@ -143,6 +152,8 @@ class CastleView:
     winners: tuple[int, ...]
     before_final: tuple[int, ...]  # the scores when the final scoring began (empty before)
     final: tuple[FinalItem, ...]  # the final scoring, item by item
+    laid_by: tuple[int, ...]  # who laid each card of ``laid``
+    taken: tuple[TileTaken, ...]  # the wall tiles taken so far, in order
 
     @property
     def track_positions(self) -> tuple[int, ...]:
@@ -156,7 +167,10 @@ class CastleView:
 
 
 def make_view(state: CastleState, seat: int | None) -> CastleView:
+    """Before the set-up (a replay's first position) the table already shows what it will hold:
+    the full pile and a face-down tile on every corner tower but 0/1."""
     board = state.board
+    started = state.started
     card = state.card
     analysis = board.analysis
     return CastleView(
@@ -165,12 +179,13 @@ def make_view(state: CastleState, seat: int | None) -> CastleView:
         to_move=state.to_move if not state.finished else -1, card=card,
         drawn=_drawn(card) if card >= 0 else None, placements=_spots(analysis, card) if card >= 0 else (),
         scores=state.scores, supply=state.supply, tiles=state.tiles,
-        towers=tuple(bool(t) for t in state.towers),
+        towers=tuple(bool(t) for t in state.towers) if started else tuple(t.index > 0 for t in CASTLE.towers),
         palas=tuple(None if p is None else PalasView(p.size, p.cards, _palas_square(board, p.cards))
                     for p in state.palas),
-        palas_sizes=palas_sizes(state), pile=len(state.deck), removed=state.removed,
+        palas_sizes=palas_sizes(state), pile=len(state.deck) if started else CARD_COUNT, removed=state.removed,
         completed=_completed(board) if board.placements else (), finished=state.finished,
-        winners=state.winners, before_final=state.before_final, final=state.final)
+        winners=state.winners, before_final=state.before_final, final=state.final, laid_by=state.laid_by,
+        taken=tuple(TileTaken(*t) for t in state.taken))
 
 
 def board_of(view: CastleView) -> Board:
