@@ -68,6 +68,11 @@ def parse_action(text: str) -> PlaceCard:
     return PlaceCard(x, y, facing, role, side, tiles)
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 market``, ``3 markets``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def describe(before: CastleState, ev: Any, names: Sequence[str] = ()) -> str | None:
     """The move-list text; the card's notation alone for the move itself (the caller names the mover)."""
     def _seat(seat: int) -> str:
@@ -95,12 +100,13 @@ def describe(before: CastleState, ev: Any, names: Sequence[str] = ()) -> str | N
         case WallCleared():
             return "The last card is laid: final scoring"
         case PalasScored():
-            return (f"Largest palas: {_seat(ev.seat)} scores {ev.points}" if ev.seat >= 0
-                    else "Largest palas: a tie (or none), nobody scores")
+            if ev.seat >= 0:
+                return f"Largest palas: {_seat(ev.seat)} scores {ev.points}"
+            return f"Largest palas: {'a tie' if any(ev.sizes) else 'no palas'}, nobody scores"
         case CourtyardScored():
-            return f"Courtyard with {ev.markets} market(s): {_seat(ev.seat)} scores {ev.points}"
+            return f"Courtyard with {_count(ev.markets, 'market')}: {_seat(ev.seat)} scores {ev.points}"
         case WallTileScored():
-            return f"{_seat(ev.seat)} plays wall tile {ev.tile}: {ev.points} points"
+            return f"{_seat(ev.seat)} plays wall tile {ev.tile}: {_count(ev.points, 'point')}"
         case GameEnded():
             won = " and ".join(_seat(w) for w in ev.winners)
             return f"Game over: {'-'.join(str(s) for s in ev.scores)}; {won} win{'s' if len(ev.winners) == 1 else ''}"

@@ -202,7 +202,8 @@ def final_rows(view: CastleView, players: int) -> list[tuple[str, list[int]]]:
         points = [0] * players
         if item.kind == "palas":
             sizes = "/".join(str(s) for s in item.sizes)
-            label = f"largest palas (houses {sizes})" + ("" if item.seat >= 0 else ": tie, nobody")
+            nobody = ": a tie, nobody" if any(item.sizes) else ": no palas, nobody"
+            label = f"largest palas (houses {sizes})" + ("" if item.seat >= 0 else nobody)
         elif item.kind == "courtyard":
             label = f"courtyard, {item.markets} market{'s' if item.markets != 1 else ''}" \
                     + (" (tile 7)" if item.tile else "")

@@ -98,6 +98,11 @@ def step(square: Square, facing: int) -> Square:
     return square[0] + DX[facing], square[1] + DY[facing]
 
 
+def count(n: int, noun: str) -> str:
+    """``1 card``, ``2 cards``, ``0 cards``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def seat_letter(seat: int, letter: str) -> str:
     """A follower or palas: upper case for the first player, lower case for the second."""
     return letter.upper() if seat == 0 else letter.lower()

@@ -10,7 +10,7 @@ from themes import UNICODE
 
 from ...widgets.grid import resolve_colour
 from ..base import ViewContext, ViewPanel
-from .look import half_glyph, half_name, look_for, seat_letter
+from .look import count, half_glyph, half_name, look_for, seat_letter
 
 TRACK = 100  # spaces on the wall; a marker that went round shows where it stands now
 
@@ -30,7 +30,7 @@ class CastleInfo(ViewPanel):
 def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
     view = ctx.view
     towers = sum(1 for t in view.towers if t)
-    lines = [Text(f"{view.pile} cards left, {towers} tower tiles", style="bold")]
+    lines = [Text(f"{count(view.pile, 'card')} left, {count(towers, 'tower tile')}", style="bold")]
     for seat in range(len(view.scores)):
         lines.extend(seat_lines(ctx, seat, variables))
     if view.drawn is not None:
@@ -53,7 +53,7 @@ def seat_lines(ctx: ViewContext, seat: int, variables: dict[str, str]) -> list[T
     size = view.palas_sizes[seat] if view.palas[seat] is not None else 0
     palas = f"palas {size}" if size else "no palas"
     detail = Text.assemble("  ", (seat_letter(seat, "HKSM"), chip),
-                           (f" {view.supply[seat]} followers · {palas}", "dim"))
+                           (f" {count(view.supply[seat], 'follower')} · {palas}", "dim"))
     out = [head, detail]
     if view.tiles[seat]:
         out.append(Text(f"    wall tiles {' '.join(str(t) for t in view.tiles[seat])}", style="dim"))
