@@ -1,7 +1,7 @@
 """Bergfried's colour themes and glyph sets.
 
 Themes are Textual :class:`~textual.theme.Theme` objects. The board colours travel as theme
-variables (``board-*``, ``piece-*``, ``seat-*``) so the grid widget and game screens look them
+variables (``board-*``, ``piece-*``, ``seat-*``, ``figure-*``) so the grid widget and game screens look them
 up through ``app.theme_variables`` instead of hard-coding colours; swapping the theme recolours
 every board at once.
 
@@ -15,6 +15,7 @@ from .glyphs import ASCII, ASCII_SHAPES, SHAPES, UNICODE, GlyphSet, glyphs_for
 from .palettes import (
     BOARD_VARIABLES,
     DEFAULT_THEME,
+    FIGURE_COLOURS,
     PIECE_COLOURS,
     SEAT_COLOURS,
     THEME_NAMES,
@@ -24,7 +25,8 @@ from .palettes import (
 )
 
 __all__ = [
-    "ASCII", "ASCII_SHAPES", "BOARD_VARIABLES", "DEFAULT_THEME", "GlyphSet", "PIECE_COLOURS",
+    "ASCII", "ASCII_SHAPES", "BOARD_VARIABLES", "DEFAULT_THEME", "FIGURE_COLOURS", "GlyphSet",
+    "PIECE_COLOURS",
     "SEAT_COLOURS", "SHAPES", "THEMES", "THEME_NAMES", "UNICODE", "board_defaults", "get_theme",
     "glyphs_for",
 ]

@@ -54,14 +54,25 @@ def floor_colour(floor: int) -> str:
     return "board-cell" if floor % 2 == 0 else "board-cell-alt"
 
 
-def figure_cell(fig: int, floor: int) -> Cell:
+def figure_colour(fig: int) -> str:
+    """A candidate's own colour: none of them is a seat's colour or another candidate's."""
+    return f"figure-{fig}"
+
+
+def figure_cell(fig: int, floor: int, scale: int = 1) -> Cell:
     c = CANDIDATES[fig]
-    return Cell(c.initial, bg=f"piece-{fig}", bold=True, dim=floor == ELIMINATED,
+    return Cell(c.initial, bg=figure_colour(fig), bold=True, dim=floor == ELIMINATED,
                 label=f"{c.name} {c.trade} · {floor_name(floor)} · {POINTS[floor]} pts",
-                key=("fig", fig))
+                key=("fig", fig), big=big_name(c.initial, c.name, 3 * scale - 2) if scale > 2 else "")
 
 
-def castle_cells(floors: Sequence[int], glyphs) -> dict[tuple[int, int], Cell]:
+def big_name(initial: str, name: str, width: int) -> str:
+    """A scaled-up figure: its initial on the middle line, its name under it."""
+    short = name if len(name) <= width else name[: width - 1] + "…"
+    return f"\n{initial}\n{short}"
+
+
+def castle_cells(floors: Sequence[int], glyphs, scale: int = 1) -> dict[tuple[int, int], Cell]:
     cells: dict[tuple[int, int], Cell] = {}
     for floor in (1, 2, 3, 4, 5):
         for col in TOWER:
@@ -77,7 +88,7 @@ def castle_cells(floors: Sequence[int], glyphs) -> dict[tuple[int, int], Cell]:
         columns = TOWER if row_floor in (1, 2, 3, 4, 5) else (
             [THRONE_COLUMN] if row_floor == THRONE else range(COLUMNS))
         for col, fig in zip(columns, figures):
-            cells[(col, ROW_OF[row_floor])] = figure_cell(fig, row_floor)
+            cells[(col, ROW_OF[row_floor])] = figure_cell(fig, row_floor, scale)
     return cells
 
 
@@ -103,7 +114,7 @@ class KingUpBoard(ViewPanel):
         self.picking: int | None = None   # the figure chosen first while placing
 
     def compose(self) -> ComposeResult:
-        yield Grid(id="castle")
+        yield Grid(id="castle", max_scale=3)
         yield Static("", id="focus-line")
         yield Static("", id="goal")
         yield Static("", id="legend")
@@ -132,7 +143,7 @@ class KingUpBoard(ViewPanel):
         glyphs = ctx.glyphs or UNICODE
         grid = self.grid
         grid.glyphs = glyphs
-        cells = castle_cells(ctx.view.floors, glyphs)
+        cells = castle_cells(ctx.view.floors, glyphs, grid.scale)
         targets = self._targets(ctx, cells)
         for pos in targets:
             cells[pos] = _selectable(cells[pos])
@@ -154,6 +165,11 @@ class KingUpBoard(ViewPanel):
         figures = {a.figure for a in ctx.legal if isinstance(a, (Place, Climb))}
         return {pos for pos, cell in cells.items() if cell.key and cell.key[0] == "fig"
                 and cell.key[1] in figures}
+
+    def on_grid_rescaled(self, event: Grid.Rescaled) -> None:
+        event.stop()
+        if self.ctx is not None:
+            self._draw()
 
     def on_grid_cursor_moved(self, event: Grid.CursorMoved) -> None:
         event.stop()
@@ -220,7 +236,7 @@ def _first_empty(cells: dict, floor: int) -> tuple[int, int] | None:
 
 
 def chip(fig: int, text: str, variables: dict[str, str]) -> Text:
-    bg = resolve_colour(variables, f"piece-{fig}")
+    bg = resolve_colour(variables, figure_colour(fig))
     return Text(text, style=f"bold {bg.get_contrast_text(1.0).hex} on {bg.hex}")
 
 

@@ -1,0 +1,113 @@
+"""King Up!'s castle on a large terminal (issue 9 item 4) and its figure colours (item 7):
+the castle grows to fill the board column, plays the same with the keyboard, and no candidate
+shares a colour with a seat or looks like another candidate."""
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+
+from engine.core import Table
+from engine.games.king_up import Place
+from themes import FIGURE_COLOURS, SEAT_COLOURS, THEMES
+from themes.palettes import COLOURLESS
+from tui.screens.play import PlayScreen
+from tui.widgets.grid import Grid, resolve_colour
+
+from .conftest import new_match, play_screen, settle
+from .test_snapshots import mid_game
+
+BIG = (160, 48)
+
+
+def lab(hex_colour: str) -> tuple[float, float, float]:
+    """CIELAB (D65) of an sRGB colour, to measure how far apart two colours look."""
+    rgb = [int(hex_colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+    f = lambda t: t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116  # noqa: E731
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def distance(a: str, b: str) -> float:
+    return math.dist(lab(a), lab(b))
+
+
+@pytest.mark.parametrize("name", sorted(set(THEMES) - COLOURLESS))
+def test_no_candidate_looks_like_a_seat_or_like_another_candidate(name):
+    variables = THEMES[name].variables
+    figures = [variables[f"figure-{i}"] for i in range(FIGURE_COLOURS)]
+    seats = [variables[f"seat-{i}"] for i in range(SEAT_COLOURS)]
+    # 15 in CIELAB is a difference nobody misses side by side (about 6 times the smallest seen).
+    assert min(distance(f, s) for f in figures for s in seats) > 15
+    assert min(distance(f, g) for f, g in itertools.combinations(figures, 2)) > 15
+
+
+async def test_the_castle_draws_candidates_in_their_own_colours(make_app):
+    match = mid_game()
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        grid = play_screen(app).board.grid
+        fig_a = grid.find(("fig", 0))
+        strip = grid.render_line(grid._region_of(fig_a).y - int(grid.scroll_offset.y))
+        colours = {seg.style.bgcolor.triplet.hex for seg in strip if seg.text.strip() == "A"}
+        seat_colours = {resolve_colour(app.theme_variables, f"seat-{i}").hex.lower() for i in range(6)}
+        assert colours == {resolve_colour(app.theme_variables, "figure-0").hex.lower()}
+        assert not colours & seat_colours
+
+
+async def test_the_castle_fills_a_large_terminal_and_plays_with_the_keyboard(make_app, settings):
+    match = new_match(settings.saves_dir)
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=BIG) as pilot:
+        await settle(pilot, app)
+        screen = play_screen(app)
+        grid = screen.board.grid
+        assert grid.scale == 3
+        assert grid.size.width > 100, "the castle spans the board column"
+        figure = grid.current.key[1]
+        await pilot.press("enter")          # pick the figure: the floors light up
+        await pilot.pause()
+        floor = grid.current.key[1]
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert match.view(0).floors[figure] == floor
+        assert Place(figure, floor) not in match.legal_actions(0)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, app)
+        await pilot.pause()
+        assert grid.scale == 1
+
+
+async def test_a_resize_changes_the_scale_and_keeps_the_cursor(make_app):
+    match = mid_game()
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        grid = play_screen(app).query_one("#castle", Grid)
+        await pilot.press("right")
+        before = grid.cursor
+        for size, scale in (((120, 40), 2), (BIG, 3), ((200, 60), 3), ((80, 24), 1)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot, app)
+            await pilot.pause()
+            assert grid.scale == scale, size
+            assert grid.cursor == before
+
+
+def test_snapshot_castle_at_160x48(snap_compare, make_app):
+    match = mid_game()
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    assert snap_compare(app, run_before=lambda pilot: settle(pilot, app), press=["right"],
+                        terminal_size=BIG)
+
+
+def test_snapshot_placing_at_160x48(snap_compare, make_app):
+    match = new_match(seed=7)
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    assert snap_compare(app, run_before=lambda pilot: settle(pilot, app), press=["enter"],
+                        terminal_size=BIG)
