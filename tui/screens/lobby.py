@@ -35,7 +35,9 @@ class LobbyScreen(Screen[None]):
     #lobby-status { height: 1; padding: 0 1; background: $panel; }
     """
     BINDINGS = [
-        Binding("enter", "open", "Play/Join"),
+        # A priority binding: the key is acted on as it arrives, on the rows shown (or about to
+        # be), never handed through the table's own select message while the list is rebuilt.
+        Binding("enter", "open", "Play/Join", priority=True),
         Binding("w", "watch", "Watch"),
         Binding("n", "new_table", "New table"),
         Binding("x", "leave", "Leave seat"),
@@ -88,19 +90,28 @@ class LobbyScreen(Screen[None]):
             f"Welcome, {name}.  Your games: {mine} · your turn in {turns} "
             f"game{'s' if turns != 1 else ''}")
         table = self.query_one("#tables", DataTable)
-        keep = table.cursor_row
+        keep, row = self._cursor_key(), table.cursor_row
         table.clear()
         for s in rows:
             table.add_row(_mark(s), s.id, s.title, ", ".join(s.seats), str(s.free),
                           _turn(s), str(s.bots), str(s.watchers), key=s.id)
         if rows:
-            table.move_cursor(row=min(keep, len(rows) - 1))
+            # The cursor stays on its table when the rows are reordered (a turn moves one up).
+            ids = [s.id for s in rows]
+            table.move_cursor(row=ids.index(keep) if keep in ids else min(row, len(rows) - 1))
 
-    def _selected(self) -> str | None:
+    def _cursor_key(self) -> str | None:
         table = self.query_one("#tables", DataTable)
         if not table.row_count:
             return None
         return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+
+    def _selected(self) -> str | None:
+        """The table under the cursor, in the list as it is now (a pending redraw is done first)."""
+        if self._pending:
+            self._pending = False
+            self.refresh_tables()
+        return self._cursor_key()
 
     def _say(self, text: str, error: bool = False) -> None:
         self.query_one("#lobby-status", Static).update(text)
