@@ -32,6 +32,8 @@ iterations run.
 """
 from __future__ import annotations
 
+import functools
+import importlib
 import math
 import random
 import time
@@ -81,52 +83,77 @@ class Node:
 
 class ThinkingBot:
     """ISMCTS from the view alone. ``seconds`` bounds a decision's wall-clock time,
-    ``iterations`` its number of iterations (tests fix iterations, never time)."""
+    ``iterations`` its number of iterations (tests fix iterations, never time).
+
+    ``rollout`` is ``"greedy"`` (each seat plays its greedy bot's move on its own view of the
+    determinized state, a random one with chance ``epsilon``) or ``"random"``; ``root_width``
+    keeps only that many of the greedy bot's best-ranked moves at the root (None: all)."""
 
     def __init__(self, game: Game, level: str, *, seconds: float | None = None,
                  iterations: int | None = None, rollout_depth: int = 12,
-                 evaluate: Evaluate | None = None):
+                 evaluate: Evaluate | None = None, rollout: str = "greedy", epsilon: float = 0.1,
+                 root_width: int | None = None):
         if seconds is None and iterations is None:
             raise ValueError("a thinking bot needs a budget: seconds or iterations")
         self.game, self.level = game, level
         self.seconds, self.iterations = seconds, iterations
-        self.rollout_depth = rollout_depth
-        self.evaluate = evaluate or standing
+        own_evaluate, tuning = game_tuning(game)
+        self.rollout_depth = tuning.get("rollout_depth", rollout_depth)
+        self.rollout = tuning.get("rollout", rollout)
+        self.epsilon = tuning.get("epsilon", epsilon)
+        self.root_width = tuning.get("root_width", root_width)
+        if self.rollout not in ("greedy", "random"):
+            raise ValueError(f"rollout {self.rollout!r}: 'greedy' or 'random'")
+        self.evaluate = evaluate or own_evaluate or standing
         self.last: SearchReport | None = None
+        greedy = getattr(game, "bots", {}).get("greedy")
+        self._greedy = None if greedy is None or getattr(greedy, "wants_game", False) else greedy()
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        started = time.perf_counter()  # the greedy prior's time comes out of the budget
-        prior = self._prior(view, legal, rng)
-        report = self.search(view, rng, legal, prior, started)
-        known = report.root.children
-        # The most visited root action the real position allows; the greedy bot's choice counts
-        # PRIOR_VISITS more, so a search too short to tell the moves apart plays like greedy.
+        report = self.search(view, rng, legal)
+        known, prior = report.root.children, report.prior
+        # The most visited root action; the greedy bot's choice counts PRIOR_VISITS more, so a
+        # search too short to tell the moves apart plays like greedy.
         bonus = PRIOR_VISITS + PRIOR_SHARE * report.iterations
 
         def weight(a: Any) -> float:
             return (known[a].visits if a in known else -1) + (bonus if a == prior else 0)
         return max(legal, key=weight)
 
-    def _prior(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        """The game's greedy bot's choice (None where the game has none)."""
-        greedy = getattr(self.game, "bots", {}).get("greedy")
-        if greedy is None or getattr(greedy, "wants_game", False):
-            return None
-        return greedy().choose(view, list(legal), random.Random(rng.getrandbits(64)))
+    def ranked_moves(self, view: Any, legal: Sequence[Any], rng: random.Random) -> list[Any]:
+        """``legal`` best first by the game's greedy bot (its own choice first), cut to
+        ``root_width``; as given where the game has no greedy bot."""
+        if self._greedy is None or len(legal) < 2:
+            return list(legal)
+        values = greedy_values(self._greedy, view, legal)
+        pick = self._greedy.choose(view, list(legal), random.Random(rng.getrandbits(64)))
+        if values is None:
+            order = [pick] + [a for a in legal if a != pick]
+        else:
+            order = [legal[i] for i in sorted(range(len(legal)), key=lambda i: -values[i])]
+            order.remove(pick)
+            order.insert(0, pick)
+        return order[:self.root_width] if self.root_width else order
 
     def search(self, view: Any, rng: random.Random, legal: Sequence[Any] | None = None,
                prior: Any = None, started: float | None = None) -> SearchReport:
         """Run the search from ``view`` and return its statistics (the hints read them).
 
         ``legal`` (the seat's real legal actions, which it is told) bounds the root's choices where
-        a determinization cannot know them all; ``prior`` is tried first."""
+        a determinization cannot know them all; they are tried in the greedy bot's order, its
+        choice (or ``prior``) first."""
+        started = time.perf_counter() if started is None else started  # ranking counts too
         srng = random.Random(rng.getrandbits(64))
         seat = view.seat
         root = Node()
-        allowed = frozenset(legal) if legal is not None else None
-        started = time.perf_counter() if started is None else started
+        order = None
+        if legal is not None:
+            order = self.ranked_moves(view, legal, srng)
+            if prior is not None and prior in order:
+                order.remove(prior)
+                order.insert(0, prior)
         deadline = None if self.seconds is None else started + self.seconds
         done = 0
         while True:
@@ -137,14 +164,13 @@ class ThinkingBot:
                     time.perf_counter() + (time.perf_counter() - started) / done >= deadline:
                 break
             state = self.game.determinize(view, srng)
-            self._iterate(root, state, seat, srng, allowed, prior)
+            self._iterate(root, state, seat, srng, order)
             done += 1
-        self.last = SearchReport(root, done, time.perf_counter() - started)
+        self.last = SearchReport(root, done, time.perf_counter() - started, order[0] if order else None)
         return self.last
 
     # -- one iteration -------------------------------------------------------------------------
-    def _iterate(self, root: Node, state: Any, me: int, rng: random.Random, allowed: frozenset | None,
-                 prior: Any = None) -> None:
+    def _iterate(self, root: Node, state: Any, me: int, rng: random.Random, order: list | None) -> None:
         game = self.game
         node, path = root, []
         first = True
@@ -156,9 +182,11 @@ class ThinkingBot:
                 seat = _mover(game, state)
             if seat is None:
                 break
-            legal = list(game.legal_actions(state, seat))
-            if node is root and allowed is not None:
-                legal = [a for a in legal if a in allowed]
+            if node is root and order is not None:  # the real moves, best first, that this one allows
+                here = set(game.legal_actions(state, seat))
+                legal = [a for a in order if a in here]
+            else:
+                legal = list(game.legal_actions(state, seat))
             if not legal:
                 break
             fresh = [a for a in legal if a not in node.children]
@@ -167,7 +195,7 @@ class ThinkingBot:
                 if child is not None:
                     child.avail += 1
             if fresh:
-                action = prior if node is root and prior in fresh else fresh[rng.randrange(len(fresh))]
+                action = fresh[0] if node is root and order is not None else self._first_try(state, seat, legal, fresh, rng)
                 child = node.children[action] = Node()
                 state = _play(game, state, seat, action, rng)
                 path.append((child, seat))
@@ -182,8 +210,15 @@ class ThinkingBot:
             child.visits += 1
             child.reward += values[seat]
 
+    def _first_try(self, state: Any, seat: int, legal: list, fresh: list, rng: random.Random) -> Any:
+        """The action a new node is added for: the seat's greedy move while it is untried (with
+        greedy rollouts), else a random untried one."""
+        if self.rollout == "greedy" and self._greedy is not None and len(fresh) == len(legal):
+            return self._greedy.choose(self.game.view(state, seat), legal, rng)
+        return fresh[rng.randrange(len(fresh))]
+
     def _rollout(self, state: Any, rng: random.Random) -> Any:
-        game = self.game
+        game, greedy = self.game, self._greedy if self.rollout == "greedy" else None
         for _ in range(self.rollout_depth):
             seat = _mover(game, state)
             if seat is None:
@@ -191,15 +226,47 @@ class ThinkingBot:
             legal = list(game.legal_actions(state, seat))
             if not legal:
                 break
-            state = _play(game, state, seat, legal[rng.randrange(len(legal))], rng)
+            if greedy is not None and len(legal) > 1 and rng.random() >= self.epsilon:
+                action = greedy.choose(game.view(state, seat), legal, rng)
+            else:
+                action = legal[rng.randrange(len(legal))]
+            state = _play(game, state, seat, action, rng)
         return state
+
+
+@functools.cache
+def game_tuning(game: Game) -> tuple[Evaluate | None, dict[str, Any]]:
+    """A game's own evaluation and search options: ``evaluate`` and ``SEARCH`` in its package's
+    ``evaluate`` module (``engine/games/<pkg>/evaluate.py``), where it has one. They are the
+    game's tuning, so ``SEARCH`` wins over the generic options its bots mapping passes."""
+    package = type(game).__module__.rpartition(".")[0]
+    if not package:
+        return None, {}
+    try:
+        module = importlib.import_module(f"{package}.evaluate")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{package}.evaluate":
+            raise
+        return None, {}
+    return getattr(module, "evaluate", None), dict(getattr(module, "SEARCH", {}))
+
+
+def greedy_values(bot: Any, view: Any, legal: Sequence[Any]) -> list[float] | None:
+    """The greedy bot's value of each legal move (``values(view, legal)`` or ``value(view,
+    action)``), or None where it offers neither."""
+    if hasattr(bot, "values"):
+        return list(bot.values(view, legal))
+    if hasattr(bot, "value"):
+        return [bot.value(view, a) for a in legal]
+    return None
 
 
 class SearchReport:
     """What a search found: the root's children (action -> statistics), iterations and time."""
 
-    def __init__(self, root: Node, iterations: int, seconds: float):
+    def __init__(self, root: Node, iterations: int, seconds: float, prior: Any = None):
         self.root, self.iterations, self.seconds = root, iterations, seconds
+        self.prior = prior  # the greedy bot's choice, tried first
 
     def ranked(self) -> list[tuple[Any, int, float]]:
         """(action, visits, mean score) for every tried root action, most visited first."""

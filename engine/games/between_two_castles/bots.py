@@ -33,6 +33,12 @@ class GreedyBot:
         judge = _Judge(view, castles, scores)
         return max(legal, key=lambda a: (judge.value(a), rng.random()))
 
+    def values(self, view: BTCView, legal: Sequence[Any]) -> list[float]:
+        """What ``choose`` maximises, per legal move (the search ranks its root by it)."""
+        castles = {k: castle_from_view(view.castles[k]) for k in range(len(view.castles))}
+        judge = _Judge(view, castles, {k: castle_score(c) for k, c in castles.items()})
+        return [judge.value(a) for a in legal]
+
 
 class _Judge:
     def __init__(self, view: BTCView, castles: dict[int, Castle], scores: dict[int, int]):

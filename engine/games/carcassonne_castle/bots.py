@@ -37,6 +37,19 @@ class GreedyBot:
                 best, best_value = action, value
         return best
 
+    def values(self, view: CastleView, legal: Sequence[PlaceCard]) -> list[float]:
+        """What ``choose`` maximises, per legal move (the search ranks its root by it)."""
+        merges: dict[tuple[int, int, str], Merge] = {}
+        board = board_of(view)
+        out = []
+        for action in legal:
+            key = (action.x, action.y, action.facing)
+            p = Placement(view.card, action.x, action.y, DIRS.index(action.facing))
+            if key not in merges:
+                merges[key] = board.analysis.merge(p)
+            out.append(_value(view, board, p, merges[key], action))
+        return out
+
 
 def _value(view: CastleView, board: Board, p: Placement, m: Merge, action: PlaceCard) -> float:
     me = view.to_move

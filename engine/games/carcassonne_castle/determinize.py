@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import random
 
-from engine.core.game import Game
-from engine.core.search import standing
-
 from .board import Board, Follower, Placement
 from .catalog import CARD_COUNT, DIRS, TILE_COPIES, TILE_KINDS
+from .evaluate import evaluate
 from .state import CastleState, Palas
 from .view import CastleView
+
+__all__ = ["determinize", "evaluate"]  # the rules' bots mapping takes the evaluation from here
 
 
 def determinize(view: CastleView, rng: random.Random) -> CastleState:
@@ -38,8 +38,3 @@ def determinize(view: CastleView, rng: random.Random) -> CastleState:
         removed=view.removed, turns=len(view.laid) + len(view.removed) + (view.card >= 0),
         finished=view.finished, winners=view.winners, before_final=view.before_final, final=view.final,
         laid_by=view.laid_by, taken=tuple((t.tower, t.seat, t.tile) for t in view.taken))
-
-
-def evaluate(game: Game, state: CastleState) -> tuple[float, ...]:
-    """Winning chances from the score standing (about 15 points of lead make a likely win)."""
-    return standing(game, state, scale=15.0)

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 
-from engine.core.search import standing
-
 from .catalog import COINS, MARKET_SIZE, TILE_COUNT
 from .events import Task
 from .state import EMPTY, CastleBuilderState
+from .evaluate import evaluate
 from .view import CastleBuilderView
+
+__all__ = ["determinize", "evaluate"]  # the rules' bots mapping takes the evaluation from here
 
 
 def determinize(view: CastleBuilderView, rng: random.Random) -> CastleBuilderState:
@@ -48,8 +49,3 @@ def determinize(view: CastleBuilderView, rng: random.Random) -> CastleBuilderSta
         royals=tuple(tuple(t.id for t in r) for r in view.royals), castles=castles, barons=view.barons,
         travelled=view.travelled, coins=tuple(tuple(c.id for c in w) for w in view.coins), start=view.start,
         turn=view.turn, pending=pending, finished=view.finished, winners=view.winners, end_reason=view.end_reason)
-
-
-def evaluate(game, state: CastleBuilderState) -> tuple[float, ...]:
-    """Winning chances from the coins won: a race to a handful, so one coin of lead counts much."""
-    return standing(game, state, scale=1.5)

@@ -26,6 +26,11 @@ class GreedyBot:
         goal = set(view.my_goal or ())
         return max(legal, key=lambda a: (self._gain(view, goal, a), rng.random()))
 
+    def values(self, view: KingUpView, legal: Sequence[Any]) -> list[float]:
+        """What ``choose`` maximises, per legal move (the search ranks its root by it)."""
+        goal = set(view.my_goal or ())
+        return [self._gain(view, goal, a) for a in legal]
+
     def _gain(self, view: KingUpView, goal: set[int], action: Any) -> float:
         match action:
             case Place(figure=f, floor=fl):

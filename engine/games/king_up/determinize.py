@@ -9,14 +9,14 @@ round (so the old king sits right of the start player from round 2 on).
 """
 from __future__ import annotations
 
-import math
 import random
 
-from engine.core.game import Game
-
-from .catalog import GOAL_CARDS, OFF_BOARD, PLACEMENTS, POINTS
+from .catalog import GOAL_CARDS, OFF_BOARD, PLACEMENTS
+from .evaluate import evaluate
 from .state import PLACING, SETUP, VOTING, KingUpState
 from .view import KingUpView
+
+__all__ = ["determinize", "evaluate"]  # the rules' bots mapping takes the evaluation from here
 
 GOAL_INDEX = {cards: i for i, cards in enumerate(GOAL_CARDS)}
 
@@ -57,19 +57,3 @@ def _placed(view: KingUpView) -> tuple[int, ...]:
         return (PLACEMENTS[n],) * n
     done = sum(1 for fl in view.floors if fl != OFF_BOARD)
     return tuple(sum(1 for i in range(done) if (view.start_player + i) % n == s) for s in range(n))
-
-
-def evaluate(game: Game, state: KingUpState) -> tuple[float, ...]:
-    """Each seat's winning chance: at the end 1/k for the k winners; before, a logistic of its
-    lead in scores plus what its goal card is worth at the figures' current floors."""
-    result = game.result(state)
-    if result.finished:
-        return tuple(1.0 / len(result.winners) if s in result.winners else 0.0 for s in range(state.players))
-    scored = len(state.round_goals) == state.round
-    totals = [state.scores[s] + (0 if scored else sum(POINTS[state.floors[f]] for f in GOAL_CARDS[g]))
-              for s, g in enumerate(state.goals)]
-    out = []
-    for s, t in enumerate(totals):
-        best = max(t2 for o, t2 in enumerate(totals) if o != s)
-        out.append(1.0 / (1.0 + math.exp(-(t - best) / 6.0)))
-    return tuple(out)

@@ -51,6 +51,12 @@ class GreedyBot:
         scored = [(self._score(view, mine, base, a, legal), rng.random(), i) for i, a in enumerate(legal)]
         return legal[max(scored)[2]]
 
+    def values(self, view: PalaisView, legal: Sequence[Any]) -> list[float]:
+        """What ``choose`` maximises, per legal move (the search ranks its root by it)."""
+        mine = [r.servants[view.seat] for r in view.rooms]
+        base = castle_value(view, mine)
+        return [self._score(view, mine, base, a, legal) for a in legal]
+
     # -- one action ---------------------------------------------------------------------------
     def _score(self, view: PalaisView, mine: list[int], base: float, action: Any, legal: Sequence[Any]) -> float:
         match action:

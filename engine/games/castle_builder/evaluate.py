@@ -1,0 +1,57 @@
+"""How the thinking bot judges a Castle Builder position before the end.
+
+The game is a race to seven coins, most of them won by the baron passing the coin spaces of
+the path (one every eight spaces). A seat's progress is its coins plus how far its baron has
+come towards the next coin space; the lead in progress over the best other seat makes its
+winning chance.
+"""
+from __future__ import annotations
+
+import math
+
+from engine.core.game import Game
+
+from .baron import COIN
+from .catalog import PATH, PATH_LENGTH
+from .state import CastleBuilderState
+
+SCALE = 1.2  # coins of lead that make a win e times likelier than a loss
+TOWARDS = 0.7  # what reaching the space just before a coin space is worth, in coins
+
+# Search options (engine.core.search.game_tuning): every seat plays its greedy move in rollouts.
+SEARCH = {"rollout": "greedy", "rollout_depth": 12, "epsilon": 0.1}
+
+
+def _to_next_coin() -> tuple[int, ...]:
+    out = []
+    for pos in range(PATH_LENGTH):
+        step = 1
+        while PATH[(pos + step) % PATH_LENGTH] != COIN:
+            step += 1
+        out.append(step)
+    return tuple(out)
+
+
+TO_NEXT_COIN = _to_next_coin()
+GAP = max(TO_NEXT_COIN)
+
+
+def progress(state: CastleBuilderState) -> list[float]:
+    """Each seat's coins plus its baron's way towards the next coin space."""
+    return [len(state.coins[s]) + TOWARDS * (GAP - TO_NEXT_COIN[state.barons[s]]) / (GAP - 1)
+            for s in range(state.players)]
+
+
+def evaluate(game: Game, state: CastleBuilderState) -> tuple[float, ...]:
+    """Winning chances: 1/k for the k winners at the end; before, a logistic of the lead in progress."""
+    if state.finished:
+        share = 1.0 / len(state.winners) if state.winners else 0.0
+        return tuple(share if s in state.winners else 0.0 for s in range(state.players))
+    if not state.barons:
+        return (1.0 / state.players,) * state.players
+    totals = progress(state)
+    out = []
+    for s, t in enumerate(totals):
+        best = max(t2 for o, t2 in enumerate(totals) if o != s)
+        out.append(1.0 / (1.0 + math.exp(-(t - best) / SCALE)))
+    return tuple(out)
