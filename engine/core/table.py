@@ -93,6 +93,7 @@ class Table:
         self._executor = executor
         self.bot_delay = bot_delay
         self._bots = {i: match.game.make_bot(s.bot_level) for i, s in enumerate(match.seats) if s.is_bot}
+        self.stand_ins: set[int] = set()   # human seats a bot plays for while their player is away
         self._attachments: list[Attachment] = []
         self._lines = move_list(match.game, match.header, match.entries)
         self._known = match.state
@@ -238,6 +239,27 @@ class Table:
     @property
     def attached(self) -> int:
         return len(self._attachments)
+
+    @property
+    def attached_seats(self) -> frozenset[int]:
+        """The seats someone follows now (spectators not counted)."""
+        return frozenset(a.seat for a in self._attachments if a.seat is not None)
+
+    # -- stand-ins: a bot plays a human seat while its player is away ------------------------
+    def stand_in(self, seat: int, level: str) -> None:
+        if seat not in self._bots:
+            self._bots[seat] = self.game.make_bot(level)
+            self.stand_ins.add(seat)
+        self.drive_bots()
+
+    def reclaim(self, seat: int) -> None:
+        """The player is back: their stand-in stops at once (a decision under way is dropped)."""
+        if seat in self.stand_ins:
+            self.stand_ins.discard(seat)
+            del self._bots[seat]
+            if self.thinking == seat:
+                self._cancel_bot()
+                self.drive_bots()
 
     def _changed(self, match: Match, change: Change) -> None:
         self._last_change = time.monotonic()
