@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from textual.widgets import OptionList
 
-from engine.core import Seat, Table
+from engine.core import GameConfig, Match, Seat, Table
+from engine.games import get_game
 from tui.screens import hint as hint_module
 from tui.screens.hint import HintScreen
 from tui.screens.play import PlayScreen
@@ -137,3 +138,24 @@ def test_the_hint_dialog(snap_compare, make_app, settings):
 
     assert snap_compare(make_app(start=lambda app: PlayScreen(match)), run_before=open_hints,
                         terminal_size=SIZE)
+
+
+async def test_carcassonne_hints_fit_the_dialog(make_app, settings, monkeypatch):
+    monkeypatch.setattr(hint_module, "ITERATIONS", 6)   # Carcassonne's playouts are dear
+    match = Match.new(get_game("carcassonne-castle"), GameConfig(2, frozenset({"practice"})),
+                      [Seat("You", "human"), Seat("Adalbert", "bot:greedy")], 3,
+                      path=settings.saves_dir / "carc.jsonl", durable=False)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        if 0 not in match.to_act:
+            await settle(pilot, app)
+        assert match.to_act == {0}
+        await ask(pilot, app)
+        hints = app.screen.hints
+        assert len(hints) == 3 and all(h.action in match.legal_actions(0) for h in hints)
+        assert [line.split()[1] for line in hint_lines(app)] == [h.notation.split()[0] for h in hints]
+        assert not cut_text(app), cut_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen)
