@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 import attrs
 
@@ -20,9 +21,11 @@ Port = tuple[int, int, int]  # (x, y, d): a feature's side at (x, y) facing the 
 START = -1  # card number used in feature keys for start fields: (START, index)
 
 
-@attrs.frozen(cache_hash=True)  # positions are looked up by their tuple of placements
-class Placement:
-    """A castle card lying with half a on (x, y) and half b next to it in direction ``facing``."""
+class Placement(NamedTuple):
+    """A castle card lying with half a on (x, y) and half b next to it in direction ``facing``.
+
+    A named tuple: positions are looked up by their tuple of placements, hashed without a call
+    into Python per card."""
 
     card: int
     x: int
@@ -171,7 +174,8 @@ class Analysis:
         ctype = card_type(p.card)
         touched, new_open = self.scan(p)
         groups = _group(touched)
-        squares = set(p.squares)
+        squares = p.squares
+        gone = facing(squares)  # the open sides the new card closes
         changed: dict[int, Feature] = {}
         seg_fid: dict[int, int] = {}
         absorbed: set[int] = set()
@@ -180,67 +184,76 @@ class Analysis:
         for segs, olds in groups:
             fid = next_id
             next_id += 1
-            feat = self._combine(ctype, p.card, segs, olds, new_open, squares)
+            feat = self._combine(ctype, p.card, segs, olds, new_open, gone)
             changed[fid] = feat
             absorbed |= olds
             for s in segs:
                 seg_fid[s] = fid
-            if feat.complete and feat.kind != COURT:
+            if not feat.open and feat.kind != COURT:
                 completed.append(fid)
         for sq in squares:
             for fid in self.targets(sq):
                 if fid in absorbed or fid in changed:
                     continue
                 old = self.features[fid]
-                feat = attrs.evolve(old, open=frozenset(q for q in old.open if step(*q) not in squares))
+                feat = Feature(old.kind, old.cards, old.start_fields, old.open - gone, old.well, old.markets)
                 changed[fid] = feat
-                if feat.complete and feat.kind != COURT and feat.cards:
+                if not feat.open and feat.kind != COURT and feat.cards:
                     completed.append(fid)
         return Merge(seg_fid, changed, frozenset(absorbed), {s: frozenset(t) for s, t in touched.items()},
                      tuple(completed))
 
-    def _combine(self, ctype: CardType, card: int, segs, olds, new_open, squares) -> Feature:
+    def _combine(self, ctype: CardType, card: int, segs, olds, new_open, gone: frozenset) -> Feature:
         cards, fields, ports = {card}, set(), set()
         well, markets = False, 0
+        features = self.features
         for fid in olds:
-            old = self.features[fid]
+            old = features[fid]
             cards |= old.cards
             fields |= old.start_fields
             ports |= old.open
             well = well or old.well
             markets += old.markets
-        ports = {q for q in ports if step(*q) not in squares}
+        ports -= gone
+        segments = ctype.segments
         for s in segs:
-            seg = ctype.segments[s]
+            seg = segments[s]
             ports |= new_open[s]
             well = well or seg.well
             markets += seg.markets
-        return Feature(ctype.segments[segs[0]].kind, frozenset(cards), frozenset(fields),
+        return Feature(segments[segs[0]].kind, frozenset(cards), frozenset(fields),
                        frozenset(ports), well, markets)
 
     def placed(self, p: Placement) -> Analysis:
         m = self.merge(p)
-        owner = dict(self.owner)
-        for h, sq in enumerate(p.squares):
-            owner[sq] = (p.card, h)
-        placement_of = dict(self.placement_of)
-        placement_of[p.card] = p
-        features = {k: v for k, v in self.features.items() if k not in m.absorbed}
+        card = p.card
+        owner = self.owner.copy()
+        sq_a, sq_b = p.squares
+        owner[sq_a], owner[sq_b] = (card, 0), (card, 1)
+        placement_of = self.placement_of.copy()
+        placement_of[card] = p
+        features, members = self.features.copy(), self.members.copy()
+        for old in m.absorbed:
+            del features[old], members[old]
         features.update(m.features)
-        members = {k: v for k, v in self.members.items() if k not in m.absorbed}
-        feature_of = dict(self.feature_of)
+        feature_of = self.feature_of.copy()
+        next_id = self.next_id
         for fid in m.features:
-            if fid >= self.next_id:
-                keys = {(p.card, s) for s, g in m.groups.items() if g == fid}
-                for old in _olds_of(m, fid, p.card):
+            if fid >= next_id:
+                keys = {(card, s) for s, g in m.groups.items() if g == fid}
+                for old in _olds_of(m, fid):
                     keys |= self.members[old]
                 members[fid] = frozenset(keys)
-                for k in keys:
-                    feature_of[k] = fid
-        next_id = self.next_id + sum(1 for fid in m.features if fid >= self.next_id)
+                feature_of.update(dict.fromkeys(keys, fid))
+        next_id += sum(1 for fid in m.features if fid >= next_id)
         after = Analysis(owner, placement_of, feature_of, features, members, next_id, m.completed)
         after.origin = (self, p)
         return after
+
+
+def facing(squares: Iterable[Square]) -> frozenset[Port]:
+    """The open sides (ports) that face these squares: the sides a card laid on them closes."""
+    return frozenset((x - DX[d], y - DY[d], d) for x, y in squares for d in range(4))
 
 
 def _segment_sides() -> tuple:
@@ -261,7 +274,7 @@ def _segment_sides() -> tuple:
 SEGMENT_SIDES = _segment_sides()
 
 
-def _olds_of(m: Merge, fid: int, card: int) -> set[int]:
+def _olds_of(m: Merge, fid: int) -> set[int]:
     olds: set[int] = set()
     for s, g in m.groups.items():
         if g == fid:

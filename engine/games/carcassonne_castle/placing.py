@@ -161,15 +161,24 @@ def find_placements(a: Analysis, card: int, table: dict | None = None) -> tuple[
 
 def has_placement(a: Analysis, card: int) -> bool:
     """Whether the card fits anywhere: stops at the first fit (replaying a log asks this for every
-    card drawn, and only the player to move needs the whole list)."""
+    card drawn, and only the player to move needs the whole list). Each pair of free squares is
+    tried once, both ways round (one way for a card that reads the same turned round)."""
     known = a.legal.get(card)
     if known is not None:
         return bool(known)
     table, owner = edges(a), a.owner
+    symmetric = card_type(card).symmetric
+    seen: set[Square] = set()
     for x, y, _ in table:
-        for d, (bx, by) in NEIGHBOURS[(x, y)]:
-            if (bx, by) not in owner and (not _verdict(table, card, (x, y), (bx, by), d)
-                                          or not _verdict(table, card, (bx, by), (x, y), (d + 2) % 4)):
+        sq = (x, y)
+        if sq in seen:
+            continue
+        seen.add(sq)
+        for d, b in NEIGHBOURS[sq]:
+            if b in owner or b in seen:
+                continue
+            if not _verdict(table, card, sq, b, d) or (
+                    not symmetric and not _verdict(table, card, b, sq, (d + 2) % 4)):
                 return True
     return False
 

@@ -9,6 +9,7 @@ from typing import Any
 from engine.core.bots import RandomBot
 from engine.core.errors import IllegalMove
 from engine.core.fastattrs import replace
+from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules
 from engine.core.search import thinking_levels
 
@@ -55,7 +56,7 @@ class CarcassonneCastle(Rules):
         fold = Folder(self.initial_state(config))
         fold.add(CastleSetUp(tuple(deck), (0,) + tuple(tiles[:dealt])))
         _next_turn(fold, 0)
-        return fold.events
+        return Decided(fold.events, fold.state)
 
     # -- deciding ------------------------------------------------------------------------------
     def to_act(self, state: CastleState) -> frozenset[int]:
@@ -86,7 +87,7 @@ class CarcassonneCastle(Rules):
         _check_tiles(fold.state, seat, placed.tiles)
         score_completed(fold, seat, placed.tiles)
         _next_turn(fold, seat if 1 in placed.tiles else 1 - seat)
-        return fold.events
+        return Decided(fold.events, fold.state)  # the board analysed on the way comes along
 
     def evolve(self, state: CastleState, event: Any) -> CastleState:
         return evolve(state, event)
