@@ -17,6 +17,8 @@ from pathlib import Path
 from engine.core import GameConfig, LogError, Seat, Table, TableHost
 from engine.games import game_ids, get_game
 
+from .accounts import valid_name
+
 REGISTRY = "tables.json"
 
 
@@ -27,8 +29,10 @@ class LobbyError(Exception):
 @dataclass
 class SeatRecord:
     kind: str = "human"            # "human" or "bot:<level>"
-    player: str | None = None      # the account sitting here (or invited here)
+    player: str | None = None      # the account sitting here (or the name invited here)
     joined: bool = False           # False while only invited
+    away_since: str | None = None  # when the player was last seen at the table (if not there now)
+    stand_in: bool = False         # a bot plays this seat until its player comes back
 
     @property
     def is_open(self) -> bool:
@@ -48,6 +52,8 @@ class TableRecord:
     seats: list[SeatRecord]
     status: str = "waiting"        # waiting, playing, finished, damaged
     message: str = ""              # why a damaged table cannot be opened
+    stand_in_after: float | None = None  # seconds a player may be away before a bot plays for them
+    stand_in_level: str = ""             # that bot's level
 
     @property
     def path_name(self) -> str:
@@ -67,6 +73,10 @@ class TableRecord:
         if s.is_bot:
             return f"{s.kind[4:].capitalize()} bot {i + 1}"
         return s.player or f"(open seat {i + 1})"
+
+    def shown_name(self, i: int) -> str:
+        """The seat's name in the lobby: a stand-in says so."""
+        return self.seat_name(i) + (" (a bot for now)" if self.seats[i].stand_in else "")
 
     @classmethod
     def from_json(cls, data: dict) -> TableRecord:
@@ -139,6 +149,9 @@ class Lobby:
     def _open(self, record: TableRecord) -> Table:
         table, _warning = self.host.open(self.tables_dir / record.path_name)
         self._watch_table(record, table)
+        for i, seat in enumerate(record.seats):  # the stand-ins chosen before a restart go on
+            if seat.stand_in:
+                table.stand_in(i, record.stand_in_level)
         return table
 
     def _watch_table(self, record: TableRecord, table: Table) -> None:
@@ -186,7 +199,7 @@ class Lobby:
         return out
 
     def _summary(self, record: TableRecord, viewer: str) -> TableSummary:
-        names = tuple(record.seat_name(i) for i in range(len(record.seats)))
+        names = tuple(record.shown_name(i) for i in range(len(record.seats)))
         to_act: tuple[str, ...] = ()
         table = self.host.running(self.tables_dir / record.path_name)
         if table is not None and not table.finished:
@@ -203,9 +216,13 @@ class Lobby:
         return sum(s.your_turn for s in self.summaries(viewer))
 
     # -- acting -------------------------------------------------------------------------------
-    def create(self, creator: str, game_id: str, seats: list[str], variants=()) -> TableRecord:
+    def create(self, creator: str, game_id: str, seats: list[str], variants=(), *,
+               stand_in_after: float | None = None, stand_in_level: str = "") -> TableRecord:
         """A new table. ``seats``: one per player, each "me", "open", "bot:<level>" or
-        "invite:<name>"; the game starts at once when no seat is left open."""
+        "invite:<name>" (any valid name: one nobody has logged in with yet is held for the first
+        key that claims it); the game starts at once when no seat is left open.
+        ``stand_in_after``: seconds a player may be away from the table before a bot of
+        ``stand_in_level`` plays for them (until they come back); None: never."""
         if game_id not in game_ids():
             raise LobbyError(f"there is no game {game_id!r}")
         game = get_game(game_id)
@@ -219,14 +236,20 @@ class Lobby:
                 records.append(SeatRecord())
             elif spec.startswith("bot:") and spec[4:] in game.bot_levels:
                 records.append(SeatRecord(spec))
-            elif spec.startswith("invite:") and spec[7:]:
+            elif spec.startswith("invite:") and valid_name(spec[7:]):
                 records.append(SeatRecord("human", spec[7:], False))
+            elif spec.startswith("invite:"):
+                raise LobbyError(f"{spec[7:]!r} is not a player's name (a letter, then letters, "
+                                 f"digits, _ . -)")
             else:
                 raise LobbyError(f"a seat is me, open, an invitation or a bot level, not {spec!r}")
         players = [s.player for s in records if s.player]
         if len(players) != len(set(players)):
             raise LobbyError("a player can take only one seat at a table")
-        record = TableRecord(self._new_id(), game_id, creator, self._now(), records)
+        if stand_in_after is not None and stand_in_level not in game.bot_levels:
+            raise LobbyError(f"{game.title} has no {stand_in_level!r} bot to stand in")
+        record = TableRecord(self._new_id(), game_id, creator, self._now(), records,
+                             stand_in_after=stand_in_after, stand_in_level=stand_in_level)
         self._records[record.id] = record
         self._start_if_full(record)
         self._save()
@@ -271,6 +294,50 @@ class Lobby:
     def watching(self, table_id: str, delta: int) -> None:
         self._watchers[table_id] = max(0, self._watchers.get(table_id, 0) + delta)
         self._changed()
+
+    # -- players away: a bot stands in ----------------------------------------------------------
+    def check_away(self) -> None:
+        """Start the away clock of every seat nobody follows, and let a bot play for a player
+        away longer than their table allows (the server calls this every few seconds)."""
+        now, changed = self._clock(), False
+        for record in self._records.values():
+            table = None
+            if record.status == "playing" and record.stand_in_after is not None:
+                table = self.host.running(self.tables_dir / record.path_name)
+            if table is None or table.finished:
+                continue
+            here = table.attached_seats
+            for i, seat in enumerate(record.seats):
+                if seat.is_bot or not seat.joined:
+                    continue
+                if i in here:
+                    changed |= self._back(record, table, i)
+                elif seat.away_since is None:
+                    seat.away_since, changed = now.isoformat(timespec="seconds"), True
+                elif not seat.stand_in and (now - datetime.fromisoformat(seat.away_since)
+                                            ).total_seconds() >= record.stand_in_after:
+                    seat.stand_in, changed = True, True
+                    table.stand_in(i, record.stand_in_level)
+        if changed:
+            self._save()
+            self._changed()
+
+    def arrive(self, table_id: str, name: str) -> None:
+        """``name`` opens their seat at the table: their stand-in stops at once."""
+        record = self.record(table_id)
+        seat = record.seat_of(name)
+        table = self.table(table_id) if seat is not None else None
+        if table is not None and self._back(record, table, seat):
+            self._save()
+            self._changed()
+
+    def _back(self, record: TableRecord, table: Table, i: int) -> bool:
+        seat = record.seats[i]
+        if seat.away_since is None and not seat.stand_in:
+            return False
+        seat.away_since, seat.stand_in = None, False
+        table.reclaim(i)
+        return True
 
     def _start_if_full(self, record: TableRecord) -> None:
         if record.status != "waiting" or any(s.is_open or not (s.joined or s.is_bot) for s in record.seats):

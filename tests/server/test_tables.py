@@ -137,7 +137,7 @@ async def test_a_table_is_created_from_the_lobby(server):
     bob.press("n")
     await bob.wait_for("A new table")
     await asyncio.sleep(0.2)
-    bob.press("\t" * 4)                                  # game, players, seat 2, seat 3: Create
+    bob.press("\t" * 6)           # game, players, seat 2, seat 3, stand-in, its level: Create
     await asyncio.sleep(0.2)
     bob.press("\r")
     lobby = server.service.lobby

@@ -11,15 +11,14 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Input, Select, Static
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
 
-from engine.games import LISTINGS, get_game
 from engine.lobby import LobbyError, TableSummary
 
-from ..games import has_ui
+from .new_table import NewTable, NewTableScreen
 from .play import PlayScreen
 
 
@@ -169,12 +168,13 @@ class LobbyScreen(Screen[None]):
         others = [n for n in self.player.accounts.names() if n != self.player.name]
         self.app.push_screen(NewTableScreen(others), self._create)
 
-    def _create(self, choice: tuple[str, list[str]] | None) -> None:
+    def _create(self, choice: NewTable | None) -> None:
         if choice is None:
             return
-        game_id, seats = choice
         try:
-            record = self.player.lobby.create(self.player.name, game_id, seats)
+            record = self.player.lobby.create(self.player.name, choice.game, choice.seats,
+                                              stand_in_after=choice.stand_in_after,
+                                              stand_in_level=choice.stand_in_level)
         except LobbyError as exc:
             self._say(str(exc), error=True)
             return
@@ -201,89 +201,6 @@ def _turn(s: TableSummary) -> str:
     return ", ".join(s.to_act) or "—"
 
 
-class NewTableScreen(ModalScreen[tuple[str, list[str]] | None]):
-    """Game, number of players, and for every other seat: open, a bot level, or a player."""
-
-    DEFAULT_CSS = """
-    NewTableScreen { align: center middle; }
-    NewTableScreen > Vertical { width: 64; height: auto; max-height: 90%; border: thick $primary;
-                                padding: 0 1; background: $surface; }
-    NewTableScreen VerticalScroll { height: auto; max-height: 14; }
-    NewTableScreen Horizontal { height: auto; align: right middle; }
-    """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, players: list[str]) -> None:
-        super().__init__()
-        self.others = players
-        self.games = [g for g in LISTINGS if has_ui(g.id)]
-
-    def compose(self) -> ComposeResult:
-        first = get_game(self.games[0].id)
-        with Vertical():
-            yield Static("A new table (you take seat 1)", classes="panel-title")
-            yield Select([(g.title, g.id) for g in self.games], value=self.games[0].id,
-                         allow_blank=False, id="game")
-            yield Select([(f"{n} players", n) for n in range(first.min_players, first.max_players + 1)],
-                         allow_blank=False, id="players")
-            with VerticalScroll(id="seats"):
-                most = max(get_game(g.id).max_players for g in self.games)
-                for i in range(1, most):
-                    yield Select(self._seat_options(first), value="open", allow_blank=False,
-                                 prompt=f"seat {i + 1}", classes="seat")
-            with Horizontal():
-                yield Button("Create", variant="primary", id="create")
-                yield Button("Cancel", id="cancel")
-        self._game = first
-
-    def on_mount(self) -> None:
-        self.query_one("#seats", VerticalScroll).can_focus = False  # tab goes seat to seat
-        self._set_game(self.games[0].id)
-
-    def _set_game(self, game_id: str) -> None:
-        self._game = get_game(game_id)
-        for select in self._seats():
-            select.set_options(self._seat_options(self._game))
-        counts = range(self._game.min_players, self._game.max_players + 1)
-        players = self.query_one("#players", Select)
-        players.set_options([(f"{n} players", n) for n in counts])
-        players.value = self._game.min_players
-        self._show_seats(self._game.min_players)
-
-    def _seat_options(self, game) -> list[tuple[str, str]]:
-        options = [("open seat", "open")]
-        options += [(f"bot: {level}", f"bot:{level}") for level in game.bot_levels]
-        options += [(f"invite {name}", f"invite:{name}") for name in self.others]
-        return options
-
-    def _seats(self) -> list[Select]:
-        return list(self.query(".seat").results(Select))
-
-    def _show_seats(self, count: int) -> None:
-        # The seat pickers are made once and shown or hidden: remounting them races their mount.
-        for i, select in enumerate(self._seats()):
-            select.display = i < count - 1
-
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "game" and event.value != self._game.id:
-            self._set_game(event.value)
-        elif event.select.id == "players" and isinstance(event.value, int):
-            self._show_seats(event.value)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "create":
-            self.action_create()
-        else:
-            self.action_cancel()
-
-    def action_create(self) -> None:
-        seats = ["me"] + [str(s.value) for s in self._seats() if s.display]
-        self.dismiss((self._game.id, seats))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
 class RemotePlayScreen(PlayScreen):
     """The play screen for one seat (or a spectator) of a server's table: no files offered."""
 
@@ -295,7 +212,9 @@ class RemotePlayScreen(PlayScreen):
     def on_mount(self) -> None:
         player = self.app.player
         player.accounts.set_last_table(player.name, self.table_id)
-        if self.seat is None:
+        if self.seat is not None:
+            player.lobby.arrive(self.table_id, player.name)  # a bot standing in stops now
+        else:
             player.lobby.watching(self.table_id, +1)
 
     def on_unmount(self) -> None:

@@ -136,6 +136,10 @@ class Service:
 
         while True:
             await asyncio.sleep(self.limits.idle_check)
+            try:
+                self.lobby.check_away()  # players away too long: their tables' stand-in bots play
+            except Exception:
+                log.exception("checking for players away failed")
             now = time.monotonic()
             for session in list(self.sessions):
                 app = session.app
