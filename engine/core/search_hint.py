@@ -49,7 +49,7 @@ def expert_bot(game: Game, level: str = "expert", *, iterations: int | None = No
     replaces the level's own time budget."""
     factory = getattr(game, "bots", {}).get(level)
     if not isinstance(factory, Thinking):
-        raise ValueError(f"{game.title} has no thinking level {level!r}")
+        raise ValueError(f"{game.title} has no thinking level {level!r}")  # noqa: TRY004 -- a level name
     bot = factory(game)
     if iterations is not None:
         bot.seconds, bot.iterations = None, iterations

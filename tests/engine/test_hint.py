@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 from engine.core.game import GameConfig, rng_for, secret_from
-from engine.core.search_hint import (chance_text, hints, preview_text, score_text, search_text)
+from engine.core.search_hint import chance_text, hints, preview_text, score_text, search_text
 from engine.games import all_games
 
 GAMES = list(all_games())
