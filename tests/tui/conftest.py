@@ -6,17 +6,21 @@ no cursor blink, no animations, and settings that never touch the user's config.
 """
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 import pytest_textual_snapshot
 from pytest_textual_snapshot import SVGImageExtension
 
-from engine.core import GameConfig, Match, Seat
+from engine.core import GameConfig, Match, Seat, write_log_atomic
 from engine.core.selfplay import play_out
 from engine.games import get_game
 from tui.app import BergfriedApp
+from tui.cli import replay_start
 from tui.screens.play import PlayScreen
+from tui.screens.replay import ReplayScreen
 from tui.settings import Settings
 
 SNAPSHOT_ROOT = Path(__file__).resolve().parents[2] / "snapshots"
@@ -97,3 +101,18 @@ async def settle(pilot, app):
 
 def play_screen(app) -> PlayScreen:
     return next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+
+
+@asynccontextmanager
+async def replay_at_end(make_app, match: Match, folder: Path, size=(80, 24)) -> AsyncIterator:
+    """``match`` saved to ``folder`` and opened in the replay viewer (as ``bergfried replay
+    FILE`` does), at its last step: yields the pilot and the viewer."""
+    path = folder / "done.jsonl"
+    write_log_atomic(path, match.game, match.header, match.entries)
+    app = make_app(start=replay_start(path))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("end")
+        await pilot.pause()
+        yield pilot, app.screen

@@ -5,20 +5,18 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from engine.core import GameConfig, Match, Seat, Table, write_log_atomic
+from engine.core import GameConfig, Match, Seat, Table
 from engine.games import get_game
 from engine.games.carcassonne_castle import PlaceCard
 from engine.games.carcassonne_castle.placing import canonical
 from engine.games.carcassonne_castle.events import CardPlaced, FeatureCompleted
 from tui.bots import make_bot
-from tui.cli import replay_start
 from tui.games.carcassonne_castle import (CastleBoard, FinalScoringScreen, FollowerScreen,
                                           final_rows, grid_pos, square_of)
 from tui.screens.game_over import GameOverScreen
 from tui.screens.play import PlayScreen
-from tui.screens.replay import ReplayScreen
 
-from .conftest import play_screen, settle
+from .conftest import play_screen, replay_at_end, settle
 
 GAME = "carcassonne-castle"
 SIZE = (80, 24)
@@ -230,16 +228,7 @@ async def test_a_bot_game_plays_to_the_final_scoring_and_game_over(make_app, set
 
 
 async def test_the_replay_viewer_draws_the_finished_castle(make_app, tmp_path):
-    match = finished_match()
-    path = tmp_path / "done.jsonl"
-    write_log_atomic(path, match.game, match.header, match.entries)
-    app = make_app(start=replay_start(path))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
-        await pilot.press("end")
-        await pilot.pause()
+    async with replay_at_end(make_app, finished_match(), tmp_path) as (pilot, replay):
         castle = replay.query_one(CastleBoard)
         assert castle.ctx.view.finished and not castle.ctx.legal
         assert "Game over:" in text_of(castle.query_one("#focus-line"))
