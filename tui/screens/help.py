@@ -36,6 +36,7 @@ palette, which lists every action of the screen you are on.
 | enter | choose the figure or square under the cursor |
 | : | type a move in notation, e.g. `A3` or `A^` in King Up! |
 | u | undo, when the rules allow it (otherwise the reason is shown) |
+| h | in a practice game: what would the expert do? its top three moves, and why |
 | space | play the next bot move now instead of waiting |
 | a | save a copy of the game as a file |
 | esc | cancel a half-made move; leave the game (it stays saved) |
