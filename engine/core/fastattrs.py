@@ -15,10 +15,13 @@ T = TypeVar("T")
 
 def replace(inst: T, **changes) -> T:
     old = inst.__dict__
-    if not changes.keys() <= old.keys():
-        raise TypeError(f"{type(inst).__name__} has no field(s) {sorted(changes.keys() - old.keys())}")
-    new = object.__new__(type(inst))
+    new = _new(type(inst))
     fields = new.__dict__
     fields.update(old)
     fields.update(changes)
+    if len(fields) != len(old):  # a name that is not a field (checked after: cheaper than before)
+        raise TypeError(f"{type(inst).__name__} has no field(s) {sorted(changes.keys() - old.keys())}")
     return new
+
+
+_new = object.__new__

@@ -142,24 +142,28 @@ class Match:
         events = self.game.decide(self.state, seat, action, self.rng())
         act = self.last_act + 1
         self._append([Entry(ev, act, seat, move if i == 0 else None) for i, ev in enumerate(events)],
-                     seat)
+                     seat, getattr(events, "after", None))
         return events
 
     def play(self, seat: int, text: str) -> list[Any]:
         """Parse ``text`` in the game's notation and submit it."""
         return self.submit(seat, self.game.parse_action(self.state, seat, text))
 
-    def _append(self, entries: list[Entry], seat: int | None = None) -> None:
+    def _append(self, entries: list[Entry], seat: int | None = None, after: Any = None) -> None:
         """Write first (a failed write raises and changes nothing), then fold, then tell."""
         self._check_open()
         if self.writer is not None:
             self.writer.write_entries(entries)
-        self._fold(entries)
+        self._fold(entries, after)
         self._notify(Change("action", seat, tuple(entries)))
 
-    def _fold(self, entries: list[Entry]) -> None:
-        for e in entries:
-            self.state = self.game.evolve(self.state, e.event)
+    def _fold(self, entries: list[Entry], after: Any = None) -> None:
+        """``after``: the state the decider reached folding these very events (see fold.Decided)."""
+        if after is not None:
+            self.state = after
+        else:
+            for e in entries:
+                self.state = self.game.evolve(self.state, e.event)
         self.entries.extend(entries)
 
     def _check_open(self) -> None:

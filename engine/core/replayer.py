@@ -38,6 +38,20 @@ def _expected_records(game: Game, events: list, act: int, by: int | None, move: 
     return records
 
 
+class _LazyRng:
+    """``rng_for(seed, position)``, made on the first draw: most moves draw nothing."""
+
+    __slots__ = ("_seed", "_position", "_rng")
+
+    def __init__(self, seed: Any, position: int):
+        self._seed, self._position, self._rng = seed, position, None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._rng is None:
+            self._rng = rng_for(self._seed, self._position)
+        return getattr(self._rng, name)
+
+
 class Replayer:
     """Folds records into a verified game: each action is decided again and must give exactly the
     logged events; each undo line must be one the policy allows. Raises LogError at the first
@@ -71,10 +85,14 @@ class Replayer:
         number = 1
         try:
             for number, _, record in records:
-                if self.pending_act is not None and record == self.records[self._k]:
-                    self._accept(number)
-                else:
-                    self.feed(record, number)
+                if self.pending_act is not None:
+                    if record == self.records[self._k]:
+                        self._accept(number)
+                        continue
+                elif type(record) is dict and "undo" not in record:
+                    self._start_action(record, number)
+                    continue
+                self.feed(record, number)
         finally:
             self.lines = number - 1
 
@@ -144,7 +162,7 @@ class Replayer:
         state = self.state
         try:
             action = self.game.parse_action(state, by, move)
-            events = self.game.decide(state, by, action, rng_for(self.seed, position))
+            events = self.game.decide(state, by, action, _LazyRng(self.seed, position))
             return events if type(events) is Decided else list(events)
         except IllegalAction as exc:
             raise LogError(f"line {number}: move {excerpt(move)} is illegal in its position: "
