@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.bots import RandomBot
 from engine.core.errors import IllegalMove
+from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
 from engine.core.search import thinking_levels
 
@@ -75,7 +76,7 @@ class CastleBuilder(Rules):
         if state.pending:
             check_answer(state, seat, action)
             _answer(fold, seat, action, rng)
-            return fold.events
+            return Decided(fold.events, fold.state)
         match action:
             case Draw():
                 if not (state.supply or state.discard):
@@ -94,7 +95,7 @@ class CastleBuilder(Rules):
                     run(fold, [], rng)
             case _:
                 raise IllegalMove("on your turn, draw 2 tiles or build 1 tile")
-        return fold.events
+        return Decided(fold.events, fold.state)
 
     def evolve(self, state: CastleBuilderState, event: Any) -> CastleBuilderState:
         return evolve(state, event)
