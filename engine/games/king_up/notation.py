@@ -40,7 +40,24 @@ def format_action(state: KingUpState, action: Any) -> str:
 
 
 def parse_action(state: KingUpState, text: str) -> Any:
-    """Read a move typed by a player; the message says what was expected when it cannot."""
+    """Read a move typed by a player; the message says what was expected when it cannot.
+
+    What a text means depends only on the phase, and actions are immutable: a reading is kept
+    (loading a save file reads every move again, and games repeat the same few texts)."""
+    key = (state.phase, text)
+    action = _READ.get(key)
+    if action is None:
+        action = _parse(state, text)
+        if len(_READ) < _READ_LIMIT:
+            _READ[key] = action
+    return action
+
+
+_READ: dict[tuple[str, str], Any] = {}
+_READ_LIMIT = 4096  # texts a hostile file makes up are read, just not kept
+
+
+def _parse(state: KingUpState, text: str) -> Any:
     t = text.strip()
     low = t.lower()
     if state.phase == VOTING:

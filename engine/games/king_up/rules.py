@@ -159,38 +159,55 @@ def _why_not(state: KingUpState, seat: int, action: Any) -> str | None:
 
     Checked directly rather than against the list of legal moves: every load decides each move again.
     """
-    figure = getattr(action, "figure", None)
-    valid_figure = type(figure) is int and 0 <= figure < len(CANDIDATES)
-    match action:
-        case Place() if state.phase != PLACING:
-            return "placing is over: move a figure up one floor instead"
-        case Place() if not valid_figure:
-            return "there is no such figure"
-        case Place() if state.floors[figure] != OFF_BOARD:
-            return f"{_name(figure)} is already in the castle"
-        case Place() if type(action.floor) is not int or action.floor not in PLACING_FLOORS:
-            return "figures are placed on floors 1 to 4"
-        case Place() if not state.room_on(action.floor):
-            return f"floor {action.floor} already holds four figures"
-        case Climb() if state.phase != CLIMBING:
-            return "figures climb only after everyone has placed" if state.phase == PLACING else "vote first"
-        case Climb() if not valid_figure:
-            return "there is no such figure"
-        case Climb() if not 0 <= state.floors[figure] < THRONE:
-            return f"{_name(figure)} cannot climb: it is {floor_name(state.floors[figure])}"
-        case Climb() if not state.room_on(state.floors[figure] + 1):
-            return f"{floor_name(state.floors[figure] + 1)} is full: {_name(figure)} cannot climb there"
-        case Vote() if state.phase != VOTING:
+    if isinstance(action, Place):
+        return _why_not_place(state, action)
+    if isinstance(action, Climb):
+        return _why_not_climb(state, action)
+    if isinstance(action, Vote):
+        if state.phase != VOTING:
             return "there is no vote now"
-        case Vote() if type(action.yes) is not bool:
+        if type(action.yes) is not bool:
             return "vote yes or no"
-        case Vote() if not action.yes and state.no_cards[seat] == 0:
+        if not action.yes and state.no_cards[seat] == 0:
             return "you have no NO card left: you must vote YES"
-        case Pass() if state.phase != CLIMBING or _movable(state):
+        return None
+    if isinstance(action, Pass):
+        if state.phase != CLIMBING or _movable(state):
             return "you may only pass when no figure can move"
-        case Place() | Climb() | Vote() | Pass():
-            return None
+        return None
     return f"that is not a King Up! move: {action!r}"[:120]
+
+
+def _valid_figure(figure: Any) -> bool:
+    return type(figure) is int and 0 <= figure < len(CANDIDATES)
+
+
+def _why_not_place(state: KingUpState, action: Place) -> str | None:
+    figure = action.figure
+    if state.phase != PLACING:
+        return "placing is over: move a figure up one floor instead"
+    if not _valid_figure(figure):
+        return "there is no such figure"
+    if state.floors[figure] != OFF_BOARD:
+        return f"{_name(figure)} is already in the castle"
+    if type(action.floor) is not int or action.floor not in PLACING_FLOORS:
+        return "figures are placed on floors 1 to 4"
+    if not state.room_on(action.floor):
+        return f"floor {action.floor} already holds four figures"
+    return None
+
+
+def _why_not_climb(state: KingUpState, action: Climb) -> str | None:
+    figure = action.figure
+    if state.phase != CLIMBING:
+        return "figures climb only after everyone has placed" if state.phase == PLACING else "vote first"
+    if not _valid_figure(figure):
+        return "there is no such figure"
+    if not 0 <= state.floors[figure] < THRONE:
+        return f"{_name(figure)} cannot climb: it is {floor_name(state.floors[figure])}"
+    if not state.room_on(state.floors[figure] + 1):
+        return f"{floor_name(state.floors[figure] + 1)} is full: {_name(figure)} cannot climb there"
+    return None
 
 
 def _owes(state: KingUpState, seat: int) -> bool:
@@ -219,7 +236,7 @@ def _climb(state: KingUpState, seat: int, action: Climb, rng: random.Random) -> 
 
 def _vote(state: KingUpState, seat: int, action: Vote, rng: random.Random) -> list[Any]:
     events: list[Any] = [VoteCast(seat, action.yes)]
-    if sum(v is None for v in state.votes) > 1:
+    if state.votes.count(None) > 1:
         return events  # others have still to vote
     after = evolve(state, events[0])
     votes = tuple(bool(v) for v in after.votes)

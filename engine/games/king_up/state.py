@@ -71,7 +71,7 @@ class KingUpState:
         if floor == 0:
             return True
         limit = 1 if floor == THRONE else FLOOR_LIMIT
-        return sum(1 for fl in self.floors if fl == floor) < limit
+        return self.floors.count(floor) < limit
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.players
