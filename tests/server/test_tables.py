@@ -90,6 +90,11 @@ async def test_a_dropped_player_comes_back_to_the_table(server):
                             and play_screen(server, "bob") is not None
                             for s in server.service.sessions), what="bob back at the table")
     assert play_screen(server, "bob").viewer == 1
+    bob.press("\x1b")                     # he started at the table: esc makes his lobby now
+    from tui.screens.lobby import LobbyScreen
+
+    await until(lambda: isinstance(server.app_of("bob").screen, LobbyScreen), what="bob's lobby")
+    await bob.wait_for("Welcome, bob")
     await asyncio.gather(alice.close(), bob.close(), carol.close())
 
 

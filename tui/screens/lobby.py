@@ -43,6 +43,11 @@ class LobbyScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._pending = False     # a redraw is due (within 0.2 s)
+        self._unsubscribe = None  # set while the screen listens to the lobby (while it is seen)
+
     def compose(self) -> ComposeResult:
         yield Static("", id="greeting")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
@@ -55,15 +60,24 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "Lobby"
-        table = self.query_one("#tables", DataTable)
-        table.add_columns("", "Table", "Game", "Seats", "Free", "Turn", "Bots", "Watching")
-        self._pending = False
-        self._unsubscribe = self.player.lobby.subscribe(lambda: self.post_message(LobbyChanged()))
-        self.refresh_tables()
-        table.focus()
+        self.query_one("#tables", DataTable).focus()
 
     def on_unmount(self) -> None:
-        self._unsubscribe()
+        self._stop_listening()
+
+    def on_screen_suspend(self) -> None:
+        # Covered (a table, a dialog): stop hearing about every move at every table until back.
+        self._stop_listening()
+
+    def on_screen_resume(self) -> None:
+        if self._unsubscribe is None:
+            self._unsubscribe = self.player.lobby.subscribe(lambda: self.post_message(LobbyChanged()))
+        self.refresh_tables()
+
+    def _stop_listening(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
 
     def on_lobby_changed(self, _message: LobbyChanged) -> None:
         # Every move at every table lands here: redraw at most every 0.2 s, and only when seen
@@ -77,9 +91,6 @@ class LobbyScreen(Screen[None]):
         if self.is_current:
             self.refresh_tables()
 
-    def on_screen_resume(self) -> None:
-        self.refresh_tables()
-
     def refresh_tables(self) -> None:
         name, lobby = self.player.name, self.player.lobby
         rows = lobby.summaries(name)
@@ -89,6 +100,8 @@ class LobbyScreen(Screen[None]):
             f"Welcome, {name}.  Your games: {mine} · your turn in {turns} "
             f"game{'s' if turns != 1 else ''}")
         table = self.query_one("#tables", DataTable)
+        if not table.columns:
+            table.add_columns("", "Table", "Game", "Seats", "Free", "Turn", "Bots", "Watching")
         keep, row = self._cursor_key(), table.cursor_row
         table.clear()
         for s in rows:
@@ -236,7 +249,7 @@ class RemotePlayScreen(PlayScreen):
             return
         player = self.app.player
         player.accounts.set_last_table(player.name, None)  # on purpose: next login opens the lobby
-        self.app.pop_screen()
+        self.app.go_lobby()
 
 
 class ChooseNameScreen(Screen[None]):

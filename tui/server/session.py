@@ -48,32 +48,42 @@ class RemoteApp(BergfriedApp):
         self.console = textual_private.session_console(terminal.environ)
 
     def home_screen(self) -> Screen:
+        """A player who dropped out of a table starts back at it (the lobby is made only when they
+        leave it: half the work of starting a session); anyone else starts in the lobby."""
         from ..screens.lobby import ChooseNameScreen, LobbyScreen
 
         if not self.player.claimed:
             return ChooseNameScreen(self.player.name)
-        return LobbyScreen()
+        return self._table_to_return_to() or LobbyScreen()
 
-    def on_mount(self) -> None:
-        # Textual runs BergfriedApp.on_mount too (handlers run for every class in the MRO).
-        if self.player.claimed:
-            self.call_after_refresh(self._back_to_table)
-
-    def _back_to_table(self) -> None:
-        """A player who dropped out of a table comes back to it."""
+    def _table_to_return_to(self) -> Screen | None:
         from ..screens.lobby import RemotePlayScreen
 
         player = self.player
         table_id = player.accounts.last_table(player.name)
         if table_id is None:
-            return
+            return None
         try:
             record = player.lobby.record(table_id)
             table = player.lobby.table(table_id)
         except Exception:  # the table is gone or damaged: the lobby it is
-            return
-        if table is not None and record.status == "playing":
-            self.push_screen(RemotePlayScreen(table_id, table, record.seat_of(player.name)))
+            return None
+        if table is None or record.status != "playing":
+            return None
+        return RemotePlayScreen(table_id, table, record.seat_of(player.name))
+
+    def go_lobby(self) -> None:
+        """Back to the lobby (made now if the session started at a table)."""
+        from ..screens.lobby import LobbyScreen
+
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
+        if not isinstance(self.screen, LobbyScreen):
+            self.switch_screen(LobbyScreen())
+
+    def go_title(self) -> None:
+        # A session's title screen is its lobby (the local title screen opens the host's files).
+        self.go_lobby()
 
 
 class SSHSession(asyncssh.SSHServerSession):
