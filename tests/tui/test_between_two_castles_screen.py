@@ -3,6 +3,8 @@ rooms where they score, the bonus dialogs (an attendant, 1 of 5 rooms), Ludwig's
 players, typed moves, a bot game to the score sheets, and screenshots at 80×24."""
 from __future__ import annotations
 
+import pytest
+
 from engine.core import GameConfig, Match, Seat, Table
 from engine.games import get_game
 from engine.games.between_two_castles import Assign, Attend, Choose, Place
@@ -26,6 +28,7 @@ from .conftest import play_screen, settle
 
 GAME = "between-two-castles"
 SIZE = (80, 24)
+BIG = (160, 48)   # a large terminal: the castle being worked on grows (issue 9 item 4)
 
 
 def new_match(players: int = 3, seed: int = 1, saves_dir=None, bots: bool = False) -> Match:
@@ -88,17 +91,20 @@ async def test_drafting_marks_two_rooms_and_the_reveal_shows_the_partners(make_a
         assert "Adalbert (L " in text and "Brunhild (R " in text, "each partner with the castle you share"
 
 
-async def test_placing_both_rooms_with_the_keyboard(make_app, settings):
+@pytest.mark.parametrize("size", [SIZE, BIG], ids=["80x24", "160x48"])
+async def test_placing_both_rooms_with_the_keyboard(make_app, settings, size):
     match = advance_until(new_match(saves_dir=settings.saves_dir), lambda m: m.state.phase == "placing")
     app = make_app(start=lambda app: PlayScreen(match))
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await settle(pilot, app)
         castles = board(app)
         assert castles.now == "place" and castles.strip.has_focus and len(castles.rooms) == 2
         room = castles.current_room()
         await pilot.press("enter")                     # to the castle where it scores best
+        await settle(pilot, app)
         grid = app.screen.focused
         assert grid in (castles.castle_grid(0), castles.castle_grid(1))
+        assert grid.scale == (1 if size == SIZE else 3), "the castle worked on fills a large terminal"
         kind, k, spot = grid.current.key
         assert kind == "free" and grid.cursor in grid.highlights
         preview = castles.previews.of(room, k, spot)
@@ -244,17 +250,27 @@ def test_snapshot_drafting(snap_compare, make_app):
                         press=["right", "right"], terminal_size=SIZE)
 
 
-def test_snapshot_placing(snap_compare, make_app):
+def placing_position() -> Match:
     match = advance_until(new_match(seed=4), lambda m: m.state.turn == 3 and m.state.phase == "placing"
                           and not m.state.bonuses and 0 in m.to_act)
     assert isinstance(next(iter(match.legal_actions(0))), Place)
+    return match
+
+
+def test_snapshot_placing(snap_compare, make_app):
+    match = placing_position()
     assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
                         press=["enter"], terminal_size=SIZE)
 
 
+def test_snapshot_placing_at_160x48(snap_compare, make_app):
+    match = placing_position()
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
+                        press=["enter"], terminal_size=BIG)
+
+
 def test_snapshot_placing_ascii_monochrome(snap_compare, make_app):
-    match = advance_until(new_match(seed=4), lambda m: m.state.turn == 3 and m.state.phase == "placing"
-                          and not m.state.bonuses and 0 in m.to_act)
+    match = placing_position()
     app = make_app(start=lambda app: PlayScreen(Table(match)), theme="monochrome", ascii=True)
     assert snap_compare(app, run_before=settle_snapshot, press=["enter"], terminal_size=SIZE)
 

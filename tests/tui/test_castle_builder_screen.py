@@ -5,21 +5,26 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import GameConfig, Match, Seat, Table, write_log_atomic
+from engine.core import GameConfig, Match, Seat, Table
 from engine.games import get_game
 from engine.games.castle_builder import Build, Draw, Steal, TakeCoin
-from engine.games.castle_builder.events import CoinTaken, TileBuilt, TileDiscarded, TilesDrawn, TileStolen
+from engine.games.castle_builder.events import (
+    CoinTaken,
+    TileBuilt,
+    TileDiscarded,
+    TilesDrawn,
+    TileStolen,
+)
 from tui.bots import make_bot
 from tui.games.castle_builder import BuilderBoard, ChoiceScreen, CoinsScreen
 from tui.screens.game_over import GameOverScreen
-from tui.cli import replay_start
 from tui.screens.play import PlayScreen
-from tui.screens.replay import ReplayScreen
 
-from .conftest import play_screen, settle
+from .conftest import play_screen, replay_at_end, settle
 
 GAME = "castle-builder"
 SIZE = (80, 24)
+BIG = (160, 48)   # a large terminal: the wall grows to scale 2 (issue 9 item 4)
 NAMES = ("Adalbert", "Brunhild", "Clothar")
 
 
@@ -77,16 +82,18 @@ async def walk_to(pilot, grid, key) -> None:
     assert grid.cursor == target
 
 
-async def test_a_tile_then_a_place_builds_it_and_the_baron_move_is_previewed(make_app, settings):
+@pytest.mark.parametrize("size", [SIZE, BIG], ids=["80x24", "160x48"])
+async def test_a_tile_then_a_place_builds_it_and_the_baron_move_is_previewed(make_app, settings, size):
     match = advance_until(new_match(2, saves_dir=settings.saves_dir), high_build)
     build = max((a for a in match.legal_actions(0) if isinstance(a, Build) and a.delta == 0),
                 key=lambda a: (a.level, a.tile))
     preview = match.game.preview(match.view(0), build)
     app = make_app(start=lambda app: PlayScreen(match))
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await settle(pilot, app)
         b = board(app)
         grid = b.grid
+        assert grid.scale == (1 if size == SIZE else 2)
         assert grid.has_focus and grid.current.key[0] == "tile", "the cursor starts on a tile"
         await walk_to(pilot, grid, ("tile", build.tile))
         assert "fits" in text_of(b.query_one("#focus"))
@@ -245,15 +252,7 @@ async def test_a_bot_game_ends_with_game_over(make_app, settings):
 
 async def test_the_replay_viewer_draws_every_castle_to_the_end(make_app, tmp_path):
     match = advance_until(new_match(7), lambda m: m.finished)
-    path = tmp_path / "done.jsonl"
-    write_log_atomic(path, match.game, match.header, match.entries)
-    app = make_app(start=replay_start(path))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
-        await pilot.press("end")
-        await pilot.pause()
+    async with replay_at_end(make_app, match, tmp_path) as (pilot, replay):
         b = replay.query_one(BuilderBoard)
         assert b.ctx.view.finished and not b.ctx.legal
         assert text_of(b.query_one("#focus")).startswith("Game over:")
@@ -272,7 +271,8 @@ async def settle_snapshot(pilot):
     await pilot.pause()
 
 
-def test_snapshot_building(snap_compare, make_app):
+def building_position() -> tuple[Match, list[str]]:
+    """A high build from the holder, and the keys that pick its tile."""
     def from_holder(m: Match) -> bool:
         holder = {t.id for t in m.view(0).holder}
         return high_build(m) and m.state.turns >= 12 and any(
@@ -283,9 +283,19 @@ def test_snapshot_building(snap_compare, make_app):
                 key=lambda a: (a.level, a.tile))
     buildable = sorted({a.tile for a in match.legal_actions(0) if isinstance(a, Build) and a.tile in tiles},
                        key=tiles.index)
-    presses = ["right"] * buildable.index(build.tile) + ["enter"]
+    return match, ["right"] * buildable.index(build.tile) + ["enter"]
+
+
+def test_snapshot_building(snap_compare, make_app):
+    match, presses = building_position()
     assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
                         press=presses, terminal_size=SIZE)
+
+
+def test_snapshot_building_at_160x48(snap_compare, make_app):
+    match, presses = building_position()
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
+                        press=presses, terminal_size=BIG)
 
 
 def test_snapshot_coin_choice(snap_compare, make_app):

@@ -4,7 +4,9 @@ drawing and keeping cards, ending steps with n), the list of every move, what st
 a whole bot game to its final scoring, and screenshots at 80×24."""
 from __future__ import annotations
 
-from engine.core import GameConfig, Match, Seat, Table, write_log_atomic
+import pytest
+
+from engine.core import GameConfig, Match, Seat, Table
 from engine.games import get_game
 from engine.games.palais_royal import (
     MUENZEREI,
@@ -20,17 +22,16 @@ from engine.games.palais_royal import (
     Recruit,
 )
 from tui.bots import make_bot
-from tui.cli import replay_start
 from tui.games.palais_royal import ChoiceScreen, FinalScoringScreen, PalaisBoard
 from tui.games.palais_royal.look import room_pos, space_pos
 from tui.screens.game_over import GameOverScreen
 from tui.screens.play import PlayScreen
-from tui.screens.replay import ReplayScreen
 
-from .conftest import play_screen, settle
+from .conftest import play_screen, replay_at_end, settle
 
 GAME = "palais-royal"
 SIZE = (80, 24)
+BIG = (160, 48)   # a large terminal: castle and park grow together (issue 9 item 4)
 SEATS = [Seat("You", "human"), Seat("Adalbert", "bot:greedy"), Seat("Brunhild", "bot:greedy")]
 BOTS = [Seat("Ada", "bot:greedy"), Seat("Bruno", "bot:random"), Seat("Clara", "bot:greedy")]
 
@@ -85,14 +86,16 @@ def square(match: Match, room: int) -> tuple[int, int]:
     return room_pos(match.view(0).rooms[room].square)
 
 
-async def test_set_up_servants_are_placed_with_the_arrows_and_enter(make_app, settings):
+@pytest.mark.parametrize("size", [SIZE, BIG], ids=["80x24", "160x48"])
+async def test_set_up_servants_are_placed_with_the_arrows_and_enter(make_app, settings, size):
     match = new_match(settings.saves_dir)
     app = make_app(start=lambda app: PlayScreen(match))
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await settle(pilot, app)
         assert match.to_act == {0} and match.view(0).phase == "placing"
         castle = board(app).castle
         assert castle.has_focus
+        assert castle.scale == board(app).park.scale == (1 if size == SIZE else 2)
         await walk(pilot, castle, square(match, MUENZEREI))
         before = match.view(0).rooms[MUENZEREI].servants[0]
         await pilot.press("enter")
@@ -280,15 +283,7 @@ async def test_a_bot_game_ends_with_the_final_scoring(make_app, settings):
 
 async def test_the_replay_viewer_draws_the_finished_game(make_app, tmp_path):
     match = advance_until(new_match(seed=5, seats=BOTS), lambda m: m.finished)
-    path = tmp_path / "done.jsonl"
-    write_log_atomic(path, match.game, match.header, match.entries)
-    app = make_app(start=replay_start(path))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
-        await pilot.press("end")
-        await pilot.pause()
+    async with replay_at_end(make_app, match, tmp_path) as (pilot, replay):
         panel = replay.query_one(PalaisBoard)
         assert panel.ctx.view.over and not panel.ctx.legal
         assert "wins with" in str(panel.query_one("#detail").render())
@@ -308,10 +303,24 @@ async def settle_snapshot(pilot):
     await pilot.pause()
 
 
+def set_up_position() -> Match:
+    return advance_until(new_match(), lambda m: m.to_act == {0} and m.view(0).phase == "placing")
+
+
+def recruiting_position() -> Match:
+    return advance_until(new_match(seed=2), human_in_step(4, lambda l: any(isinstance(a, Recruit) for a in l)))
+
+
 def test_snapshot_set_up(snap_compare, make_app):
-    match = advance_until(new_match(), lambda m: m.to_act == {0} and m.view(0).phase == "placing")
+    match = set_up_position()
     assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
                         press=["right", "down"], terminal_size=SIZE)
+
+
+def test_snapshot_set_up_at_160x48(snap_compare, make_app):
+    match = set_up_position()
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
+                        press=["right", "down"], terminal_size=BIG)
 
 
 def test_snapshot_moving_a_servant(snap_compare, make_app):
@@ -328,15 +337,21 @@ def test_snapshot_moving_a_servant(snap_compare, make_app):
 
 
 def test_snapshot_recruiting_ascii_monochrome(snap_compare, make_app):
-    match = advance_until(new_match(seed=2), human_in_step(4, lambda l: any(isinstance(a, Recruit) for a in l)))
+    match = recruiting_position()
     app = make_app(start=lambda app: PlayScreen(Table(match)), theme="monochrome", ascii=True)
     assert snap_compare(app, run_before=settle_snapshot, terminal_size=SIZE)
 
 
 def test_snapshot_recruiting(snap_compare, make_app):
-    match = advance_until(new_match(seed=2), human_in_step(4, lambda l: any(isinstance(a, Recruit) for a in l)))
+    match = recruiting_position()
     assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
                         terminal_size=SIZE)
+
+
+def test_snapshot_recruiting_at_160x48(snap_compare, make_app):
+    match = recruiting_position()
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
+                        terminal_size=BIG)
 
 
 def test_snapshot_final_scoring(snap_compare, make_app):

@@ -21,7 +21,7 @@ from ...widgets.grid import Cell, Grid
 from ...widgets.text_line import TextLine
 from ..base import ViewContext, ViewPanel
 from .describe import castle_title, describe_room, describe_spot
-from .dialogs import bonus_prompt
+from .dialogs import OverviewScreen, bonus_prompt
 from .look import (
     TYPE_COLOUR,
     Frame,
@@ -43,7 +43,7 @@ from .moves import (
     strip_rooms,
     targets,
 )
-from .widgets import BoardGrid
+from .widgets import BoardGrid, fit_castles
 
 WIDE, COMPACT = 6, 3          # cell widths of the castle being worked on and of the other one
 
@@ -82,14 +82,14 @@ class CastlesBoard(ViewPanel):
         self._first = 0                       # a spectator's first castle shown
         self._jump = False                    # the next castle drawn puts its cursor on the best spot
         self._keys: dict[int, Any] = {}
-        self._drawn: dict[str | None, tuple] = {}  # what each castle grid shows now       # the cell each castle's cursor was last on
+        self._drawn: dict[str | None, tuple] = {}  # what each castle grid shows now
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="castles"):
             for i in range(2):
                 with Vertical(classes="castle-col", id=f"col-{i}"):
                     yield TextLine(id=f"title-{i}").add_class("title")
-                    yield BoardGrid(cell_width=WIDE, id=f"castle-{i}")
+                    yield BoardGrid(cell_width=WIDE, max_scale=3, id=f"castle-{i}")
         yield BoardGrid(cell_width=5, id="strip")
         yield TextLine(id="detail-head")
         yield TextLine(id="detail-rule")
@@ -122,7 +122,8 @@ class CastlesBoard(ViewPanel):
         view = ctx.view
         self.previews.reset(view)
         self.now = situation(view, ctx.legal)
-        self.shown = tuple(view.my_castles) or self._spectated()
+        n = len(view.castles)    # a spectator is shown two castles; n shows the next two
+        self.shown = tuple(view.my_castles) or ((self._first % n, (self._first + 1) % n) if n else ())
         self.targets = targets(ctx.legal)
         rooms = strip_rooms(view, ctx.legal, self.now)
         if rooms != self.rooms:
@@ -154,10 +155,6 @@ class CastlesBoard(ViewPanel):
             return
         if changed:
             self.strip.focus() if self.rooms or self.now == BONUS_PICK else castles[self.active].focus()
-
-    def _spectated(self) -> tuple[int, ...]:
-        n = len(self.view.castles)
-        return (self._first % n, (self._first + 1) % n) if n else ()
 
     def action_next_castles(self) -> None:
         """A spectator (or the replay) walks round the table two castles at a time."""
@@ -212,6 +209,16 @@ class CastlesBoard(ViewPanel):
             spots = frozenset(self._spots_for(room, k))
             self._draw_castle(self.castle_grid(i), k, frame, wide, spots, look, focused, labels=i == 1)
             self.query_one(f"#title-{i}", TextLine).update(castle_title(self.ctx, k, i, wide))
+        self.call_after_refresh(fit_castles, self)   # on a large terminal the castle grows
+
+    def on_resize(self) -> None:
+        if self.ctx is not None:
+            fit_castles(self)
+
+    def on_grid_rescaled(self, event: Grid.Rescaled) -> None:
+        event.stop()
+        if self.ctx is not None:
+            self._draw_castles()
 
     def _spots_for(self, room: int | None, k: int) -> set:
         """Where the strip's room may go: its legal cells, or while drafting where it could go."""
@@ -228,14 +235,15 @@ class CastlesBoard(ViewPanel):
         """One castle; the floor numbers only on the right castle's left edge, between the two."""
         room = self.current_room()
         castle = self.view.castles[k]
-        drawn = (frame, wide, spots, grid is focused, labels, self._jump, look)
+        drawn = (frame, wide, spots, grid is focused, labels, self._jump, look, grid.scale)
         before = self._drawn.get(grid.id)
         if before is not None and before[0] is castle and before[1] == drawn:
             return                     # nothing changed (the next room in hand fits the same cells)
         self._drawn[grid.id] = (castle, drawn)
         keep = grid.current.key if grid.current is not None else self._keys.get(k)
         grid.cell_width = WIDE if wide else COMPACT
-        grid.set_board(castle_cells(self.view.castles[k], frame, look, wide, spots), columns=frame.columns,
+        grid.set_board(castle_cells(self.view.castles[k], frame, look, wide, spots,
+                                    (grid.cell_size.width - 2, grid.scale) if grid.scale > 1 else (0, 0)), columns=frame.columns,
                        rows=frame.rows, row_labels=frame.row_labels() if labels else (),
                        col_labels=frame.col_labels())
         grid.set_highlights(frame.pos(s) for s in spots)
@@ -380,15 +388,11 @@ class CastlesBoard(ViewPanel):
             self.app.push_screen(screen, self._bonus_chosen)
 
     def _bonus_chosen(self, result: Any) -> None:
-        if result is None:
-            return
         if isinstance(result, int):
             self.go_place(result)
-        else:
+        elif result is not None:
             self.post_message(self.ActionChosen(result))
 
     def action_overview(self) -> None:
         if self.ctx is not None:
-            from .dialogs import OverviewScreen
-
             self.app.push_screen(OverviewScreen(self.ctx))

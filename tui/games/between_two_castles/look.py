@@ -128,8 +128,9 @@ class Frame:
 
 
 def castle_cells(castle: CastleView, frame: Frame, look: Look, wide: bool,
-                 targets: frozenset[Spot] = frozenset()) -> dict[Pos, Cell]:
-    """The rooms (always selectable, to read them) and the free cells the room in hand may take."""
+                 targets: frozenset[Spot] = frozenset(), big: tuple[int, int] = (0, 0)) -> dict[Pos, Cell]:
+    """The rooms (always selectable, to read them) and the free cells the room in hand may take;
+    on a scaled-up grid (``big``: a room's inner width and lines) a room shows its name and decoration."""
     cells: dict[Pos, Cell] = {}
     for c in castle.cells:
         spot = (c.col, c.floor)
@@ -143,11 +144,31 @@ def castle_cells(castle: CastleView, frame: Frame, look: Look, wide: bool,
             glyph = TYPE_LETTER.get(c.type, "?")
             label = f"{c.name} ({c.type}{', ' + c.decor if c.decor else ''}): {c.rule_text}"
         cells[frame.pos(spot)] = Cell(glyph, bg=TYPE_COLOUR.get(c.type, "board-cell"), bold=True, label=label,
-                                      key=("room", castle.index, spot))
+                                      key=("room", castle.index, spot),
+                                      big=big_room(c, look, *big) if big[0] else "")
     for spot in targets:
         cells[frame.pos(spot)] = Cell(look.target, bg="board-cell", fg="board-label",
                                       label=f"free at {spot[0]},{spot[1]}", key=("free", castle.index, spot))
     return cells
+
+
+def big_room(c, look: Look, width: int, lines: int) -> str:
+    """A room on a scaled-up castle: its name in words that fit on ``lines - 1`` lines, its
+    decoration under it; the throne room's two cells read ``♛ Throne`` ``Room ♛``."""
+    if c.type == "throne":
+        return f"{look.throne} Throne" if c.col == 0 else f"Room {look.throne}"
+    words = c.name.split()
+    if lines <= 2 and len(c.name) > width:   # one line: the word that tells the room apart
+        words = [([w for w in words if w.lower() not in SKIP_WORDS] or words)[-1]]
+    rows: list[str] = []
+    for word in words:
+        if rows and len(rows[-1]) + 1 + len(word) <= width:
+            rows[-1] += " " + word
+        elif len(rows) < max(1, lines - 1):
+            rows.append(word if len(word) <= width else short_name(word, width))
+        else:
+            break
+    return "\n".join([*rows, look.decor.get(c.decor or "", "")])
 
 
 def castle_frame(castle: CastleView) -> Frame:

@@ -18,9 +18,10 @@ class BoardGrid(Grid):
     def center_on(self, pos: tuple[int, int]) -> None:
         """Scroll by whole cells so ``pos`` shows near the middle (a castle without a cursor shows
         its throne room); a castle that fits is not scrolled at all."""
-        visible = max(1, (self.size.width - self._gutter) // self.cell_width)
+        width = self.cell_size.width
+        visible = max(1, (self.size.width - self._gutter) // width)
         first = max(0, min(pos[0] - visible // 2, self._columns - visible))
-        self.scroll_to(first * self.cell_width, 0, animate=False, immediate=True)
+        self.scroll_to(first * width, 0, animate=False, immediate=True)
 
     def action_move(self, dx: int, dy: int) -> None:
         target = self._step(dx, dy)
@@ -28,3 +29,15 @@ class BoardGrid(Grid):
             self.post_message(self.Edge(self, dx, dy))
         else:
             self.cursor = target
+
+
+def fit_castles(board) -> None:
+    """The castle being worked on grows into the room its column leaves on a large terminal (a
+    title line over each castle); the other one stays compact. Grid.Rescaled redraws it."""
+    box, n = board.query_one("#castles"), len(board.shown)
+    columns = [board.query_one(f"#col-{i}") for i in range(n)]
+    others = sum(col.outer_size.width + col.styles.margin.width for i, col in enumerate(columns)
+                 if i != board.active and col.display)
+    for i in range(n):
+        room = (box.content_size.width - others, box.content_size.height - 1) if i == board.active else (0, 0)
+        board.castle_grid(i).fit_to(*room)

@@ -24,37 +24,58 @@ class WallGrid(Grid):
 
     The shared Grid draws one marker either side of a cell, which needs three characters per cell;
     a brick wall nine tiles wide fits the board column only at two. So this grid draws its cells
-    itself and marks the cursor and legal places on all four cells of the tile they belong to."""
+    itself and marks the cursor and legal places on all four cells of the tile they belong to.
+    On a large terminal it draws at scale 2 (a tile 8 wide, 4 high), where a tile's two lines
+    still sit together and the level numbers beside them."""
 
     def __init__(self, id: str | None = None) -> None:
-        super().__init__(cell_width=3, id=id)
+        super().__init__(cell_width=3, max_scale=2, id=id)
         self.cell_width = 2
         self.groups: dict[Pos, Pos] = {}  # every cell of a tile or place -> its anchor cell
 
     def set_groups(self, groups: Mapping[Pos, Pos]) -> None:
         self.groups = dict(groups)
 
-    def _cell_segments(self, pos: Pos) -> list[Segment]:
+    def _cell_segments(self, pos: Pos, sub: int = 0) -> list[Segment]:
         cell = self._cells.get(pos)
         if cell is None:
-            return [Segment("  ", self._style("board-background", "board-foreground"))]
+            return [Segment("  " * self.scale, self._style("board-background", "board-foreground"))]
         anchor = self.groups.get(pos, pos)
-        text = cell.glyph[:2].ljust(2)
+        text, written = self._scaled(cell.glyph[:2].ljust(2), pos, anchor, sub)
         if anchor == self.cursor:
-            style = self._style("board-cursor", "board-cursor-text", bold=True, underline=True)
-            return [Segment(self._marked(text, pos, anchor, self.glyphs.cursor), style)]
+            style = self._style("board-cursor", "board-cursor-text", bold=True, underline=written)
+            return [Segment(self._marked(text, pos, anchor, self.glyphs.cursor, written), style)]
         if anchor in self._highlights:
             style = self._style("board-legal", "board-legal-text", bold=True)
-            return [Segment(self._marked(text, pos, anchor, self.glyphs.legal), style)]
+            return [Segment(self._marked(text, pos, anchor, self.glyphs.legal, written), style)]
         return [Segment(text, self._style(cell.bg, cell.fg, cell.bold, cell.dim))]
 
+    def _scaled(self, text: str, pos: Pos, anchor: Pos, sub: int) -> tuple[str, bool]:
+        """Line ``sub`` of a cell at the grid's scale, and whether it is the line with the text.
+
+        A tile's symbols sit on the last line of its top cells and its numbers on the first line
+        of its bottom cells, each half pushed to the tile's middle, so the tile reads as at scale 1.
+        """
+        scale = self.scale
+        if scale == 1:
+            return text, True
+        grouped = pos in self.groups
+        line = (scale - 1 if pos[1] < anchor[1] else 0) if grouped else (scale - 1) // 2
+        if sub != line:
+            return "  " * scale, False
+        if not grouped and text[0] == text[1] != " ":      # the foundation: a line of stone
+            return text[0] * 2 * scale, True
+        return (text.rjust(2 * scale) if pos[0] == anchor[0] else text.ljust(2 * scale)), True
+
     @staticmethod
-    def _marked(text: str, pos: Pos, anchor: Pos, marks: tuple[str, str]) -> str:
+    def _marked(text: str, pos: Pos, anchor: Pos, marks: tuple[str, str], written: bool = True) -> str:
         """The markers either side of a place's number line, where its text leaves room."""
+        if not written:
+            return text
         if pos == anchor and text.startswith(" "):
             return marks[0] + text[1:]
         if pos == (anchor[0] + 1, anchor[1]) and text.endswith(" "):
-            return text[:1] + marks[1]
+            return text[:-1] + marks[1]
         return text
 
     def watch_cursor(self, old: Pos | None, new: Pos | None) -> None:

@@ -84,8 +84,8 @@ class PalaisBoard(ViewPanel):
     def compose(self) -> ComposeResult:
         yield TextLine(id="steps")
         yield TextLine(id="detail")
-        yield Grid(cell_width=4, id="castle")
-        yield Grid(cell_width=7, id="park")
+        yield Grid(cell_width=4, max_scale=3, id="castle")
+        yield Grid(cell_width=7, max_scale=3, id="park")
         yield Static("", id="focus-line")
         yield TextLine(id="rows")
 

@@ -117,7 +117,7 @@ def park_cells(view: PalaisView, glyphs: GlyphSet) -> dict[Pos, Cell]:
             text = f"{sp.cost}g{n.points:>2}p"
             bg = "board-throne" if n.benefit else ("board-cell-alt" if sp.border else "board-cell")
             cells[pos] = Cell(text, bg=bg, bold=bool(n.benefit), key=("space", sp.space),
-                              label=noble_text(sp))
+                              label=noble_text(sp), big=f"{text}\n{n.name.split()[-1][:12]}")
         elif sp.servant >= 0:
             cells[pos] = Cell(f"{glyphs.seat(sp.servant)}{double}", bg=f"seat-{sp.servant}", bold=True,
                               key=("space", sp.space), label=f"{sp.name}: a servant stays here{_double(sp)}")
