@@ -8,7 +8,7 @@ turn redraws only the few cells the preview leaves and enters.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -23,6 +23,8 @@ from themes import UNICODE
 from ...widgets.grid import Cell, Grid
 from ...widgets.text_line import TextLine
 from ..base import ViewContext, ViewPanel
+from .big import half_big
+from .castle_grid import CastleGrid
 from .cells import castle_cells, completed_text, flash_squares, square_name
 from .dialogs import FollowerScreen
 from .look import (
@@ -81,27 +83,6 @@ def actions_for(view: CastleView, legal: Iterable[PlaceCard], lay: Lay) -> list[
             or (symmetric and (a.x, a.y, a.facing) == mirror)]
 
 
-class CastleGrid(Grid):
-    """The shared grid, plus changing a few cells without redrawing the board, and a hook that
-    lets the board move its preview while the cursor moves, so both reach the screen in one frame
-    (the CursorMoved message arrives a frame later)."""
-
-    def __init__(self, id: str) -> None:
-        super().__init__(id=id)
-        self.follow: Callable[[], None] | None = None
-
-    def watch_cursor(self, old: Pos | None, new: Pos | None) -> None:
-        if self.follow is not None:
-            self.follow()
-        super().watch_cursor(old, new)
-
-    def patch(self, cells: Mapping[Pos, Cell]) -> None:
-        # Grid has no public call for this yet: see the closing report.
-        self._cells.update(cells)
-        self._dirty_rows({row for _, row in cells})
-
-
-
 class CastleBoard(ViewPanel):
     """The castle and wall; while the viewer lays a card, its preview follows the cursor."""
 
@@ -154,7 +135,7 @@ class CastleBoard(ViewPanel):
         self.ctx = ctx
         glyphs = ctx.glyphs or UNICODE
         self._anchors = anchors(ctx.view, ctx.legal) if ctx.interactive else {}
-        self._base = castle_cells(ctx.view, look_for(glyphs), glyphs)
+        self._base = self._cells_for(ctx)
         self._note_scoring(ctx)
         grid = self.grid
         grid.glyphs = glyphs
@@ -171,6 +152,19 @@ class CastleBoard(ViewPanel):
         self.query_one("#legend", Static).update(legend(glyphs))
         self.refresh_bindings()
 
+    def _cells_for(self, ctx: ViewContext) -> dict[Pos, Cell]:
+        """The table at the grid's scale; the last card of every other seat stays lit."""
+        glyphs = ctx.glyphs or UNICODE
+        seats = range(len(ctx.view.scores))
+        return castle_cells(ctx.view, look_for(glyphs), glyphs, self.grid.scale,
+                            [ctx.name(s) for s in seats], [s for s in seats if s != ctx.seat])
+
+    def on_grid_rescaled(self, event: Grid.Rescaled) -> None:
+        event.stop()
+        if self.ctx is not None:
+            self._base = self._cells_for(self.ctx)
+            self._draw()
+
     def _start_square(self) -> Square:
         """Where the cursor starts: the legal square nearest the middle of the castle."""
         layout = self.ctx.view.castle
@@ -182,9 +176,10 @@ class CastleBoard(ViewPanel):
         cell = self._base[pos]
         sq = square_of(pos)
         if sq in self._flash:
-            cell = restyle(cell, bg="board-legal", fg="board-legal-text", bold=True)
-        if sq in self._anchors:
-            cell = restyle(cell, glyph=look_for(self.ctx.glyphs or UNICODE).anchor, selectable=True)
+            cell = restyle(cell, bg="board-foreground", fg="board-background", bold=True)
+        if sq in self._anchors:   # the legal colour right across: no laid road is drawn like this
+            cell = restyle(cell, glyph=look_for(self.ctx.glyphs or UNICODE).anchor, selectable=True,
+                           bg="board-legal", fg="board-legal-text")
         return cell
 
     def _draw(self) -> None:
@@ -217,8 +212,10 @@ class CastleBoard(ViewPanel):
             return {}
         look = look_for(self.ctx.glyphs or UNICODE)
         halves = self.ctx.view.drawn.faces[lay.facing]
+        scale = self.grid.scale
         return {grid_pos(sq): half_cell(half, look, bg="board-cursor", fg="board-cursor-text", bold=True,
-                                        selectable=half_index == 0 or sq in self._anchors)
+                                        selectable=half_index == 0 or sq in self._anchors,
+                                        big=half_big(half, look, scale) if scale > 1 else "")
                 for half_index, (half, sq) in enumerate(zip(halves, lay.squares))}
 
     def preview(self) -> Lay | None:
@@ -260,13 +257,11 @@ class CastleBoard(ViewPanel):
         if before is None or seen[:2] == before[:2] or not 0 <= seen[0] - before[0] <= 1:
             # Nothing new, or a jump (undo, a replay seek): no flash, and no gains to claim.
             if before is None or seen[0] != before[0]:
-                self._last_line(ctx, (), None)
+                self._last_line(ctx, ())
             return
         gains = tuple(max(0, s - b) for s, b in zip(seen[1], before[1]))
-        # Who laid it is known only when we saw the position just before (not after a jump).
-        layer = before[2] if seen[0] == before[0] + 1 and before[2] >= 0 else None
         self._flash = flash_squares(view, seen[0] > before[0])
-        self._last_line(ctx, gains, layer)
+        self._last_line(ctx, gains)
         if self._flash_timer is not None:
             self._flash_timer.stop()
         self._flash_timer = self.set_timer(FLASH_SECONDS, self._stop_flash)
@@ -278,13 +273,16 @@ class CastleBoard(ViewPanel):
             if redraw and self.ctx is not None:
                 self._draw()
 
-    def _last_line(self, ctx: ViewContext, gains: Sequence[int], layer: int | None) -> None:
-        """``Adalbert laid D6e · tower of 3: Adalbert +6`` (the move list has the details)."""
+    def _last_line(self, ctx: ViewContext, gains: Sequence[int]) -> None:
+        """``Adalbert laid D6e · tower of 3: Adalbert +6`` (the move list has the details).
+        The view names who laid each card: a step of several events (a replay) or a second
+        turn from wall tile 1 cannot mislead it."""
         view, names = ctx.view, [s.name for s in ctx.seats]
         line = Text()
         if view.laid:
             card = view.laid[-1]
-            who = f"{names[layer]} laid " if layer is not None else "last card "
+            layer = view.laid_by[-1] if len(view.laid_by) == len(view.laid) else None
+            who = f"{names[layer]} laid " if layer is not None and layer < len(names) else "last card "
             line.append(who, style="dim")
             line.append(f"{square_name(view.castle, (card.x, card.y))}{card.facing}", style="bold")
             done = completed_text(view)

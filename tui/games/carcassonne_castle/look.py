@@ -135,7 +135,7 @@ def half_cell(half: HalfLook, look: Look, **style: Any) -> Cell:
 
 def restyle(cell: Cell, **changes: Any) -> Cell:
     fields = dict(glyph=cell.glyph, bg=cell.bg, fg=cell.fg, bold=cell.bold, dim=cell.dim,
-                  label=cell.label, key=cell.key, selectable=cell.selectable)
+                  label=cell.label, key=cell.key, selectable=cell.selectable, big=cell.big)
     fields.update(changes)
     return Cell(**fields)
 
@@ -145,5 +145,4 @@ def legend(glyphs: GlyphSet) -> str:
     look = look_for(glyphs)
     well = look.road(frozenset({1, 3}), True)
     return (f"{look.tower} tower {look.house} house {look.court} courtyard {look.market} market "
-            f"{well} well\n{look.tower_tile} wall tile  K k followers  P p palas  "
-            f"{glyphs.seat(0)} score")
+            f"{well} well\n{look.tower_tile} tower tile  Kk follower  Pp palas  {glyphs.seat(0)}27 score")

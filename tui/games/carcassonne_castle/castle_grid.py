@@ -1,0 +1,52 @@
+"""The castle's grid: the shared Grid, plus a few cells changed without redrawing the board,
+the preview following the cursor in the same frame, and cells drawn across their whole width."""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from rich.segment import Segment
+
+from ...widgets.grid import Cell, Grid
+from .big import WIDTH
+from .look import Pos
+from .track import WIDE
+
+MAX_SCALE = 3   # up to 3 lines and 9 characters per square on a large terminal
+
+
+class CastleGrid(Grid):
+    """The shared grid, plus changing a few cells without redrawing the board, a hook that lets
+    the board move its preview while the cursor moves, so both reach the screen in one frame
+    (the CursorMoved message arrives a frame later), and cells drawn across their whole width:
+    the wall's track numbers at scale 1, and at larger scales the roads joining their neighbours."""
+
+    def __init__(self, id: str) -> None:
+        super().__init__(id=id, cell_width=WIDTH, max_scale=MAX_SCALE)
+        self.follow: Callable[[], None] | None = None
+
+    def watch_cursor(self, old: Pos | None, new: Pos | None) -> None:
+        if self.follow is not None:
+            self.follow()
+        super().watch_cursor(old, new)
+
+    def patch(self, cells: Mapping[Pos, Cell]) -> None:
+        # Grid has no public call for this yet: see the closing report.
+        self._cells.update(cells)
+        self._dirty_rows({row for _, row in cells})
+
+    def _cell_segments(self, pos: Pos, sub: int = 0) -> list[Segment]:
+        cell = self._cells.get(pos)
+        if cell is None or (self.scale == 1 and cell.key != WIDE):
+            return super()._cell_segments(pos, sub)
+        width = self.cell_width * self.scale
+        lines = (cell.big if self.scale > 1 and cell.big else cell.glyph).split("\n")
+        text = lines[sub] if sub < len(lines) else ""
+        text = text.center(width) if len(text) < width else text[:width]
+        body = self._style(cell.bg, cell.fg, cell.bold, cell.dim, pos == self.cursor)
+        if pos == self.cursor:
+            (left, right), mark = self.glyphs.cursor, self._style("board-cursor", "board-cursor-text", bold=True)
+        elif pos in self._highlights:
+            (left, right), mark = self.glyphs.legal, self._style("board-legal", "board-legal-text", bold=True)
+        else:
+            return [Segment(text, body)]
+        return [Segment(left, mark), Segment(text[1:-1], body), Segment(right, mark)]
