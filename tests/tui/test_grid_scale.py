@@ -2,6 +2,8 @@
 the board column gives it, recomputed on every resize, and stays at scale 1 at 80x24."""
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.widgets import OptionList, Static
@@ -42,48 +44,48 @@ class ColumnApp(App[None]):
         self.selected.append(event.cell.key)
 
 
+async def resize(pilot, width: int, height: int) -> None:
+    """A new terminal size, and the frames the board column needs to share its room out."""
+    await pilot.resize_terminal(width, height)
+    await pilot.pause()
+    await pilot.pause()
+
+
+@asynccontextmanager
+async def scaled(cells=None, size=(160, 48)):
+    """A ColumnApp at ``size`` once its board has found its scale: yields the app, pilot, grid."""
+    app = ColumnApp(cells)
+    async with app.run_test(size=size) as pilot:
+        await resize(pilot, *size)
+        yield app, pilot, app.query_one(Grid)
+
+
 async def test_the_board_grows_with_the_terminal_and_shrinks_back():
     app = ColumnApp()
     async with app.run_test(size=(80, 24)) as pilot:
         grid = app.query_one(Grid)
         await pilot.pause()
         assert grid.scale == 1 and grid.size.width == 2 + 13 * 3
-        await pilot.resize_terminal(120, 40)
-        await pilot.pause()
-        await pilot.pause()
+        await resize(pilot, 120, 40)
         # The column is 120 - 33 - 2 = 85 wide: 2 + 13 * 6 = 80 fits, 2 + 13 * 9 does not.
         assert grid.scale == 2 and grid.size.height == 18
-        await pilot.resize_terminal(160, 48)
-        await pilot.pause()
-        await pilot.pause()
+        await resize(pilot, 160, 48)
         assert grid.scale == 3 and grid.size == (2 + 13 * 9, 27)
         assert app.query_one("#under").region.y == grid.region.bottom, "the text follows the board"
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
+        await resize(pilot, 80, 24)
         assert grid.scale == 1
 
 
 async def test_height_limits_the_scale_too():
-    app = ColumnApp(board(columns=4, rows=9))
-    async with app.run_test(size=(160, 19)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        grid = app.query_one(Grid)
+    async with scaled(board(columns=4, rows=9), (160, 19)) as (_app, pilot, grid):
         # 9 rows at scale 2 need 18 lines, and the two lines under the board: more than 19.
         assert grid.scale == 1
-        await pilot.resize_terminal(160, 22)
-        await pilot.pause()
-        await pilot.pause()
+        await resize(pilot, 160, 22)
         assert grid.scale == 2
 
 
 async def test_a_scaled_cell_shows_its_big_text_with_the_marks_on_the_middle_line():
-    app = ColumnApp()
-    async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        grid = app.query_one(Grid)
+    async with scaled() as (_app, pilot, grid):
         assert grid.scale == 3
         grid.move_cursor((1, 0))
         grid.set_highlights([(2, 0)])
@@ -96,11 +98,7 @@ async def test_a_scaled_cell_shows_its_big_text_with_the_marks_on_the_middle_lin
 
 
 async def test_clicks_and_arrows_work_on_scaled_cells():
-    app = ColumnApp()
-    async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        grid = app.query_one(Grid)
+    async with scaled() as (app, pilot, grid):
         assert grid.scale == 3
         await pilot.click(Grid, offset=(2 + 9 * 4 + 4, 3 * 2 + 2))
         assert grid.cursor == (4, 2)
