@@ -39,3 +39,41 @@ def test_a_session_console_reads_the_clients_terminal():
     assert session_console({"TERM": "xterm-256color", "COLORTERM": "truecolor"}).color_system == "truecolor"
     assert session_console({"TERM": "xterm-256color"}).color_system == "256"
     assert session_console({"TERM": "dumb"}).color_system is None
+
+
+def test_an_input_still_sizes_itself_in_its_value_watcher_and_ours_needs_no_layout():
+    import asyncio
+
+    from textual.app import App
+    from textual.widgets import Input
+
+    textual_private.install()
+    textual = inspect.getsource(getattr(Input._watch_value, "__wrapped__", Input._watch_value))
+    assert "self.virtual_size = Size(self.content_width, 1)" in textual
+
+    class One(App):
+        def compose(self):
+            yield Input(id="i")
+
+    async def typed():
+        app = One()
+        async with app.run_test(size=(30, 5)) as pilot:
+            field = app.query_one(Input)
+            field.focus()
+            await pilot.pause()
+            layouts = []
+            screen_refresh = type(app.screen)._refresh_layout
+
+            def counting(screen, *args, **kwargs):
+                layouts.append(1)
+                return screen_refresh(screen, *args, **kwargs)
+            type(app.screen)._refresh_layout = counting
+            try:
+                await pilot.press(*"a much longer text than the field is wide")
+                await pilot.pause()
+            finally:
+                type(app.screen)._refresh_layout = screen_refresh
+            assert field.value == "a much longer text than the field is wide"
+            assert field.virtual_size.width == field.content_width and field.scroll_x > 0
+            return len(layouts)
+    assert asyncio.run(typed()) == 0

@@ -11,15 +11,22 @@ loudly when a Textual upgrade moves what it relies on.
   ``self``, so every parser (and through it each closed session) would stay in memory.
 * ``App.__init__`` builds its console from ``os.environ`` (colour system from TERM/COLORTERM);
   each session's console is rebuilt from the client's own terminal type and environment.
+* ``Input._watch_value`` sets the input's ``virtual_size`` (its text's width) on every key, and
+  ``Widget.virtual_size`` asks for a layout: every key typed arranged the whole screen again
+  (about half of a key's CPU at a play screen). An input's virtual size only matters to its
+  own scrolling, so the server sets it first without a layout and repaints the input alone.
 """
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Mapping
 
 import textual.app as textual_app
 from rich.console import Console
 from textual._xterm_parser import XTermParser
+from textual.geometry import Size
+from textual.widgets import Input
 
 _installed = False
 
@@ -34,7 +41,18 @@ def install() -> None:
     if not _installed:
         textual_app.redirect_stdout = _no_redirect
         textual_app.redirect_stderr = _no_redirect
+        Input._watch_value = _input_value_without_layout(Input._watch_value)
         _installed = True
+
+
+def _input_value_without_layout(watch_value):
+    @functools.wraps(watch_value)
+    def _watch_value(self: Input, value: str) -> None:
+        # Textual's watcher then assigns the same size: no change, so no layout.
+        self.set_reactive(Input.virtual_size, Size(self.content_width, 1))
+        self.refresh()
+        watch_value(self, value)
+    return _watch_value
 
 
 class SessionParser(XTermParser):
