@@ -43,6 +43,7 @@ from typing import Any
 from .game import Game
 
 Evaluate = Callable[[Game, Any], Sequence[float]]
+Policy = Callable[[Game, Any, int, list, random.Random], Any]
 
 # Levels offered to players, weakest first, after "random" and "greedy" (docs/bots.md).
 BUDGETS: dict[str, float] = {"casual": 0.2, "expert": 1.0, "master": 3.0}
@@ -97,11 +98,14 @@ class ThinkingBot:
             raise ValueError("a thinking bot needs a budget: seconds or iterations")
         self.game, self.level = game, level
         self.seconds, self.iterations = seconds, iterations
-        own_evaluate, tuning = game_tuning(game)
+        own_evaluate, tuning, self._policy = game_tuning(game)
         self.rollout_depth = tuning.get("rollout_depth", rollout_depth)
         self.rollout = tuning.get("rollout", rollout)
         self.epsilon = tuning.get("epsilon", epsilon)
         self.root_width = tuning.get("root_width", root_width)
+        # Check the root's real moves against each determinization (Between Two Castles: its
+        # determinizer may guess which castle already got a room this turn).
+        self.root_check = tuning.get("root_check", False)
         if self.rollout not in ("greedy", "random"):
             raise ValueError(f"rollout {self.rollout!r}: 'greedy' or 'random'")
         self.evaluate = evaluate or own_evaluate or standing
@@ -155,17 +159,18 @@ class ThinkingBot:
                 order.remove(prior)
                 order.insert(0, prior)
         deadline = None if self.seconds is None else started + self.seconds
-        done = 0
+        done, last = 0, 0.0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            # Stop when another iteration of the average length would overrun the budget.
-            if deadline is not None and done and \
-                    time.perf_counter() + (time.perf_counter() - started) / done >= deadline:
+            now = time.perf_counter()
+            # Stop when another iteration as long as the average or the last would overrun.
+            if deadline is not None and done and now + max((now - started) / done, last) >= deadline:
                 break
             state = self.game.determinize(view, srng)
             self._iterate(root, state, seat, srng, order)
             done += 1
+            last = time.perf_counter() - now
         self.last = SearchReport(root, done, time.perf_counter() - started, order[0] if order else None)
         return self.last
 
@@ -182,9 +187,11 @@ class ThinkingBot:
                 seat = _mover(game, state)
             if seat is None:
                 break
-            if node is root and order is not None:  # the real moves, best first, that this one allows
-                here = set(game.legal_actions(state, seat))
-                legal = [a for a in order if a in here]
+            if node is root and order is not None:  # the real moves, best first
+                legal = order
+                if self.root_check:  # where a determinization may not allow them all
+                    here = set(game.legal_actions(state, seat))
+                    legal = [a for a in order if a in here]
             else:
                 legal = list(game.legal_actions(state, seat))
             if not legal:
@@ -214,8 +221,13 @@ class ThinkingBot:
         """The action a new node is added for: the seat's greedy move while it is untried (with
         greedy rollouts), else a random untried one."""
         if self.rollout == "greedy" and self._greedy is not None and len(fresh) == len(legal):
-            return self._greedy.choose(self.game.view(state, seat), legal, rng)
+            return self._greedy_move(state, seat, legal, rng)
         return fresh[rng.randrange(len(fresh))]
+
+    def _greedy_move(self, state: Any, seat: int, legal: list, rng: random.Random) -> Any:
+        if self._policy is not None:
+            return self._policy(self.game, state, seat, legal, rng)
+        return self._greedy.choose(self.game.view(state, seat), legal, rng)
 
     def _rollout(self, state: Any, rng: random.Random) -> Any:
         game, greedy = self.game, self._greedy if self.rollout == "greedy" else None
@@ -227,7 +239,7 @@ class ThinkingBot:
             if not legal:
                 break
             if greedy is not None and len(legal) > 1 and rng.random() >= self.epsilon:
-                action = greedy.choose(game.view(state, seat), legal, rng)
+                action = self._greedy_move(state, seat, legal, rng)
             else:
                 action = legal[rng.randrange(len(legal))]
             state = _play(game, state, seat, action, rng)
@@ -235,20 +247,23 @@ class ThinkingBot:
 
 
 @functools.cache
-def game_tuning(game: Game) -> tuple[Evaluate | None, dict[str, Any]]:
-    """A game's own evaluation and search options: ``evaluate`` and ``SEARCH`` in its package's
-    ``evaluate`` module (``engine/games/<pkg>/evaluate.py``), where it has one. They are the
-    game's tuning, so ``SEARCH`` wins over the generic options its bots mapping passes."""
+def game_tuning(game: Game) -> tuple[Evaluate | None, dict[str, Any], Policy | None]:
+    """A game's own evaluation, search options and rollout policy: ``evaluate``, ``SEARCH`` and
+    ``rollout_policy`` in its package's ``evaluate`` module (``engine/games/<pkg>/evaluate.py``),
+    where it has one. They are the game's tuning, so ``SEARCH`` wins over the generic options its
+    bots mapping passes; ``rollout_policy(game, state, seat, legal, rng)`` stands in for the
+    greedy bot in greedy rollouts (a cheaper move of the same kind, read from the state)."""
     package = type(game).__module__.rpartition(".")[0]
     if not package:
-        return None, {}
+        return None, {}, None
     try:
         module = importlib.import_module(f"{package}.evaluate")
     except ModuleNotFoundError as missing:
         if missing.name != f"{package}.evaluate":
             raise
-        return None, {}
-    return getattr(module, "evaluate", None), dict(getattr(module, "SEARCH", {}))
+        return None, {}, None
+    return (getattr(module, "evaluate", None), dict(getattr(module, "SEARCH", {})),
+            getattr(module, "rollout_policy", None))
 
 
 def greedy_values(bot: Any, view: Any, legal: Sequence[Any]) -> list[float] | None:

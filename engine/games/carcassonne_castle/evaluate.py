@@ -26,8 +26,8 @@ IN_HAND = 1.5  # a follower in supply, ready for the next feature
 
 # Search options for this game (engine.core.search.game_tuning): its move lists are long
 # (every placement times follower and wall-tile options), so the root keeps the greedy bot's
-# best moves and rollouts are short, each side playing greedily.
-SEARCH = {"rollout_depth": 2, "root_width": 12, "rollout": "greedy", "epsilon": 0.0}
+# best moves and a rollout is the other seat's greedy reply, before the evaluation.
+SEARCH = {"rollout_depth": 1, "root_width": 8, "rollout": "greedy", "epsilon": 0.0}
 
 
 def outlook(state: CastleState) -> list[float]:

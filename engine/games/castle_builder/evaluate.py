@@ -8,12 +8,16 @@ winning chance.
 from __future__ import annotations
 
 import math
+import random
+from typing import Any
 
 from engine.core.game import Game
 
-from .baron import COIN
-from .catalog import PATH, PATH_LENGTH
-from .state import CastleBuilderState
+from .baron import COIN, walk
+from .bots import COIN_VALUE, DISCARD_COST, GreedyBot
+from .castle import steps_for
+from .catalog import PATH, PATH_LENGTH, TILE, TILES
+from .state import Build, CastleBuilderState, Draw
 
 SCALE = 1.2  # coins of lead that make a win e times likelier than a loss
 TOWARDS = 0.7  # what reaching the space just before a coin space is worth, in coins
@@ -55,3 +59,25 @@ def evaluate(game: Game, state: CastleBuilderState) -> tuple[float, ...]:
         best = max(t2 for o, t2 in enumerate(totals) if o != s)
         out.append(1.0 / (1.0 + math.exp(-(t - best) / SCALE)))
     return tuple(out)
+
+
+def rollout_policy(game: Game, state: CastleBuilderState, seat: int, legal: list, rng: random.Random) -> Any:
+    """The greedy bot's kind of move at a fraction of its cost, for the search's rollouts: the
+    build that moves the baron furthest and wins coins (tiles paid count against it), or a draw
+    when the holder is short; anything else is the greedy bot's move."""
+    if not any(isinstance(a, (Build, Draw)) for a in legal):
+        return GreedyBot().choose(game.view(state, seat), legal, rng)
+    return max(legal, key=lambda a: (_move_value(state, seat, a), rng.random()))
+
+
+def _move_value(state: CastleBuilderState, seat: int, a: Any) -> float:
+    if isinstance(a, Draw):
+        return 3.0 - 0.5 * len(state.holders[seat])
+    if not isinstance(a, Build):
+        return -5.0
+    steps = steps_for(a.level, TILES[a.tile])
+    value = -DISCARD_COST * len(a.discards)
+    if not steps:
+        return value + 0.5
+    w = walk(state.barons, seat, steps)
+    return value + w.distance + COIN_VALUE * w.coins + (1.0 if PATH[w.to] == TILE else 0.0)
