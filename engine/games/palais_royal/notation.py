@@ -80,7 +80,24 @@ def _room(code: str) -> int:
 
 
 def parse_action(state: Any, text: str) -> Any:
-    """Read a typed move; the message says what was expected when it cannot."""
+    """Read a typed move; the message says what was expected when it cannot.
+
+    A text means the same in every position but the placing of the set-up servants, and actions
+    are immutable: a reading is kept (a load reads every move again)."""
+    key = (state is not None and state.phase == PLACING, text)
+    action = _READ.get(key)
+    if action is None:
+        action = _parse(state, text)
+        if len(_READ) < _READ_LIMIT:
+            _READ[key] = action
+    return action
+
+
+_READ: dict[tuple[bool, str], Any] = {}
+_READ_LIMIT = 4096  # texts a hostile file makes up are read, just not kept
+
+
+def _parse(state: Any, text: str) -> Any:
     t = text.strip()
     low = t.lower()
     if low in ("next", "done", "n", "-"):

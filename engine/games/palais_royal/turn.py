@@ -5,6 +5,7 @@
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -125,21 +126,56 @@ def step_actions(state: PalaisState) -> Iterator[Any]:
 
 
 def has_work(state: PalaisState) -> bool:
-    """Whether the current step offers anything besides Done (any-time cards count only at the end)."""
-    for action in step_actions(state):
-        if isinstance(action, PlayCard) and PRIVILEGES[action.card].timing == "any" and state.step != END:
-            continue
-        if isinstance(action, PlayCard) and action.card == SEALS and not state.count(SCHREIBSTUBE, state.turn):
-            continue  # seals without a Schreibstube servant buy nothing
+    """Whether the current step offers anything besides Done (any-time cards count only at the end).
+
+    Asked for every step a move passes over, so it looks for one action of each kind directly
+    instead of listing them: the same answer as scanning ``step_actions``."""
+    if state.phase == PLACING:
         return True
+    if state.phase != PLAYING:
+        return False
+    seat, step = state.turn, state.step
+    if state.hands[seat] and _card_counts(state, seat):
+        return True
+    if step == SUPPLY_STEP:
+        return state.gate_left != 0 and bool(_sources(state, seat, TOR))
+    if step == MOVES:
+        if state.moves_left <= 0:
+            return False
+        steps = CASTLE_STEPS[state.benefits(seat, "diagonal") > 0]
+        return any(state.rooms[room][seat] and steps[square] for square, room in enumerate(state.layout))
+    if step == ROOMS_STEP:
+        if not state.minted and mint_gold(state, seat) > 0:
+            return True
+        return any(left > 0 and _sources(state, seat, room)
+                   for room, left in ((KOENIG, state.king_left), (MADAME, state.madame_left)))
+    if step == RECRUIT:
+        return next(recruits(state, seat), None) is not None
+    if step == CARDS:
+        if not state.drew:
+            return bool(draw_count(state, seat) and (state.deck or state.discard))
+        return bool(state.count(HINTEREINGANG, seat) and state.drawn)
+    return False
+
+
+def _card_counts(state: PalaisState, seat: int) -> bool:
+    """A card ``seat`` may play now that is worth a step's stay (see has_work)."""
+    end = state.step == END
+    for card in set(state.hands[seat]):
+        if PRIVILEGES[card].timing == "any" and not end:
+            continue
+        if card == SEALS and not state.count(SCHREIBSTUBE, seat):
+            continue
+        if card_playable(state, seat, card):
+            return True
     return False
 
 
 def is_legal(state: PalaisState, action: Any) -> bool:
     """Whether ``action`` is among ``legal(state)``, listing only the actions of its kind."""
     kind = type(action)
-    if not attrs.has(kind) or not all(type(v) is int or v is None
-                                       for v in attrs.astuple(action, recurse=False)):
+    fields = getattr(kind, "__attrs_attrs__", None)
+    if fields is None or not all(type(v) is int or v is None for v in map(action.__getattribute__, _names(kind))):
         return False
     if kind is Done:
         return state.phase == PLAYING
@@ -147,7 +183,42 @@ def is_legal(state: PalaisState, action: Any) -> bool:
         if state.phase != PLAYING or state.step != RECRUIT or not 0 <= action.space < len(state.park):
             return False
         return any(a == action for a in recruits(state, state.turn, action.space))
+    if kind is Move:
+        return _move_legal(state, action)
+    if kind is Bring:
+        return _bring_legal(state, action)
     return any(a == action for a in step_actions(state) if type(a) is kind)
+
+
+def _move_legal(state: PalaisState, action: Move) -> bool:
+    """``action in step_actions(state)`` for a Move, without listing the moves."""
+    if state.phase != PLAYING or state.step != MOVES or state.moves_left <= 0:
+        return False
+    seat = state.turn
+    if not 0 <= action.from_room < 9 or not state.rooms[action.from_room][seat]:
+        return False
+    steps = CASTLE_STEPS[state.benefits(seat, "diagonal") > 0]
+    layout = state.layout
+    return any(room == action.from_room and any(layout[q] == action.to_room for q in steps[square])
+               for square, room in enumerate(layout))
+
+
+def _bring_legal(state: PalaisState, action: Bring) -> bool:
+    """``action in step_actions(state)`` for a Bring, without listing the others."""
+    if state.phase != PLAYING:
+        return False
+    seat, step = state.turn, state.step
+    if step == SUPPLY_STEP and state.gate_left != 0:
+        return action.room == TOR and action.source in _sources(state, seat, TOR)
+    if step == ROOMS_STEP:
+        left = {KOENIG: state.king_left, MADAME: state.madame_left}.get(action.room, 0)
+        return left > 0 and action.source in _sources(state, seat, action.room)
+    return False
+
+
+@functools.cache
+def _names(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in attrs.fields(kind))
 
 
 def legal(state: PalaisState) -> Iterator[Any]:
