@@ -70,7 +70,24 @@ def _side(state: BTCState, seat: int, castle: int) -> str:
 
 
 def parse_action(state: BTCState, seat: int, text: str) -> Any:
-    """Read a typed move; the message says what was expected when it cannot."""
+    """Read a typed move; the message says what was expected when it cannot.
+
+    A text's meaning depends only on the seat and the number of positions (which castles are its
+    left and right), and actions are immutable: a reading is kept (a load reads every move again)."""
+    key = (state.positions, seat, text)
+    action = _READ.get(key)
+    if action is None:
+        action = _parse(state, seat, text)
+        if len(_READ) < _READ_LIMIT:
+            _READ[key] = action
+    return action
+
+
+_READ: dict[tuple[int, int, str], Any] = {}
+_READ_LIMIT = 4096  # texts a hostile file makes up are read, just not kept
+
+
+def _parse(state: BTCState, seat: int, text: str) -> Any:
     t = " ".join(text.strip().split())
     if m := _PICK.match(t):
         return Choose(tuple(sorted((int(m.group(1)), int(m.group(2))))))

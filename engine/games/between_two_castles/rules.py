@@ -88,7 +88,7 @@ class BetweenTwoCastles(Rules):
             raise IllegalMove("the game is over")
         if seat not in to_act(state):
             raise IllegalMove("it is not your turn")
-        if not self.is_legal(state, seat, action):
+        if not _legal_for(self, state, seat, action):
             raise IllegalMove(_why(state, seat, action))
         fold = Folder(state)
         top = state.bonuses[-1] if state.bonuses else None
@@ -120,27 +120,7 @@ class BetweenTwoCastles(Rules):
     def is_legal(self, state: BTCState, seat: int, action: Any) -> bool:
         """Whether ``action`` is among ``legal_actions(state, seat)``, checked directly for the common
         moves (replaying a save file decides every move again)."""
-        if seat not in to_act(state):
-            return False
-        if not state.bonuses and state.phase == PLACING and type(action) is Place:
-            r, k, c, f = action.room, action.castle, action.col, action.floor
-            if not all(type(x) is int for x in (r, k, c, f)):
-                return False
-            tile = next((t for t in state.to_place if t.placer == seat and t.room == r), None)
-            return tile is not None and k in tile_castles(state, tile) and state.castles[k].problem(r, c, f) is None
-        if state.bonuses and type(action) is Place:
-            top = state.bonuses[-1]
-            r, k, c, f = action.room, action.castle, action.col, action.floor
-            if not all(type(x) is int for x in (r, k, c, f)) or k != top.castle:
-                return False
-            return r in _bonus_rooms(state, top) and state.castles[k].problem(r, c, f) is None
-        if not state.bonuses and state.phase == CHOOSING and type(action) is Choose:
-            rooms = action.rooms
-            if state.ludwig and not state.ludwig_assigned and seat == state.assigner():
-                return False
-            return (type(rooms) is tuple and len(rooms) == 2 and all(type(x) is int for x in rooms)
-                    and rooms[0] < rooms[1] and rooms[0] in state.hands[seat] and rooms[1] in state.hands[seat])
-        return action in list(self.legal_actions(state, seat))
+        return seat in to_act(state) and _legal_for(self, state, seat, action)
 
     def evolve(self, state: BTCState, event: Any) -> BTCState:
         return evolve(state, event)
@@ -185,6 +165,29 @@ class BetweenTwoCastles(Rules):
         if isinstance(event, RoundStarted):
             return "round"
         return "turn" if isinstance(event, HandsPassed) else None
+
+
+def _legal_for(rules: BetweenTwoCastles, state: BTCState, seat: int, action: Any) -> bool:
+    """``is_legal`` for a seat that owes an action now."""
+    if not state.bonuses and state.phase == PLACING and type(action) is Place:
+        r, k, c, f = action.room, action.castle, action.col, action.floor
+        if not all(type(x) is int for x in (r, k, c, f)):
+            return False
+        tile = next((t for t in state.to_place if t.placer == seat and t.room == r), None)
+        return tile is not None and k in tile_castles(state, tile) and state.castles[k].problem(r, c, f) is None
+    if state.bonuses and type(action) is Place:
+        top = state.bonuses[-1]
+        r, k, c, f = action.room, action.castle, action.col, action.floor
+        if not all(type(x) is int for x in (r, k, c, f)) or k != top.castle:
+            return False
+        return r in _bonus_rooms(state, top) and state.castles[k].problem(r, c, f) is None
+    if not state.bonuses and state.phase == CHOOSING and type(action) is Choose:
+        rooms = action.rooms
+        if state.ludwig and not state.ludwig_assigned and seat == state.assigner():
+            return False
+        return (type(rooms) is tuple and len(rooms) == 2 and all(type(x) is int for x in rooms)
+                and rooms[0] < rooms[1] and rooms[0] in state.hands[seat] and rooms[1] in state.hands[seat])
+    return action in list(rules.legal_actions(state, seat))
 
 
 def _check_config(config: GameConfig) -> None:
