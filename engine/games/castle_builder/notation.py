@@ -63,7 +63,23 @@ def format_action(action: Any) -> str:
 
 
 def parse_action(text: str) -> Any:
-    """Read a move typed by a player; the message says what was expected when it cannot."""
+    """Read a move typed by a player; the message says what was expected when it cannot.
+
+    A text means the same in every position and actions are immutable: a reading is kept (a load
+    reads every move again)."""
+    action = _READ.get(text)
+    if action is None:
+        action = _parse(text)
+        if len(_READ) < _READ_LIMIT:
+            _READ[text] = action
+    return action
+
+
+_READ: dict[str, Any] = {}
+_READ_LIMIT = 4096  # texts a hostile file makes up are read, just not kept
+
+
+def _parse(text: str) -> Any:
     low = " ".join(text.strip().lower().split())
     if low in ("draw", "d"):
         return Draw()
