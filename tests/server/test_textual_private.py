@@ -77,3 +77,30 @@ def test_an_input_still_sizes_itself_in_its_value_watcher_and_ours_needs_no_layo
             assert field.virtual_size.width == field.content_width and field.scroll_x > 0
             return len(layouts)
     assert asyncio.run(typed()) == 0
+
+
+def test_footer_keys_start_as_their_footer_and_restyle_no_more():
+    import asyncio
+
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    assert FooterKey.compact._default is True and Footer.compact._default is False
+    assert 'set_class(compact, "-compact")' in inspect.getsource(FooterKey._watch_compact)
+    textual_private.install()
+
+    class Keys(App):
+        BINDINGS = [Binding("a", "bell", "Aaa"), Binding("b", "bell", "Bbb")]
+
+        def compose(self):
+            yield Footer()
+
+    async def footer_keys():
+        app = Keys()
+        async with app.run_test(size=(40, 5)) as pilot:
+            await pilot.pause()
+            return [(k.compact, k.has_class("-compact")) for k in app.query(FooterKey)]
+    keys = asyncio.run(footer_keys())
+    assert keys and all(k == (False, False) for k in keys)

@@ -25,6 +25,7 @@ from engine.games import get_game
 from engine.lobby import Accounts, Lobby, Login
 
 from . import textual_private
+from .collector import Collector
 from .session import Player, RemoteApp, SSHSession
 
 log = logging.getLogger("bergfried.serve")
@@ -80,6 +81,8 @@ class Service:
         self._failures: dict[str, deque[float]] = defaultdict(deque)
         self._server: asyncssh.SSHAcceptor | None = None
         self._idle_task: asyncio.Task | None = None
+        self.collector = Collector()
+        self._gc_task: asyncio.Task | None = None
 
     async def start(self, host: str, port: int, host_key: Path) -> asyncssh.SSHAcceptor:
         for problem in self.lobby.restore():
@@ -89,6 +92,7 @@ class Service:
             encoding=None, line_editor=False, agent_forwarding=False, x11_forwarding=False, allow_scp=False,
             login_timeout=60, keepalive_interval=60)
         self._idle_task = asyncio.get_running_loop().create_task(self._watch_idle())
+        self._gc_task = asyncio.get_running_loop().create_task(self._collect())
         return self._server
 
     @property
@@ -97,8 +101,9 @@ class Service:
 
     async def stop(self) -> None:
         """Close every session and table: every move is on disk already."""
-        if self._idle_task is not None:
-            self._idle_task.cancel()
+        for task in (self._idle_task, self._gc_task):
+            if task is not None:
+                task.cancel()
         if self._server is not None:
             self._server.close()
         for session in list(self.sessions):
@@ -107,6 +112,12 @@ class Service:
         if tasks:
             await asyncio.wait(tasks, timeout=5)
         self.lobby.close()
+        self.collector.close()
+
+    async def _collect(self) -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            self.collector.tick()
 
     # -- one session's App ------------------------------------------------------------------
     async def run_session(self, session: SSHSession) -> None:
@@ -126,6 +137,7 @@ class Service:
                           session.player.name)
         finally:
             self.sessions.discard(session)
+            self.collector.session_ended()
             session.app = None
             if session.chan is not None:
                 session.chan.exit(0)

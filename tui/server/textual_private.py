@@ -15,6 +15,10 @@ loudly when a Textual upgrade moves what it relies on.
   ``Widget.virtual_size`` asks for a layout: every key typed arranged the whole screen again
   (about half of a key's CPU at a play screen). An input's virtual size only matters to its
   own scrolling, so the server sets it first without a layout and repaints the input alone.
+* ``FooterKey.compact`` starts True while ``Footer.compact`` starts False: every footer key
+  mounted (each footer is built again whenever the keys on offer change, as when the move line
+  takes the focus) restyled itself twice, adding then removing ``-compact``. Server keys start
+  as their footer does, so both restyles are no-ops.
 """
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ from rich.console import Console
 from textual._xterm_parser import XTermParser
 from textual.geometry import Size
 from textual.widgets import Input
+from textual.widgets._footer import FooterKey
 
 _installed = False
 
@@ -42,6 +47,7 @@ def install() -> None:
         textual_app.redirect_stdout = _no_redirect
         textual_app.redirect_stderr = _no_redirect
         Input._watch_value = _input_value_without_layout(Input._watch_value)
+        FooterKey.__init__ = _footer_key_not_compact(FooterKey.__init__)
         _installed = True
 
 
@@ -59,6 +65,14 @@ class SessionParser(XTermParser):
     """Textual's parser without the cache that would pin every parser ever made."""
 
     _parse_extended_key = XTermParser._parse_extended_key.__wrapped__
+
+
+def _footer_key_not_compact(init):
+    @functools.wraps(init)
+    def __init__(self: FooterKey, *args, **kwargs) -> None:
+        init(self, *args, **kwargs)
+        self.set_reactive(FooterKey.compact, False)  # as Footer.compact starts
+    return __init__
 
 
 def session_console(environ: Mapping[str, str]) -> Console:
