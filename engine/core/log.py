@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -150,41 +151,59 @@ def excerpt(value: Any, limit: int = 40) -> str:
 _excerpt = excerpt
 
 
-@attrs.frozen(slots=True)
-class Entry:
+class Entry(tuple):
     """One logged event, with the action batch it belongs to.
 
     ``act`` numbers the batches: 0 is setup, then one per accepted action. The first entry of a
-    batch carries the action's notation in ``move``, so ``check`` can decide it again.
+    batch carries the action's notation in ``move``, so ``check`` can decide it again. ``line``
+    says where it was read from (for messages) and takes no part in equality.
+
+    An immutable tuple underneath: a load makes one per logged event, and a tuple is made in C.
+
+    >>> Entry("ev", 1, 0, "A3", line=7) == Entry("ev", 1, 0, "A3")
+    True
     """
 
-    event: Any
-    act: int
-    by: int | None = None
-    move: str | None = None
-    line: int | None = attrs.field(default=None, eq=False)  # where it was read from, for messages
+    __slots__ = ()
+
+    def __new__(cls, event: Any, act: int, by: int | None = None, move: str | None = None,
+                line: int | None = None) -> Entry:
+        return _tuple_new(cls, (event, act, by, move, line))
+
+    event = property(itemgetter(0))
+    act = property(itemgetter(1))
+    by = property(itemgetter(2))
+    move = property(itemgetter(3))
+    line = property(itemgetter(4))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Entry:
+            return False if isinstance(other, tuple) else NotImplemented
+        return self[:4] == other[:4]
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return hash(self[:4])
+
+    def __getnewargs__(self) -> tuple:
+        return tuple(self)
+
+    def __repr__(self) -> str:
+        return f"Entry(event={self[0]!r}, act={self[1]!r}, by={self[2]!r}, move={self[3]!r}, line={self[4]!r})"
+
+    # Tuple order and arithmetic mean nothing for a log entry.
+    __lt__ = __le__ = __gt__ = __ge__ = __add__ = __mul__ = __rmul__ = None  # type: ignore[assignment]
 
 
-def _entry_maker():
-    """``Entry(event, act, by, move, line)`` without attrs' frozen-class __init__ (a bound
-    setattr per field): loading builds one per logged event, and this is four times quicker."""
-    new = object.__new__
-    set_event, set_act, set_by, set_move, set_line = (
-        Entry.__dict__[name].__set__ for name in ("event", "act", "by", "move", "line"))
-
-    def make_entry(event: Any, act: int, by: int | None, move: str | None, line: int | None) -> Entry:
-        entry = new(Entry)
-        set_event(entry, event)
-        set_act(entry, act)
-        set_by(entry, by)
-        set_move(entry, move)
-        set_line(entry, line)
-        return entry
-
-    return make_entry
+_tuple_new = tuple.__new__
 
 
-make_entry = _entry_maker()
+def make_entry(event: Any, act: int, by: int | None, move: str | None, line: int | None) -> Entry:
+    """``Entry(event, act, by, move, line)`` without the keyword defaults (loading makes many)."""
+    return _tuple_new(Entry, (event, act, by, move, line))
 
 
 def encode_entry(game: Game, entry: Entry, batch_size: int | None = None) -> dict:
