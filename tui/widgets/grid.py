@@ -137,8 +137,9 @@ class Grid(ScrollView, can_focus=True):
         self._row_labels = tuple(row_labels)
         self._col_labels = tuple(col_labels)
         self._strips.clear()
-        if self._space is not None:
+        if self._space is not None and self._best_scale(self._space) != self.scale:
             self.scale = self._best_scale(self._space)
+            self.post_message(self.Rescaled(self, self.scale))
         before = self.virtual_size
         self.virtual_size = self.needs(self.scale)
         if self.virtual_size != before and self.max_scale > 1:
