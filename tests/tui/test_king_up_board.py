@@ -15,7 +15,7 @@ from themes.palettes import COLOURLESS
 from tui.screens.play import PlayScreen
 from tui.widgets.grid import Grid, resolve_colour
 
-from .conftest import new_match, play_screen, settle
+from .conftest import finished_match, new_match, play_screen, replay_at_end, settle
 from .test_snapshots import mid_game
 
 BIG = (160, 48)
@@ -97,6 +97,16 @@ async def test_a_resize_changes_the_scale_and_keeps_the_cursor(make_app):
             await pilot.pause()
             assert grid.scale == scale, size
             assert grid.cursor == before
+
+
+async def test_the_replay_viewer_draws_the_castle_large_too(make_app, tmp_path):
+    async with replay_at_end(make_app, finished_match(), tmp_path, size=BIG) as (pilot, replay):
+        await pilot.pause()
+        grid = replay.board.grid
+        assert grid.scale == 3
+        await pilot.press("home")
+        await pilot.pause()
+        assert grid.scale == 3, "stepping through the game keeps the scale"
 
 
 def test_snapshot_castle_at_160x48(snap_compare, make_app):
