@@ -104,3 +104,20 @@ def test_footer_keys_start_as_their_footer_and_restyle_no_more():
             return [(k.compact, k.has_class("-compact")) for k in app.query(FooterKey)]
     keys = asyncio.run(footer_keys())
     assert keys and all(k == (False, False) for k in keys)
+
+
+def test_parsed_css_is_shared_between_apps_with_the_same_variables_only():
+    from textual.css.stylesheet import Stylesheet
+
+    params = list(inspect.signature(Stylesheet._parse_rules).parameters)
+    assert params == ["self", "css", "read_from", "is_default_rules", "tie_breaker", "scope"]
+    assert "self._variable_tokens" in inspect.getsource(
+        getattr(Stylesheet._parse_rules, "__wrapped__", Stylesheet._parse_rules))
+    textual_private.install()
+    css = "Static { color: $accent; }"
+    one, two = Stylesheet(variables={"accent": "red"}), Stylesheet(variables={"accent": "red"})
+    other = Stylesheet(variables={"accent": "blue"})
+    rules = one._parse_rules(css, ("test", "css"))
+    assert two._parse_rules(css, ("test", "css")) is rules
+    assert other._parse_rules(css, ("test", "css")) is not rules
+    assert str(other._parse_rules(css, ("test", "css"))[0].styles.color) != str(rules[0].styles.color)
