@@ -23,6 +23,28 @@ class CastleGrid(Grid):
     def __init__(self, id: str) -> None:
         super().__init__(id=id, cell_width=WIDTH, max_scale=MAX_SCALE)
         self.follow: Callable[[], None] | None = None
+        self._stops: set[Pos] = set()   # the selectable cells: an arrow key looks at these only
+
+    def set_board(self, cells: Mapping[Pos, Cell], **layout) -> None:
+        self._stops = {pos for pos, cell in cells.items() if cell.selectable}
+        super().set_board(cells, **layout)
+
+    def _step(self, dx: int, dy: int) -> Pos | None:
+        """As the shared grid steps (nearest along the axis, then across), over the stops only:
+        a few dozen legal squares instead of every cell of the castle and its wall."""
+        if self.cursor is None:
+            return self._first_stop()
+        cx, cy = self.cursor
+        best, best_key = None, None
+        for x, y in self._stops:
+            along = (x - cx) * dx + (y - cy) * dy
+            if along <= 0:
+                continue
+            across = abs((x - cx) * dy) + abs((y - cy) * dx)
+            key = (along + 2 * across, across, x, y)
+            if best_key is None or key < best_key:
+                best, best_key = (x, y), key
+        return best
 
     def watch_cursor(self, old: Pos | None, new: Pos | None) -> None:
         if self.follow is not None:
@@ -32,6 +54,8 @@ class CastleGrid(Grid):
     def patch(self, cells: Mapping[Pos, Cell]) -> None:
         # Grid has no public call for this yet: see the closing report.
         self._cells.update(cells)
+        for pos, cell in cells.items():
+            (self._stops.add if cell.selectable else self._stops.discard)(pos)
         self._dirty_rows({row for _, row in cells})
 
     def _cell_segments(self, pos: Pos, sub: int = 0) -> list[Segment]:
