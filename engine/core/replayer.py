@@ -90,7 +90,8 @@ class Replayer:
                         self._accept(number)
                         continue
                 elif type(record) is dict and "undo" not in record:
-                    self._start_action(record, number)
+                    if not self._move_fast(record, number):
+                        self._start_action(record, number)
                     continue
                 self.feed(record, number)
         finally:
@@ -149,14 +150,53 @@ class Replayer:
             expected = self._decide(by, move, position, number)
         if not expected:
             raise LogError(f"line {number}: move {excerpt(move)} produces no events", line=number)
+        self._begin(record, number, act, by, move, position, expected,
+                    _expected_records(self.game, expected, act, by, move))
+
+    def _begin(self, record: dict, number: int, act: int, by: int | None, move: str | None, position: int,
+               expected: list, records: list[dict]) -> None:
+        """Read the first line of an action whose events are ``expected``."""
         self.before[act] = (position, self.state)
-        self.expected = expected
-        self.records = _expected_records(self.game, expected, act, by, move)
+        self.expected, self.records = expected, records
         self.pending_act, self._by, self._move, self._k = act, by, move, 0
         self._after = getattr(expected, "after", None)
-        if record != self.records[0]:
+        if record != records[0]:
             self._check_event(record, number)
         self._accept(number)
+
+    def _move_fast(self, record: dict, number: int) -> bool:
+        """``_start_action`` for the common line, a move in its turn (False, having changed
+        nothing, for anything else: ``_start_action`` then checks it and names what is wrong).
+        A move of one event that matches its line is taken whole here."""
+        act, entries = record.get("act"), self.entries
+        if type(act) is not int or not entries or act != entries[-1][1] + 1:  # [1]: the entry's act
+            return False
+        by, move = record.get("by"), record.get("move")
+        if type(by) is not int or not 0 <= by < self.players or type(move) is not str or len(move) > 200:
+            return False
+        state = self.state
+        if by not in self.game.to_act(state):
+            return False
+        position = len(entries)
+        expected = self._decide(by, move, position, number)
+        if not expected:
+            return False
+        if len(expected) > 1:
+            self._begin(record, number, act, by, move, position, expected,
+                        _expected_records(self.game, expected, act, by, move))
+            return True
+        event = expected[0]
+        first = self.game.codec.plain(event)
+        first["act"], first["n"], first["by"], first["move"] = act, 1, by, move
+        if record != first:
+            self._begin(record, number, act, by, move, position, expected, [first])
+            return True
+        self.before[act] = (position, state)
+        after = getattr(expected, "after", None)
+        self.state = after if after is not None else self.game.evolve(state, event)
+        entries.append(make_entry(event, act, by, move, number))
+        self.kept_line = number
+        return True
 
     def _decide(self, by: int, move: str, position: int, number: int) -> list:
         state = self.state
