@@ -106,6 +106,12 @@ class ThinkingBot:
         # Check the root's real moves against each determinization (Between Two Castles: its
         # determinizer may guess which castle already got a room this turn).
         self.root_check = tuning.get("root_check", False)
+        self.exploration = tuning.get("exploration", EXPLORATION)
+        self.prior_visits = tuning.get("prior_visits", PRIOR_VISITS)
+        self.prior_share = tuning.get("prior_share", PRIOR_SHARE)
+        # "visits" (the most visited root move) or "value" (the best mean: for rollout_depth 0,
+        # where every visit of a root move evaluates the same position)
+        self.choose_by = tuning.get("choose_by", "visits")
         if self.rollout not in ("greedy", "random"):
             raise ValueError(f"rollout {self.rollout!r}: 'greedy' or 'random'")
         self.evaluate = evaluate or own_evaluate or standing
@@ -118,9 +124,12 @@ class ThinkingBot:
             return legal[0]
         report = self.search(view, rng, legal)
         known, prior = report.root.children, report.prior
+        if self.choose_by == "value" and known:  # exact evaluations (no rollout): the best one,
+            # the greedy bot's better-ranked one on a tie (the root's moves were tried in its order)
+            return max(known, key=lambda a: known[a].reward / known[a].visits)
         # The most visited root action; the greedy bot's choice counts PRIOR_VISITS more, so a
         # search too short to tell the moves apart plays like greedy.
-        bonus = PRIOR_VISITS + PRIOR_SHARE * report.iterations
+        bonus = self.prior_visits + self.prior_share * report.iterations
 
         def weight(a: Any) -> float:
             return (known[a].visits if a in known else -1) + (bonus if a == prior else 0)
@@ -207,7 +216,7 @@ class ThinkingBot:
                 state = _play(game, state, seat, action, rng)
                 path.append((child, seat))
                 break
-            action = _ucb(node, legal)
+            action = _ucb(node, legal, self.exploration)
             node = node.children[action]
             state = _play(game, state, seat, action, rng)
             path.append((node, seat))
@@ -300,11 +309,11 @@ def _play(game: Game, state: Any, seat: int, action: Any, rng: random.Random) ->
     return state
 
 
-def _ucb(node: Node, legal: list[Any]) -> Any:
+def _ucb(node: Node, legal: list[Any], exploration: float = EXPLORATION) -> Any:
     best, best_value = legal[0], -1.0
     for a in legal:
         child = node.children[a]
-        value = child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
+        value = child.reward / child.visits + exploration * math.sqrt(math.log(child.avail) / child.visits)
         if value > best_value:
             best, best_value = a, value
     return best

@@ -19,15 +19,17 @@ from .scoring import majority, per_card
 from .state import CastleState
 
 SCALE = 12.0  # points of estimated lead that make a win e times likelier than a loss
-OPEN_SHARE = {ROAD: 0.6}  # of an open feature's points now; others below
-OTHER_SHARE = 0.5
+OPEN_SHARE = {ROAD: 0.75}  # of an open feature's points now; others below
+OTHER_SHARE = 0.75
 COURT_RATE = 3  # points per market at the end
 IN_HAND = 1.5  # a follower in supply, ready for the next feature
 
-# Search options for this game (engine.core.search.game_tuning): its move lists are long
-# (every placement times follower and wall-tile options), so the root keeps the greedy bot's
-# best moves and a rollout is the other seat's greedy reply, before the evaluation.
-SEARCH = {"rollout_depth": 1, "root_width": 8, "rollout": "greedy", "epsilon": 0.0}
+# Search options for this game (engine.core.search.game_tuning): a one-move search. Every legal
+# move (up to a few hundred: placements times follower and wall-tile options) is judged by this
+# evaluation of the position it leads to, which is exact (the card drawn next does not change
+# it), and the best is played. Searching deeper (the other seat's greedy reply, then random
+# cards) only added noise at the iterations a second buys.
+SEARCH = {"rollout_depth": 0, "root_width": None, "choose_by": "value"}
 
 
 def outlook(state: CastleState) -> list[float]:
