@@ -118,6 +118,7 @@ async def test_placing_both_rooms_with_the_keyboard(make_app, settings, size):
         grid = app.screen.focused
         other = grid.current.key
         assert other[0] == "free" and other[1] != k
+        assert grid.scale == (1 if size == SIZE else 3), "the other castle, now worked on, grows"
         await pilot.press("enter")
         await settle(pilot, app)
         placed = mine(match, RoomPlaced)

@@ -31,13 +31,15 @@ class BoardGrid(Grid):
             self.cursor = target
 
 
+COMPACT_COLUMN = 18   # the compact castle's column at its widest: max-width 17 and a margin of 1
+
+
 def fit_castles(board) -> None:
-    """The castle being worked on grows into the room its column leaves on a large terminal (a
-    title line over each castle); the other one stays compact. Grid.Rescaled redraws it."""
+    """The castle being worked on grows into the room the compact one leaves on a large terminal
+    (a title line over each castle); the compact one stays at scale 1. Grid.Rescaled redraws it.
+    The room is worked out from the compact column's widest, not its last layout, which lags a
+    frame behind when the castles swap."""
     box, n = board.query_one("#castles"), len(board.shown)
-    columns = [board.query_one(f"#col-{i}") for i in range(n)]
-    others = sum(col.outer_size.width + col.styles.margin.width for i, col in enumerate(columns)
-                 if i != board.active and col.display)
+    width = box.content_size.width - (COMPACT_COLUMN if n > 1 else 0)
     for i in range(n):
-        room = (box.content_size.width - others, box.content_size.height - 1) if i == board.active else (0, 0)
-        board.castle_grid(i).fit_to(*room)
+        board.castle_grid(i).fit_to(*((width, box.content_size.height - 1) if i == board.active else (0, 0)))
