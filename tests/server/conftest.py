@@ -109,6 +109,15 @@ class Server:
         return session.app
 
 
+@pytest.fixture(autouse=True)
+def textual_as_it_was():
+    """A server's Textual overrides end with the test (other tests' Apps share the process)."""
+    yield
+    from tui.server import textual_private
+
+    textual_private.uninstall()
+
+
 @pytest.fixture
 async def server(tmp_path):
     srv = Server(tmp_path)

@@ -121,3 +121,61 @@ def test_parsed_css_is_shared_between_apps_with_the_same_variables_only():
     assert two._parse_rules(css, ("test", "css")) is rules
     assert other._parse_rules(css, ("test", "css")) is not rules
     assert str(other._parse_rules(css, ("test", "css"))[0].styles.color) != str(rules[0].styles.color)
+
+
+def test_footers_recompose_only_when_their_keys_change():
+    import asyncio
+
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.widgets import Footer, Input
+    from textual.widgets._footer import FooterKey
+
+    textual_private.install()
+    original = inspect.getsource(Footer.compose)
+    assert "self.screen.active_bindings" in original and "binding.show" in original
+
+    class Keys(App):
+        BINDINGS = [Binding("a", "aaa", "Aaa"), Binding("b", "bbb", "Bbb")]
+
+        def compose(self):
+            yield Input(id="field")
+            yield Footer()
+
+        def action_aaa(self):
+            pass
+
+        def action_bbb(self):
+            pass
+
+    async def run():
+        app = Keys()
+        async with app.run_test(size=(60, 6)) as pilot:
+            await pilot.pause()
+            footer = app.query_one(Footer)
+            app.set_focus(None)
+            await pilot.pause()
+            before = list(app.query(FooterKey))
+            assert {k.description for k in before} >= {"Aaa", "Bbb"}
+            app.refresh_bindings()                       # nothing shown changed: same widgets
+            await pilot.pause()
+            assert list(app.query(FooterKey)) == before
+            app.query_one(Input).focus()                 # the input takes a and b: they go
+            await pilot.pause()
+            await pilot.pause()
+            assert not {k.description for k in app.query(FooterKey)} & {"Aaa", "Bbb"}
+            assert footer.is_attached
+    asyncio.run(run())
+
+
+def test_uninstall_puts_textual_back():
+    from textual.css.stylesheet import Stylesheet
+    from textual.widgets import Footer, Input
+
+    textual_private.uninstall()
+    before = (Input._watch_value, Stylesheet._parse_rules, Footer.bindings_changed, textual_app.redirect_stdout)
+    textual_private.install()
+    assert Input._watch_value is not before[0]
+    textual_private.uninstall()
+    assert (Input._watch_value, Stylesheet._parse_rules, Footer.bindings_changed,
+            textual_app.redirect_stdout) == before

@@ -98,7 +98,7 @@ async def one_client(port: int, i: int, key, first: list, keys: list, start_typi
         except TimeoutError:   # a modal (a vote, a round's scores) took the key: not a frame
             missed.append(n)
             break
-        keys.append(time.perf_counter() - t)
+        keys.append((n, time.perf_counter() - t))
         await asyncio.sleep(KEY_GAP * (0.8 + (i % 5) * 0.1))
     return conn
 
@@ -122,7 +122,7 @@ async def run(n: int, bot_workers: int, idle: float, level: str = "greedy",
         await asyncio.sleep(1.0)
         base = rss_kib(proc.pid)
         first: list[float] = []
-        typed: list[float] = []
+        typed: list[tuple[int, float]] = []
         missed: list[int] = []
         go = asyncio.Event()
         tasks = []
@@ -138,6 +138,9 @@ async def run(n: int, bot_workers: int, idle: float, level: str = "greedy",
         go.set()
         conns = await asyncio.wait_for(asyncio.gather(*tasks), 120)
         per_key = (cpu_seconds(proc.pid) - c_typing) / max(len(typed), 1)
+        firsts = [t for n, t in typed if n == 1]   # every player's first key: all land at once
+        later = [t for n, t in typed if n > 1]
+        typed = [t for _n, t in typed]
         c0 = cpu_seconds(proc.pid)
         await asyncio.sleep(idle)
         idle_cpu = (cpu_seconds(proc.pid) - c0) / idle / n
@@ -158,6 +161,10 @@ async def run(n: int, bot_workers: int, idle: float, level: str = "greedy",
         "connect to first frame p95": f"{p95(first) * 1000:.0f} ms",
         "key to frame p50": f"{statistics.median(typed) * 1000:.1f} ms",
         "key to frame p95": f"{p95(typed) * 1000:.1f} ms",
+        "  each player's first key p50/p95": f"{statistics.median(firsts) * 1000:.0f} / "
+                                             f"{p95(firsts) * 1000:.0f} ms" if firsts else "-",
+        "  later keys p50/p95": f"{statistics.median(later) * 1000:.1f} / {p95(later) * 1000:.1f} ms"
+                                if later else "-",
         "keys timed": f"{len(typed)} ({len(missed)} clients stopped early: no echo in 5 s)",
         "server CPU per key (typing)": f"{per_key * 1000:.1f} ms",
         "CPU per session afterwards": f"{idle_cpu * 100:.2f} % of a core",

@@ -19,6 +19,10 @@ loudly when a Textual upgrade moves what it relies on.
   mounted (each footer is built again whenever the keys on offer change, as when the move line
   takes the focus) restyled itself twice, adding then removing ``-compact``. Server keys start
   as their footer does, so both restyles are no-ops.
+* ``Footer.bindings_changed`` schedules a full recompose of the footer (every key removed and
+  mounted again) each time any binding might have changed: five times while a session starts,
+  mostly with the same keys. The server's footers coalesce those calls and recompose only
+  when the keys on offer really differ.
 * ``Stylesheet._parse_rules`` caches parsed CSS per App, and every App parses the same CSS
   (Textual's widgets', ours) again at start and at each new kind of screen. In the server the
   cache is shared by all Apps, keyed also by the CSS variables (the theme) the rules were
@@ -36,10 +40,16 @@ from textual._xterm_parser import XTermParser
 from textual.cache import LRUCache
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
-from textual.widgets import Input
+from textual.widgets import Footer, Input
 from textual.widgets._footer import FooterKey
 
 _installed = False
+#: What install() replaced, so that uninstall() (tests sharing a process with local Apps) can
+#: put Textual back as it was.
+_ORIGINALS = [(textual_app, "redirect_stdout"), (textual_app, "redirect_stderr"),
+              (Input, "_watch_value"), (FooterKey, "__init__"), (Stylesheet, "_parse_rules"),
+              (Footer, "bindings_changed")]
+_saved: list = []
 
 
 def _no_redirect(_target):
@@ -47,15 +57,27 @@ def _no_redirect(_target):
 
 
 def install() -> None:
-    """Stop Textual's process-wide stdout/stderr redirection (the server process only)."""
+    """The server process's overrides (see above); once per process."""
     global _installed  # a one-time switch of this server process, not per-session state
     if not _installed:
+        _saved[:] = [(owner, name, owner.__dict__[name]) for owner, name in _ORIGINALS]
         textual_app.redirect_stdout = _no_redirect
         textual_app.redirect_stderr = _no_redirect
         Input._watch_value = _input_value_without_layout(Input._watch_value)
         FooterKey.__init__ = _footer_key_not_compact(FooterKey.__init__)
         Stylesheet._parse_rules = _shared_parse_rules(Stylesheet._parse_rules)
+        Footer.bindings_changed = _footer_bindings_changed
         _installed = True
+
+
+def uninstall() -> None:
+    """Textual as it was (for tests that share their process with ordinary Apps)."""
+    global _installed
+    for owner, name, value in _saved:
+        setattr(owner, name, value)
+    _saved.clear()
+    SHARED_RULES.clear()
+    _installed = False
 
 
 def _input_value_without_layout(watch_value):
@@ -80,6 +102,30 @@ def _footer_key_not_compact(init):
         init(self, *args, **kwargs)
         self.set_reactive(FooterKey.compact, False)  # as Footer.compact starts
     return __init__
+
+
+def _footer_bindings_changed(self: Footer, screen) -> None:
+    # Textual's own, but at most one recompose waiting, and none when nothing shown changed.
+    self._bindings_ready = True
+    if not screen.app.app_focus:
+        return
+    if self.is_attached and screen is self.screen and not self.__dict__.get("_recompose_due"):
+        self.__dict__["_recompose_due"] = True
+        self.call_after_refresh(_footer_recompose_if_changed, self)
+
+
+async def _footer_recompose_if_changed(footer: Footer) -> None:
+    footer.__dict__["_recompose_due"] = False
+    if not footer.is_attached:
+        return
+    app = footer.app
+    shown = tuple((binding.key, app.get_key_display(binding), binding.description, binding.action,
+                   enabled, tooltip, binding.group)
+                  for (_node, binding, enabled, tooltip) in footer.screen.active_bindings.values()
+                  if binding.show) + (footer.show_command_palette, footer.compact)
+    if shown != footer.__dict__.get("_shown"):
+        footer.__dict__["_shown"] = shown
+        await footer.recompose()
 
 
 #: Parsed CSS shared by every App of the server process (parsed rules are only read).
