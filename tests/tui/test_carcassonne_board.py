@@ -162,7 +162,7 @@ async def test_the_board_grows_with_the_terminal_and_shrinks_back(make_app):
         await settle(pilot, app)
         castle = board(app)
         assert castle.grid.scale == 1
-        for size, scale in (((160, 48), 2), ((200, 60), 3), ((80, 24), 1)):
+        for size, scale in (((120, 40), 2), ((160, 48), 2), ((200, 60), 3), ((80, 24), 1)):
             await pilot.resize_terminal(*size)
             await settle(pilot, app)
             await pilot.pause()

@@ -21,16 +21,26 @@ WIDTH = 3  # characters per square at scale 1
 
 
 def lines_of(rows: Sequence[str], scale: int) -> str:
-    """``rows`` centred in a square of ``scale`` lines (cut to fit), top aligned."""
+    """``rows`` centred in a square of ``scale`` lines (cut to fit), top aligned.
+
+    >>> lines_of(["90/91"], 2).splitlines()
+    [' 90/91', '      ']
+    """
     width = WIDTH * scale
     rows = list(rows)[:scale]
     rows += [""] * (scale - len(rows))
-    return "\n".join(r[:width].center(width) for r in rows)
+    return "\n".join(centred(r[:width], width) for r in rows)
+
+
+def centred(text: str, width: int) -> str:
+    """Centred, any odd blank on the left (``" 90/91"``): a text never touches the row number
+    or the text of the cell to its left."""
+    return text.rjust(len(text) + (width - len(text) + 1) // 2).ljust(width)
 
 
 def road_lines(exits: frozenset[int], well: bool, look: Look, scale: int, note: str = "") -> str:
     """Roads from the square's middle to each side they leave through (0 n, 1 e, 2 s, 3 w);
-    ``note`` (a track number) goes in the first line's west corner when no road runs there."""
+    ``note`` (a track number) goes in the first line west of the road when no road runs there."""
     width, height = WIDTH * scale, scale
     mid_x, mid_y = width // 2, (height - 1) // 2
     rows = [[" "] * width for _ in range(height)]
@@ -47,8 +57,8 @@ def road_lines(exits: frozenset[int], well: bool, look: Look, scale: int, note: 
     if 3 in exits:
         rows[mid_y][:mid_x] = [across] * mid_x
     rows[mid_y][mid_x] = look.road(exits, well)
-    if note and 3 not in exits and len(note) < mid_x:
-        rows[0][:len(note)] = list(note)
+    if note and 3 not in exits and len(note) < mid_x:   # against the road, a blank on its left
+        rows[0][mid_x - len(note):mid_x] = list(note)
     return "\n".join("".join(r) for r in rows)
 
 

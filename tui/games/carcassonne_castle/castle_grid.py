@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from rich.segment import Segment
+from textual.geometry import Size
+from textual.strip import Strip
 
 from ...widgets.grid import Cell, Grid
 from .big import WIDTH
@@ -57,6 +59,26 @@ class CastleGrid(Grid):
         for pos, cell in cells.items():
             (self._stops.add if cell.selectable else self._stops.discard)(pos)
         self._dirty_rows({row for _, row in cells})
+
+    # At scale 2 and up the row numbers sit flush against the wall (no blank after them): that
+    # one column lets the castle grow on a 120-column terminal.
+
+    def needs(self, scale: int) -> Size:
+        size = super().needs(scale)
+        return Size(size.width - 1, size.height) if scale > 1 and self._gutter else size
+
+    def _row_strip(self, line: int) -> Strip:
+        cached = self._strips.get(line)
+        if cached is not None or self.scale == 1 or not self._gutter:
+            return cached or super()._row_strip(line)
+        wide = super()._row_strip(line)
+        cut = self._gutter - 1
+        strip = Strip.join([wide.crop(0, cut), wide.crop(cut + 1, wide.cell_length)])
+        self._strips[line] = strip
+        return strip
+
+    def _pos_at(self, x: int, y: int) -> Pos | None:
+        return super()._pos_at(x + 1 if self.scale > 1 else x, y)
 
     def _cell_segments(self, pos: Pos, sub: int = 0) -> list[Segment]:
         cell = self._cells.get(pos)

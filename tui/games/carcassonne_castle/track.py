@@ -104,7 +104,7 @@ def field_cell(field: StartFieldLook, j: int, held: Sequence[int], look: Look, s
     if field.kind == "road":
         exits = frozenset("nesw".index(d) for d in field.roads)
         glyph, bg, name = look.road(exits, False), GROUND["road"], "road start field"
-        note = spaces_text(held) if len(spaces_text(held)) < WIDTH * scale // 2 else str(held[0])
+        note = spaces_text(held) if len(spaces_text(held)) < WIDTH * scale // 2 - 1 else str(held[0])
         big = road_lines(exits, False, look, scale, note=note) if scale > 1 else ""
     else:
         glyph = {"court": look.market, "tower": look.tower, "house": look.house}[field.kind]
