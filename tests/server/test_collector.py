@@ -52,3 +52,12 @@ def test_a_batch_of_ended_sessions_is_collected_at_once():
         assert ref() is None
     finally:
         collector.close()
+
+
+def test_the_server_thresholds_last_while_it_runs():
+    before = gc.get_threshold()
+    collector = Collector()
+    collector.start()
+    assert gc.get_threshold()[0] == 10_000
+    collector.close()
+    assert gc.get_threshold() == before

@@ -126,12 +126,14 @@ async def run(n: int, bot_workers: int, idle: float, level: str = "greedy",
         missed: list[int] = []
         go = asyncio.Event()
         tasks = []
+        c_login = cpu_seconds(proc.pid)
         for i, key in enumerate(keys):   # one at a time: each new player meets i idle sessions
             tasks.append(asyncio.ensure_future(one_client(port, i, key, first, typed, go, missed, typists)))
             while len(first) <= i:
                 await asyncio.sleep(0.005)
                 if tasks[-1].done():
                     tasks[-1].result()
+        per_login = (cpu_seconds(proc.pid) - c_login) / n
         await asyncio.sleep(1.0)
         grown = rss_kib(proc.pid) - base
         c_typing = cpu_seconds(proc.pid)
@@ -159,6 +161,7 @@ async def run(n: int, bot_workers: int, idle: float, level: str = "greedy",
         "memory per session": f"{grown / n / 1024:.2f} MiB",
         "connect to first frame p50": f"{statistics.median(first) * 1000:.0f} ms",
         "connect to first frame p95": f"{p95(first) * 1000:.0f} ms",
+        "server CPU per login": f"{per_login * 1000:.0f} ms (key exchange, App start, first frame)",
         "key to frame p50": f"{statistics.median(typed) * 1000:.1f} ms",
         "key to frame p95": f"{p95(typed) * 1000:.1f} ms",
         "  each player's first key p50/p95": f"{statistics.median(firsts) * 1000:.0f} / "

@@ -6,9 +6,12 @@ session's keys and frames) for up to half a second, and one came every few login
 lived a second is *frozen* every second (``gc.freeze``: left out of every collection; objects
 freed by their reference count still go at once). Frozen cycles are never collected, so once
 in a while (10 sessions ended, or five minutes since the last time) everything is unfrozen,
-collected in one pass, and frozen again.
+collected in one pass, and frozen again. Young collections come every 10,000 new objects
+instead of 700 (an App's start makes about a hundred thousand): fewer of the start's objects
+are walked twice, and the slowest logins came down (the median stayed).
 
     collector = Collector()
+    collector.start()             # the server's thresholds
     collector.tick()              # every second
     collector.session_ended()     # counts toward the next full pass
 """
@@ -25,6 +28,11 @@ class Collector:
         self.ended_batch, self.period, self._clock = ended_batch, period, clock
         self._ended = 0                 # sessions ended since the last full pass
         self._last_pass = clock()
+        self._thresholds: tuple[int, ...] | None = None
+
+    def start(self) -> None:
+        self._thresholds = gc.get_threshold()
+        gc.set_threshold(10_000, 20, 100)
 
     def session_ended(self) -> None:
         self._ended += 1
@@ -39,3 +47,6 @@ class Collector:
 
     def close(self) -> None:
         gc.unfreeze()
+        if self._thresholds is not None:
+            gc.set_threshold(*self._thresholds)
+            self._thresholds = None

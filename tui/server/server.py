@@ -92,6 +92,7 @@ class Service:
             encoding=None, line_editor=False, agent_forwarding=False, x11_forwarding=False, allow_scp=False,
             login_timeout=60, keepalive_interval=60)
         self._idle_task = asyncio.get_running_loop().create_task(self._watch_idle())
+        self.collector.start()
         self._gc_task = asyncio.get_running_loop().create_task(self._collect())
         return self._server
 
