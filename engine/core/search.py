@@ -112,6 +112,7 @@ class ThinkingBot:
         # "visits" (the most visited root move) or "value" (the best mean: for rollout_depth 0,
         # where every visit of a root move evaluates the same position)
         self.choose_by = tuning.get("choose_by", "visits")
+        self.tree_depth = tuning.get("tree_depth", 10_000)  # 1: a one-move search
         if self.rollout not in ("greedy", "random"):
             raise ValueError(f"rollout {self.rollout!r}: 'greedy' or 'random'")
         self.evaluate = evaluate or own_evaluate or standing
@@ -176,6 +177,9 @@ class ThinkingBot:
             # Stop when another iteration as long as the average or the last would overrun.
             if deadline is not None and done and now + max((now - started) / done, last) >= deadline:
                 break
+            if self.tree_depth == 1 and self.rollout_depth == 0 and order is not None \
+                    and len(root.children) == len(order):
+                break  # a one-move search has judged every move: more visits judge the same positions
             state = self.game.determinize(view, srng)
             self._iterate(root, state, seat, srng, order)
             done += 1
@@ -194,7 +198,7 @@ class ThinkingBot:
                 first = False
             else:
                 seat = _mover(game, state)
-            if seat is None:
+            if seat is None or len(path) >= self.tree_depth:
                 break
             if node is root and order is not None:  # the real moves, best first
                 legal = order

@@ -27,9 +27,9 @@ IN_HAND = 1.5  # a follower in supply, ready for the next feature
 # Search options for this game (engine.core.search.game_tuning): a one-move search. Every legal
 # move (up to a few hundred: placements times follower and wall-tile options) is judged by this
 # evaluation of the position it leads to, which is exact (the card drawn next does not change
-# it), and the best is played. Searching deeper (the other seat's greedy reply, then random
-# cards) only added noise at the iterations a second buys.
-SEARCH = {"rollout_depth": 0, "root_width": None, "choose_by": "value"}
+# it), and the best is played. (Deeper searches, with the other seat's greedy reply in the
+# rollout, spread their few iterations so evenly that they always played the greedy move.)
+SEARCH = {"tree_depth": 1, "rollout_depth": 0, "root_width": None, "choose_by": "value"}
 
 
 def outlook(state: CastleState) -> list[float]:
