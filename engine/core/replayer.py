@@ -159,7 +159,7 @@ class Replayer:
         self.before[act] = (position, self.state)
         self.expected, self.records = expected, records
         self.pending_act, self._by, self._move, self._k = act, by, move, 0
-        self._after = getattr(expected, "after", None)
+        self._after = expected.after if type(expected) is Decided else None
         if record != records[0]:
             self._check_event(record, number)
         self._accept(number)
@@ -192,7 +192,7 @@ class Replayer:
             self._begin(record, number, act, by, move, position, expected, [first])
             return True
         self.before[act] = (position, state)
-        after = getattr(expected, "after", None)
+        after = expected.after if type(expected) is Decided else None
         self.state = after if after is not None else self.game.evolve(state, event)
         entries.append(make_entry(event, act, by, move, number))
         self.kept_line = number
@@ -203,7 +203,7 @@ class Replayer:
         try:
             action = self.game.parse_action(state, by, move)
             events = self.game.decide(state, by, action, _LazyRng(self.seed, position))
-            return events if type(events) is Decided else list(events)
+            return events if type(events) in (Decided, list) else list(events)
         except IllegalAction as exc:
             raise LogError(f"line {number}: move {excerpt(move)} is illegal in its position: "
                            f"{excerpt(str(exc), 80)}", line=number) from None
