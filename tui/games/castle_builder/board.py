@@ -49,8 +49,8 @@ class BuilderBoard(ViewPanel, can_focus=True):
     BINDINGS = [
         Binding("escape", "back", "Other tile"),
         Binding("d", "draw", "Draw 2"),
-        Binding("v", "view_next", "Next castle"),
-        Binding("c", "coins", "Coins"),
+        Binding("v", "view_next", "Castles"),
+        Binding("c", "coins", "Coins", show=False),  # the panel names them; the footer has no room
         Binding("o", "open_choice", "Choose"),
         Binding("p", "pass_turn", "Pass", show=False),
     ]
