@@ -59,6 +59,25 @@ async def test_keys_typed_after_colon_stay_in_the_command_line_while_the_turn_be
         assert command.has_focus and command.value.lstrip(":") == "A1"
 
 
+async def test_esc_out_of_the_command_line_gives_the_board_the_keys_back(make_app, settings):
+    """A refused typed move, then esc: the arrows and enter work again at once (before, the
+    command line still counted as focused while its blur was pending, so nothing had focus)."""
+    match = new_match(settings.saves_dir, seed=2)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon", "A", "9", "enter")   # refused: floors 1-4 only
+        await settle(pilot, app)
+        assert match.to_act == {0}
+        await pilot.press("escape")
+        await pilot.pause()
+        assert board_has_focus(app), app.focused
+        before = len(match.entries)
+        await pilot.press("enter", "enter")
+        await settle(pilot, app)
+        assert len(match.entries) > before
+
+
 async def test_tab_only_reaches_widgets_that_are_visible(make_app, settings):
     match = new_match(settings.saves_dir, seed=2)
     app = make_app(start=lambda app: PlayScreen(match))

@@ -150,7 +150,8 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         keys typed there as the turn begins must all land in it, in order."""
         if not self.is_current or self._busy or self.app.too_small:
             return
-        if self.query_one("#command", Input).has_focus:
+        # (``focused``, not ``has_focus``: the latter changes only once the blur is processed)
+        if self.focused is self.query_one("#command", Input):
             return
         ctx = ctx or self.context()
         if ctx.interactive and not self._board_has_focus():
