@@ -72,7 +72,10 @@ class SSHDriver(Driver):
         self.terminal.driver = self
         self._input = True
         self.write(START + ("" if constants.DISABLE_KITTY_KEY else KITTY_KEYS))
-        self.resize(*self.terminal.size)
+        # Textual sizes the App from the size it was started with; only a window change since
+        # then needs a Resize (each one lays out and draws every screen again).
+        if self._size is None or tuple(self._size) != tuple(self.terminal.size):
+            self.resize(*self.terminal.size)
 
     def stop_application_mode(self) -> None:
         self.disable_input()
