@@ -121,3 +121,37 @@ def test_snapshot_placing_at_160x48(snap_compare, make_app):
     app = make_app(start=lambda app: PlayScreen(Table(match)))
     assert snap_compare(app, run_before=lambda pilot: settle(pilot, app), press=["enter"],
                         terminal_size=BIG)
+
+
+async def test_choosing_a_floor_the_arrows_stay_on_the_floors_and_esc_restores_the_turn_line(
+        make_app, settings):
+    """While a picked figure waits for its floor, down goes to the next floor down (it used to
+    jump to a figure on the side row, still saying "Place <the first figure>"); esc gives the
+    turn's own status line back; the figure's description breaks at its dots, not inside
+    "0 pts"."""
+    match = new_match(settings.saves_dir, seed=2)
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = play_screen(app)
+        grid = screen.board.grid
+        figure = grid.current.key[1]
+        described = str(screen.board.query_one("#focus-line").render())
+        assert "0 pts" in described and "pts" not in described.splitlines()[0], described
+        await pilot.press("enter")
+        await pilot.pause()
+        floors = []
+        for _ in range(4):
+            floors.append(grid.current.key)
+            await pilot.press("down")
+            await pilot.pause()
+        assert all(key[0] == "slot" for key in floors[:-1]), floors
+        assert [key[1] for key in floors[:3]] == sorted((key[1] for key in floors[:3]), reverse=True)
+        await pilot.press("escape")
+        await pilot.pause()
+        status = str(screen.query_one("#status").render())
+        assert status.startswith("Your turn") and "which floor" not in status
+        assert screen.board.picking is None and grid.current.key == ("fig", grid.current.key[1])
+        await pilot.press("enter", "enter")
+        await settle(pilot, app)
+        assert match.view(0).floors[figure] != 0 or len(match.entries) > 3

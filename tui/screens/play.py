@@ -304,8 +304,9 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         self.submit(self.viewer, message.action)
 
     def on_view_panel_status(self, message: ViewPanel.Status) -> None:
+        """A panel's word for the status line; an empty one gives the turn's own line back."""
         message.stop()
-        self._set_status(message.text)
+        self._set_status(message.text or self._status_text(self.context()))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -147,6 +147,12 @@ class KingUpBoard(ViewPanel):
         targets = self._targets(ctx, cells)
         for pos in targets:
             cells[pos] = _selectable(cells[pos])
+        if self.picking is not None:
+            # Choosing a floor: the arrows stop only at the floors (and the figure held), so a
+            # down arrow reaches the next floor, not a figure on the side row.
+            for pos, cell in cells.items():
+                if pos not in targets and cell.selectable:
+                    cells[pos] = attrs.evolve(cell, selectable=False)
         grid.set_board(cells, columns=COLUMNS, rows=len(ROW_LABELS), row_labels=ROW_LABELS)
         grid.set_highlights(targets)
         grid.can_focus = ctx.interactive
@@ -182,7 +188,8 @@ class KingUpBoard(ViewPanel):
             text = cell.label
         elif cell is not None and cell.key and cell.key[0] == "slot":
             text = floor_name(cell.key[1])
-        self.query_one("#focus-line", Static).update(text)
+        line = self.query_one("#focus-line", Static)
+        line.update(break_at_dots(text, line.size.width or self.size.width))
 
     def on_grid_selected(self, event: Grid.Selected) -> None:
         event.stop()
@@ -213,6 +220,7 @@ class KingUpBoard(ViewPanel):
         self.picking = None
         self._draw()
         self.refresh_bindings()
+        self.post_message(self.Status(""))   # the turn's own line again, not "Place … on which floor?"
 
     def action_pass_turn(self) -> None:
         self.post_message(self.ActionChosen(Pass()))
@@ -223,6 +231,20 @@ def legend(glyphs) -> str:
     left, right = glyphs.legal
     return (f"{left}A{right} can move  {glyphs.turn} to move  * you  {glyphs.card} vote cards\n"
             f"{glyphs.crown} holds the crown  {glyphs.throne} throne  {glyphs.yes}/{glyphs.no} yes/no vote")
+
+
+def break_at_dots(text: str, width: int) -> str:
+    """A "name · place · points" line broken at its dots where it is wider than ``width``, so a
+    number never ends up on another line than its unit."""
+    if width <= 0 or len(text) <= width:
+        return text
+    lines: list[str] = []
+    for part in text.split(" · "):
+        if lines and len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return "\n".join(lines)
 
 
 def _selectable(cell: Cell) -> Cell:
