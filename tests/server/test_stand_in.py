@@ -129,7 +129,7 @@ async def test_over_ssh_a_stand_in_plays_while_alice_is_gone_and_stops_when_she_
         await server.stop()
 
 
-async def test_over_ssh_an_invitation_by_name_waits_for_the_first_key_to_claim_it(server):
+async def test_over_ssh_a_new_table_invites_by_name_and_the_first_key_to_claim_it_sits(server):
     from textual.widgets import Input, Select
 
     from tui.screens.lobby import NewTableScreen
@@ -139,6 +139,7 @@ async def test_over_ssh_an_invitation_by_name_waits_for_the_first_key_to_claim_i
     await until(lambda: isinstance(server.app_of("alice").screen, NewTableScreen), what="the dialog")
     dialog = server.app_of("alice").screen
     await alice.wait_for("A new table")                 # drawn: its on_mount has set its seats
+    dialog.query_one("#stand-in", Select).value = 600   # a bot plays after 10 minutes away
     dialog.query(".seat").results(Select).__next__().value = "invite"   # seat 2: invite by name…
     name = dialog.query(".invite-name").first(Input)
     await until(lambda: name.has_focus, what="the name field")
@@ -147,6 +148,7 @@ async def test_over_ssh_an_invitation_by_name_waits_for_the_first_key_to_claim_i
     await until(lambda: lobby.summaries("alice"), what="the new table")
     record = lobby.record(lobby.summaries("alice")[0].id)
     assert record.seats[1].player == "dave" and not record.seats[1].joined
+    assert (record.stand_in_after, record.stand_in_level) == (600, "greedy")
     assert not server.service.accounts.exists("dave")
     dave = await server.connect("dave")                 # a new key claims the free name...
     await dave.wait_for("✉")                            # ... and finds the invitation

@@ -10,9 +10,11 @@ from .conftest import until
 
 
 def play_screen(server, name):
-    app = server.app_of(name)
-    return app.screen if isinstance(app.screen, RemotePlayScreen) else next(
-        (s for s in app.screen_stack if isinstance(s, RemotePlayScreen)), None)
+    """The player's table screen, if their App (maybe still starting: no screen yet) shows one."""
+    app = next((s.app for s in server.service.sessions if s.player.name == name and s.app), None)
+    if app is None:
+        return None
+    return next((s for s in reversed(app.screen_stack) if isinstance(s, RemotePlayScreen)), None)
 
 
 def moves_shown(screen) -> list[str]:
