@@ -223,6 +223,8 @@ class RemotePlayScreen(PlayScreen):
 
     # Textual also runs PlayScreen's on_mount/on_unmount (handlers run for every class in the MRO).
     def on_mount(self) -> None:
+        # A blinking cursor is a frame sent twice a second to every player at the move line.
+        self.query_one("#command", Input).cursor_blink = False
         player = self.app.player
         player.accounts.set_last_table(player.name, self.table_id)
         if self.seat is not None:
