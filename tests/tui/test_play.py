@@ -260,3 +260,38 @@ async def test_two_apps_on_one_loop_share_a_table_and_see_only_their_own_seat(tm
             if 0 in match.to_act:
                 break
         assert 0 in match.to_act, "Ben moved in his app, then the table moved the bot"
+
+
+async def test_a_vote_cast_while_a_bot_thinks_does_not_leave_the_other_bots_waiting(make_app, settings):
+    """King Up!'s vote is simultaneous: the human votes while a bot is still deciding. The table
+    drops that bot's decision (the game moved on under it) and used to start no other, so the
+    screen said "Waiting for Brunhild" for ever. The play screen now starts any bot that owes a
+    move and is not deciding."""
+    import asyncio
+    import random
+
+    from engine.games.king_up import Vote
+
+    match = new_match(settings.saves_dir, seed=5)
+    rng = random.Random(5)
+    while not any(isinstance(a, Vote) for a in match.legal_actions(0)):
+        seat = min(match.to_act)
+        match.submit(seat, rng.choice(list(match.legal_actions(seat))))
+    table = Table(match, bot_delay=3.0)
+    app = make_app(start=lambda app: PlayScreen(table))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if type(app.screen).__name__ == "VoteScreen" and table.thinking is not None:
+                break
+        assert type(app.screen).__name__ == "VoteScreen" and table.thinking is not None
+        await pilot.press("y")                          # voted while the bot is still deciding
+        table.bot_delay = 0.0
+        for _ in range(60):
+            await pilot.pause(0.1)
+            if not any(isinstance(a, Vote) for s in (1, 2) for a in match.legal_actions(s)):
+                break
+        assert not ({1, 2} & match.to_act and table.thinking is None and table._bot_task is None), \
+            f"stuck: {set(match.to_act)} to act, nobody deciding"
+        assert all(not isinstance(a, Vote) for s in (1, 2) for a in match.legal_actions(s))
+        await asyncio.sleep(0)

@@ -189,6 +189,10 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
             moves.scroll_to_highlight()
 
     def _tick(self) -> None:
+        # A bot that owes a move and is not deciding is started (Table drops a decision the game
+        # moved past, e.g. a simultaneous vote cast meanwhile, and started no other: a hang).
+        if self.table.thinking is None and not self.table.finished:
+            self.table.drive_bots()
         if self.table.thinking is not None:
             self._spin += 1
             if self.info is not None:
