@@ -74,6 +74,7 @@ class Replayer:
         self._move: str | None = None
         self._k = 0  # lines of it read so far
         self._after: Any = None  # the state after the action being read, if its decider gave it
+        self._to_act, self._plain = game.to_act, game.codec.plain  # looked up once: asked per move
 
     @property
     def pending(self) -> bool:
@@ -175,7 +176,7 @@ class Replayer:
         if type(by) is not int or not 0 <= by < self.players or type(move) is not str or len(move) > 200:
             return False
         state = self.state
-        if by not in self.game.to_act(state):
+        if by not in self._to_act(state):
             return False
         position = len(entries)
         expected = self._decide(by, move, position, number)
@@ -186,7 +187,7 @@ class Replayer:
                         _expected_records(self.game, expected, act, by, move))
             return True
         event = expected[0]
-        first = self.game.codec.plain(event)
+        first = self._plain(event)
         first["act"], first["n"], first["by"], first["move"] = act, 1, by, move
         if record != first:
             self._begin(record, number, act, by, move, position, expected, [first])

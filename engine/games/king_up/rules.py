@@ -48,8 +48,8 @@ class KingUp(Rules):
         return [_deal_round(state, 1, rng.randrange(config.players), rng)]
 
     # -- deciding ------------------------------------------------------------------------------
-    def to_act(self, state: KingUpState) -> frozenset[int]:
-        return to_act(state)
+    # The state module's own functions, called without a wrapper: a load asks them for every move.
+    to_act = staticmethod(to_act)
 
     def legal_actions(self, state: KingUpState, seat: int) -> Iterator[Any]:
         if seat not in self.to_act(state):
@@ -82,8 +82,7 @@ class KingUp(Rules):
                 return _vote(state, seat, action, rng)
         return [TurnPassed(seat)]
 
-    def evolve(self, state: KingUpState, event: Any) -> KingUpState:
-        return evolve(state, event)
+    evolve = staticmethod(evolve)
 
     # -- reading -------------------------------------------------------------------------------
     def result(self, state: KingUpState) -> Result:
