@@ -137,7 +137,7 @@ async def test_a_taken_wall_tile_shows_its_taker_on_the_tower(make_app):
             cell = castle.grid.cell_at(grid_pos(tower.cell))
             if cell.glyph[:1] in "●&":   # a score marker stands on it
                 continue
-            assert cell.bg == f"seat-{taken.seat}"
+            assert cell.bg == f"seat-{taken.seat}" and cell.glyph == f"□{taken.tile}"
             assert f"wall tile {taken.tile} taken by {match.seats[taken.seat].name}" in cell.label
 
 

@@ -76,8 +76,8 @@ def plain_cell(held: Sequence[int], look: Look, scale: int) -> Cell:
 
 def tower_cell(held: Sequence[int], lying: bool, taken, look: Look, scale: int,
                names: Sequence[str]) -> Cell:
-    """``▣``: a corner tower with its tile face down; ``□`` in the taker's colour once a player
-    took its tile (the larger scales add its spaces, the tile and the taker)."""
+    """``▣``: a corner tower with its tile face down; ``□7`` in the taker's colour once a player
+    took its tile 7 (the larger scales add its spaces and the taker's name)."""
     glyph = look.tower_tile if lying else look.tower_bare
     if lying:
         state, rows = "a wall tile lies face down", ["hidden"] if scale > 2 else []
@@ -89,7 +89,8 @@ def tower_cell(held: Sequence[int], lying: bool, taken, look: Look, scale: int,
     else:
         state, rows = "no tile", []
     bg = f"seat-{taken.seat}" if taken is not None and not lying else GROUND["wall"]
-    return Cell(glyph, bg=bg, bold=lying or taken is not None, selectable=False, key=WIDE,
+    text = f"{glyph}{taken.tile}" if taken is not None and not lying else glyph
+    return Cell(text, bg=bg, bold=lying or taken is not None, selectable=False, key=WIDE,
                 label=f"corner tower {spaces_text(held)}: {state}",
                 big=lines_of([fitting(scale, f"{glyph}{spaces_text(held)}", f"{glyph}{held[0]}"), *rows], scale)
                 if scale > 1 else "")
