@@ -1,6 +1,8 @@
 """Issue 9 item 1: whenever it is the viewer's turn and no dialog is open, the board has focus."""
 from __future__ import annotations
 
+import pytest
+
 from tui.screens.play import PlayScreen
 
 from .conftest import new_match, play_screen, settle
@@ -167,3 +169,20 @@ async def test_after_game_over_the_command_line_is_closed_and_undo_is_gone(make_
         assert command.value == ""
         assert not {"Undo", "Type"} & footer_keys(app)
         assert "over" in str(app.screen.query_one("#status").render())
+
+
+@pytest.mark.parametrize("key", ["n", "s"])
+async def test_tab_never_stops_on_a_form_container(make_app, key):
+    """New game and Settings: every Tab lands on a field or a button, never on the invisible
+    scrolling form around them (a Tab that seemed to do nothing)."""
+    from textual.containers import ScrollableContainer
+    from textual.widgets import Input
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(key)
+        await pilot.pause()
+        chain = app.screen.focus_chain
+        assert chain
+        assert not [w for w in chain
+                    if isinstance(w, ScrollableContainer) and not isinstance(w, Input)], chain

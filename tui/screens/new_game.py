@@ -64,7 +64,7 @@ class NewGameScreen(Screen[None]):
         game = self.game
         name = self.app.settings.player_name
         seats = default_seats(game, game.max_players, name)
-        with VerticalScroll(id="form"):
+        with VerticalScroll(id="form", can_focus=False):  # tab goes field to field
             yield Static("New game", id="heading")
             with Horizontal(classes="row"):
                 yield Label("Game")

@@ -32,7 +32,7 @@ class SettingsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         s = self.app.settings
         delays = sorted(set(DELAYS) | {s.bot_delay})
-        with VerticalScroll(id="form"):
+        with VerticalScroll(id="form", can_focus=False):  # tab goes field to field
             yield Static("[b]Settings[/b] (saved as soon as they change)")
             with Horizontal():
                 yield Label("Theme")
