@@ -4,6 +4,11 @@ A table first *waits*: it is only a record (game, seats: a player, an invitation
 open). When its last seat is taken the game starts: a save file under ``tables/`` with the
 players' names in its header, hosted by the :class:`TableHost` (which locks the file while it
 is open). ``tables.json`` keeps the records, so a restart reopens every game in progress.
+
+A table's creator may let a bot stand in for a player who stays away from the started game
+longer than they chose (:meth:`Lobby.check_away`); the player takes the seat back by coming
+to the table (:meth:`Lobby.arrive`). The rule, the stand-ins and the away clocks are kept in
+``tables.json`` too.
 """
 from __future__ import annotations
 
