@@ -204,3 +204,26 @@ async def test_ascii_mode_puts_only_ascii_on_screen(make_app, settings):
         app.refresh_glyphs()
         await pilot.pause()
         assert not screen_text(app.export_screenshot()).isascii()
+
+
+async def test_a_variant_the_game_refuses_for_this_count_says_why_and_keeps_the_form(make_app, settings):
+    """Between Two Castles with 3 players and Ludwig ticked: the game refuses the setup. It used to
+    end the program with a traceback; now New game stays open and says why."""
+    from tui.screens.new_game import NewGameScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen("between-two-castles"))
+        await pilot.pause()
+        app.screen.query_one("#players").value = 3
+        app.screen.query_one("#variant-ludwig").value = True
+        await pilot.pause()
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert any("Ludwig variant is for two players" in n.message for n in app._notifications)
+        app.screen.query_one("#variant-ludwig").value = False
+        await pilot.pause()
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PlayScreen"

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from engine.core import GameConfig, Seat
+from engine.core import GameConfig, IllegalAction, Seat
 from engine.games import all_games, get_game
 
 from ..bots import bot_levels, default_level
@@ -136,12 +136,19 @@ class NewGameScreen(Screen[None]):
         return int(text) if text else None
 
     def action_start(self) -> None:
-        from .start import start_new_game
+        from .start import new_play_screen
 
         game_id, config, seats, seed = self.game.id, self.config(), self.seats(), self.seed()
         app = self.app
+        try:
+            screen = new_play_screen(app, game_id, config, seats, seed)
+        except IllegalAction as exc:   # a choice the game refuses (a variant for another count)
+            app.bell()
+            app.notify(f"Cannot start: {exc.reason}. Change it here and start again.",
+                       severity="error", timeout=8)
+            return
         app.pop_screen()
-        start_new_game(app, game_id, config, seats, seed)
+        app.push_screen(screen)
 
 
 def parse_seat(text: str, index: int, game_id: str, player_name: str) -> Seat:
