@@ -43,9 +43,9 @@ class NewTableScreen(ModalScreen[NewTable | None]):
 
     DEFAULT_CSS = """
     NewTableScreen { align: center middle; }
-    NewTableScreen > Vertical { width: 68; height: auto; max-height: 90%; border: thick $primary;
-                                padding: 0 1; background: $surface; }
-    NewTableScreen VerticalScroll { height: auto; max-height: 12; }
+    NewTableScreen > VerticalScroll { width: 68; height: auto; max-height: 100%;
+                                      border: thick $primary; padding: 0 1; background: $surface; }
+    NewTableScreen #seats { height: auto; }
     NewTableScreen .row { height: auto; }
     NewTableScreen .seat { width: 1fr; }
     NewTableScreen .invite-name { width: 24; }
@@ -63,13 +63,15 @@ class NewTableScreen(ModalScreen[NewTable | None]):
 
     def compose(self) -> ComposeResult:
         first = get_game(self.games[0].id)
-        with Vertical():
+        # The whole dialog scrolls (six players and the stand-in do not fit 24 lines); the focused
+        # field is always scrolled into sight.
+        with VerticalScroll(id="dialog"):
             yield Static("A new table (you take seat 1)", classes="panel-title")
             yield Select([(g.title, g.id) for g in self.games], value=self.games[0].id,
                          allow_blank=False, id="game")
             yield Select([(f"{n} players", n) for n in range(first.min_players, first.max_players + 1)],
                          allow_blank=False, id="players")
-            with VerticalScroll(id="seats"):
+            with Vertical(id="seats"):
                 most = max(get_game(g.id).max_players for g in self.games)
                 for i in range(1, most):
                     with Horizontal(classes="row seat-row"):
@@ -88,7 +90,7 @@ class NewTableScreen(ModalScreen[NewTable | None]):
         self._game = first
 
     def on_mount(self) -> None:
-        self.query_one("#seats", VerticalScroll).can_focus = False  # tab goes seat to seat
+        self.query_one("#dialog", VerticalScroll).can_focus = False  # tab goes field to field
         self._set_game(self.games[0].id)
 
     def _levels(self, game) -> list[tuple[str, str]]:
