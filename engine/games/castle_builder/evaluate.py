@@ -22,8 +22,11 @@ from .state import Build, CastleBuilderState, Draw
 SCALE = 1.2  # coins of lead that make a win e times likelier than a loss
 TOWARDS = 0.7  # what reaching the space just before a coin space is worth, in coins
 
-# Search options (engine.core.search.game_tuning): every seat plays its greedy move in rollouts.
-SEARCH = {"rollout": "greedy", "rollout_depth": 12, "epsilon": 0.1}
+# Search options (engine.core.search.game_tuning): every seat plays its greedy move in rollouts;
+# a low exploration constant and a small greedy bonus, so that the few hundred iterations a
+# second buys can still overrule the greedy move.
+SEARCH = {"rollout": "greedy", "rollout_depth": 12, "epsilon": 0.1,
+          "exploration": 0.3, "prior_visits": 2, "prior_share": 0.03}
 
 
 def _to_next_coin() -> tuple[int, ...]:

@@ -20,8 +20,11 @@ SCALE = 8.0  # points of estimated lead that make a win e times likelier than a 
 GOLD_WORTH = 0.5  # points per gold in hand
 ROOMS_WORTH = 1.0  # points per unit of the greedy bot's room value
 
-# Search options (engine.core.search.game_tuning): every seat plays its greedy move in rollouts.
-SEARCH = {"rollout": "greedy", "rollout_depth": 12, "epsilon": 0.1}
+# Search options (engine.core.search.game_tuning): every seat plays its greedy move in rollouts;
+# a low exploration constant and a small greedy bonus, so that the few hundred iterations a
+# second buys can still overrule the greedy move.
+SEARCH = {"rollout": "greedy", "rollout_depth": 12, "epsilon": 0.1,
+          "exploration": 0.3, "prior_visits": 2, "prior_share": 0.03}
 
 
 def rooms_value(state: PalaisState, seat: int) -> float:
