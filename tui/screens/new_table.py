@@ -30,6 +30,10 @@ def _default_level(game) -> str:
     return "greedy" if "greedy" in game.bot_levels else game.bot_levels[0]
 
 
+class Dialog(VerticalScroll, can_focus=False):
+    """Scrolls, but is no stop for tab: tab goes field to field."""
+
+
 @dataclass(frozen=True)
 class NewTable:
     game: str
@@ -43,8 +47,8 @@ class NewTableScreen(ModalScreen[NewTable | None]):
 
     DEFAULT_CSS = """
     NewTableScreen { align: center middle; }
-    NewTableScreen > VerticalScroll { width: 68; height: auto; max-height: 100%;
-                                      border: thick $primary; padding: 0 1; background: $surface; }
+    NewTableScreen > Dialog { width: 68; height: auto; max-height: 100%;
+                              border: thick $primary; padding: 0 1; background: $surface; }
     NewTableScreen #seats { height: auto; }
     NewTableScreen .row { height: auto; }
     NewTableScreen .seat { width: 1fr; }
@@ -65,7 +69,7 @@ class NewTableScreen(ModalScreen[NewTable | None]):
         first = get_game(self.games[0].id)
         # The whole dialog scrolls (six players and the stand-in do not fit 24 lines); the focused
         # field is always scrolled into sight.
-        with VerticalScroll(id="dialog"):
+        with Dialog(id="dialog"):
             yield Static("A new table (you take seat 1)", classes="panel-title")
             yield Select([(g.title, g.id) for g in self.games], value=self.games[0].id,
                          allow_blank=False, id="game")
@@ -90,7 +94,6 @@ class NewTableScreen(ModalScreen[NewTable | None]):
         self._game = first
 
     def on_mount(self) -> None:
-        self.query_one("#dialog", VerticalScroll).can_focus = False  # tab goes field to field
         self._set_game(self.games[0].id)
 
     def _levels(self, game) -> list[tuple[str, str]]:
