@@ -63,6 +63,7 @@ class GamePlayed:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     think: tuple[tuple[float, int], ...]  # per seat: seconds spent choosing, decisions taken
+    longest: tuple[float, ...] = ()  # per seat: the longest decision, in seconds
 
 
 def play_one(game: Game, levels: tuple[str, ...], seed: int) -> GamePlayed:
@@ -74,7 +75,7 @@ def play_one(game: Game, levels: tuple[str, ...], seed: int) -> GamePlayed:
              for i, lvl in enumerate(levels)]
     match = Match.new(game, GameConfig(players), seats, seed, durable=False)
     bots = [make_arena_bot(game, lvl) for lvl in levels]
-    spent, taken = [0.0] * players, [0] * players
+    spent, taken, longest = [0.0] * players, [0] * players, [0.0] * players
     for _ in range(100_000):
         if match.finished:
             break
@@ -82,12 +83,14 @@ def play_one(game: Game, levels: tuple[str, ...], seed: int) -> GamePlayed:
         legal = match.legal_actions(seat)
         started = time.perf_counter()
         action = bots[seat].choose(match.view(seat), legal, match.rng(f"bot{seat}"))
-        spent[seat] += time.perf_counter() - started
+        took = time.perf_counter() - started
+        spent[seat] += took
+        longest[seat] = max(longest[seat], took)
         taken[seat] += 1
         match.submit(seat, action)
     result = match.result
     match.close()
-    return GamePlayed(levels, result.scores, result.winners, tuple(zip(spent, taken)))
+    return GamePlayed(levels, result.scores, result.winners, tuple(zip(spent, taken)), tuple(longest))
 
 
 @attrs.frozen
@@ -99,6 +102,7 @@ class Standing:
     high: float
     mean_score: float
     seconds_per_decision: float
+    longest_decision: float = 0.0
 
     @property
     def rate(self) -> float:
@@ -139,24 +143,27 @@ def summarise(played: Sequence[GamePlayed]) -> list[Standing]:
     rows: dict[str, list[float]] = {}
     for g in played:
         for s, level in enumerate(g.levels):
-            row = rows.setdefault(level, [0, 0.0, 0, 0.0, 0])
+            row = rows.setdefault(level, [0, 0.0, 0, 0.0, 0, 0.0])
             row[0] += 1
             row[1] += 1 / len(g.winners) if s in g.winners else 0.0
             row[2] += g.scores[s]
             row[3] += g.think[s][0]
             row[4] += g.think[s][1]
+            row[5] = max(row[5], g.longest[s] if g.longest else 0.0)
     out = []
-    for level, (seats, wins, score, secs, decisions) in rows.items():
+    for level, (seats, wins, score, secs, decisions, longest) in rows.items():
         low, high = wilson(wins, seats)
-        out.append(Standing(level, seats, wins, low, high, score / seats, secs / decisions if decisions else 0.0))
+        out.append(Standing(level, seats, wins, low, high, score / seats, secs / decisions if decisions else 0.0,
+                            longest))
     return out
 
 
 def format_table(title: str, standings: Sequence[Standing], fair: float) -> list[str]:
-    header = f"{'bot':<16}{'seats':>6}{'win rate':>10}{'95 % interval':>16}{'mean score':>12}{'s/decision':>12}"
+    header = (f"{'bot':<16}{'seats':>6}{'win rate':>10}{'95 % interval':>16}{'mean score':>12}{'s/decision':>12}"
+              f"{'longest s':>11}")
     lines = [title, header]
     for st in standings:
         lines.append(f"{st.level:<16}{st.seats:>6}{st.rate:>10.1%}{f'{st.low:.0%}–{st.high:.0%}':>16}"
-                     f"{st.mean_score:>12.1f}{st.seconds_per_decision:>12.3f}")
+                     f"{st.mean_score:>12.1f}{st.seconds_per_decision:>12.3f}{st.longest_decision:>11.3f}")
     lines.append(f"(a fair share at this table is {fair:.0%})")
     return lines
