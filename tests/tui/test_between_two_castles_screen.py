@@ -293,3 +293,27 @@ def test_snapshot_overview(snap_compare, make_app):
                           first=max)
     assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
                         press=["o"], terminal_size=SIZE)
+
+
+def test_the_reveal_names_the_castle_each_of_ludwigs_rooms_goes_to():
+    """Two players: one of Ludwig's rooms goes to your castle with him, the other to your
+    opponent's; the reveal listed both under your shared castle."""
+    from tui.games.between_two_castles.sheets import reveal_text
+    from themes import THEMES
+
+    match = advance_until(new_match(players=2, seed=1), lambda m: m.state.phase == "placing")
+    view = match.view(0)
+    ludwig = [t for t in view.to_place if t.owner == 2]
+    assert len(ludwig) == 2 and len({t.castle for t in ludwig}) == 2
+    text = str(reveal_text(view, 0, match.seats, THEMES["bergfried-dark"].variables)).splitlines()
+    for t in ludwig:
+        castle = view.castles[t.castle].name
+        heading = max(i for i, line in enumerate(text[:text.index(f"   {_letter(view, t)}  {t.name}")])
+                      if line.startswith("Ludwig"))
+        assert castle in text[heading], (t.name, castle, text)
+
+
+def _letter(view, t) -> str:
+    from tui.games.between_two_castles.look import TYPE_LETTER
+    card = next(c for c in view.room_cards if c.room == t.room)
+    return TYPE_LETTER[card.type]

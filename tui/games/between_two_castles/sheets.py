@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.core import Seat
-from engine.games.between_two_castles import CATEGORIES, BTCView, CastleView
+from engine.games.between_two_castles import CATEGORIES, BTCView, CastleView, TileView
 
 from ...widgets.grid import resolve_colour
 from ..base import ViewContext
@@ -124,19 +124,34 @@ def reveal_text(view: BTCView, viewer: int | None, seats: Sequence[Seat], variab
                     partners[p] = f"{side} {view.castles[k].name}"
     lines = [Text(f"Revealed · round {view.round}, turn {view.turn}", style="bold")]
     owners = sorted({t.owner for t in view.to_place}, key=lambda p: (p not in partners, p != viewer, p))
+    sides = dict(zip(view.my_castles, "LR"))
+
+    def where(t) -> str:
+        """The castle a room is bound for: Ludwig's two rooms go to two different castles."""
+        if t.castle >= 0:
+            castle = view.castles[t.castle]
+            return f" ({sides[t.castle]} {castle.name})" if t.castle in sides else f" ({castle.name})"
+        return f" ({partners[t.owner]})" if t.owner in partners else ""
+
     for owner in owners:
-        rooms = [t for t in view.to_place if t.owner == owner]
         name = "You" if owner == viewer else seat_name(seats, view, owner)
-        where = f" ({partners[owner]})" if owner in partners else ""
-        lines.append(Text(f"{name}{where}:", style="bold" if owner in partners or owner == viewer else "dim"))
-        for t in rooms:
-            card = next((c for c in view.room_cards if c.room == t.room), None)
-            kind = card.type if card else ""
-            colour = resolve_colour(variables, TYPE_COLOUR.get(kind, "board-cell"))
-            lines.append(Text.assemble("  ", (f" {TYPE_LETTER.get(kind, '?')} ",
-                                              f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}"),
-                                       f" {t.name}"))
+        groups: dict[str, list[TileView]] = {}
+        for t in view.to_place:
+            if t.owner == owner:
+                groups.setdefault(where(t), []).append(t)
+        for place, rooms in groups.items():
+            ours = owner == viewer or place.startswith((" (L ", " (R "))
+            lines.append(Text(f"{name}{place}:", style="bold" if ours else "dim"))
+            lines.extend(room_line(t, view, variables) for t in rooms)
     return Text("\n").join(lines)
+
+
+def room_line(t: TileView, view: BTCView, variables: dict[str, str]) -> Text:
+    card = next((c for c in view.room_cards if c.room == t.room), None)
+    kind = card.type if card else ""
+    colour = resolve_colour(variables, TYPE_COLOUR.get(kind, "board-cell"))
+    return Text.assemble("  ", (f" {TYPE_LETTER.get(kind, '?')} ",
+                                f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}"), f" {t.name}")
 
 
 class FinalScoresScreen(ModalScreen[None]):
