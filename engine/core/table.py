@@ -339,12 +339,16 @@ class Table:
             if self._bot_task is asyncio.current_task():  # an undo may have started another
                 self.thinking = None
                 self._bot_task = None
-        if version == len(match.entries) and not (self.stopped or self.closed):
-            try:
-                self.submit(seat, action)
-            except IllegalAction as exc:
-                if not self.stopped:
-                    self._stop(f"{self.seats[seat].name}'s bot chose an illegal move: {exc}")
+        if version != len(match.entries) or self.stopped or self.closed:
+            # The game moved on while it thought (another seat's simultaneous vote): its answer
+            # is stale, and whoever owes a move now is started here, or nobody would start them.
+            self.drive_bots()
+            return
+        try:
+            self.submit(seat, action)
+        except IllegalAction as exc:
+            if not self.stopped:
+                self._stop(f"{self.seats[seat].name}'s bot chose an illegal move: {exc}")
 
     async def _pause(self) -> None:
         """The pause that lets people follow the bots, and no bot move while a screen holds."""

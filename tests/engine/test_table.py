@@ -141,3 +141,29 @@ async def test_the_pause_before_a_bot_move_can_be_hurried(tmp_path):
         await asyncio.sleep(0.01)
     assert table.version > start
     table.close()
+
+
+async def test_a_vote_cast_while_a_bot_thinks_leaves_no_bot_waiting(tmp_path):
+    """King Up!'s vote is simultaneous: a human voting while a bot decides makes that bot's
+    answer stale. The table drops it and must start the bots that still owe a vote itself,
+    with no screen attached to nudge it."""
+    import random
+
+    from engine.games.king_up import Vote
+
+    seats = [Seat("Ann"), Seat("Bot A", "bot:greedy"), Seat("Bot B", "bot:greedy")]
+    match = new_match(tmp_path, seats)
+    rng = random.Random(5)
+    while not any(isinstance(a, Vote) for a in match.legal_actions(0)):
+        seat = min(match.to_act)
+        match.submit(seat, rng.choice(list(match.legal_actions(seat))))
+    table = Table(match, bot_delay=0.2)
+    table.drive_bots()
+    await asyncio.sleep(0.05)  # the bot has chosen and waits out the pause
+    assert table.thinking is not None
+    table.submit(0, next(a for a in table.legal_actions(0) if isinstance(a, Vote)))
+    for _ in range(200):
+        await asyncio.sleep(0.01)
+        if not {1, 2} & table.to_act:
+            break
+    assert not {1, 2} & table.to_act, f"stuck: {set(table.to_act)} to act, thinking={table.thinking}"
