@@ -8,6 +8,7 @@ from typing import Any
 from engine.core.bots import RandomBot
 from engine.core.errors import IllegalMove
 from engine.core.fastattrs import replace
+from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules
 from engine.core.search import thinking_levels
 
@@ -241,25 +242,30 @@ def _vote(state: KingUpState, seat: int, action: Vote, rng: random.Random) -> li
     votes = tuple(bool(v) for v in after.votes)
     events.append(VotesRevealed(votes))
     fig = state.on_throne
+    # The reveal folds its events to see what follows: the state they lead to comes along.
     if all(votes):
         events.append(KingElected(fig))
-        return events + _end_round(_fold(after, events[1:]), rng)
+        rest = _end_round(_fold(after, events[1:]), rng)
+        return Decided(events + rest, rest.after)
     old_king = state.king_maker if state.king_maker is not None else state.first_player
     events.append(CandidateEliminated(fig, state.left_of(old_king)))
     after = _fold(after, events[1:])
     if not any(fl >= 0 for fl in after.floors):
-        return events + _end_round(after, rng)  # nobody is left to crown
-    return events
+        rest = _end_round(after, rng)  # nobody is left to crown
+        return Decided(events + rest, rest.after)
+    return Decided(events, after)
 
 
-def _end_round(state: KingUpState, rng: random.Random) -> list[Any]:
+def _end_round(state: KingUpState, rng: random.Random) -> Decided:
     points = tuple(_round_points(state, goal) for goal in state.goals)
     scored = RoundScored(state.round, state.goals, points)
     after = evolve(state, scored)
     if state.round == ROUNDS:
-        return [scored, GameEnded(_winners(after))]
-    starter = after.left_of(after.king_maker if after.king_maker is not None else after.start_player)
-    return [scored, _deal_round(after, state.round + 1, starter, rng)]
+        last: Any = GameEnded(_winners(after))
+    else:
+        starter = after.left_of(after.king_maker if after.king_maker is not None else after.start_player)
+        last = _deal_round(after, state.round + 1, starter, rng)
+    return Decided([scored, last], evolve(after, last))
 
 
 def _round_points(state: KingUpState, goal: int) -> int:
