@@ -81,8 +81,10 @@ def secret_from(seed: int) -> str:
 
 
 def is_secret(seed: Any) -> bool:
-    return (type(seed) is str and len(seed) == SECRET_HEX_DIGITS
-            and all(c in "0123456789abcdef" for c in seed))
+    return type(seed) is str and len(seed) == SECRET_HEX_DIGITS and _HEX_DIGITS.issuperset(seed)
+
+
+_HEX_DIGITS = frozenset("0123456789abcdef")
 
 
 def is_legacy_seed(seed: Any) -> bool:

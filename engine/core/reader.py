@@ -104,8 +104,7 @@ def _records(text: str) -> Iterator[tuple[int, str, Any]]:
         lines = text.split("\n")[:-1]
         if len(text) <= MAX_LINE_CHARS or all(len(line) <= MAX_LINE_CHARS for line in lines):
             try:
-                fast = json.loads("[" + ",".join(lines) + "]", parse_constant=_no_constant,
-                                  parse_float=_finite_float)
+                fast = _DECODER.decode("[" + ",".join(lines) + "]")
             except (ValueError, RecursionError):
                 fast = None
             if fast is not None and (len(fast) != len(lines) or not all(isinstance(r, dict) for r in fast)):
