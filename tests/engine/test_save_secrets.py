@@ -7,21 +7,12 @@ import json
 import os
 import stat
 
-from engine.core import GameConfig, Match, Seat, read_log
+from engine.core import GameConfig, Match, read_log
 from engine.core.log import recover
 from engine.games import get_game
 from engine.games.king_up import GAME
 
-SEATS = [Seat("Ann"), Seat("Ben"), Seat("Cid")]
-
-
-def new_game(tmp_path, moves=6, seats=SEATS, variants=frozenset(), name="g.jsonl"):
-    path = tmp_path / name
-    match = Match.new(GAME, GameConfig(3, variants), seats, 5, path=path, durable=False)
-    for _ in range(moves):
-        seat = min(match.to_act)
-        match.submit(seat, match.legal_actions(seat)[0])
-    return match, path
+from .test_save_hardening import SEATS, new_game
 
 
 # -- 12. secrets ------------------------------------------------------------------------------
