@@ -295,3 +295,31 @@ async def test_a_vote_cast_while_a_bot_thinks_does_not_leave_the_other_bots_wait
             f"stuck: {set(match.to_act)} to act, nobody deciding"
         assert all(not isinstance(a, Vote) for s in (1, 2) for a in match.legal_actions(s))
         await asyncio.sleep(0)
+
+
+async def test_after_an_undo_the_move_list_shows_every_word_of_each_wrapped_move(make_app):
+    """The list is rebuilt after an undo: every option was measured without the scrollbar, so the
+    last line of each wrapped move ("… + Pillow / Room") vanished once the scrollbar came."""
+    from .test_between_two_castles_screen import advance_until
+    from .test_between_two_castles_screen import new_match as castles_match
+
+    match = advance_until(castles_match(players=2, seed=1),
+                          lambda m: m.state.phase == "placing" and len(m.entries) > 12)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = play_screen(app)
+        lines = screen.table.move_lines()[:-3]
+        screen._rebuild_moves(lines)                  # as an undo does
+        await pilot.pause()
+        await pilot.pause()
+        moves = screen.query_one("#moves")
+        shown: dict[int, str] = {}
+        for top in range(0, moves.virtual_size.height, moves.size.height):
+            moves.scroll_to(y=top, animate=False, immediate=True)
+            await pilot.pause()
+            for y in range(moves.size.height):
+                shown[int(moves.scroll_y) + y] = "".join(s.text for s in moves.render_line(y)).rstrip()
+        text = " ".join(" ".join(shown[y] for y in sorted(shown)).split())
+        for line in lines:
+            assert " ".join(line.text.split()) in text, line.text

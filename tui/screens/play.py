@@ -27,7 +27,7 @@ from engine.core import IllegalAction, Match, Table, Update
 
 from ..games import game_ui
 from ..games.base import ViewContext, ViewPanel
-from ..widgets import BoardAndMoves
+from ..widgets import BoardAndMoves, MoveList
 from .dialogs import ConfirmScreen, CoverScreen
 from .game_over import GameOverScreen
 from .hint import HintKey
@@ -90,7 +90,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
     def compose(self) -> ComposeResult:
         self.board = self.ui.make_board()
         self.info = self.ui.make_info()
-        yield BoardAndMoves(self.board, self.info, "Moves", OptionList(id="moves"))
+        yield BoardAndMoves(self.board, self.info, "Moves", MoveList(id="moves"))
         yield Static("", id="status")
         yield Input(placeholder="type a move here (: to focus, enter to play)", id="command",
                     compact=True)

@@ -20,7 +20,7 @@ from engine.games import get_game
 
 from ..games import game_ui
 from ..games.base import ViewContext
-from ..widgets import BoardAndMoves
+from ..widgets import BoardAndMoves, MoveList
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25)   # seconds per step
 
@@ -105,7 +105,7 @@ class ReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self.board = self.ui.make_board()
         self.info = self.ui.make_info()
-        moves = OptionList(*(Option(f"{i:>3} {label}") for i, label in enumerate(self.labels)), id="moves")
+        moves = MoveList(*(Option(f"{i:>3} {label}") for i, label in enumerate(self.labels)), id="moves")
         yield BoardAndMoves(self.board, self.info, "Moves (↑↓ enter: jump there)", moves)
         yield Static("", id="status")
         yield Footer()

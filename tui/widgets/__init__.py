@@ -1,7 +1,7 @@
 """Widgets shared by every game screen."""
-from .board_layout import BoardAndMoves
+from .board_layout import BoardAndMoves, MoveList
 from .grid import Cell, Grid
 from .text_line import TextLine
 from .toggle import OnOffCheckbox
 
-__all__ = ["BoardAndMoves", "Cell", "Grid", "OnOffCheckbox", "TextLine"]
+__all__ = ["BoardAndMoves", "Cell", "Grid", "MoveList", "OnOffCheckbox", "TextLine"]

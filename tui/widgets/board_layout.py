@@ -14,6 +14,16 @@ from textual.widgets import OptionList, Static
 from .grid import Grid
 
 
+class MoveList(OptionList):
+    """The move list: an OptionList whose wrapped lines are measured again when its scrollbar
+    comes or goes. (OptionList measures each option's height at the width it had then; after a
+    rebuild, e.g. an undo, every line was measured without the scrollbar, and the last line of
+    each wrapped move vanished once the scrollbar took its two columns.)"""
+
+    def watch_show_vertical_scrollbar(self, _shown: bool) -> None:
+        self._clear_caches()
+
+
 class BoardColumn(Vertical):
     """The board's column: the scalable grids in it grow together while they fit."""
 
