@@ -2,7 +2,8 @@
 
 Public and rebuilt: the floors, the crown, scores, the vote cards each seat still holds.
 Hidden and drawn: the other seats' goal cards (from the cards nobody has shown: neither this
-seat's, nor a card revealed in an earlier round) and, during a vote, the cards others chose.
+seat's, nor a card revealed in an earlier round) and, during a vote, the cards others chose
+(YES for a candidate on the goal card drawn for them, NO otherwise while they hold one).
 Not in the view but implied by it: how many figures each seat placed this round (placing goes
 round the table from the start player) and the "old king", whose left neighbour starts the
 round (so the old king sits right of the start player from round 2 on).
@@ -37,8 +38,9 @@ def determinize(view: KingUpView, rng: random.Random) -> KingUpState:
         goals = tuple(mine if s == seat else next(drawn) for s in range(n))
     no_cards = tuple(c - 1 for c in view.vote_cards)
     votes: tuple[bool | None, ...] = (None,) * n
-    if view.phase == VOTING:
-        votes = tuple(None if not v else view.my_vote if s == seat else no_cards[s] == 0 or rng.random() < 0.5
+    if view.phase == VOTING:  # others vote for the candidates on the goal cards drawn for them
+        votes = tuple(None if not v else view.my_vote if s == seat
+                      else no_cards[s] == 0 or view.on_throne in GOAL_CARDS[goals[s]]
                       for s, v in enumerate(view.voted))
     king_maker = None if view.round == 1 else (view.start_player - 1) % n
     turn = min(view.to_act) if view.to_act and view.phase != VOTING else view.start_player
