@@ -42,3 +42,18 @@ def test_carcassonne_judges_every_move_once_and_plays_the_best():
     assert report.iterations == len(legal) and len(report.root.children) == len(legal)
     best = max(n.reward for n in report.root.children.values())
     assert report.root.children[choice].reward == best
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_the_greedy_ranking_puts_the_greedy_move_among_the_best(game):
+    """The root is ordered by the greedy bot's values: its own choice must be one of the best."""
+    from engine.core.search import greedy_values
+    players = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
+    greedy = game.bots["greedy"]()
+    for moves in (2, 12, 30):
+        state, seat = position(game, players, 8, moves)
+        legal = list(game.legal_actions(state, seat))
+        view = game.view(state, seat)
+        values = greedy_values(greedy, view, legal)
+        pick = greedy.choose(view, legal, random.Random(1))
+        assert values is not None and values[legal.index(pick)] >= max(values) - 0.011  # Carcassonne's tie noise
