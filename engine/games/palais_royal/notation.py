@@ -134,7 +134,7 @@ def describe(before: Any, ev: Any, names: Sequence[str] = ()) -> str | None:
     who = (lambda s: names[s] if 0 <= s < len(names) else f"seat {s + 1}")  # noqa: E731
     match ev:
         case GameSetUp(start_player=s):
-            return f"set-up: {who(s)} starts"
+            return f"set-up: first player {who(s)}"  # not "You starts"
         case ServantPlaced(room=room):
             return f"+{ROOM_CODES[room]}"
         case TurnBegan(round=r, opens_round=True, last_round=last):

@@ -190,7 +190,7 @@ def step_detail(view: PalaisView) -> str:
     """What is left of the current step."""
     turn = view.turn
     if turn is None:
-        return "any room; everyone places 5, one at a time" if view.rooms and not view.over else ""
+        return "any room; 5 each, player by player" if view.rooms and not view.over else ""
     s = turn.step
     if s == 0:
         return "before action 1: the Royal Favour may be played"
