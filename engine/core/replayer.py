@@ -38,6 +38,16 @@ def _expected_records(game: Game, events: list, act: int, by: int | None, move: 
     return records
 
 
+def _refusal(exc: Exception, move: str, number: int) -> LogError:
+    """What a load says when deciding a logged move again fails."""
+    if isinstance(exc, IllegalAction):
+        return LogError(f"line {number}: move {excerpt(move)} is illegal in its position: "
+                        f"{excerpt(str(exc), 80)}", line=number)
+    # a game's rules failing on a strange move must not crash a load
+    return LogError(f"line {number}: move {excerpt(move)} could not be replayed ({type(exc).__name__})",
+                    line=number)
+
+
 class _LazyRng:
     """``rng_for(seed, position)``, made on the first draw: most moves draw nothing."""
 
@@ -74,7 +84,9 @@ class Replayer:
         self._move: str | None = None
         self._k = 0  # lines of it read so far
         self._after: Any = None  # the state after the action being read, if its decider gave it
-        self._to_act, self._plain = game.to_act, game.codec.plain  # looked up once: asked per move
+        # Looked up once: asked for every move.
+        self._to_act, self._plain, self._parse, self._decider = (game.to_act, game.codec.plain, game.parse_action,
+                                                                 game.decide)
 
     @property
     def pending(self) -> bool:
@@ -202,15 +214,11 @@ class Replayer:
     def _decide(self, by: int, move: str, position: int, number: int) -> list:
         state = self.state
         try:
-            action = self.game.parse_action(state, by, move)
-            events = self.game.decide(state, by, action, _LazyRng(self.seed, position))
-            return events if type(events) in (Decided, list) else list(events)
-        except IllegalAction as exc:
-            raise LogError(f"line {number}: move {excerpt(move)} is illegal in its position: "
-                           f"{excerpt(str(exc), 80)}", line=number) from None
-        except Exception as exc:  # a game's rules failing on a strange move must not crash a load
-            raise LogError(f"line {number}: move {excerpt(move)} could not be replayed "
-                           f"({type(exc).__name__})", line=number) from None
+            action = self._parse(state, by, move)
+            events = self._decider(state, by, action, _LazyRng(self.seed, position))
+            return events if type(events) in (Decided, list) else list(events)  # a generator runs here
+        except Exception as exc:
+            raise _refusal(exc, move, number) from None
 
     def _check_event(self, record: dict, number: int) -> None:
         """A line that is not byte-for-byte the expected record: accept what only looks different
