@@ -112,7 +112,9 @@ class ThinkingBot:
         # "visits" (the most visited root move) or "value" (the best mean: for rollout_depth 0,
         # where every visit of a root move evaluates the same position)
         self.choose_by = tuning.get("choose_by", "visits")
-        self.tree_depth = tuning.get("tree_depth", 10_000)  # 1: a one-move search
+        self.tree_depth = tuning.get("tree_depth", 10_000)  # 1 (and rollout_depth 0): a one-move search
+        self.passes = tuning.get("passes", 1)  # a one-move search's determinizations
+        self.overrule = tuning.get("overrule", True)  # False: choose plays the greedy move
         if self.rollout not in ("greedy", "random"):
             raise ValueError(f"rollout {self.rollout!r}: 'greedy' or 'random'")
         self.evaluate = evaluate or own_evaluate or standing
@@ -123,6 +125,8 @@ class ThinkingBot:
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
+        if not self.overrule:  # the game's search is not trusted over its greedy bot (hints still search)
+            return self.ranked_moves(view, legal, random.Random(rng.getrandbits(64)))[0]
         report = self.search(view, rng, legal)
         known, prior = report.root.children, report.prior
         if self.choose_by == "value" and known:  # exact evaluations (no rollout): the best one,
@@ -142,11 +146,15 @@ class ThinkingBot:
         if self._greedy is None or len(legal) < 2:
             return list(legal)
         values = greedy_values(self._greedy, view, legal)
-        pick = self._greedy.choose(view, list(legal), random.Random(rng.getrandbits(64)))
         if values is None:
+            pick = self._greedy.choose(view, list(legal), random.Random(rng.getrandbits(64)))
             order = [pick] + [a for a in legal if a != pick]
-        else:
-            order = [legal[i] for i in sorted(range(len(legal)), key=lambda i: -values[i])]
+        else:  # the greedy bot's choice is its best value, ties drawn at random as it draws them
+            tie = random.Random(rng.getrandbits(64))
+            ranked = sorted(range(len(legal)), key=lambda i: -values[i])
+            best = [i for i in ranked if values[i] == values[ranked[0]]]
+            pick = legal[best[tie.randrange(len(best))]]
+            order = [legal[i] for i in ranked]
             order.remove(pick)
             order.insert(0, pick)
         return order[:self.root_width] if self.root_width else order
@@ -169,26 +177,51 @@ class ThinkingBot:
                 order.remove(prior)
                 order.insert(0, prior)
         deadline = None if self.seconds is None else started + self.seconds
+        if self.tree_depth == 1 and self.rollout_depth == 0 and order is not None:
+            done = self._one_move(view, order, root, srng, deadline)
+            self.last = SearchReport(root, done, time.perf_counter() - started, order[0] if order else None)
+            return self.last
         done, last = 0, 0.0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
             now = time.perf_counter()
-            # Stop when another iteration as long as the average or the last would overrun.
-            if deadline is not None and done and now + max((now - started) / done, last) >= deadline:
+            # Stop when another iteration as long as the average or the last would overrun (or
+            # ranking the moves took the whole budget: then the greedy choice is played).
+            if deadline is not None and (
+                    now >= deadline or done and now + max((now - started) / done, last) >= deadline):
                 break
-            if self.tree_depth == 1 and self.rollout_depth == 0 and order is not None \
-                    and len(root.children) == len(order):
-                break  # a one-move search has judged every move: more visits judge the same positions
             state = self.game.determinize(view, srng)
-            self._iterate(root, state, seat, srng, order)
+            self._iterate(root, state, seat, srng, order, deadline)
             done += 1
             last = time.perf_counter() - now
         self.last = SearchReport(root, done, time.perf_counter() - started, order[0] if order else None)
         return self.last
 
+    def _one_move(self, view: Any, order: list, root: Node, rng: random.Random, deadline: float | None) -> int:
+        """A one-move search (tree_depth 1, no rollout): every move is judged by the evaluation of
+        the position it leads to, all of them in the same determinization, for ``passes``
+        determinizations (common random numbers: what the seat cannot see changes the judgement
+        of every move alike). Returns the number of positions judged."""
+        game, seat, done = self.game, view.seat, 0
+        for _ in range(self.passes):
+            state = game.determinize(view, rng)
+            here = set(game.legal_actions(state, seat)) if self.root_check else None
+            for action in order:
+                if self.iterations is not None and done >= self.iterations or \
+                        deadline is not None and done and time.perf_counter() >= deadline:
+                    return done
+                if here is not None and action not in here:
+                    continue
+                node = root.children.setdefault(action, Node())
+                node.visits += 1
+                node.reward += self.evaluate(game, _play(game, state, seat, action, rng))[seat]
+                done += 1
+        return done
+
     # -- one iteration -------------------------------------------------------------------------
-    def _iterate(self, root: Node, state: Any, me: int, rng: random.Random, order: list | None) -> None:
+    def _iterate(self, root: Node, state: Any, me: int, rng: random.Random, order: list | None,
+                 deadline: float | None = None) -> None:
         game = self.game
         node, path = root, []
         first = True
@@ -215,7 +248,10 @@ class ThinkingBot:
                 if child is not None:
                     child.avail += 1
             if fresh:
-                action = fresh[0] if node is root and order is not None else self._first_try(state, seat, legal, fresh, rng)
+                if node is root and order is not None:
+                    action = fresh[0]
+                else:
+                    action = self._first_try(state, seat, legal, fresh, rng)
                 child = node.children[action] = Node()
                 state = _play(game, state, seat, action, rng)
                 path.append((child, seat))
@@ -224,7 +260,7 @@ class ThinkingBot:
             node = node.children[action]
             state = _play(game, state, seat, action, rng)
             path.append((node, seat))
-        state = self._rollout(state, rng)
+        state = self._rollout(state, rng, deadline)
         values = self.evaluate(game, state)
         for child, seat in path:
             child.visits += 1
@@ -242,11 +278,13 @@ class ThinkingBot:
             return self._policy(self.game, state, seat, legal, rng)
         return self._greedy.choose(self.game.view(state, seat), legal, rng)
 
-    def _rollout(self, state: Any, rng: random.Random) -> Any:
+    def _rollout(self, state: Any, rng: random.Random, deadline: float | None = None) -> Any:
+        """Play on for ``rollout_depth`` moves, or until the deadline (a budget kept even when one
+        rollout meets slow moves; a fixed iteration count never looks at the clock)."""
         game, greedy = self.game, self._greedy if self.rollout == "greedy" else None
         for _ in range(self.rollout_depth):
             seat = _mover(game, state)
-            if seat is None:
+            if seat is None or deadline is not None and time.perf_counter() >= deadline:
                 break
             legal = list(game.legal_actions(state, seat))
             if not legal:
