@@ -2,6 +2,8 @@
 typed-move errors that say what is wrong with this move."""
 from __future__ import annotations
 
+import pytest
+
 from engine.core import GameConfig, IllegalAction, Match, Seat, Table
 from engine.games import get_game
 from tui.screens.game_over import winners_line
@@ -46,3 +48,25 @@ def test_placing_on_a_floor_that_does_not_exist_says_which_floors():
         assert "floors 1–4 only" in str(exc.reason)
     else:
         raise AssertionError("A5 was accepted")
+
+
+@pytest.mark.parametrize("game_id", ["king-up", "between-two-castles", "palais-royal", "castle-builder"])
+async def test_a_long_player_name_ends_in_an_ellipsis_never_cut_silently(make_app, game_id):
+    """Names may be 24 characters; the score column shows what fits and says it cut ("Bot 2 (ran"
+    looked like a complete name)."""
+    from engine.core import GameConfig, Match, Seat
+    from engine.games import get_game
+    from tests.tui.textfit import screen_lines
+    from tui.screens.play import PlayScreen
+
+    game = get_game(game_id)
+    seats = [Seat("You", "human"), Seat("Maximiliane von Habsburg", "bot:random"),
+             Seat("Bo", "bot:random")][:max(game.min_players, 2)]
+    match = Match.new(game, GameConfig(len(seats), frozenset()), seats, 3, path=None,
+                      created="2025-01-01T12:00:00", durable=False)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        named = [line for line in screen_lines(app) if "Maxim" in line]
+        assert named
+        assert all("Maximiliane von Habsburg" in line or "…" in line for line in named), named

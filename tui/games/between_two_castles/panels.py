@@ -9,6 +9,7 @@ from textual.widgets import Static
 from themes import SEAT_COLOURS, UNICODE
 
 from ...widgets.grid import resolve_colour
+from ...widgets.names import fit_name
 from ..base import ViewContext, ViewPanel
 from .describe import who
 from .moves import bonus_text
@@ -45,7 +46,7 @@ def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
         busy = ctx.spinner if ctx.thinking == p else ""
         chose = glyphs.yes if view.phase == "choosing" and p < len(view.chosen) and view.chosen[p] else busy
         you = "*" if p == ctx.seat else ""
-        name = f"{ctx.name(p)}{you}"[:16]
+        name = fit_name(ctx.name(p), 16, you)
         lines.append(Text.assemble((mark, "bold"), " ", (glyphs.seat(p), chip), f" {name:<16} ",
                                    (f"{standing(ctx, p):>3}", "bold"), f" {chose}"))
     lines.append(Text("score: your lower castle", style="dim"))

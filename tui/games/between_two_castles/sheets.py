@@ -17,6 +17,7 @@ from engine.core import Seat
 from engine.games.between_two_castles import CATEGORIES, BTCView, CastleView, TileView
 
 from ...widgets.grid import resolve_colour
+from ...widgets.names import fit_name
 from ..base import ViewContext
 from .look import TYPE_COLOUR, TYPE_LETTER
 
@@ -204,7 +205,7 @@ def ranking_table(view: BTCView, seats: Sequence[Seat]) -> Table:
         table.add_column(column, justify=justify, no_wrap=True)
     for place, p, score in ranking(view):
         mine = " / ".join(f"{c.name} {c.score}" for c in castles_of(view, p))
-        table.add_row(str(place), seat_name(seats, view, p)[:14], str(score), mine,
+        table.add_row(str(place), fit_name(seat_name(seats, view, p), 14), str(score), mine,
                       "winner" if p in view.winners else "")
     return table
 

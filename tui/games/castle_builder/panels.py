@@ -14,6 +14,7 @@ from textual.widgets import Static
 from themes import UNICODE
 
 from ...widgets.grid import resolve_colour
+from ...widgets.names import fit_name
 from ..base import ViewContext, ViewPanel
 from .look import look_for, path_glyph
 
@@ -105,7 +106,7 @@ def inside_lines(ctx: ViewContext, variables: dict[str, str]) -> list[Text]:
     for seat in range(len(view.coins)):
         turn = glyphs.turn if seat in view.to_act else " "
         busy = ctx.spinner if ctx.thinking == seat else " "
-        name = ctx.name(seat)[:8].ljust(8)
+        name = fit_name(ctx.name(seat), 8).ljust(8)
         coins = f"{len(view.coins[seat])}{look.coin}"
         held = f"{view.holder_counts[seat]}{look.tile_space}"
         token = str(seat + 1) if glyphs.ascii else glyphs.seat(seat)

@@ -14,6 +14,7 @@ from engine.games.king_up import CANDIDATES, POINTS, ROUNDS
 from themes import UNICODE
 
 from ...widgets.grid import resolve_colour
+from ...widgets.names import fit_name
 from ..base import ViewContext, ViewPanel
 from .board import PHASES, chip, figure_name, round_scored
 
@@ -54,7 +55,7 @@ def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
         voted = seat < len(view.voted) and view.voted[seat]
         busy = ctx.spinner if ctx.thinking == seat else (glyphs.yes if voted else " ")
         you = "*" if seat == ctx.seat else " "
-        name = f"{ctx.name(seat)}{you}"[:12]
+        name = fit_name(ctx.name(seat), 12, you.strip())
         cards = glyphs.card * (view.vote_cards[seat] if seat < len(view.vote_cards) else 0)
         lines.append(Text.assemble(
             (mark, "bold"), " ", (glyphs.seat(seat), f"bold {seat_colour(variables, seat).hex}"),
@@ -73,7 +74,7 @@ def round_table(view: Any, seats: Sequence[Seat], variables: dict[str, str]) -> 
     goals, points = view.revealed_goals[-1], view.round_points[-1]
     for seat, goal in enumerate(goals):
         chips = [chip(f, f" {CANDIDATES[f].initial} {POINTS[view.floors[f]]:>2} ", variables) for f in goal]
-        table.add_row(seats[seat].name[:14], *chips, str(points[seat]), str(view.scores[seat]))
+        table.add_row(fit_name(seats[seat].name, 14), *chips, str(points[seat]), str(view.scores[seat]))
     return table
 
 

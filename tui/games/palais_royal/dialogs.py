@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from engine.core import Seat
 
+from ...widgets.names import fit_name
 from ..base import ViewContext
 from .actions import line_for
 
@@ -68,7 +69,7 @@ def final_table(final: Any, seats: Sequence[Seat]) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
     table.add_column("", no_wrap=True)
     for seat in seats:
-        table.add_column(seat.name[:12], justify="right")
+        table.add_column(fit_name(seat.name, 12), justify="right")
     for label, points in final_rows(final):
         table.add_row(label, *(str(v) if v else "·" for v in points))
     table.add_row(Text("total", style="bold"), *(Text(str(v), style="bold") for v in final.totals))

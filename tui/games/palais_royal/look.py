@@ -29,6 +29,7 @@ from engine.games.palais_royal import (
 from themes import GlyphSet
 
 from ...widgets.grid import Cell, resolve_colour
+from ...widgets.names import fit_name
 
 Pos = tuple[int, int]
 
@@ -67,8 +68,9 @@ def space_pos(space: int) -> Pos:
 
 
 def short_name(name: str) -> str:
-    """The first word, at most 10 letters (``Conrad`` for Conrad von Hohenstaufen)."""
-    return (name.split() or [name])[0][:10]
+    """The first word, at most 10 letters (``Conrad`` for Conrad von Hohenstaufen; a longer
+    word ends in "…")."""
+    return fit_name((name.split() or [name])[0], 10)
 
 
 def seat_count(glyphs: GlyphSet, seat: int, count: int) -> str:

@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from themes import UNICODE
 
+from ...widgets.names import fit_name
 from ..base import ViewContext, ViewPanel
 from .look import card_code, chip
 
@@ -45,7 +46,7 @@ def seat_lines(ctx: ViewContext, seat: int, variables: dict[str, str]) -> list[T
     turn = glyphs.turn if seat == view.to_move else " "
     busy = ctx.spinner if ctx.thinking == seat else ""
     you = "*" if seat == ctx.seat else ""
-    name = f"{ctx.name(seat)}{you}"[:15]
+    name = fit_name(ctx.name(seat), 15, you)
     cards = f"{glyphs.card}{p.hand}" if p.hand else ""
     head = Text.assemble((turn, "bold"), " ", chip(variables, seat, glyphs.seat(seat)), f" {name:<15} ",
                          (f"{p.visible_points:>3}", "bold"), f" {cards:<3}", busy)
