@@ -35,8 +35,13 @@ def move_line(game: Game, before: Any, entry: Entry, position: int, names: Seque
         return None
     mover = entry.by if entry.move is not None else None
     if mover is not None and 0 <= mover < len(names):
-        text = f"{names[mover][:NAME_WIDTH]:<{NAME_WIDTH}} {text}"
+        text = f"{_fit(names[mover]):<{NAME_WIDTH}} {text}"
     return MoveLine(position + 1, mover, text)
+
+
+def _fit(name: str) -> str:
+    """A name in the move list's name column; a longer one ends in "…" (it looked whole)."""
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
 
 
 def move_lines_from(game: Game, state: Any, entries: Iterable[Entry], start: int,
