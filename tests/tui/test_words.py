@@ -70,3 +70,13 @@ async def test_a_long_player_name_ends_in_an_ellipsis_never_cut_silently(make_ap
         named = [line for line in screen_lines(app) if "Maxim" in line]
         assert named
         assert all("Maximiliane von Habsburg" in line or "…" in line for line in named), named
+
+
+async def test_the_replay_move_list_ends_a_long_name_in_an_ellipsis(make_app, tmp_path):
+    from .conftest import replay_at_end
+
+    match = finished_match()
+    assert max(len(s.name) for s in match.seats) > 10
+    async with replay_at_end(make_app, match, tmp_path) as (_pilot, viewer):
+        movers = [label for label in viewer.labels if label.startswith("Bot ")]
+        assert movers and all(label[:10].endswith("…") for label in movers), movers[:3]

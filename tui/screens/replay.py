@@ -21,6 +21,7 @@ from engine.games import get_game
 from ..games import game_ui
 from ..games.base import ViewContext
 from ..widgets import BoardAndMoves, MoveList
+from ..widgets.names import fit_name
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25)   # seconds per step
 
@@ -93,7 +94,7 @@ class ReplayScreen(Screen[None]):
             if text is not None:
                 mover = self._mover(i)
                 stops.append(i + 1)
-                labels.append(f"{seats[mover].name[:10]:<10} {text}" if mover is not None else text)
+                labels.append(f"{fit_name(seats[mover].name, 10):<10} {text}" if mover is not None else text)
         if stops[-1] != len(events):
             stops.append(len(events))
             labels.append("end")
