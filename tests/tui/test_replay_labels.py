@@ -47,3 +47,15 @@ async def test_the_vote_dialog_leaves_the_move_list_in_sight(make_app, settings)
         box = app.screen.query_one("#vote-box").region
         moves = play_screen(app).query_one("#moves").region
         assert not box.overlaps(moves)
+
+
+async def test_viewing_a_seat_before_the_deal_does_not_say_spectating(make_app):
+    match = finished_match()
+    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("v", "home")                   # seat 1, step 0: no goal card yet
+        await pilot.pause()
+        shown = text(app)
+        assert "Spectating" not in shown, shown
+        assert f"{match.seats[0].name}'s goal card is dealt" in shown.replace("\n", " ")

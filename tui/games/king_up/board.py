@@ -264,6 +264,8 @@ def chip(fig: int, text: str, variables: dict[str, str]) -> Text:
 
 def goal_card(ctx: ViewContext, variables: dict[str, str]) -> Text:
     view = ctx.view
+    if view.my_goal is None and ctx.seat is not None:   # a seat before its round's deal
+        return Text(f"{ctx.whose()} goal card is dealt when the round begins.", style="dim")
     if view.my_goal is None:
         if view.over:
             return Text("Spectating: every goal card was shown at its round's scoring "
