@@ -1,6 +1,8 @@
 """Issue 9 item 3: score breakdowns can be reopened (game over, replay) and need a deliberate key."""
 from __future__ import annotations
 
+import pytest
+
 from engine.core import Table
 from tui.screens.dialogs import BreakdownScreen
 from tui.screens.game_over import GameOverScreen
@@ -58,3 +60,27 @@ def test_replay_text_ends_with_the_breakdown(tmp_path):
     at = lines.index("scores:")
     assert lines[-1].startswith("winner: ") and at == len(lines) - 5   # 3 players, then the winner
     assert all(" + " in line and " = " in line for line in lines[at + 1:at + 4])
+
+
+@pytest.mark.parametrize("game_id, words", [
+    ("between-two-castles", ["score", "Score sheets", "winner"]),
+    ("palais-royal", ["nobles", "park rows", "total"]),
+    ("castle-builder", ["Coins won", "(winner)"]),
+])
+async def test_every_game_s_replay_reopens_its_final_scores(make_app, game_id, words):
+    """Between Two Castles, Palais Royal and Castle Builder had no breakdown: at the replay's
+    last step `s` did nothing and the footer did not offer it."""
+    from engine.core.selfplay import play_out
+    from engine.games import get_game
+
+    game = get_game(game_id)
+    match = play_out(game, 2, ["greedy", "random"], 3)
+    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("end", "s")
+        await pilot.pause()
+        assert isinstance(app.screen, BreakdownScreen)
+        text = "\n".join(screen_lines(app))
+        for word in words:
+            assert word in text, (word, text)

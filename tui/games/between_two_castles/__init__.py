@@ -52,6 +52,15 @@ class BetweenTwoCastlesUI(GameUI):
                 screens.append(FinalScoresScreen(step.view, seats))
         return screens
 
+    def breakdown(self, ctx: ViewContext) -> Any:
+        """The ranking and every castle's score sheet, once the game is scored (at its end)."""
+        if not ctx.view.finished:
+            return None
+        from rich.console import Group
+
+        from .sheets import ranking_table, sheet_table
+        return Group(ranking_table(ctx.view, ctx.seats), "", sheet_table(ctx.view))
+
     def phase_text(self, ctx: ViewContext) -> str:
         if ctx.view.finished:
             return "game over"

@@ -9,6 +9,8 @@ dialogs.py the choices. Everything is drawn from the seat's view, its legal move
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.castle_builder import Build, Draw
 
 from ..base import GameUI, ViewContext, ViewPanel
@@ -35,6 +37,20 @@ class CastleBuilderUI(GameUI):
 
     def make_info(self) -> ViewPanel:
         return BuilderInfo()
+
+    def breakdown(self, ctx: ViewContext) -> Any:
+        """The coins each player won (the race to the goal), once the game is over."""
+        view = ctx.view
+        if not view.finished:
+            return None
+        from rich.text import Text
+
+        lines = [Text(f"Coins won ({view.goal} win the game)", style="bold")]
+        for seat, won in enumerate(view.coins):
+            titles = ", ".join(c.title for c in won) or "none"
+            mark = "  (winner)" if seat in view.winners else ""
+            lines.append(Text(f"{ctx.name(seat)}: {len(won)} · {titles}{mark}"))
+        return Text("\n").join(lines)
 
     def phase_text(self, ctx: ViewContext) -> str:
         view = ctx.view

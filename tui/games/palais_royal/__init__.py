@@ -50,6 +50,19 @@ class PalaisUI(GameUI):
             return []
         return [FinalScoringScreen(end.view, seats)]
 
+    def breakdown(self, ctx: ViewContext) -> Any:
+        """Each player's points by kind and the winner, once the final scoring is done."""
+        final = ctx.view.final
+        if final is None:
+            return None
+        from rich.console import Group
+        from rich.text import Text
+
+        from .dialogs import final_table, winners_text
+        return Group(final_table(final, ctx.seats), "",
+                     Text(winners_text(final, ctx.seats), style="bold"),
+                     Text("Ties go to the most servants with the Cardinal.", style="dim"))
+
     def phase_text(self, ctx: ViewContext) -> str:
         view = ctx.view
         if view.over:
