@@ -125,10 +125,10 @@ class ThinkingBot:
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        if not self.overrule:  # the game's search is not trusted over its greedy bot (hints still search)
-            return self.ranked_moves(view, legal, random.Random(rng.getrandbits(64)))[0]
         report = self.search(view, rng, legal)
         known, prior = report.root.children, report.prior
+        if not self.overrule:  # the game's search is not trusted over its greedy bot (hints read it)
+            return prior
         if self.choose_by == "value" and known:  # exact evaluations (no rollout): the best one,
             # the greedy bot's better-ranked one on a tie (the root's moves were tried in its order)
             return max(known, key=lambda a: known[a].reward / known[a].visits)

@@ -20,8 +20,8 @@ SCALE = 8.0  # points of estimated lead that make a win e times likelier than a 
 GOLD_WORTH = 0.5  # points per gold in hand
 ROOMS_WORTH = 1.0  # points per unit of the greedy bot's room value
 
-# Search options (engine.core.search.game_tuning). The thinking levels play the greedy move here
-# (hints still search): measured against greedy bots, every search led by this
+# Search options (engine.core.search.game_tuning). The thinking levels search (the hints show it)
+# but play the greedy move here: measured against greedy bots, every search led by this
 # evaluation lost (1 win in 15 at a second a move, mean score 35 against 48; a one-move search
 # judging each move by it in the same determinizations, 1 in 15). The evaluation is the weak
 # part: the others' face-down nobles are drawn anew in every determinization and their points
