@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.errors import UnreadableMove
+from engine.core.readings import Readings
 
 from .catalog import ATTENDANT_NAMES, BONUS_CARDS, CASTLE_NAMES, NORMAL_TYPES, ROOMS, SPECIAL_ID, room_name
 from .events import (AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, BonusDeckReshuffled,
@@ -74,17 +75,7 @@ def parse_action(state: BTCState, seat: int, text: str) -> Any:
 
     A text's meaning depends only on the seat and the number of positions (which castles are its
     left and right), and actions are immutable: a reading is kept (a load reads every move again)."""
-    key = (state.positions, seat, text)
-    action = _READ.get(key)
-    if action is None:
-        action = _parse(state, seat, text)
-        if len(_READ) < _READ_LIMIT:
-            _READ[key] = action
-    return action
-
-
-_READ: dict[tuple[int, int, str], Any] = {}
-_READ_LIMIT = 4096  # texts a hostile file makes up are read, just not kept
+    return _READINGS.read((state.positions, seat, text), state, seat, text)
 
 
 def _parse(state: BTCState, seat: int, text: str) -> Any:
@@ -167,3 +158,6 @@ def describe(before: BTCState, ev: Any, names: Sequence[str] = ()) -> str | None
             return "game over: " + ", ".join(f"{who(p)} {s}" for p, s in enumerate(scores)) + \
                 " — won by " + ", ".join(who(p) for p in winners)
     return None
+
+
+_READINGS = Readings(_parse)  # see engine.core.readings

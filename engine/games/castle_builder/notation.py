@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.errors import UnreadableMove
+from engine.core.readings import Readings
 
 from .castle import spot_name
 from .catalog import COINS, COLUMNS, EFFECTS, PATH, TILES
@@ -67,16 +68,7 @@ def parse_action(text: str) -> Any:
 
     A text means the same in every position and actions are immutable: a reading is kept (a load
     reads every move again)."""
-    action = _READ.get(text)
-    if action is None:
-        action = _parse(text)
-        if len(_READ) < _READ_LIMIT:
-            _READ[text] = action
-    return action
-
-
-_READ: dict[str, Any] = {}
-_READ_LIMIT = 4096  # texts a hostile file makes up are read, just not kept
+    return _READINGS.read(text, text)
 
 
 def _parse(text: str) -> Any:
@@ -180,3 +172,6 @@ def _effect_line(effect: str, seats: tuple[int, ...], who) -> str:
     if effect in ("thief", "lady", "catapult", "decay") and not seats:
         return f"{title}: nothing to take"
     return title
+
+
+_READINGS = Readings(_parse)  # see engine.core.readings

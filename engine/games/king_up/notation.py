@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.errors import IllegalMove, UnreadableMove
+from engine.core.readings import Readings
 
 from .catalog import CANDIDATES, INITIALS, THRONE
 from .events import (CandidateEliminated, ClimbBegan, FigureMoved, FigurePlaced, GameEnded, KingElected,
@@ -44,17 +45,7 @@ def parse_action(state: KingUpState, text: str) -> Any:
 
     What a text means depends only on the phase, and actions are immutable: a reading is kept
     (loading a save file reads every move again, and games repeat the same few texts)."""
-    key = (state.phase, text)
-    action = _READ.get(key)
-    if action is None:
-        action = _parse(state, text)
-        if len(_READ) < _READ_LIMIT:
-            _READ[key] = action
-    return action
-
-
-_READ: dict[tuple[str, str], Any] = {}
-_READ_LIMIT = 4096  # texts a hostile file makes up are read, just not kept
+    return _READINGS.read((state.phase, text), state, text)
 
 
 def _parse(state: KingUpState, text: str) -> Any:
@@ -128,3 +119,6 @@ def describe(before: KingUpState, ev: Any, names: Sequence[str] = ()) -> str | N
         case ClimbBegan():
             return None
     return None
+
+
+_READINGS = Readings(_parse)  # see engine.core.readings

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.errors import UnreadableMove
+from engine.core.readings import Readings
 
 from .catalog import (BORDER, NOBLES, PRIVILEGE_CODES, ROOM_CODES, STEP_NAMES, parse_space, privilege_of_code,
                       room_of_code, space_name)
@@ -84,17 +85,7 @@ def parse_action(state: Any, text: str) -> Any:
 
     A text means the same in every position but the placing of the set-up servants, and actions
     are immutable: a reading is kept (a load reads every move again)."""
-    key = (state is not None and state.phase == PLACING, text)
-    action = _READ.get(key)
-    if action is None:
-        action = _parse(state, text)
-        if len(_READ) < _READ_LIMIT:
-            _READ[key] = action
-    return action
-
-
-_READ: dict[tuple[bool, str], Any] = {}
-_READ_LIMIT = 4096  # texts a hostile file makes up are read, just not kept
+    return _READINGS.read((state is not None and state.phase == PLACING, text), state, text)
 
 
 def _parse(state: Any, text: str) -> Any:
@@ -167,3 +158,6 @@ def describe(before: Any, ev: Any, names: Sequence[str] = ()) -> str | None:
 
 
 __all__ = ["format_action", "parse_action", "describe"]
+
+
+_READINGS = Readings(_parse)  # see engine.core.readings
