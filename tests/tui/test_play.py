@@ -323,3 +323,24 @@ async def test_after_an_undo_the_move_list_shows_every_word_of_each_wrapped_move
         text = " ".join(" ".join(shown[y] for y in sorted(shown)).split())
         for line in lines:
             assert " ".join(line.text.split()) in text, line.text
+
+
+async def test_the_newest_wrapped_move_shows_whole_at_the_replay_s_end(make_app):
+    """Once the scrollbar came the wrapped lines were measured again, and the newest move's last
+    line fell below the list ("game over: Bot 1 (greedy) 44, Bot 2 (random)" without its 28)."""
+    from engine.core.selfplay import play_out
+    from engine.games import get_game
+    from tui.screens.replay import ReplayScreen
+
+    from .textfit import screen_lines
+
+    match = play_out(get_game("between-two-castles"), 2, ["greedy", "random"], 3)
+    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        await pilot.pause()
+        side = " ".join(" ".join(line[49:].split()) for line in screen_lines(app))
+        last = " ".join(next(l for l in reversed(app.screen.labels) if "game over" in l).split())
+        assert last in side, (last, side[-200:])

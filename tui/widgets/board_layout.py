@@ -22,6 +22,13 @@ class MoveList(OptionList):
 
     def watch_show_vertical_scrollbar(self, _shown: bool) -> None:
         self._clear_caches()
+        # The lines grew: the highlighted move (the newest, or the replay's step) stays in sight.
+        self.call_after_refresh(self.scroll_to_highlight)
+
+    def scroll_to_highlight(self, top: bool = False) -> None:
+        super().scroll_to_highlight(top)
+        # Once more when the lines are measured anew: a wrapped move's last line stays in sight.
+        self.call_after_refresh(super().scroll_to_highlight, top)
 
 
 class BoardColumn(Vertical):
