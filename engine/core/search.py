@@ -10,9 +10,10 @@ Every iteration
    the actions legal in *this* determinization by UCB1 with availability counts (an action
    that is only sometimes legal is judged by how often it was available, not by the parent's
    visits);
-3. adds one node, plays random legal moves for at most ``rollout_depth`` actions, and scores
-   the position reached with the game's evaluation (``evaluate(game, state)``: a number in
-   [0, 1] per seat, its chance of winning);
+3. adds one node (the mover's greedy move first), plays on for at most ``rollout_depth``
+   actions, every seat its greedy move (``rollout="greedy"``; or random moves), and scores the
+   position reached with the game's evaluation (``evaluate(game, state)``: a number in [0, 1]
+   per seat, its chance of winning);
 4. backs the scores up the path, each node counting the score of the seat that moved into it.
 
 Chance is drawn as the engine draws it: ``decide(state, seat, action, rng)`` with the search's
@@ -88,7 +89,10 @@ class ThinkingBot:
 
     ``rollout`` is ``"greedy"`` (each seat plays its greedy bot's move on its own view of the
     determinized state, a random one with chance ``epsilon``) or ``"random"``; ``root_width``
-    keeps only that many of the greedy bot's best-ranked moves at the root (None: all)."""
+    keeps only that many of the greedy bot's best-ranked moves at the root (None: all). A game's
+    own ``SEARCH`` options (``game_tuning``) replace these and set the rest: exploration, the
+    greedy bonus, ``root_check``, a one-move search (``tree_depth`` 1, ``choose_by`` "value")
+    and whether the search may overrule the greedy move at all."""
 
     def __init__(self, game: Game, level: str, *, seconds: float | None = None,
                  iterations: int | None = None, rollout_depth: int = 12,
