@@ -20,3 +20,18 @@ async def test_end_reaches_the_bottom_of_a_long_rules_page_at_once(make_app):
         await pilot.press("home")
         await pilot.pause()
         assert page.scroll_y == 0
+
+
+async def test_every_help_tab_shows_its_whole_name_at_80_columns(make_app):
+    """With the long titles the tab strip was wider than the screen: on the last page it read
+    "Up!  Carcassonne: The Castle …" (King Up! cut, Keys gone)."""
+    from .textfit import screen_lines
+
+    app = make_app(start=lambda app: HelpScreen("castle-builder"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        strip = screen_lines(app)[0]
+        for label in ("Keys", "King Up!", "Carcassonne", "Between Two Castles", "Palais Royal",
+                      "Castle Builder"):
+            assert label in strip, strip

@@ -86,7 +86,8 @@ class HelpScreen(Screen[None]):
                 with VerticalScroll():
                     yield Markdown(KEYS)
             for game in games:
-                with TabPane(game.title, id=f"rules-{game.id}"):
+                # The short title ("Carcassonne"): every tab fits on one 80-column line.
+                with TabPane(game.title.split(":")[0], id=f"rules-{game.id}"):
                     with VerticalScroll():
                         yield Markdown(rules_text(game))
         yield Footer()
