@@ -12,11 +12,14 @@ from .errors import IllegalAction, LogError
 from .fold import Decided
 from .game import Game, rng_for
 from .log import Entry, Header, excerpt, make_entry
+
+_tuple_new = tuple.__new__
 from .undo import undo_check
 
 _EVENT_KEYS = frozenset({"act", "n", "by", "move", "type", "v", "data"})
 _UNDO_KEYS = frozenset({"undo", "by"})
 MAX_UNDOS = 5000
+CHECKPOINT = 16  # the state before every 16th action is kept; an undo folds forward from one
 
 
 def _expected_records(game: Game, events: list, act: int, by: int | None, move: str | None) -> list[dict]:
@@ -73,7 +76,10 @@ class Replayer:
         self.players = header.config.players
         self.state = game.initial_state(header.config)
         self.entries: list[Entry] = []
-        self.before: dict[int, tuple[int, Any]] = {}  # act -> (entries before it, state before it)
+        # act -> (entries before it, state before it), for every CHECKPOINT-th action and the last
+        # one: keeping every state would hold thousands alive, which slows a load by a tenth.
+        self.before: dict[int, tuple[int, Any]] = {}
+        self._last_act = -1
         self.undos = 0
         self.lines = 0  # lines read after the header
         self.kept_line = 1  # the last line that ends a whole action (or an undo); 1 is the header
@@ -169,7 +175,7 @@ class Replayer:
     def _begin(self, record: dict, number: int, act: int, by: int | None, move: str | None, position: int,
                expected: list, records: list[dict]) -> None:
         """Read the first line of an action whose events are ``expected``."""
-        self.before[act] = (position, self.state)
+        self._keep(act, position, self.state)
         self.expected, self.records = expected, records
         self.pending_act, self._by, self._move, self._k = act, by, move, 0
         self._after = expected.after if type(expected) is Decided else None
@@ -204,12 +210,20 @@ class Replayer:
         if record != first:
             self._begin(record, number, act, by, move, position, expected, [first])
             return True
-        self.before[act] = (position, state)
+        self._keep(act, position, state)
         after = expected.after if type(expected) is Decided else None
         self.state = after if after is not None else self.game.evolve(state, event)
-        entries.append(make_entry(event, act, by, move, number))
+        entries.append(_tuple_new(Entry, (event, act, by, move, number)))  # make_entry, without a call
         self.kept_line = number
         return True
+
+    def _keep(self, act: int, position: int, state: Any) -> None:
+        """Remember the position before action ``act``: the last action's for a line written in
+        part, every CHECKPOINT-th for an undo."""
+        last = self._last_act
+        if last >= 0 and last % CHECKPOINT:
+            del self.before[last]
+        self.before[act], self._last_act = (position, state), act
 
     def _decide(self, by: int, move: str, position: int, number: int) -> list:
         state = self.state
@@ -272,10 +286,17 @@ class Replayer:
     def _back_to(self, act: int) -> None:
         """Drop action ``act`` and everything after it; states are immutable, so the one kept
         from before it is the position to go on from."""
-        position, self.state = self.before[act]
-        del self.entries[position:]
+        start = max(a for a in self.before if a <= act)  # act 0, the set-up, is always kept
+        position, state = self.before[start]
+        entries, evolve = self.entries, self.game.evolve
+        while position < len(entries) and entries[position][1] < act:  # [1]: the entry's act
+            state = evolve(state, entries[position][0])
+            position += 1
+        self.state = state
+        del entries[position:]
         for later in [a for a in self.before if a >= act]:
             del self.before[later]
+        self._last_act = -1  # whatever is kept now stays: the next action starts afresh
 
     def make_setup(self) -> None:
         """A header without its set-up: the set-up is made again, as Match.new made it."""

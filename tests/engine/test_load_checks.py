@@ -130,3 +130,37 @@ def test_entries_compare_without_their_line():
     assert (a.event, a.act, a.by, a.move, a.line) == ("ev", 3, 1, "A3", 9)
     with pytest.raises(AttributeError):
         a.act = 4  # type: ignore[misc]
+
+
+def _play(match: Match, rng: random.Random, actions: int) -> None:
+    for _ in range(actions):
+        if match.finished:
+            return
+        seat = min(match.to_act)
+        legal = match.legal_actions(seat)
+        match.submit(seat, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games() if "practice" in {v.key for v in g.variants}])
+def test_undo_lines_far_back_load_as_played(game_id, tmp_path):
+    """A load keeps only some positions (see engine.core.replayer.CHECKPOINT): undoing many actions
+    back, playing on and undoing again must still load as the game that was played."""
+    game = get_game(game_id)
+    players, path, rng = game.min_players, tmp_path / "undo.jsonl", random.Random(5)
+    match = Match.new(game, GameConfig(players, frozenset({"practice"})), [Seat(f"P{i}") for i in range(players)],
+                      5, path=path, durable=False)
+    undone = 0
+    for play, back in ((45, 21), (7, 3), (30, 40)):
+        _play(match, rng, play)
+        for _ in range(back):
+            seat = next((s for s in range(players) if match.can_undo(s)), None)
+            if seat is None:
+                break
+            match.undo(seat)
+            undone += 1
+    _play(match, rng, 5)
+    match.close()
+    assert undone > 20
+    loaded = read_log(path, get_game)
+    assert loaded.entries == tuple(match.entries)
+    assert loaded.state == match.state

@@ -71,17 +71,14 @@ class KingUp(Rules):
     def decide(self, state: KingUpState, seat: int, action: Any, rng: random.Random) -> list[Any]:
         if not _owes(state, seat):
             raise IllegalMove("it is not your turn")
-        reason = _why_not(state, seat, action)
+        kind = _KINDS.get(type(action))  # by exact type: a load decides every move again
+        if kind is None:
+            raise IllegalMove(f"that is not a King Up! move: {action!r}"[:120])
+        why_not, make = kind
+        reason = why_not(state, seat, action)
         if reason is not None:
             raise IllegalMove(reason)
-        match action:
-            case Place():
-                return _place(state, seat, action)
-            case Climb():
-                return _climb(state, seat, action, rng)
-            case Vote():
-                return _vote(state, seat, action, rng)
-        return [TurnPassed(seat)]
+        return make(state, seat, action, rng)
 
     evolve = staticmethod(evolve)
 
@@ -154,39 +151,29 @@ def _movable(state: KingUpState) -> list[int]:
     return [f for f, fl in enumerate(state.floors) if 0 <= fl < THRONE and state.room_on(fl + 1)]
 
 
-def _why_not(state: KingUpState, seat: int, action: Any) -> str | None:
-    """Why ``action`` is refused, in the player's terms; None when it is one of the legal moves.
-
-    Checked directly rather than against the list of legal moves: every load decides each move again.
-    """
-    if isinstance(action, Place):
-        return _why_not_place(state, action)
-    if isinstance(action, Climb):
-        return _why_not_climb(state, action)
-    if isinstance(action, Vote):
-        if state.phase != VOTING:
-            return "there is no vote now"
-        if type(action.yes) is not bool:
-            return "vote yes or no"
-        if not action.yes and state.no_cards[seat] == 0:
-            return "you have no NO card left: you must vote YES"
-        return None
-    if isinstance(action, Pass):
-        if state.phase != CLIMBING or _movable(state):
-            return "you may only pass when no figure can move"
-        return None
-    return f"that is not a King Up! move: {action!r}"[:120]
+def _why_not_vote(state: KingUpState, seat: int, action: Vote) -> str | None:
+    if state.phase != VOTING:
+        return "there is no vote now"
+    if type(action.yes) is not bool:
+        return "vote yes or no"
+    if not action.yes and state.no_cards[seat] == 0:
+        return "you have no NO card left: you must vote YES"
+    return None
 
 
-def _valid_figure(figure: Any) -> bool:
-    return type(figure) is int and 0 <= figure < len(CANDIDATES)
+def _why_not_pass(state: KingUpState, seat: int, action: Pass) -> str | None:
+    if state.phase != CLIMBING or _movable(state):
+        return "you may only pass when no figure can move"
+    return None
 
 
-def _why_not_place(state: KingUpState, action: Place) -> str | None:
+# Why an action is refused, in the player's terms; None when it is one of the legal moves.
+# Checked directly rather than against the list of legal moves: every load decides each move again.
+def _why_not_place(state: KingUpState, seat: int, action: Place) -> str | None:
     figure = action.figure
     if state.phase != PLACING:
         return "placing is over: move a figure up one floor instead"
-    if not _valid_figure(figure):
+    if type(figure) is not int or not 0 <= figure < len(CANDIDATES):
         return "there is no such figure"
     if state.floors[figure] != OFF_BOARD:
         return f"{_name(figure)} is already in the castle"
@@ -197,16 +184,17 @@ def _why_not_place(state: KingUpState, action: Place) -> str | None:
     return None
 
 
-def _why_not_climb(state: KingUpState, action: Climb) -> str | None:
+def _why_not_climb(state: KingUpState, seat: int, action: Climb) -> str | None:
     figure = action.figure
     if state.phase != CLIMBING:
         return "figures climb only after everyone has placed" if state.phase == PLACING else "vote first"
-    if not _valid_figure(figure):
+    if type(figure) is not int or not 0 <= figure < len(CANDIDATES):
         return "there is no such figure"
-    if not 0 <= state.floors[figure] < THRONE:
-        return f"{_name(figure)} cannot climb: it is {floor_name(state.floors[figure])}"
-    if not state.room_on(state.floors[figure] + 1):
-        return f"{floor_name(state.floors[figure] + 1)} is full: {_name(figure)} cannot climb there"
+    floor = state.floors[figure]
+    if not 0 <= floor < THRONE:
+        return f"{_name(figure)} cannot climb: it is {floor_name(floor)}"
+    if not state.room_on(floor + 1):
+        return f"{floor_name(floor + 1)} is full: {_name(figure)} cannot climb there"
     return None
 
 
@@ -217,8 +205,8 @@ def _owes(state: KingUpState, seat: int) -> bool:
     return state.phase == VOTING and 0 <= seat < state.players and state.votes[seat] is None
 
 
-def _place(state: KingUpState, seat: int, action: Place) -> list[Any]:
-    events: list[Any] = [FigurePlaced(seat, action.figure, action.floor)]
+def _place(state: KingUpState, seat: int, action: Place, rng: random.Random) -> list[Any]:
+    events: list[Any] = [_made(FigurePlaced, seat, action.figure, action.floor)]
     if sum(state.placed) + 1 == PLACEMENTS[state.players] * state.players:
         waiting = (f for f, fl in enumerate(state.floors) if fl == OFF_BOARD and f != action.figure)
         events.append(ClimbBegan(tuple(waiting)))
@@ -228,14 +216,14 @@ def _place(state: KingUpState, seat: int, action: Place) -> list[Any]:
 def _climb(state: KingUpState, seat: int, action: Climb, rng: random.Random) -> list[Any]:
     fig = action.figure
     target = state.floors[fig] + 1
-    events: list[Any] = [FigureMoved(seat, fig, target)]
+    events: list[Any] = [_made(FigureMoved, seat, fig, target)]
     if target == THRONE:
         events.append(VoteCalled(fig, seat))
     return events
 
 
 def _vote(state: KingUpState, seat: int, action: Vote, rng: random.Random) -> list[Any]:
-    events: list[Any] = [VoteCast(seat, action.yes)]
+    events: list[Any] = [_made(VoteCast, seat, action.yes)]
     if state.votes.count(None) > 1:
         return events  # others have still to vote
     after = evolve(state, events[0])
@@ -254,6 +242,28 @@ def _vote(state: KingUpState, seat: int, action: Vote, rng: random.Random) -> li
         rest = _end_round(after, rng)  # nobody is left to crown
         return Decided(events + rest, rest.after)
     return Decided(events, after)
+
+
+def _pass(state: KingUpState, seat: int, action: Pass, rng: random.Random) -> list[Any]:
+    return [_made(TurnPassed, seat)]
+
+
+# What decide does for each kind of action: the checks, then the events.
+_KINDS = {Place: (_why_not_place, _place), Climb: (_why_not_climb, _climb), Vote: (_why_not_vote, _vote),
+          Pass: (_why_not_pass, _pass)}
+
+
+def _made(cls: type, *fields: Any) -> Any:
+    """``cls(*fields)`` for a move's own event, made once and shared: events are immutable, there
+    are a few hundred of these (fields checked by decide first), and a load decides every move."""
+    key = (cls, fields)
+    ev = _MADE.get(key)
+    if ev is None:
+        ev = _MADE[key] = cls(*fields)
+    return ev
+
+
+_MADE: dict[tuple, Any] = {}
 
 
 def _end_round(state: KingUpState, rng: random.Random) -> Decided:

@@ -80,11 +80,13 @@ class KingUpState:
 def to_act(state: KingUpState) -> frozenset[int]:
     """The seat to place or climb, or every seat that has not voted yet."""
     if state.phase in (PLACING, CLIMBING):
-        return frozenset({state.turn})
+        return _ONE_SEAT[state.turn]
     if state.phase == VOTING:
         return frozenset(s for s, v in enumerate(state.votes) if v is None)
     return frozenset()
 
+
+_ONE_SEAT = tuple(frozenset({seat}) for seat in range(max(NO_CARDS)))  # NO_CARDS: by player count; made once
 
 evolve = Fold("King Up!")
 
@@ -101,8 +103,9 @@ def _round_started(state: KingUpState, ev: RoundStarted) -> KingUpState:
 
 @evolve.on(FigurePlaced)
 def _figure_placed(state: KingUpState, ev: FigurePlaced) -> KingUpState:
-    return replace(state, floors=_set(state.floors, ev.figure, ev.floor), placed=_bump(state.placed, ev.seat),
-                   turn=state.left_of(ev.seat))
+    seat, figure, floors, placed = ev.seat, ev.figure, state.floors, state.placed  # inline: every move
+    return replace(state, floors=floors[:figure] + (ev.floor,) + floors[figure + 1:],
+                   placed=placed[:seat] + (placed[seat] + 1,) + placed[seat + 1:], turn=(seat + 1) % state.players)
 
 
 @evolve.on(ClimbBegan)
@@ -115,7 +118,9 @@ def _climb_began(state: KingUpState, ev: ClimbBegan) -> KingUpState:
 
 @evolve.on(FigureMoved)
 def _figure_moved(state: KingUpState, ev: FigureMoved) -> KingUpState:
-    return replace(state, floors=_set(state.floors, ev.figure, ev.to_floor), turn=state.left_of(ev.seat))
+    figure, floors = ev.figure, state.floors  # inline: every move
+    return replace(state, floors=floors[:figure] + (ev.to_floor,) + floors[figure + 1:],
+                   turn=(ev.seat + 1) % state.players)
 
 
 @evolve.on(TurnPassed)
