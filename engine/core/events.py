@@ -70,6 +70,10 @@ class EventCodec:
         # Looked up once: loading a log decodes every event, and cattrs' dispatch is per call.
         self._hooks = {cls: self.converter.get_structure_hook(cls) for cls in self._classes.values()}
         self._plain = {cls: _plain_encoder(cls, self.converter) for cls in self._classes.values()}
+        self.plain_encoders: dict[type, Callable[[Any], dict]] = dict(self._plain)  # class -> plain, for loops
+        # class -> same(ev, record): the record's type, v and data are plain(ev)'s (a load asks it per line)
+        self.matchers: dict[type, Callable[[Any, dict], bool]] = {
+            cls: _matcher(cls, self.converter) for cls in self._classes.values()}
 
     @property
     def names(self) -> frozenset[str]:
@@ -148,6 +152,30 @@ def _field_code(tp: Any, expr: str, env: dict, converter: cattrs.Converter) -> s
     name = f"_slow{len(env)}"
     env[name] = lambda v, tp=tp: _json_shaped(converter.unstructure(v, unstructure_as=tp))
     return f"{name}({expr})"
+
+
+def _matcher(cls: type, converter: cattrs.Converter) -> Callable[[Any, dict], bool]:
+    """``same(ev, record)``: record's "type", "v" and "data" equal ``plain(ev)``'s (with ``==``, as
+    comparing the dicts would), without building them; other keys of record are not looked at.
+
+    >>> same = EventCodec([FigurePlaced]).matchers[FigurePlaced]
+    >>> same(FigurePlaced(0, "A", 1), {"type": "FigurePlaced", "v": 1, "data": {"seat": 0, "figure": "A", "floor": 1}})
+    True
+    """
+    hints = typing.get_type_hints(cls)
+    env: dict[str, Any] = {"_MISSING": _MISSING}
+    tests = [f"r.get('type', _MISSING) == {getattr(cls, EVENT_NAME)!r}",
+             f"r.get('v', _MISSING) == {getattr(cls, EVENT_VERSION)!r}",
+             "type(d) is dict", f"len(d) == {len(attrs.fields(cls))}"]
+    for field in attrs.fields(cls):
+        code = _field_code(hints.get(field.name, field.type), f"ev.{field.name}", env, converter)
+        tests.append(f"d.get({field.name!r}, _MISSING) == {code}")  # a missing key equals nothing
+    source = f"def same(ev, r):\n    d = r.get('data')\n    return {' and '.join(tests)}\n"
+    exec(source, env)  # noqa: S102 -- generated from the class's own field names
+    return env["same"]
+
+
+_MISSING = object()
 
 
 def _plain_encoder(cls: type, converter: cattrs.Converter) -> Callable[[Any], dict]:

@@ -52,16 +52,22 @@ def _refusal(exc: Exception, move: str, number: int) -> LogError:
 
 
 class _LazyRng:
-    """``rng_for(seed, position)``, made on the first draw: most moves draw nothing."""
+    """``rng_for(seed, position)``, made on the first draw: most moves draw nothing. The position
+    is the number of entries when it draws (a move is decided before its events are entered), so
+    one serves every move until one draws (``drawn``)."""
 
-    __slots__ = ("_seed", "_position", "_rng")
+    __slots__ = ("_seed", "_entries", "_rng")
 
-    def __init__(self, seed: Any, position: int):
-        self._seed, self._position, self._rng = seed, position, None
+    def __init__(self, seed: Any, entries: list):
+        self._seed, self._entries, self._rng = seed, entries, None
+
+    @property
+    def drawn(self) -> bool:
+        return self._rng is not None
 
     def __getattr__(self, name: str) -> Any:
         if self._rng is None:
-            self._rng = rng_for(self._seed, self._position)
+            self._rng = rng_for(self._seed, len(self._entries))
         return getattr(self._rng, name)
 
 
@@ -91,8 +97,10 @@ class Replayer:
         self._k = 0  # lines of it read so far
         self._after: Any = None  # the state after the action being read, if its decider gave it
         # Looked up once: asked for every move.
-        self._to_act, self._plain, self._parse, self._decider = (game.to_act, game.codec.plain, game.parse_action,
-                                                                 game.decide)
+        self._to_act, self._parse, self._decider = game.to_act, game.parse_action, game.decide
+        self._plain = game.codec.plain_encoders.get  # event class -> its encoder (codec.plain without a call)
+        self._rng = _LazyRng(self.seed, self.entries)
+        self._same = game.codec.matchers.get
 
     @property
     def pending(self) -> bool:
@@ -166,7 +174,7 @@ class Replayer:
                 raise LogError(f"line {number}: the move is {excerpt(move)}", line=number)
             if by not in self.game.to_act(self.state):
                 raise LogError(f"line {number}: seat {by + 1} moved out of turn", line=number)
-            expected = self._decide(by, move, position, number)
+            expected = self._decide(by, move, number)
         if not expected:
             raise LogError(f"line {number}: move {excerpt(move)} produces no events", line=number)
         self._begin(record, number, act, by, move, position, expected,
@@ -197,7 +205,7 @@ class Replayer:
         if by not in self._to_act(state):
             return False
         position = len(entries)
-        expected = self._decide(by, move, position, number)
+        expected = self._decide(by, move, number)
         if not expected:
             return False
         if len(expected) > 1:
@@ -205,12 +213,19 @@ class Replayer:
                         _expected_records(self.game, expected, act, by, move))
             return True
         event = expected[0]
-        first = self._plain(event)
-        first["act"], first["n"], first["by"], first["move"] = act, 1, by, move
-        if record != first:
-            self._begin(record, number, act, by, move, position, expected, [first])
-            return True
-        self._keep(act, position, state)
+        # act, by and move are the record's own: its other four keys are what remains to compare
+        same = self._same(type(event)) if len(record) == 7 and record.get("n") == 1 else None
+        if same is None or not same(event, record):
+            encoder = self._plain(type(event))
+            first = encoder(event) if encoder is not None else self.game.codec.plain(event)
+            first["act"], first["n"], first["by"], first["move"] = act, 1, by, move
+            if record != first:
+                self._begin(record, number, act, by, move, position, expected, [first])
+                return True
+        last = self._last_act  # self._keep(act, position, state), inline
+        if last >= 0 and last % CHECKPOINT:
+            del self.before[last]
+        self.before[act], self._last_act = (position, state), act
         after = expected.after if type(expected) is Decided else None
         self.state = after if after is not None else self.game.evolve(state, event)
         entries.append(_tuple_new(Entry, (event, act, by, move, number)))  # make_entry, without a call
@@ -225,11 +240,13 @@ class Replayer:
             del self.before[last]
         self.before[act], self._last_act = (position, state), act
 
-    def _decide(self, by: int, move: str, position: int, number: int) -> list:
-        state = self.state
+    def _decide(self, by: int, move: str, number: int) -> list:
+        state, rng = self.state, self._rng
+        if rng.drawn:  # the last move drew: this one draws afresh (the entries are the same list)
+            rng = self._rng = _LazyRng(self.seed, self.entries)
         try:
             action = self._parse(state, by, move)
-            events = self._decider(state, by, action, _LazyRng(self.seed, position))
+            events = self._decider(state, by, action, rng)
             return events if type(events) in (Decided, list) else list(events)  # a generator runs here
         except Exception as exc:
             raise _refusal(exc, move, number) from None

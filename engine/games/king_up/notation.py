@@ -48,6 +48,11 @@ def parse_action(state: KingUpState, text: str) -> Any:
     return _READINGS.read((state.phase, text), state, text)
 
 
+def read_move(state: KingUpState, seat: int, text: str) -> Any:
+    """``parse_action`` as the rules take it (a seat's text means the same for every seat)."""
+    return _READINGS.read((state.phase, text), state, text)
+
+
 def _parse(state: KingUpState, text: str) -> Any:
     t = text.strip()
     low = t.lower()

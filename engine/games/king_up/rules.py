@@ -93,8 +93,7 @@ class KingUp(Rules):
     def format_action(self, state: KingUpState, seat: int, action: Any) -> str:
         return notation.format_action(state, action)
 
-    def parse_action(self, state: KingUpState, seat: int, text: str) -> Any:
-        return notation.parse_action(state, text)
+    parse_action = staticmethod(notation.read_move)  # (state, seat, text), without a wrapper: as to_act
 
     def describe(self, before: KingUpState, event: Any, names: Sequence[str] = ()) -> str | None:
         return notation.describe(before, event, names)
