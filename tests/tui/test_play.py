@@ -344,3 +344,34 @@ async def test_the_newest_wrapped_move_shows_whole_at_the_replay_s_end(make_app)
         side = " ".join(" ".join(line[49:].split()) for line in screen_lines(app))
         last = " ".join(next(l for l in reversed(app.screen.labels) if "game over" in l).split())
         assert last in side, (last, side[-200:])
+
+
+async def test_a_crowded_footer_drops_whole_keys_and_keeps_leave_and_help(make_app):
+    """Castle Builder, practice, after a move (undo and hint offered): the footer was wider than
+    80 columns and ended in "… h Hint  e▏^p palette" (esc Leave cut, f1 Help gone)."""
+    from textual.widgets._footer import FooterKey
+
+    from engine.core import GameConfig, Match
+    from engine.games import get_game
+
+    from .textfit import screen_lines
+
+    game = get_game("castle-builder")
+    match = Match.new(game, GameConfig(2, frozenset({"practice"})),
+                      [Seat("You", "human"), Seat("Adalbert", "bot:random")], 3, path=None,
+                      created="2025-01-01T12:00:00", durable=False)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter", "enter")              # a tile built: undo is offered now
+        await settle(pilot, app)
+        await pilot.pause()
+        footer = screen_lines(app)[-1]
+        shown = [k for k in app.screen.query(FooterKey) if k.display]
+        for key in shown:
+            assert f"{key.key_display} {key.description}".strip() in footer, (key.description, footer)
+        assert "esc Leave" in footer and "f1 Help" in footer, footer
+        await pilot.resize_terminal(160, 48)
+        await pilot.pause()
+        await pilot.pause()
+        assert "a Save as" in screen_lines(app)[-1], "with room, every key is back"

@@ -21,13 +21,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
 from engine.core import IllegalAction, Match, Table, Update
 
 from ..games import game_ui
 from ..games.base import ViewContext, ViewPanel
 from ..widgets import BoardAndMoves, MoveList
+from ..widgets.footer import FittingFooter
 from .dialogs import ConfirmScreen, CoverScreen
 from .game_over import GameOverScreen
 from .hint import HintKey
@@ -94,7 +95,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         yield Static("", id="status")
         yield Input(placeholder="type a move here (: to focus, enter to play)", id="command",
                     compact=True)
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         if self.table is None:
