@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from .errors import IllegalAction, LogError
-from .fold import Decided
+from .fold import Decided, Fold
 from .game import Game, rng_for
-from .log import Entry, Header, excerpt, make_entry
+from .log import Entry, Header, excerpt
 
 _tuple_new = tuple.__new__
 from .undo import undo_check
@@ -101,6 +101,8 @@ class Replayer:
         self._plain = game.codec.plain_encoders.get  # event class -> its encoder (codec.plain without a call)
         self._rng = _LazyRng(self.seed, self.entries)
         self._same = game.codec.matchers.get
+        self._evolve = game.evolve
+        self._handler = game.evolve.handler if isinstance(game.evolve, Fold) else {}.get
 
     @property
     def pending(self) -> bool:
@@ -143,8 +145,9 @@ class Replayer:
         k = self._k
         event = self.expected[k]
         if self._after is None:
-            self.state = self.game.evolve(self.state, event)
-        self.entries.append(make_entry(event, self.pending_act, self._by, self._move if k == 0 else None, number))
+            self.state = self._evolve(self.state, event)
+        self.entries.append(_tuple_new(Entry, (event, self.pending_act, self._by, self._move if k == 0 else None,
+                                               number)))  # make_entry, without a call
         self._k = k = k + 1
         if k == len(self.expected):
             if self._after is not None:  # the decider folded these very events already
@@ -227,7 +230,10 @@ class Replayer:
             del self.before[last]
         self.before[act], self._last_act = (position, state), act
         after = expected.after if type(expected) is Decided else None
-        self.state = after if after is not None else self.game.evolve(state, event)
+        if after is None:
+            handler = self._handler(type(event))  # the game's Fold handler, without the Fold's call
+            after = handler(state, event) if handler is not None else self._evolve(state, event)
+        self.state = after
         entries.append(_tuple_new(Entry, (event, act, by, move, number)))  # make_entry, without a call
         self.kept_line = number
         return True
