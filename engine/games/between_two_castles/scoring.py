@@ -202,7 +202,9 @@ def score_sheet(castle: Castle) -> ScoreSheet:
 
 
 def castle_score(castle: Castle) -> int:
-    return score_sheet(castle).total
+    """The sheet's total; a castle whose sheet was kept (a view, a bot scored it) is not scored again."""
+    sheet = castle.__dict__.get("_sheet")
+    return sheet.total if sheet is not None else score_sheet(castle).total
 
 
 def cached_sheet(castle: Castle) -> ScoreSheet:
