@@ -5,6 +5,7 @@ search crediting the wrong seat would not."""
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import attrs
 
@@ -41,7 +42,7 @@ class GrabMost:
 class Nim:
     """Just the parts of the decider protocol the search uses; the view is the whole (public) pile."""
 
-    bots = {"greedy": GrabMost}
+    bots: ClassVar[dict] = {"greedy": GrabMost}
 
     def to_act(self, s: Pile) -> frozenset[int]:
         return frozenset() if s.winner is not None else frozenset({s.to_move})

@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 
 from .catalog import COINS, MARKET_SIZE, TILE_COUNT
+from .evaluate import evaluate
 from .events import Task
 from .state import EMPTY, CastleBuilderState
-from .evaluate import evaluate
 from .view import CastleBuilderView
 
 __all__ = ["determinize", "evaluate"]  # the rules' bots mapping takes the evaluation from here
