@@ -12,15 +12,14 @@ from .errors import IllegalAction, LogError
 from .fold import Decided, Fold
 from .game import Game, rng_for
 from .log import Entry, Header, excerpt
-
-_tuple_new = tuple.__new__
-_MISSING = object()  # equal to nothing a line holds
 from .undo import undo_check
 
 _EVENT_KEYS = frozenset({"act", "n", "by", "move", "type", "v", "data"})
 _UNDO_KEYS = frozenset({"undo", "by"})
 MAX_UNDOS = 5000
 CHECKPOINT = 16  # the state before every 16th action is kept; an undo folds forward from one
+_MISSING = object()  # equal to nothing a line holds
+_tuple_new = tuple.__new__
 
 
 def _expected_records(game: Game, events: list, act: int, by: int | None, move: str | None) -> list[dict]:
