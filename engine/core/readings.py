@@ -25,10 +25,11 @@ LIMIT = 4096
 class Readings:
     """``parse(*args)`` kept under ``key``, for a ``parse`` whose result depends only on the key."""
 
-    __slots__ = ("_parse", "_kept", "limit")
+    __slots__ = ("_kept", "_parse", "kept", "limit")
 
     def __init__(self, parse: Callable[..., Any], limit: int = LIMIT):
         self._parse, self._kept, self.limit = parse, {}, limit
+        self.kept: Callable[[Hashable], Any] = self._kept.get  # the reading kept under a key, or None
 
     def read(self, key: Hashable, *args: Any) -> Any:
         action = self._kept.get(key)

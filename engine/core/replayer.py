@@ -207,7 +207,15 @@ class Replayer:
         if by not in self._to_act(state):
             return False
         position = len(entries)
-        expected = self._decide(by, move, number)
+        rng = self._rng  # self._decide(by, move, number), inline: a call less per move
+        if rng.drawn:
+            rng = self._rng = _LazyRng(self.seed, entries)
+        try:
+            expected = self._decider(state, by, self._parse(state, by, move), rng)
+            if type(expected) is not Decided and type(expected) is not list:
+                expected = list(expected)  # a generator runs here
+        except Exception as exc:
+            raise _refusal(exc, move, number) from None
         if not expected:
             return False
         if len(expected) > 1:

@@ -69,7 +69,9 @@ class KingUp(Rules):
                 yield Vote(False)
 
     def decide(self, state: KingUpState, seat: int, action: Any, rng: random.Random) -> list[Any]:
-        if not _owes(state, seat):
+        phase = state.phase  # _owes(state, seat), inline: every load asks it for every move
+        if not (seat == state.turn if phase == PLACING or phase == CLIMBING else
+                phase == VOTING and 0 <= seat < state.players and state.votes[seat] is None):
             raise IllegalMove("it is not your turn")
         kind = _KINDS.get(type(action))  # by exact type: a load decides every move again
         if kind is None:
@@ -195,13 +197,6 @@ def _why_not_climb(state: KingUpState, seat: int, action: Climb) -> str | None:
     if not state.room_on(floor + 1):
         return f"{floor_name(floor + 1)} is full: {_name(figure)} cannot climb there"
     return None
-
-
-def _owes(state: KingUpState, seat: int) -> bool:
-    """``seat in to_act(state)``, without building the set: every load asks it for every move."""
-    if state.phase in (PLACING, CLIMBING):
-        return seat == state.turn
-    return state.phase == VOTING and 0 <= seat < state.players and state.votes[seat] is None
 
 
 def _place(state: KingUpState, seat: int, action: Place, rng: random.Random) -> list[Any]:

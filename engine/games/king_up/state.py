@@ -82,11 +82,15 @@ def to_act(state: KingUpState) -> frozenset[int]:
     if state.phase in (PLACING, CLIMBING):
         return _ONE_SEAT[state.turn]
     if state.phase == VOTING:
-        return frozenset(s for s, v in enumerate(state.votes) if v is None)
+        waiting = _WAITING.get(state.votes)  # a few hundred vote patterns: each set made once
+        if waiting is None:
+            waiting = _WAITING[state.votes] = frozenset(s for s, v in enumerate(state.votes) if v is None)
+        return waiting
     return frozenset()
 
 
 _ONE_SEAT = tuple(frozenset({seat}) for seat in range(max(NO_CARDS)))  # NO_CARDS: by player count; made once
+_WAITING: dict[tuple[bool | None, ...], frozenset[int]] = {}
 
 evolve = Fold("King Up!")
 
@@ -136,7 +140,8 @@ def _vote_called(state: KingUpState, ev: VoteCalled) -> KingUpState:
 
 @evolve.on(VoteCast)
 def _vote_cast(state: KingUpState, ev: VoteCast) -> KingUpState:
-    return replace(state, votes=_set(state.votes, ev.seat, ev.yes))
+    seat, votes = ev.seat, state.votes  # inline: every vote
+    return replace(state, votes=votes[:seat] + (ev.yes,) + votes[seat + 1:])
 
 
 @evolve.on(VotesRevealed)
