@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.errors import UnreadableMove
+from engine.core.words import joined, says, whose
 
 from .board import Placement, road_label
 from .catalog import CASTLE, DIRS, ROLE_NAMES, TILE_NAMES
@@ -87,29 +88,29 @@ def describe(before: CastleState, ev: Any, names: Sequence[str] = ()) -> str | N
             who = f" with a {ROLE_NAMES[ev.role]}" if ev.role else ""
             return f"{move}{who}"
         case CardRemoved():
-            return f"{_seat(ev.seat)}'s card fits nowhere and leaves the game"
+            return f"{whose(_seat(ev.seat))} card fits nowhere and leaves the game"
         case FeatureCompleted():
             size = len(ev.cards) + len(ev.start_fields)
-            gain = f"{_seat(ev.winner)} scores {ev.points}" if ev.winner >= 0 else "nobody scores"
+            gain = says(_seat(ev.winner), f"scores {ev.points}") if ev.winner >= 0 else "nobody scores"
             extra = " (doubled by a wall tile)" if ev.doubled else ""
             return f"{KIND_NAMES[ev.kind].capitalize()} of {size} completed: {gain}{extra}"
         case WallTileTaken():
-            return f"{_seat(ev.seat)} takes wall tile {ev.tile} ({TILE_NAMES[ev.tile]})"
+            return says(_seat(ev.seat), f"takes wall tile {ev.tile} ({TILE_NAMES[ev.tile]})")
         case PalasBuilt():
-            return f"{_seat(ev.seat)}'s palas stands on a house of {ev.size}"
+            return f"{whose(_seat(ev.seat))} palas stands on a house of {ev.size}"
         case WallCleared():
             return "The last card is laid: final scoring"
         case PalasScored():
             if ev.seat >= 0:
-                return f"Largest palas: {_seat(ev.seat)} scores {ev.points}"
+                return f"Largest palas: {says(_seat(ev.seat), f'scores {ev.points}')}"
             return f"Largest palas: {'a tie' if any(ev.sizes) else 'no palas'}, nobody scores"
         case CourtyardScored():
-            return f"Courtyard with {_count(ev.markets, 'market')}: {_seat(ev.seat)} scores {ev.points}"
+            return f"Courtyard with {_count(ev.markets, 'market')}: {says(_seat(ev.seat), f'scores {ev.points}')}"
         case WallTileScored():
-            return f"{_seat(ev.seat)} plays wall tile {ev.tile}: {_count(ev.points, 'point')}"
+            return says(_seat(ev.seat), f"plays wall tile {ev.tile}: {_count(ev.points, 'point')}")
         case GameEnded():
-            won = " and ".join(_seat(w) for w in ev.winners)
-            return f"Game over: {'-'.join(str(s) for s in ev.scores)}; {won} win{'s' if len(ev.winners) == 1 else ''}"
+            won = says(joined([_seat(w) for w in ev.winners]), "wins")
+            return f"Game over: {'-'.join(str(s) for s in ev.scores)}; {won}"
         case CardDrawn() | CastleSetUp():
             return None
     return None

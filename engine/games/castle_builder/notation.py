@@ -27,6 +27,7 @@ from typing import Any
 
 from engine.core.errors import UnreadableMove
 from engine.core.readings import Readings
+from engine.core.words import joined, says, whom, whose
 
 from .castle import spot_name
 from .catalog import COINS, COLUMNS, EFFECTS, PATH, TILES
@@ -127,38 +128,37 @@ def describe(before: Any, ev: Any, names: Sequence[str] = ()) -> str | None:
 
     match ev:
         case GameSetUp(start=s):
-            return f"{who(s)} starts; barons on spaces 1–{before.players}"
+            return says(who(s), f"starts; barons on spaces 1–{before.players}")
         case TilesDrawn(seat=s, tiles=tiles, reason=reason):
             if reason == "draw":
                 return "draw"
             why = "a tile space" if reason == "space" else EFFECTS[reason].title
-            return f"{who(s)} gets {len(tiles)} tile{'s' if len(tiles) != 1 else ''} ({why})"
+            return says(who(s), f"gets {len(tiles)} tile{'s' if len(tiles) != 1 else ''} ({why})")
         case TileBuilt(tile=t, level=lv, x=x, delta=d, discards=paid):
             return f"{format_action(Build(t, lv, x, d, paid))}  ({tile_text(t)})"
         case BaronMoved(seat=s, to=to, distance=dist):
-            return f"{who(s)}'s baron moves {dist} to space {to + 1} ({PATH[to]})"
+            return f"{whose(who(s))} baron moves {dist} to space {to + 1} ({PATH[to]})"
         case CoinTaken(seat=s, coin=c, chosen=chosen):
-            return f"coin {COINS[c]}" if chosen else f"{who(s)} takes the {EFFECTS[COINS[c]].title} coin"
+            return f"coin {COINS[c]}" if chosen else says(who(s), f"takes the {EFFECTS[COINS[c]].title} coin")
         case EffectResolved(effect=e, seats=seats):
             return _effect_line(e, seats, who)
         case TileDiscarded(seat=s, tile=t, reason=reason):
-            return f"x{t}" if reason == "limit" else f"the bitter lady discards {tile_text(t)} from {who(s)}"
+            return f"x{t}" if reason == "limit" else f"the bitter lady discards {tile_text(t)} from {whom(who(s))}"
         case TileStolen(seat=s, victim=v, chosen=chosen):
-            return f"rob P{v + 1}" if chosen else f"{who(s)} steals a tile from {who(v)}"
+            return f"rob P{v + 1}" if chosen else says(who(s), f"steals a tile from {whom(who(v))}")
         case CastleTileRemoved(owner=o, by=b, level=lv, x=x, tile=t, chosen=chosen):
             move = f"knock P{o + 1} {spot_name(lv, x)}"
             return move if chosen else f"{who(b)}: {move} ({tile_text(t)})"
         case MarketCleared():
             return "the mill clears the market"
         case MarketTileTaken(seat=s, tile=t, chosen=chosen):
-            return f"take {t}" if chosen else f"{who(s)} takes {tile_text(t)} from the market"
+            return f"take {t}" if chosen else says(who(s), f"takes {tile_text(t)} from the market")
         case SupplyReshuffled():
             return "the discard pile becomes the new supply"
         case TurnPassed():
             return "pass"
         case GameEnded(winners=w, reason=reason):
-            names_ = " and ".join(who(s) for s in w)
-            return f"{names_} win{'s' if len(w) == 1 else ''}" + _END_NOTE.get(reason, "")
+            return says(joined([who(s) for s in w]), "wins") + _END_NOTE.get(reason, "")
     return None
 
 
@@ -168,7 +168,7 @@ _END_NOTE = {"stalled": " (nobody could move)", "exhausted": " (the supply ran d
 def _effect_line(effect: str, seats: tuple[int, ...], who) -> str:
     title = EFFECTS[effect].title
     if effect in ("tower", "persons", "windows", "roofs", "monk"):
-        return f"{title}: " + (", ".join(who(s) for s in seats) + " get tiles" if seats else "nobody gets tiles")
+        return f"{title}: " + (says(joined([who(s) for s in seats]), "get tiles") if seats else "nobody gets tiles")
     if effect in ("thief", "lady", "catapult", "decay") and not seats:
         return f"{title}: nothing to take"
     return title
