@@ -42,6 +42,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .game import Game
+from .search_gc import freeze, thaw
 
 Evaluate = Callable[[Game, Any], Sequence[float]]
 Policy = Callable[[Game, Any, int, list, random.Random], Any]
@@ -129,6 +130,13 @@ class ThinkingBot:
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
+        freeze()  # first, before anything is allocated (engine.core.search_gc)
+        try:
+            return self._choose(view, legal, rng)
+        finally:
+            thaw()
+
+    def _choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         report = self.search(view, rng, legal)
         known, prior = report.root.children, report.prior
         if not self.overrule:  # the game's search is not trusted over its greedy bot (hints read it)
@@ -171,6 +179,14 @@ class ThinkingBot:
         a determinization cannot know them all; they are tried in the greedy bot's order, its
         choice (or ``prior``) first."""
         started = time.perf_counter() if started is None else started  # ranking counts too
+        freeze()
+        try:
+            return self._search(view, rng, legal, prior, started)
+        finally:
+            thaw()
+
+    def _search(self, view: Any, rng: random.Random, legal: Sequence[Any] | None, prior: Any,
+                started: float) -> SearchReport:
         srng = random.Random(rng.getrandbits(64))
         seat = view.seat
         root = Node()
