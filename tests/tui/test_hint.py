@@ -3,6 +3,8 @@ three moves in notation with a line of why; esc closes the dialog (and cancels a
 way), enter plays the move; a game not for practice does not offer the key and says why."""
 from __future__ import annotations
 
+import random
+
 import pytest
 from textual.widgets import OptionList
 
@@ -129,7 +131,20 @@ async def test_not_offered_while_a_bot_is_to_move(make_app, settings):
         table.close()
 
 
-def test_the_hint_dialog(snap_compare, make_app, settings):
+def test_the_hint_dialog(snap_compare, make_app, settings, monkeypatch):
+    """The dialog's drawing, from three fixed hints: the search's own answers are tested in
+    tests/engine/test_hint.py, and tuning the bots must not redraw this picture."""
+    from engine.core.search_hint import Hint
+
+    def three_hints(game, view, legal, rng, **options):
+        whys = ("the expert's pick, tried in 41 % of 30 playouts",
+                "lifts your chances from 45 % to 52 % at once; tried in 30 % of 30 playouts",
+                "+2 points now; tried in 12 % of 30 playouts")
+        state = game.determinize(view, random.Random(0))   # notation reads a position
+        return [Hint(a, game.format_action(state, view.seat, a), win, 9, 0.3, why, expert=i == 0)
+                for i, (a, win, why) in enumerate(zip(legal, (0.58, 0.61, 0.44), whys))]
+
+    monkeypatch.setattr(hint_module, "hints", three_hints)
     match = new_match(settings.saves_dir, seed=2, variants={"practice"})
 
     async def open_hints(pilot):
