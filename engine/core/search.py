@@ -251,8 +251,9 @@ class ThinkingBot:
                 first = False
             else:
                 seat = _mover(game, state)
-            if seat is None or len(path) >= self.tree_depth:
-                break
+            if seat is None or len(path) >= self.tree_depth or \
+                    path and deadline is not None and time.perf_counter() >= deadline:
+                break  # (a deep walk down the tree stops at the deadline too; what it reached is scored)
             if node is root and order is not None:  # the real moves, best first
                 legal = order
                 if self.root_check:  # where a determinization may not allow them all
