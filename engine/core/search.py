@@ -53,6 +53,7 @@ EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
 # The greedy bot's move is tried first and, when choosing, counts as this many visits more
 # (plus a share of the iterations): the search must find something clearly better to differ.
 PRIOR_VISITS, PRIOR_SHARE = 3, 0.1
+RESERVE = 0.05  # of the budget, for what the clock cannot stop (waiting for a core under load)
 
 
 def standing(game: Game, state: Any, scale: float = 10.0) -> tuple[float, ...]:
@@ -196,7 +197,7 @@ class ThinkingBot:
             if prior is not None and prior in order:
                 order.remove(prior)
                 order.insert(0, prior)
-        deadline = None if self.seconds is None else started + self.seconds
+        deadline = None if self.seconds is None else started + self.seconds * (1 - RESERVE)
         if self.tree_depth == 1 and self.rollout_depth == 0 and order is not None:
             done = self._one_move(view, order, root, srng, deadline)
             self.last = SearchReport(root, done, time.perf_counter() - started, order[0] if order else None)
