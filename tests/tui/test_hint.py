@@ -85,7 +85,15 @@ async def test_enter_plays_the_hinted_move(make_app, settings):
 
 
 async def test_esc_cancels_a_search_under_way(make_app, settings, monkeypatch):
-    monkeypatch.setattr(hint_module, "ITERATIONS", 3000)
+    import threading
+
+    release = threading.Event()
+
+    def slow_hints(*args, **options):   # a search that is under way until the test says so
+        release.wait(10)
+        return []
+
+    monkeypatch.setattr(hint_module, "hints", slow_hints)
     match = new_match(settings.saves_dir, seed=2, variants={"practice"})
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=SIZE) as pilot:
@@ -98,6 +106,7 @@ async def test_esc_cancels_a_search_under_way(make_app, settings, monkeypatch):
         await pilot.press("escape")
         await settle(pilot, app)
         assert isinstance(app.screen, PlayScreen) and len(match.entries) == before
+        release.set()
 
 
 async def test_not_offered_outside_practice_and_the_palette_says_why(make_app, settings):
