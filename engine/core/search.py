@@ -41,6 +41,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .chances import lead_chances, shared_win
 from .game import Game
 from .search_gc import freeze, thaw
 
@@ -61,16 +62,9 @@ def standing(game: Game, state: Any, scale: float = 10.0) -> tuple[float, ...]:
     the end; before it, a logistic of the lead over the best other seat (``scale`` points
     for a factor e). The default evaluation of every game."""
     result = game.result(state)
-    scores = result.scores
-    n = len(scores)
     if result.finished:
-        share = 1.0 / len(result.winners) if result.winners else 0.0
-        return tuple(share if s in result.winners else 0.0 for s in range(n))
-    out = []
-    for s in range(n):
-        best_other = max((scores[o] for o in range(n) if o != s), default=0)
-        out.append(1.0 / (1.0 + math.exp(-(scores[s] - best_other) / scale)))
-    return tuple(out)
+        return shared_win(len(result.scores), result.winners)
+    return lead_chances(result.scores, scale)
 
 
 class Node:

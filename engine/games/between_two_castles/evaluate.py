@@ -7,10 +7,10 @@ winning chance.
 """
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
+from engine.core.chances import lead_chances, shared_win
 from engine.core.game import Game
 
 from .bots import BONUS_WORTH, GreedyBot
@@ -43,15 +43,11 @@ def standings(state: BTCState) -> list[float]:
 def evaluate(game: Game, state: BTCState) -> tuple[float, ...]:
     """Winning chances: 1/k for the k winners at the end; before, a logistic of the lead."""
     if state.finished:
-        return tuple(1.0 / len(state.winners) if s in state.winners else 0.0 for s in range(state.players))
+        return shared_win(state.players, state.winners)
     if not state.castles:
         return (1.0 / state.players,) * state.players
     totals = standings(state)
-    out = []
-    for s, t in enumerate(totals):
-        best = max(t2 for o, t2 in enumerate(totals) if o != s)
-        out.append(1.0 / (1.0 + math.exp(-(t - best) / SCALE)))
-    return tuple(out)
+    return lead_chances(totals, SCALE)
 
 
 def rollout_policy(game: Game, state: BTCState, seat: int, legal: list, rng: random.Random) -> Any:

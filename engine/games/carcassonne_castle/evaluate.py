@@ -9,8 +9,7 @@ the winning chance.
 """
 from __future__ import annotations
 
-import math
-
+from engine.core.chances import lead_chances, shared_win
 from engine.core.game import Game
 
 from .board import Follower
@@ -59,10 +58,6 @@ def outlook(state: CastleState) -> list[float]:
 def evaluate(game: Game, state: CastleState) -> tuple[float, ...]:
     """Winning chances: 1/k for the k winners at the end; before, a logistic of the estimated lead."""
     if state.finished:
-        return tuple(1.0 / len(state.winners) if s in state.winners else 0.0 for s in range(state.players))
+        return shared_win(state.players, state.winners)
     totals = outlook(state)
-    out = []
-    for s, t in enumerate(totals):
-        best = max(t2 for o, t2 in enumerate(totals) if o != s)
-        out.append(1.0 / (1.0 + math.exp(-(t - best) / SCALE)))
-    return tuple(out)
+    return lead_chances(totals, SCALE)

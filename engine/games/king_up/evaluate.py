@@ -11,8 +11,7 @@ stand now (the round's scoring if it ended here).
 """
 from __future__ import annotations
 
-import math
-
+from engine.core.chances import lead_chances, shared_win
 from engine.core.game import Game
 
 from .catalog import GOAL_CARDS, POINTS
@@ -30,7 +29,7 @@ def evaluate(game: Game, state: KingUpState) -> tuple[float, ...]:
     lead in scores plus what its goal card is worth at the figures' current floors."""
     result = game.result(state)
     if result.finished:
-        return tuple(1.0 / len(result.winners) if s in result.winners else 0.0 for s in range(state.players))
+        return shared_win(state.players, result.winners)
     if not state.goals:
         return (0.5,) * state.players
     scored = len(state.round_goals) == state.round
@@ -38,8 +37,4 @@ def evaluate(game: Game, state: KingUpState) -> tuple[float, ...]:
     for s, g in enumerate(state.goals):
         worth = 0 if scored else sum(POINTS[state.floors[f]] for f in GOAL_CARDS[g])
         totals.append(state.scores[s] + worth)
-    out = []
-    for s, t in enumerate(totals):
-        best = max(t2 for o, t2 in enumerate(totals) if o != s)
-        out.append(1.0 / (1.0 + math.exp(-(t - best) / SCALE)))
-    return tuple(out)
+    return lead_chances(totals, SCALE)

@@ -8,8 +8,7 @@ estimated makes the winning chance.
 """
 from __future__ import annotations
 
-import math
-
+from engine.core.chances import lead_chances, shared_win
 from engine.core.game import Game
 
 from .bots import BONUS_ROOMS, MAJORITY_VALUE, ROOM_VALUE
@@ -51,13 +50,8 @@ def outlook(state: PalaisState) -> list[float]:
 def evaluate(game: Game, state: PalaisState) -> tuple[float, ...]:
     """Winning chances: 1/k for the k winners at the end; before, a logistic of the estimated lead."""
     if state.finished:
-        winners = state.final.winners if state.final is not None else ()
-        return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(state.players))
+        return shared_win(state.players, state.final.winners if state.final is not None else ())
     if state.phase not in (PLACING, PLAYING):
         return (1.0 / state.players,) * state.players
     totals = outlook(state)
-    out = []
-    for s, t in enumerate(totals):
-        best = max(t2 for o, t2 in enumerate(totals) if o != s)
-        out.append(1.0 / (1.0 + math.exp(-(t - best) / SCALE)))
-    return tuple(out)
+    return lead_chances(totals, SCALE)
