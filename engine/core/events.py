@@ -53,6 +53,13 @@ def _make_converter() -> cattrs.Converter:
 class EventCodec:
     """Encodes and decodes one game's events.
 
+    >>> import attrs
+    >>> @event("FigurePlaced")
+    ... @attrs.frozen
+    ... class FigurePlaced:
+    ...     seat: int
+    ...     figure: str
+    ...     floor: int
     >>> codec = EventCodec([FigurePlaced])
     >>> codec.decode(codec.encode(FigurePlaced(0, "A", 1))) == FigurePlaced(0, "A", 1)
     True
@@ -92,6 +99,7 @@ class EventCodec:
         """``encode(ev)`` as JSON reads it back (lists for tuples), built directly: a load
         compares every logged line with the record its move produces, without a JSON round trip.
 
+        >>> from engine.games.king_up.events import FigurePlaced   # any game's event
         >>> codec = EventCodec([FigurePlaced])
         >>> codec.plain(FigurePlaced(0, "A", 1))
         {'type': 'FigurePlaced', 'v': 1, 'data': {'seat': 0, 'figure': 'A', 'floor': 1}}
@@ -158,6 +166,7 @@ def _matcher(cls: type, converter: cattrs.Converter) -> Callable[[Any, dict], bo
     """``same(ev, record)``: record's "type", "v" and "data" equal ``plain(ev)``'s (with ``==``, as
     comparing the dicts would), without building them; other keys of record are not looked at.
 
+    >>> from engine.games.king_up.events import FigurePlaced   # any game's event
     >>> same = EventCodec([FigurePlaced]).matchers[FigurePlaced]
     >>> same(FigurePlaced(0, "A", 1), {"type": "FigurePlaced", "v": 1, "data": {"seat": 0, "figure": "A", "floor": 1}})
     True

@@ -1,8 +1,11 @@
 """King Up! move notation: placing ``A3``, climbing ``A^`` (shown as ``A^4``; ``A^T`` reaches the
 throne), voting ``yes`` / ``no``, and ``pass`` when nothing can move.
 
-    >>> parse_action(state, "m^")
-    Climb(figure=9)
+    >>> from engine.core import GameConfig, Match, Seat
+    >>> from engine.games.king_up import GAME
+    >>> state = Match.new(GAME, GameConfig(3), [Seat("Ann"), Seat("Ben"), Seat("Cid")], 1).state
+    >>> parse_action(state, "m3"), format_action(state, Place(figure=0, floor=3))
+    (Place(figure=9, floor=3), 'A3')
 """
 from __future__ import annotations
 

@@ -26,8 +26,11 @@ from .view import KingUpView, make_view
 class KingUp(Rules):
     """The rules of King Up! (Viva il Re!). Stateless: one instance serves every match.
 
-    >>> match = Match.new(GAME, GameConfig(3), seats, seed=1)
-    >>> match.play(match.state.turn, "M3")   # Merlino onto floor 3
+    >>> from engine.core import GameConfig, Match, Seat
+    >>> match = Match.new(GAME, GameConfig(3), [Seat("Ann"), Seat("Ben"), Seat("Cid")], 1)
+    >>> seat = min(match.to_act)
+    >>> match.play(seat, "A1")   # Alighiero onto floor 1
+    [FigurePlaced(seat=1, figure=0, floor=1)]
     """
 
     id = "king-up"
