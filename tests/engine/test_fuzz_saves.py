@@ -37,14 +37,14 @@ def base_files(game, folder: Path, seed: int) -> list[Path]:
     players = game.min_players
     bots = [Seat(f"Bot {i + 1} ünï", f"bot:{game.bot_levels[0]}") for i in range(players)]
     paths = [folder / f"{game.id}-{seed}-plain.jsonl", folder / f"{game.id}-{seed}-undo.jsonl"]
-    _play(Match.new(game, GameConfig(players), bots, seed, path=paths[0], durable=False), seed, 40, undo=False)
+    play_randomly(Match.new(game, GameConfig(players), bots, seed, path=paths[0], durable=False), seed, 40, undo=False)
     people = [Seat("Jörg")] + bots[1:]
     practice = GameConfig(players, frozenset({"practice"}))
-    _play(Match.new(game, practice, people, seed + 1, path=paths[1], durable=False), seed, 30, undo=True)
+    play_randomly(Match.new(game, practice, people, seed + 1, path=paths[1], durable=False), seed, 30, undo=True)
     return paths
 
 
-def _play(match: Match, seed: int, actions: int, undo: bool) -> None:
+def play_randomly(match: Match, seed: int, actions: int, undo: bool) -> None:
     rng = random.Random(seed)
     for _ in range(actions):
         if match.finished:

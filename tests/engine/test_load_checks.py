@@ -15,6 +15,8 @@ from engine.core.game import replay
 from engine.core.log import Entry, make_entry
 from engine.games import all_games, get_game
 
+from .test_fuzz_saves import play_randomly
+
 GAMES = [g.id for g in all_games()]
 
 
@@ -23,14 +25,7 @@ def _save(game, folder: Path, seed: int, actions: int = 60) -> Path:
     path = folder / f"{game.id}-{seed}.jsonl"
     match = Match.new(game, GameConfig(players), [Seat(f"P{i}") for i in range(players)], seed, path=path,
                       durable=False)
-    rng = random.Random(seed)
-    for _ in range(actions):
-        if match.finished:
-            break
-        seat = min(match.to_act)
-        legal = match.legal_actions(seat)
-        match.submit(seat, legal[rng.randrange(len(legal))])
-    match.close()
+    play_randomly(match, seed, actions, undo=False)
     return path
 
 
