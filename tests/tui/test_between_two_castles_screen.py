@@ -91,6 +91,16 @@ async def test_drafting_marks_two_rooms_and_the_reveal_shows_the_partners(make_a
         assert "Adalbert (L " in text and "Brunhild (R " in text, "each partner with the castle you share"
 
 
+async def scaled(pilot, grid, scale: int) -> bool:
+    """Whether ``grid`` reaches ``scale``: a castle that starts being worked on is measured
+    again once the layout has placed it, a frame or two after the key."""
+    for _ in range(25):
+        if grid.scale == scale:
+            return True
+        await pilot.pause(0.02)
+    return grid.scale == scale
+
+
 @pytest.mark.parametrize("size", [SIZE, BIG], ids=["80x24", "160x48"])
 async def test_placing_both_rooms_with_the_keyboard(make_app, settings, size):
     match = advance_until(new_match(saves_dir=settings.saves_dir), lambda m: m.state.phase == "placing")
@@ -104,7 +114,7 @@ async def test_placing_both_rooms_with_the_keyboard(make_app, settings, size):
         await settle(pilot, app)
         grid = app.screen.focused
         assert grid in (castles.castle_grid(0), castles.castle_grid(1))
-        assert grid.scale == (1 if size == SIZE else 3), "the castle worked on fills a large terminal"
+        assert await scaled(pilot, grid, 1 if size == SIZE else 3), "the castle worked on fills a large terminal"
         kind, k, spot = grid.current.key
         assert kind == "free" and grid.cursor in grid.highlights
         preview = castles.previews.of(room, k, spot)
@@ -118,7 +128,7 @@ async def test_placing_both_rooms_with_the_keyboard(make_app, settings, size):
         grid = app.screen.focused
         other = grid.current.key
         assert other[0] == "free" and other[1] != k
-        assert grid.scale == (1 if size == SIZE else 3), "the other castle, now worked on, grows"
+        assert await scaled(pilot, grid, 1 if size == SIZE else 3), "the other castle, now worked on, grows"
         await pilot.press("enter")
         await settle(pilot, app)
         placed = mine(match, RoomPlaced)
