@@ -276,8 +276,14 @@ def test_snapshot_placing(snap_compare, make_app):
 
 def test_snapshot_placing_at_160x48(snap_compare, make_app):
     match = placing_position()
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
-                        press=["enter"], terminal_size=BIG)
+    async def to_the_castle(pilot):
+        await settle_snapshot(pilot)
+        await pilot.press("enter")
+        await settle(pilot, pilot.app)
+        assert await scaled(pilot, pilot.app.screen.focused, 3)
+
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=to_the_castle,
+                        terminal_size=BIG)
 
 
 def test_snapshot_placing_ascii_monochrome(snap_compare, make_app):
