@@ -275,7 +275,9 @@ def test_snapshot_placing(snap_compare, make_app):
 
 
 def test_snapshot_placing_at_160x48(snap_compare, make_app):
-    match = placing_position()
+    # Only you still place: no bot moves while the large castle is measured and drawn.
+    match = advance_until(new_match(seed=4), lambda m: m.state.turn == 3 and m.state.phase == "placing"
+                          and not m.state.bonuses and m.to_act == {0}, first=max)
     async def to_the_castle(pilot):
         await settle_snapshot(pilot)
         await pilot.press("enter")
