@@ -2,13 +2,14 @@
 or start field with a full side.
 
 :func:`problem` says why one placement is refused (for a player); :func:`legal_placements` lists
-every placement of a card once per position (cached on the analysis), reading what each free
-square's sides touch from a small table (:func:`edges`) instead of looking at every neighbour
-again for every candidate.
+every placement of a card once per position (cached on the analysis); :func:`has_placement` stops
+at the first. All read what the sides of an empty square touch (:func:`edges`) off its four
+neighbours, once per square and position.
 """
 from __future__ import annotations
 
 from .board import START, Analysis, Placement, Square
+from .features import AROUND
 from .catalog import CARD_TYPE_OF, CARD_TYPES, CASTLE, N, W, card_type, opposite, step
 
 # What lies beyond one side of a free square: (piece, road, end_on). A piece is a card number or
@@ -46,7 +47,7 @@ def problem(a: Analysis, card: int, x: int, y: int, facing: int) -> str:
         return "the card must lie inside the castle wall"
     if sq_a in a.owner or sq_b in a.owner:
         return "a card already lies there"
-    verdict = _verdict(edges(a), card, sq_a, sq_b, facing)
+    verdict = _verdict(edges(a, sq_a), edges(a, sq_b), CARD_TYPE_OF[card], facing)
     if verdict == "road":
         return "roads must be continued: a road may only meet a road"
     if verdict == "touch":
@@ -59,77 +60,52 @@ def fits(a: Analysis, card: int, x: int, y: int, facing: int) -> bool:
     return not problem(a, card, x, y, facing)
 
 
-def edges(a: Analysis) -> dict[tuple[int, int, int], Edge]:
-    """(x, y, d) of a free square's side -> what lies beyond it; sides facing a free square or
-    a bare wall are left out (they constrain nothing)."""
-    if a.edges is None:
-        a.edges = _edges_of(a)
-    return a.edges
+def edges(a: Analysis, square: Square) -> tuple[Edge | None, ...]:
+    """What lies beyond each side (n, e, s, w) of the empty ``square``: None for an empty square or
+    a bare wall. Read off its neighbours once per position (kept on the analysis)."""
+    known = a.edges.get(square)
+    if known is None:
+        known = a.edges[square] = _edges_of(a.owner, square)
+    return known
 
 
-def _edges_of(a: Analysis) -> dict[tuple[int, int, int], Edge]:
-    if a.origin is not None and a.origin[0].edges is not None:
-        return _edges_after(a.origin[0].edges, a.origin[1], a.owner)
-    table: dict[tuple[int, int, int], Edge] = {}
-    owner, interior = a.owner, CASTLE.interior
-    for (x, y), (card, half) in owner.items():
-        p = a.placement_of[card]
-        sides = p.oriented.sides[half]
-        for d in range(4):
-            n = step(x, y, d)
-            if n in interior and n not in owner:
-                table[(n[0], n[1], opposite(d))] = (card, sides[d].road, p.facing % 2 == d % 2)
-    for (cell, into), (index, road) in CASTLE.start_sides.items():
-        sq = step(*cell, into)
-        if sq not in owner:
-            table[(sq[0], sq[1], opposite(into))] = ((START, index), road, False)
-    return table
+def _edges_of(owner: dict, square: Square) -> tuple[Edge | None, ...]:
+    out: list[Edge | None] = []
+    for d, (n, inside, _) in enumerate(AROUND[square]):
+        if inside:
+            cell = owner.get(n)  # (card, half, facing, segments, kinds, roads)
+            out.append(None if cell is None else (cell[0], cell[5][(d + 2) % 4], cell[2] % 2 == d % 2))
+        else:
+            sf = CASTLE.start_sides.get((n, (d + 2) % 4))
+            out.append(None if sf is None else ((START, sf[0]), sf[1], False))
+    return tuple(out)
 
 
-def _edges_after(before: dict, p: Placement, owner: dict) -> dict[tuple[int, int, int], Edge]:
-    """The table one card later: the sides of its two squares go, the free sides facing it come."""
-    table = dict(before)
-    for x, y in p.squares:
-        for d in range(4):
-            table.pop((x, y, d), None)
-    along = p.facing % 2
-    for h, (x, y) in enumerate(p.squares):
-        sides = p.oriented.sides[h]
-        for d, n in NEIGHBOURS[(x, y)]:
-            if n not in owner:
-                table[(n[0], n[1], (d + 2) % 4)] = (p.card, sides[d].road, along == d % 2)
-    return table
-
-
-def _verdict(table: dict, card: int, sq_a: Square, sq_b: Square, facing: int) -> str:
-    """"" if the card fits on the free squares sq_a, sq_b; else "road" or "touch" (what fails)."""
-    squares = (sq_a, sq_b)
-    for h, d, road in OUTER[CARD_TYPE_OF[card]][facing]:
-        x, y = squares[h]
-        e = table.get((x, y, d))
+def _verdict(ea: tuple, eb: tuple, ctype: int, facing: int) -> str:
+    """"" if a card of type ``ctype`` fits on two free squares whose sides touch ``ea`` and ``eb``
+    (half b toward ``facing``); else "road" or "touch" (what fails)."""
+    for h, d, road in OUTER[ctype][facing]:
+        e = (eb if h else ea)[d]
         if e is not None and e[1] != road:
             return "road"
-    back = opposite(facing)
     # A short side touching anything is a full side in contact.
-    if (sq_a[0], sq_a[1], back) in table or (sq_b[0], sq_b[1], facing) in table:
+    if ea[(facing + 2) % 4] is not None or eb[facing] is not None:
         return ""
-    for p in ((facing + 1) % 4, (facing + 3) % 4):
-        pa, pb = table.get((sq_a[0], sq_a[1], p)), table.get((sq_b[0], sq_b[1], p))
+    for q in ((facing + 1) % 4, (facing + 3) % 4):
+        pa, pb = ea[q], eb[q]
         if pa is not None and pb is not None and pa[0] == pb[0]:
             return ""  # long side against long side
-        for e in (pa, pb):
-            # a card standing end-on touches us with its full short side
-            if e is not None and e[2]:
-                return ""
+        # a card standing end-on touches us with its full short side
+        if (pa is not None and pa[2]) or (pb is not None and pb[2]):
+            return ""
     return "touch"
 
 
-def candidate_spots(a: Analysis, table: dict | None = None) -> set[tuple[int, int, int]]:
+def candidate_spots(a: Analysis) -> set[tuple[int, int, int]]:
     """(x, y, facing) of half a for every card position on free squares next to a card or start field."""
     owner = a.owner
-    frontier = {(x, y) for x, y, _ in (edges(a) if table is None else table)}
     spots = set()
-    for sq in frontier:
+    for sq in a.frontier:
         for d, other in NEIGHBOURS[sq]:
             if other not in owner:
                 spots.add((sq[0], sq[1], d))
@@ -142,43 +118,40 @@ def legal_placements(a: Analysis, card: int) -> tuple[Placement, ...]:
     Worked out once per position and card, however often the rules, views and bots ask."""
     known = a.legal.get(card)
     if known is None:
-        known = a.legal[card] = find_placements(a, card, edges(a))
+        known = a.legal[card] = find_placements(a, card)
     return known
 
 
-def find_placements(a: Analysis, card: int, table: dict | None = None) -> tuple[Placement, ...]:
+def find_placements(a: Analysis, card: int) -> tuple[Placement, ...]:
     """:func:`legal_placements` worked out afresh (the benchmark times this)."""
-    table = _edges_of(a) if table is None else table
-    symmetric = card_type(card).symmetric
+    ctype, symmetric = CARD_TYPE_OF[card], card_type(card).symmetric
     out = []
-    for x, y, f in sorted(candidate_spots(a, table)):
+    for x, y, f in sorted(candidate_spots(a)):
         if symmetric and f in (W, N):
             continue
-        if not _verdict(table, card, (x, y), step(x, y, f), f):
+        if not _verdict(edges(a, (x, y)), edges(a, step(x, y, f)), ctype, f):
             out.append(Placement(card, x, y, f))
     return tuple(out)
 
 
 def has_placement(a: Analysis, card: int) -> bool:
-    """Whether the card fits anywhere: stops at the first fit (replaying a log asks this for every
-    card drawn, and only the player to move needs the whole list). Each pair of free squares is
-    tried once, both ways round (one way for a card that reads the same turned round)."""
+    """Whether the card fits anywhere: stops at the first fit (deciding a move asks this for the
+    card drawn next, and only the player to move needs the whole list). Each pair of free squares
+    is tried once, both ways round (one way for a card that reads the same turned round)."""
     known = a.legal.get(card)
     if known is not None:
         return bool(known)
-    table, owner = edges(a), a.owner
+    owner, ctype = a.owner, CARD_TYPE_OF[card]
     symmetric = card_type(card).symmetric
     seen: set[Square] = set()
-    for x, y, _ in table:
-        sq = (x, y)
-        if sq in seen:
-            continue
+    for sq in a.frontier:
         seen.add(sq)
+        ea = edges(a, sq)
         for d, b in NEIGHBOURS[sq]:
             if b in owner or b in seen:
                 continue
-            if not _verdict(table, card, sq, b, d) or (
-                    not symmetric and not _verdict(table, card, b, sq, (d + 2) % 4)):
+            eb = edges(a, b)
+            if not _verdict(ea, eb, ctype, d) or (not symmetric and not _verdict(eb, ea, ctype, (d + 2) % 4)):
                 return True
     return False
 

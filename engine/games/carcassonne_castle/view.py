@@ -263,7 +263,7 @@ def _completed(board: Board) -> tuple[Completed, ...]:
         if feat is None:
             continue
         squares: set[Square] = set()
-        for card, seg in a.members.get(fid, ()):
+        for card, seg in feat.members:
             if card == START:
                 squares.update(CASTLE.start_fields[seg].cells)
             else:

@@ -1,0 +1,327 @@
+"""The features of the cards lying in the castle: roads, towers, houses and courtyards, kept up to date
+card by card.
+
+An :class:`Analysis` belongs to one set of laid cards and is never changed once built (a few
+caches excepted, which two threads filling agree on). Laying a card looks only at the sides of
+its two squares: which features it joins (:meth:`Analysis.merge`), which open sides it closes,
+and so what it completes. A feature keeps a count of its open sides, not the sides themselves,
+and the cards it is made of are listed only when someone asks. Where a card may lie is
+placing.py's concern.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .catalog import CARD_COUNT, CARD_TYPE_OF, CARD_TYPES, CASTLE, COURT, ROAD, card_type, opposite, step
+
+if TYPE_CHECKING:
+    from .board import Placement
+
+Square = tuple[int, int]
+START = -1  # card number used in feature keys for start fields: (START, index)
+
+
+class Feature:
+    """A road, tower, house or courtyard: its pieces ((card, segment) keys, a start field as
+    (START, index)), how many of its sides still face an empty square, its well and markets."""
+
+    __slots__ = ("kind", "members", "open", "well", "markets", "_cards", "_fields")
+
+    def __init__(self, kind: str, members: tuple, open_sides: int, well: bool, markets: int):
+        self.kind, self.members, self.open, self.well, self.markets = kind, members, open_sides, well, markets
+        self._cards: frozenset[int] | None = None
+        self._fields: frozenset[int] | None = None
+
+    @property
+    def cards(self) -> frozenset[int]:
+        if self._cards is None:
+            self._cards = frozenset(c for c, _ in self.members if c != START)
+        return self._cards
+
+    @property
+    def start_fields(self) -> frozenset[int]:
+        if self._fields is None:
+            self._fields = frozenset(s for c, s in self.members if c == START)
+        return self._fields
+
+    @property
+    def size(self) -> int:
+        """Cards it is made of; a joined start field counts as a card."""
+        return len(self.cards) + len(self.start_fields)
+
+    @property
+    def complete(self) -> bool:
+        return not self.open
+
+    def closed(self, sides: int) -> Feature:
+        """The same feature with ``sides`` fewer open sides."""
+        feat = Feature(self.kind, self.members, self.open - sides, self.well, self.markets)
+        feat._cards, feat._fields = self._cards, self._fields
+        return feat
+
+    def __repr__(self) -> str:
+        return (f"Feature({self.kind}, cards={sorted(self.cards)}, start_fields={sorted(self.start_fields)}, "
+                f"open={self.open})")
+
+
+@attrs.frozen
+class Merge:
+    """What placing one card does to the features: the features it changes and what it completes."""
+
+    groups: dict  # new segment -> feature id after placing
+    features: dict  # feature id -> Feature, for every feature changed or created
+    absorbed: frozenset[int]  # old feature ids merged into new ones
+    touched: dict  # new segment -> the set of old feature ids it joins (read only)
+    completed: tuple[int, ...]  # feature ids that became complete (courtyards never do)
+
+
+def _cells() -> tuple:
+    """Per card and facing, what each half shows on its four sides: (card, half, facing, segments,
+    kinds, roads), each of the last three by board direction (segment -1 and kind None: nothing)."""
+    table = []
+    for card in range(CARD_COUNT):
+        ctype = card_type(card)
+        per_facing = []
+        for facing in range(4):
+            halves = []
+            for half in (0, 1):
+                sides = ctype.oriented[facing].sides[half]
+                segs = tuple(s.segment for s in sides)
+                kinds = tuple(ctype.segments[s].kind if s >= 0 else None for s in segs)
+                halves.append((card, half, facing, segs, kinds, tuple(s.road for s in sides)))
+            per_facing.append(tuple(halves))
+        table.append(tuple(per_facing))
+    return tuple(table)
+
+
+def _outer() -> tuple:
+    """Per card type and facing: (half, direction, segment, kind) for the six sides facing away."""
+    table = []
+    for ctype in CARD_TYPES:
+        per_facing = []
+        for facing in range(4):
+            sides = ctype.oriented[facing].sides
+            inner = (facing, opposite(facing))
+            per_facing.append(tuple((h, d, sides[h][d].segment,
+                                     ctype.segments[sides[h][d].segment].kind if sides[h][d].segment >= 0 else None)
+                                    for h in (0, 1) for d in range(4) if d != inner[h]))
+        table.append(tuple(per_facing))
+    return tuple(table)
+
+
+def _around() -> dict:
+    """Each castle square's four sides: (neighbour, inside, start side). A start side is
+    (start field, is a port, the kind a side facing it must show to join it: None for the
+    roadless cell of a road start field)."""
+    table = {}
+    for sq in CASTLE.interior:
+        row = []
+        for d in range(4):
+            n = step(*sq, d)
+            sf = CASTLE.start_sides.get((n, opposite(d)))
+            if sf is not None:
+                field = CASTLE.start_fields[sf[0]]
+                port = field.kind != ROAD or sf[1]
+                sf = (sf[0], port, field.kind if port else None)
+            row.append((n, n in CASTLE.interior, sf))
+        table[sq] = tuple(row)
+    return table
+
+
+CELLS = _cells()
+OUTER = _outer()
+AROUND = _around()
+
+
+class Analysis:
+    """Features of a set of placed cards. Treated as immutable once built."""
+
+    def __init__(self, owner, placement_of, feature_of, features, next_id, frontier, completed=()):
+        self.owner: dict[Square, tuple] = owner  # square -> its cell (see CELLS): (card, half, facing, ...)
+        self.placement_of: dict[int, Placement] = placement_of
+        self.feature_of: dict[tuple[int, int], int] = feature_of  # (card, segment) -> feature id
+        self.features: dict[int, Feature] = features
+        self.next_id = next_id
+        self.frontier: frozenset[Square] = frontier  # empty squares next to a card or start field
+        self.completed: tuple[int, ...] = completed  # completed by the last card placed
+        # Derived on demand by placing.py and view.py (idempotent, so two threads filling them agree):
+        self.origin: tuple[Analysis, Placement] | None = None  # the analysis before the last card
+        # empty square -> what its four sides touch; the next card's analysis keeps those it leaves alone
+        self.edges: dict[Square, tuple] = {}
+        self.legal: dict[int, tuple[Placement, ...]] = {}  # card -> where it may lie
+        self.shown: dict = {}  # parts of views: the laid cards, where a card may lie
+        self._merge: tuple | None = None  # the last placement merged and its Merge
+
+    @classmethod
+    def empty(cls) -> Analysis:
+        features, feature_of = {}, {}
+        for f in CASTLE.start_fields:
+            ports = sum(1 for j in range(len(f.cells)) if f.kind != ROAD or j == f.road)
+            features[f.index] = Feature(f.kind, ((START, f.index),), ports, False, int(f.market))
+            feature_of[(START, f.index)] = f.index
+        frontier = frozenset(sq for f in CASTLE.start_fields for sq in f.squares)
+        return cls({}, {}, feature_of, features, len(features), frontier)
+
+    @property
+    def members(self) -> dict[int, tuple]:
+        """Feature id -> its (card, segment) keys."""
+        return {fid: feat.members for fid, feat in self.features.items()}
+
+    def feature(self, card: int, segment: int) -> int:
+        return self.feature_of[(card, segment)]
+
+    def targets(self, square: Square) -> list[int]:
+        """Features with an open side facing the empty ``square``, ascending (the order they were made)."""
+        found = set()
+        owner, feature_of = self.owner, self.feature_of
+        for d, (n, inside, sf) in enumerate(AROUND[square]):
+            cell = owner.get(n) if inside else None
+            if cell is not None:
+                seg = cell[3][(d + 2) % 4]
+                if seg >= 0:
+                    found.add(feature_of[(cell[0], seg)])
+            elif sf is not None and sf[1]:
+                found.add(feature_of[(START, sf[0])])
+        return sorted(found)
+
+    def side(self, square: Square, d: int):
+        """The Side shown at ``square`` toward ``d`` and its card, or None for an empty square."""
+        cell = self.owner.get(square)
+        if cell is None:
+            return None
+        card, half = cell[0], cell[1]
+        return card, self.placement_of[card].oriented.sides[half][d]
+
+    # -- placing ------------------------------------------------------------------------------
+    def scan(self, p: Placement) -> tuple[dict, dict, list]:
+        """Look round the new card once: for each of its segments the old features it joins and its
+        open sides; and for each of its two squares, old feature id -> its open sides facing it."""
+        card, x, y, facing = p
+        segments = len(card_type(card).segments)
+        touched: dict[int, set[int]] = {i: set() for i in range(segments)}
+        opened = [0] * segments
+        closing: list[dict[int, int]] = [{}, {}]
+        owner, feature_of = self.owner, self.feature_of
+        squares = ((x, y), (x + (0, 1, 0, -1)[facing], y + (-1, 0, 1, 0)[facing]))
+        for h, d, seg, kind in OUTER[CARD_TYPE_OF[card]][facing]:
+            n, inside, sf = AROUND[squares[h]][d]
+            if inside:
+                cell = owner.get(n)
+                if cell is None:
+                    if seg >= 0:
+                        opened[seg] += 1
+                    continue
+                other = cell[3][(d + 2) % 4]
+                if other < 0:
+                    continue
+                fid = feature_of[(cell[0], other)]
+                closes = closing[h]
+                closes[fid] = closes.get(fid, 0) + 1
+                if seg >= 0 and cell[4][(d + 2) % 4] == kind:
+                    touched[seg].add(fid)
+            elif sf is not None and sf[1]:
+                fid = feature_of[(START, sf[0])]
+                closes = closing[h]
+                closes[fid] = closes.get(fid, 0) + 1
+                if seg >= 0 and sf[2] == kind:
+                    touched[seg].add(fid)
+        return touched, opened, closing
+
+    def merge(self, p: Placement) -> Merge:
+        """What laying ``p`` does to the features (kept for the last placement asked about)."""
+        known = self._merge
+        if known is not None and known[0] == p:
+            return known[1]
+        m = self._merged(p)
+        self._merge = (p, m)
+        return m
+
+    def _merged(self, p: Placement) -> Merge:
+        card = p.card
+        segments = card_type(card).segments
+        touched, opened, closing = self.scan(p)
+        features = self.features
+        changed: dict[int, Feature] = {}
+        seg_fid: dict[int, int] = {}
+        absorbed: set[int] = set()
+        completed: list[int] = []
+        next_id = self.next_id
+        a_closes, b_closes = closing
+        for segs, olds in (group(touched) if len(touched) > 1 else [([0], touched[0])]):
+            members = tuple((card, s) for s in segs)
+            open_sides, well, markets = 0, False, 0
+            for s in segs:
+                seg = segments[s]
+                open_sides += opened[s]
+                well = well or seg.well
+                markets += seg.markets
+            for fid in sorted(olds):
+                old = features[fid]
+                members += old.members
+                open_sides += old.open - a_closes.get(fid, 0) - b_closes.get(fid, 0)
+                well = well or old.well
+                markets += old.markets
+            feat = Feature(segments[segs[0]].kind, members, open_sides, well, markets)
+            changed[next_id] = feat
+            absorbed |= olds
+            for s in segs:
+                seg_fid[s] = next_id
+            if not open_sides and feat.kind != COURT:
+                completed.append(next_id)
+            next_id += 1
+        for closes in closing:  # the features the card closes without joining them, square a first
+            for fid in sorted(closes):
+                if fid in absorbed or fid in changed:
+                    continue
+                feat = changed[fid] = features[fid].closed(a_closes.get(fid, 0) + b_closes.get(fid, 0))
+                if not feat.open and feat.kind != COURT and feat.cards:
+                    completed.append(fid)
+        return Merge(seg_fid, changed, frozenset(absorbed), touched, tuple(completed))
+
+    def placed(self, p: Placement) -> Analysis:
+        m = self.merge(p)
+        card, x, y, facing = p
+        sq_b = (x + (0, 1, 0, -1)[facing], y + (-1, 0, 1, 0)[facing])
+        owner = self.owner.copy()
+        owner[(x, y)], owner[sq_b] = CELLS[card][facing]
+        placement_of = self.placement_of.copy()
+        placement_of[card] = p
+        features = self.features.copy()
+        for old in m.absorbed:
+            del features[old]
+        features.update(m.features)
+        feature_of = self.feature_of.copy()
+        next_id = self.next_id
+        for fid, feat in m.features.items():
+            if fid >= next_id:
+                feature_of.update(dict.fromkeys(feat.members, fid))
+        next_id += sum(1 for fid in m.features if fid >= next_id)
+        edges = self.edges.copy()  # what the sides of empty squares touch, as far as it is known
+        around = []
+        for sq in ((x, y), sq_b):
+            edges.pop(sq, None)
+            for n, inside, _ in AROUND[sq]:
+                if inside and n not in owner:
+                    around.append(n)
+                    edges.pop(n, None)  # one of its sides now touches the new card
+        frontier = self.frontier.difference(((x, y), sq_b)).union(around)
+        after = Analysis(owner, placement_of, feature_of, features, next_id, frontier, m.completed)
+        after.origin, after.edges = (self, p), edges
+        return after
+
+
+def group(touched: dict[int, set[int]]) -> list[tuple[list[int], set[int]]]:
+    """Segments of the new card that end up in one feature (through shared old features)."""
+    groups: list[tuple[list[int], set[int]]] = []
+    for seg in sorted(touched):
+        olds = set(touched[seg])
+        joined = [g for g in groups if g[1] & olds]
+        segs = [seg]
+        for g in joined:
+            groups.remove(g)
+            segs = g[0] + segs
+            olds |= g[1]
+        groups.append((sorted(segs), olds))
+    return groups
