@@ -7,8 +7,8 @@ from typing import Any
 
 from engine.core.bots import RandomBot
 
-from .catalog import POINTS, THRONE
-from .state import Climb, Place, Vote
+from .catalog import FLOOR_LIMIT, GOAL_CARDS, OFF_BOARD, PLACING_FLOORS, POINTS, THRONE
+from .state import CLIMBING, PLACING, VOTING, Climb, KingUpState, Pass, Place, Vote
 from .view import KingUpView
 
 
@@ -50,3 +50,51 @@ class GreedyBot:
         holding_no = sum(1 for s, cards in enumerate(view.vote_cards) if s != view.seat and cards > 1)
         return 0.5 ** holding_no
 
+
+
+def greedy_move(state: KingUpState, seat: int, rng: random.Random) -> Any:
+    """The greedy bot's move for ``seat``, read from a full state (the search's rollouts: no view
+    is built). Its choice is one of the moves ``GreedyBot`` values most, ties drawn uniformly."""
+    goal = GOAL_CARDS[state.goals[seat]]
+    floors = state.floors
+    if state.phase == PLACING:
+        free = [fl for fl in PLACING_FLOORS if floors.count(fl) < FLOOR_LIMIT]
+        mine = [f for f in goal if floors[f] == OFF_BOARD]
+        if mine:  # a favourite as high as it goes
+            return Place(mine[rng.randrange(len(mine))], free[-1])
+        others = [f for f, fl in enumerate(floors) if fl == OFF_BOARD]
+        return Place(others[rng.randrange(len(others))], free[0])  # anyone else as low as it goes
+    if state.phase == CLIMBING:
+        return _greedy_climb(state, seat, goal, rng)
+    if state.phase == VOTING:
+        return Vote(state.on_throne in goal or state.no_cards[seat] == 0)
+    return Pass()
+
+
+def _greedy_climb(state: KingUpState, seat: int, goal: tuple[int, ...], rng: random.Random) -> Any:
+    floors = state.floors
+    full = {fl for fl in range(1, THRONE) if floors.count(fl) >= FLOOR_LIMIT}
+    if THRONE in floors:
+        full.add(THRONE)
+    best, gain = [], -100.0
+    crown_worth = None
+    for f, here in enumerate(floors):
+        if not 0 <= here < THRONE or here + 1 in full:
+            continue
+        if f in goal:
+            if here + 1 == THRONE:
+                if crown_worth is None:
+                    holding_no = sum(1 for s, n in enumerate(state.no_cards) if s != seat and n > 0)
+                    crown_worth = 0.5 ** holding_no * 10 - POINTS[here]
+                value = crown_worth
+            else:
+                value = 1.0
+        else:
+            value = 0.0 if here + 1 == THRONE else -0.5
+        if value > gain:
+            best, gain = [f], value
+        elif value == gain:
+            best.append(f)
+    if not best:
+        return Pass()
+    return Climb(best[rng.randrange(len(best))])

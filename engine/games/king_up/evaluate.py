@@ -11,9 +11,13 @@ stand now (the round's scoring if it ended here).
 """
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from engine.core.chances import lead_chances, shared_win
 from engine.core.game import Game
 
+from .bots import greedy_move
 from .catalog import GOAL_CARDS, POINTS
 from .state import KingUpState
 
@@ -22,6 +26,12 @@ SCALE = 6.0  # points of lead that make a win e times likelier than a loss
 # Search options (engine.core.search.game_tuning): moves are cheap, so rollouts play on with
 # every seat's greedy move (on its own view) far enough to reach the round's scoring.
 SEARCH = {"rollout": "greedy", "rollout_depth": 30, "epsilon": 0.1}
+
+
+def rollout_policy(game: Game, state: KingUpState, seat: int, legal: list, rng: random.Random) -> Any:
+    """The greedy bot's move read from the determinized state (no view built: rollouts are
+    most of the search's time)."""
+    return greedy_move(state, seat, rng)
 
 
 def evaluate(game: Game, state: KingUpState) -> tuple[float, ...]:
