@@ -5,7 +5,7 @@ allows. Used by every load (engine.core.reader) and by ``verify``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import Any
 
 from .errors import IllegalAction, LogError
@@ -108,23 +108,86 @@ class Replayer:
     def pending(self) -> bool:
         return self.pending_act is not None
 
-    def feed_all(self, records: Iterator[tuple[int, str, Any]]) -> None:
-        """``feed`` for every record, with the common case (the next line of an action is exactly
-        the record expected) taken inline: loading is dominated by it."""
+    def feed_all(self, records: Iterable[tuple[int, str, Any]]) -> None:
+        """``feed`` for every record (numbered lines in order), the common case taken inline: a
+        move in its turn whose lines are exactly the records its events make. Anything else goes
+        to ``feed``, which checks it and names what is wrong. Loading is dominated by this loop."""
         number = 1
+        records = iter(records)
+        entries, before = self.entries, self.before
+        decider, parse, same_of, handler_of = self._decider, self._parse, self._same, self._handler
+        players = self.players
         try:
             for number, _, record in records:
-                if self.pending_act is not None:
-                    if type(record) is dict and self._is_expected(record, self._k):
-                        self._accept(number)
-                        continue
-                elif type(record) is dict and "undo" not in record:
-                    if not self._move_fast(record, number):
-                        self._start_action(record, number)
+                if self.pending_act is not None or type(record) is not dict or "undo" in record:
+                    self.feed(record, number)
                     continue
-                self.feed(record, number)
+                act, by, move = record.get("act"), record.get("by"), record.get("move")
+                if type(act) is not int or not entries or act != entries[-1][1] + 1 or type(by) is not int \
+                        or not 0 <= by < players or type(move) is not str or len(move) > 200:
+                    self._start_action(record, number)  # the set-up, or a line to find fault with
+                    continue
+                state, rng = self.state, self._rng
+                if rng._rng is not None:  # rng.drawn: the last move drew, this one draws afresh
+                    rng = self._rng = _LazyRng(self.seed, entries)
+                # No turn check: decide refuses a seat that owes no action (the contract tests hold
+                # every game to it); a refusal is decided again below, where it is worded.
+                try:
+                    expected = decider(state, by, parse(state, by, move), rng)
+                    if type(expected) is not Decided and type(expected) is not list:
+                        expected = list(expected)  # a generator runs here
+                except Exception:
+                    expected = None
+                if not expected:
+                    self._start_action(record, number)
+                    continue
+                size, event, position = len(expected), expected[0], len(entries)
+                same = same_of(type(event))
+                # act, by and move are the record's own: "n" and the event are what is left to compare
+                if same is None or len(record) != 7 or record.get("n") != size or not same(event, record):
+                    self._begin(record, number, act, by, move, position, expected, None)
+                    continue
+                start = number
+                if size > 1:  # the move's further lines, taken here while they are what it makes
+                    more, whole = [], True
+                    for k in range(1, size):
+                        line = next(records, None)
+                        if line is None:  # the file ends inside this action
+                            whole = False
+                            break
+                        number, _, later = line
+                        more.append((number, later))
+                        event = expected[k]
+                        same = same_of(type(event))
+                        if not (type(later) is dict and len(later) == 5 and later.get("act") == act
+                                and later.get("by") == by and same is not None and same(event, later)):
+                            whole = False
+                            break
+                    if not whole:
+                        self._slow_replay(record, start, act, by, move, position, expected, more)
+                        continue
+                last = self._last_act  # self._keep(act, position, state), inline
+                if last >= 0 and last % CHECKPOINT:
+                    del before[last]
+                before[act], self._last_act = (position, state), act
+                after = expected.after if type(expected) is Decided else None
+                for k, event in enumerate(expected):
+                    if after is None:
+                        handler = handler_of(type(event))  # the game's Fold handler, without the Fold's call
+                        state = handler(state, event) if handler is not None else self._evolve(state, event)
+                    entries.append(_tuple_new(Entry, (event, act, by, None if k else move, start + k)))
+                self.state = state if after is None else after
+                self.kept_line = number
         finally:
             self.lines = number - 1
+
+    def _slow_replay(self, record: dict, number: int, act: int, by: int, move: str, position: int,
+                     expected: list, more: list[tuple[int, dict]]) -> None:
+        """The lines of a move ``feed_all`` took on, up to the first it could not match (or the
+        end of the file), given to the careful path one by one: it accepts them, or says why not."""
+        self._begin(record, number, act, by, move, position, expected, None)
+        for line_number, later in more:
+            self.feed(later, line_number)
 
     def feed(self, record: Any, number: int) -> None:
         # The common case first: the next line of an action is exactly the record expected.
@@ -192,57 +255,6 @@ class Replayer:
         if not self._is_expected(record, 0):
             self._check_event(record, number)
         self._accept(number)
-
-    def _move_fast(self, record: dict, number: int) -> bool:
-        """``_start_action`` for the common line, a move in its turn (False, having changed
-        nothing, for anything else: ``_start_action`` then checks it and names what is wrong).
-        A move of one event that matches its line is taken whole here."""
-        act, entries = record.get("act"), self.entries
-        if type(act) is not int or not entries or act != entries[-1][1] + 1:  # [1]: the entry's act
-            return False
-        by, move = record.get("by"), record.get("move")
-        if type(by) is not int or not 0 <= by < self.players or type(move) is not str or len(move) > 200:
-            return False
-        state = self.state
-        if by not in self._to_act(state):
-            return False
-        position = len(entries)
-        rng = self._rng  # self._decide(by, move, number), inline: a call less per move
-        if rng.drawn:
-            rng = self._rng = _LazyRng(self.seed, entries)
-        try:
-            expected = self._decider(state, by, self._parse(state, by, move), rng)
-            if type(expected) is not Decided and type(expected) is not list:
-                expected = list(expected)  # a generator runs here
-        except Exception as exc:
-            raise _refusal(exc, move, number) from None
-        if not expected:
-            return False
-        if len(expected) > 1:
-            self._begin(record, number, act, by, move, position, expected, None)
-            return True
-        event = expected[0]
-        # act, by and move are the record's own: its other four keys are what remains to compare
-        same = self._same(type(event)) if len(record) == 7 and record.get("n") == 1 else None
-        if same is None or not same(event, record):
-            encoder = self._plain(type(event))
-            first = encoder(event) if encoder is not None else self.game.codec.plain(event)
-            first["act"], first["n"], first["by"], first["move"] = act, 1, by, move
-            if record != first:
-                self._begin(record, number, act, by, move, position, expected, [first])
-                return True
-        last = self._last_act  # self._keep(act, position, state), inline
-        if last >= 0 and last % CHECKPOINT:
-            del self.before[last]
-        self.before[act], self._last_act = (position, state), act
-        after = expected.after if type(expected) is Decided else None
-        if after is None:
-            handler = self._handler(type(event))  # the game's Fold handler, without the Fold's call
-            after = handler(state, event) if handler is not None else self._evolve(state, event)
-        self.state = after
-        entries.append(_tuple_new(Entry, (event, act, by, move, number)))  # make_entry, without a call
-        self.kept_line = number
-        return True
 
     def _keep(self, act: int, position: int, state: Any) -> None:
         """Remember the position before action ``act``: the last action's for a line written in
