@@ -72,52 +72,116 @@ def around(castle: Castle, col: int, floor: int) -> list[int]:
 
 
 def room_points(castle: Castle, col: int, floor: int, room: int) -> int:
-    r = ROOMS[room]
-    grid = castle.grid
-    match r.where:
-        case "above_below" | "left_right" | "two_below":
-            cells = {"above_below": ((col, floor + 1), (col, floor - 1)),
-                     "left_right": ((col - 1, floor), (col + 1, floor)),
-                     "two_below": ((col, floor - 1), (col, floor - 2))}[r.where]
-            return r.points * sum(1 for c in cells if c in grid and matches(grid[c], r.wants))
-        case "surrounding":
-            corridor = r.type == "corridor"
-            return r.points * sum(1 for n in around(castle, col, floor) if matches(n, r.wants, corridor))
-        case "connected":
-            return r.points * _connected(castle, (col, floor), r.wants)
-        case "anywhere":
-            return r.points * _in_castle(castle, r.wants)
-        case "column_above" | "column":
-            above_only = r.where == "column_above"
-            found = {f if room_at != THRONE_ROOM else 0 for (c, f), room_at in grid.items()
-                     if c == col and f != floor and (f > floor or not above_only) and matches(room_at, r.wants)}
-            return r.points * len(found)
-        case "castle":
-            others = [t for t in NORMAL_TYPES if t != "sleeping"]
-            return 4 if all(castle.count(t) for t in others) else 1
-        case "fountain":
-            return 5
-        case "tower":
-            return sum(1 for (c, f) in grid if c == col and f < floor)
-        case "foyer":
-            return len(around(castle, col, floor))
-    raise ValueError(f"no scoring rule for {r.name}")
+    """What ``room`` at (col, floor) scores in ``castle`` by its own rule."""
+    score, points, wanted = _SCORERS[room]
+    return score(castle, castle.grid, col, floor, points, wanted)
 
 
-def _connected(castle: Castle, start: Cell, wants: str) -> int:
-    """Rooms reachable from ``start`` through rooms that are all what it wants (throne once)."""
-    grid = castle.grid
-    seen, todo, found = {start}, [start], set()
+# Each room's rule as (scorer, points, the set of cell values it wants), made once from the catalog:
+# a castle is scored room by room, and the final scoring of a load scores every castle.
+def _wanted(wants: str, for_corridor: bool = False) -> frozenset[int]:
+    """The room ids (and THRONE_ROOM) that ``matches`` what a room wants: a cell is one look-up."""
+    values = {r.id for r in ROOMS if matches(r.id, wants, for_corridor)}
+    if matches(THRONE_ROOM, wants, for_corridor):
+        values.add(THRONE_ROOM)
+    return frozenset(values)
+
+
+def _two_cells(first: Cell, second: Cell):
+    (a, b), (c, d) = first, second
+
+    def score(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
+        get = grid.get  # an empty cell gives None, which nothing wants
+        return points * ((get((col + a, floor + b)) in wanted) + (get((col + c, floor + d)) in wanted))
+    return score
+
+
+def _neighbours(grid: dict, col: int, floor: int) -> list:
+    """The 8 cells around (col, floor): a room id, THRONE_ROOM or None each."""
+    get = grid.get
+    return [get((col + dc, floor + df)) for dc, df in AROUND]
+
+
+def _surrounding(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
+    rooms = _neighbours(grid, col, floor)
+    n = sum(1 for r in rooms if r in wanted)
+    thrones = rooms.count(THRONE_ROOM)
+    if thrones > 1 and THRONE_ROOM in wanted:
+        n -= thrones - 1  # the throne room counts once
+    return points * n
+
+
+def _connected_points(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
+    """Rooms reachable from (col, floor) through rooms that are all wanted (the throne room once)."""
+    get = grid.get
+    seen, todo, n, throne = {(col, floor)}, [(col, floor)], 0, 0
     while todo:
         c, f = todo.pop()
-        for dc, df in ORTHOGONAL:
-            n = (c + dc, f + df)
-            if n in seen or n not in grid or not matches(grid[n], wants):
+        for cell in ((c, f + 1), (c, f - 1), (c - 1, f), (c + 1, f)):
+            if cell in seen:
                 continue
-            seen.add(n)
-            todo.append(n)
-            found.add("throne" if grid[n] == THRONE_ROOM else n)
-    return len(found)
+            room = get(cell)
+            if room not in wanted:
+                continue
+            seen.add(cell)
+            todo.append(cell)
+            if room == THRONE_ROOM:
+                throne = 1
+            else:
+                n += 1
+    return points * (n + throne)
+
+
+def _anywhere(castle: Castle, grid: dict, col: int, floor: int, points: int, wants: str) -> int:
+    return points * _in_castle(castle, wants)
+
+
+def _column(above_only: bool):
+    def score(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
+        # each cell of the column is one floor, the throne room's included: no floor counts twice
+        return points * sum(1 for (c, f), room in grid.items()
+                            if c == col and f != floor and (f > floor or not above_only) and room in wanted)
+    return score
+
+
+_OTHER_THAN_SLEEPING = tuple(t for t in NORMAL_TYPES if t != "sleeping")
+
+
+def _variety(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
+    counts = castle.type_counts
+    return 4 if all(counts.get(t) for t in _OTHER_THAN_SLEEPING) else 1
+
+
+def _fountain(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
+    return 5
+
+
+def _tower(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
+    return sum(1 for (c, f) in grid if c == col and f < floor)
+
+
+def _foyer(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
+    rooms = _neighbours(grid, col, floor)
+    thrones = rooms.count(THRONE_ROOM)
+    return 8 - rooms.count(None) - (thrones - 1 if thrones > 1 else 0)
+
+
+_SCORER_OF = {"above_below": _two_cells((0, 1), (0, -1)), "left_right": _two_cells((-1, 0), (1, 0)),
+              "two_below": _two_cells((0, -1), (0, -2)), "surrounding": _surrounding,
+              "connected": _connected_points, "anywhere": _anywhere, "column_above": _column(True),
+              "column": _column(False), "castle": _variety, "fountain": _fountain, "tower": _tower,
+              "foyer": _foyer}
+
+
+def _scorer(r) -> tuple:
+    if r.where not in _SCORER_OF:
+        raise ValueError(f"no scoring rule for {r.name}")
+    if r.where == "anywhere":
+        return _anywhere, r.points, r.wants  # a count kept on the castle, not a look at cells
+    return _SCORER_OF[r.where], r.points, _wanted(r.wants, r.type == "corridor")
+
+
+_SCORERS = tuple(_scorer(r) for r in ROOMS)
 
 
 def _in_castle(castle: Castle, wants: str) -> int:
@@ -193,18 +257,34 @@ def _rooms_with_all_occupied(castle: Castle, offsets) -> int:
 
 def score_sheet(castle: Castle) -> ScoreSheet:
     per: dict[str, list[int]] = {c: [] for c in CATEGORIES}
+    grid = castle.grid
     for col, floor, room in castle.cells:
-        per[_CATEGORY_OF[ROOMS[room].type]].append(room_points(castle, col, floor, room))
+        score, points, wanted = _SCORERS[room]  # room_points, without its call
+        per[_CATEGORY_OF_ROOM[room]].append(score(castle, grid, col, floor, points, wanted))
     per["bonus cards"] = [card_points(castle, c) for c in castle.cards]
     per["attendants"] = [attendant_points(castle, a) for a in castle.attendants]
     per["throne room"] = [throne_points(castle)]
     return ScoreSheet(tuple(SheetRow(c, tuple(per[c])) for c in CATEGORIES))
 
 
+_CATEGORY_OF_ROOM = tuple(_CATEGORY_OF[r.type] for r in ROOMS)
+
+
 def castle_score(castle: Castle) -> int:
-    """The sheet's total; a castle whose sheet was kept (a view, a bot scored it) is not scored again."""
+    """The sheet's total; a castle whose sheet was kept (a view, a bot scored it) is not scored
+    again, and one that was not is summed without making its sheet (the final scoring)."""
     sheet = castle.__dict__.get("_sheet")
-    return sheet.total if sheet is not None else score_sheet(castle).total
+    if sheet is not None:
+        return sheet.total
+    grid, total = castle.grid, throne_points(castle)
+    for col, floor, room in castle.cells:
+        score, points, wanted = _SCORERS[room]
+        total += score(castle, grid, col, floor, points, wanted)
+    for card in castle.cards:
+        total += card_points(castle, card)
+    for attendant in castle.attendants:
+        total += attendant_points(castle, attendant)
+    return total
 
 
 def cached_sheet(castle: Castle) -> ScoreSheet:
