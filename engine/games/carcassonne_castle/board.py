@@ -6,17 +6,18 @@ the cards form) is derived from the cards, one card at a time, and only when som
 """
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 import attrs
 
-from .catalog import CASTLE, ROLE_OF, E, N, S, W, Oriented, card_type, opposite, step
+from .catalog import CASTLE, ROAD, ROLE_OF, E, N, S, W, Oriented, card_type, opposite, step
 from .features import START, Analysis, Feature, Merge, Square, group
 
 __all__ = ["START", "Analysis", "Board", "Feature", "Follower", "Merge", "Placement", "Square", "analysis_of",
-           "follower_targets", "road_label", "role_of"]
+           "follower_targets", "road_label", "role_of", "segment_for"]
 
 
 class Placement(NamedTuple):
@@ -137,6 +138,21 @@ def follower_targets(board: Board, p: Placement, occupied: set[int] | None = Non
 
 def role_of(card: int, segment: int) -> str:
     return ROLE_OF[card_type(card).segments[segment].kind]
+
+
+def segment_for(p: Placement, kind: str, side: str) -> int:
+    """The segment of kind ``kind`` a follower on the laid card stands on (a road named by the
+    ``side`` it leaves the card through), or -1 if the card has none."""
+    return _segment_for(p.card, p.facing, kind, side)
+
+
+@functools.lru_cache(maxsize=None)
+def _segment_for(card: int, facing: int, kind: str, side: str) -> int:
+    p = Placement(card, 0, 0, facing)
+    for s in card_type(card).segments_of(kind):
+        if kind != ROAD or "nesw"[road_label(p, s)] == side:
+            return s
+    return -1
 
 
 def road_label(p: Placement, segment: int) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .board import START, Analysis, Placement, Square
 from .features import AROUND
-from .catalog import CARD_TYPE_OF, CARD_TYPES, CASTLE, N, W, card_type, opposite, step
+from .catalog import CARD_COUNT, CARD_TYPE_OF, CARD_TYPES, CASTLE, DX, DY, N, W, card_type, opposite, step
 
 # What lies beyond one side of a free square: (piece, road, end_on). A piece is a card number or
 # (START, start field); ``road`` whether that side shows a road; ``end_on`` whether the card lies
@@ -41,8 +41,7 @@ NEIGHBOURS = {sq: tuple((d, step(*sq, d)) for d in range(4) if step(*sq, d) in C
 def problem(a: Analysis, card: int, x: int, y: int, facing: int) -> str:
     """Why the card may not lie there ("" when it may): it must lie inside on free squares, continue
     every road, and touch a card or start field with a full side."""
-    p = Placement(card, x, y, facing)
-    sq_a, sq_b = p.squares
+    sq_a, sq_b = (x, y), (x + DX[facing], y + DY[facing])
     if sq_a not in CASTLE.interior or sq_b not in CASTLE.interior:
         return "the card must lie inside the castle wall"
     if sq_a in a.owner or sq_b in a.owner:
@@ -156,9 +155,12 @@ def has_placement(a: Analysis, card: int) -> bool:
     return False
 
 
+SYMMETRIC = tuple(card_type(card).symmetric for card in range(CARD_COUNT))  # reads the same turned round
+
+
 def canonical(p: Placement) -> Placement:
     """The listed form of a placement of a card that reads the same turned round."""
-    if card_type(p.card).symmetric and p.facing in (W, N):
+    if SYMMETRIC[p.card] and p.facing in (W, N):
         x, y = step(p.x, p.y, p.facing)
         return Placement(p.card, x, y, opposite(p.facing))
     return p

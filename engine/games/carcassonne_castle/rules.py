@@ -1,6 +1,7 @@
 """Carcassonne: The Castle as a decider: the rules of seed 002 and rules.md."""
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator, Sequence
 from itertools import combinations
@@ -16,11 +17,11 @@ from engine.core.search import thinking_levels
 from . import notation
 from .bots import GreedyBot
 from .determinize import determinize, evaluate
-from .board import Follower, Placement, follower_targets, road_label, role_of
+from .board import Follower, Placement, follower_targets, road_label, role_of, segment_for
 from .catalog import (CARD_COUNT, CASTLE, DIRS, HOUSE, KIND_OF_ROLE, ROAD, ROLE_NAMES, TILE_COPIES,
-                      TILE_KINDS, TOWER, card_type)
+                      TILE_KINDS, TOWER, card_type, opposite, step)
 from .events import CODEC, CardDrawn, CardPlaced, CardRemoved, CastleSetUp, WallTileTaken
-from .placing import canonical, has_placement, legal_placements, problem
+from .placing import SYMMETRIC, canonical, has_placement, legal_placements, problem
 from .preview import Completion
 from .preview import preview as preview_completions
 from .scoring import DOUBLING_TILE, Folder, completions, doubled_target, final_scoring, score_completed
@@ -77,14 +78,15 @@ class CarcassonneCastle(Rules):
     def decide(self, state: CastleState, seat: int, action: Any, rng: random.Random) -> list[Any]:
         if state.finished:
             raise IllegalMove("the game is over")
-        if seat not in self.to_act(state):
+        if state.card < 0 or seat != state.to_move:  # seat not in to_act(state)
             raise IllegalMove("it is not your turn")
         if not isinstance(action, PlaceCard) or not _well_formed(action):
             raise IllegalMove("lay the drawn castle card")
         placed = _check(state, seat, action)
         fold = Folder(state)
         fold.add(placed)
-        _check_tiles(fold.state, seat, placed.tiles)
+        if 2 in placed.tiles or 3 in placed.tiles:
+            _check_tiles(fold.state, seat, placed.tiles)
         score_completed(fold, seat, placed.tiles)
         _next_turn(fold, seat if 1 in placed.tiles else 1 - seat)
         return Decided(fold.events, fold.state)  # the board analysed on the way comes along
@@ -123,16 +125,9 @@ class CarcassonneCastle(Rules):
         return notation.format_action(action)
 
     def parse_action(self, state: CastleState, seat: int, text: str) -> PlaceCard:
-        action = notation.parse_action(text)
         if state.card < 0:
-            return action
-        f = DIRS.index(action.facing)
-        p = canonical(Placement(state.card, action.x, action.y, f))
-        if p.facing != f:
-            action = PlaceCard(p.x, p.y, DIRS[p.facing], action.role, action.side, action.tiles)
-        if action.role and action.role != "H" and action.side:
-            raise IllegalMove("only a herald names a side (the road it stands on)")
-        return action
+            return notation.parse_action(text)
+        return _parsed(text, SYMMETRIC[state.card])
 
     def describe(self, before: CastleState, event: Any, names: Sequence[str] = ()) -> str | None:
         return notation.describe(before, event, names)
@@ -178,22 +173,39 @@ def _well_formed(action: PlaceCard) -> bool:
             and isinstance(action.tiles, tuple) and all(type(t) is int for t in action.tiles))
 
 
+@functools.lru_cache(maxsize=8192)
+def _parsed(text: str, symmetric: bool) -> PlaceCard:
+    """A move read for a drawn card that does (or does not) read the same turned round, in the form
+    the rules list it. Kept: the same few thousand texts come back game after game."""
+    action = notation.parse_action(text)
+    if symmetric and action.facing in "wn":
+        x, y = step(action.x, action.y, DIRS.index(action.facing))
+        action = PlaceCard(x, y, DIRS[opposite(DIRS.index(action.facing))], action.role, action.side,
+                           action.tiles)
+    if action.role and action.role != "H" and action.side:
+        raise IllegalMove("only a herald names a side (the road it stands on)")
+    return action
+
+
 def _check(state: CastleState, seat: int, action: PlaceCard) -> CardPlaced:
-    if action.facing not in DIRS or len(action.facing) != 1:
+    if len(action.facing) != 1 or action.facing not in DIRS:
         raise IllegalMove("the direction of half b must be n, e, s or w")
     p = canonical(Placement(state.card, action.x, action.y, DIRS.index(action.facing)))
-    why = problem(state.board.analysis, p.card, p.x, p.y, p.facing)
+    a = state.board.analysis
+    why = problem(a, p.card, p.x, p.y, p.facing)
     if why:
         raise IllegalMove(f"{notation.format_action(action).split()[0]}: {why}")
     segment = _follower_segment(state, seat, p, action) if action.role else -1
-    tiles = tuple(sorted(action.tiles))
-    for t in tiles:
-        if t not in PLAYABLE_TILES:
-            raise IllegalMove(f"wall tile {t} acts by itself in the final scoring")
-        if t not in state.tiles[seat]:
-            raise IllegalMove(f"you have no wall tile {t}")
-    if len(set(tiles)) != len(tiles):
-        raise IllegalMove("play each kind of wall tile at most once per turn")
+    tiles = action.tiles
+    if tiles:
+        tiles = tuple(sorted(tiles))
+        for t in tiles:
+            if t not in PLAYABLE_TILES:
+                raise IllegalMove(f"wall tile {t} acts by itself in the final scoring")
+            if t not in state.tiles[seat]:
+                raise IllegalMove(f"you have no wall tile {t}")
+        if len(set(tiles)) != len(tiles):
+            raise IllegalMove("play each kind of wall tile at most once per turn")
     return CardPlaced(seat, p.card, p.x, p.y, DIRS[p.facing], action.role, segment, tiles)
 
 
@@ -203,16 +215,22 @@ def _follower_segment(state: CastleState, seat: int, p: Placement, action: Place
         raise IllegalMove("a follower is H (herald), K (knight), S (squire) or M (merchant)")
     if state.supply[seat] <= 0:
         raise IllegalMove("you have no follower left in your supply")
-    segs = card_type(p.card).segments_of(kind)
-    if kind == ROAD:
-        segs = [s for s in segs if DIRS[road_label(p, s)] == action.side]
+    segment = segment_for(p, kind, action.side)
     name = ROLE_NAMES[action.role]
-    if not segs:
+    if segment < 0:
         where = f" leaving the card to the {action.side or '?'}" if kind == ROAD else ""
         raise IllegalMove(f"this card has no {'courtyard' if kind == 'court' else kind}{where} for a {name}")
-    if segs[0] not in set(follower_targets(state.board, p)):
+    # The features the follower's segment joins, read off the merge that laying the card reuses.
+    board = state.board
+    m = board.analysis.merge(p)
+    group = m.groups[segment]
+    joins = set()
+    for s, g in m.groups.items():
+        if g == group:
+            joins |= m.touched[s]
+    if joins and not joins.isdisjoint(board.occupied()):
         raise IllegalMove(f"no {name} may go there: that {kind} already has a follower (yours counts too)")
-    return segs[0]
+    return segment
 
 
 def _check_tiles(state: CastleState, seat: int, tiles: tuple[int, ...]) -> None:

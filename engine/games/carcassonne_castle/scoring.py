@@ -66,6 +66,8 @@ def doubled_target(done: list, seat: int, kind: str) -> int | None:
 
 def score_completed(fold: Folder, seat: int, tiles: tuple[int, ...]) -> None:
     """Score what the card just placed completed: the placing player's wins first."""
+    if not fold.state.board.analysis.completed:
+        return
     done = completions(fold.state.board)
     doubled = {doubled_target(done, seat, k) for k, t in DOUBLING_TILE.items() if t in tiles} - {None}
     done.sort(key=lambda it: (it[3] != seat, KIND_ORDER[it[1].kind], min(it[1].cards)))

@@ -97,12 +97,15 @@ def _removed(state: CastleState, ev: CardRemoved) -> CastleState:
 def _placed(state: CastleState, ev: CardPlaced) -> CastleState:
     p = Placement(ev.card, ev.x, ev.y, DIRS.index(ev.facing))
     follower = Follower(ev.seat, ev.role, ev.card, ev.segment) if ev.role else None
-    tiles = list(state.tiles[ev.seat])
-    for t in ev.tiles:
-        tiles.remove(t)
+    tiles = state.tiles
+    if ev.tiles:
+        mine = list(tiles[ev.seat])
+        for t in ev.tiles:
+            mine.remove(t)
+        tiles = _set(tiles, ev.seat, tuple(mine))
     supply = _set(state.supply, ev.seat, state.supply[ev.seat] - 1) if follower else state.supply
-    return replace(state, board=state.board.placed(p, follower), card=-1, supply=supply,
-                   tiles=_set(state.tiles, ev.seat, tuple(tiles)), laid_by=state.laid_by + (ev.seat,))
+    return replace(state, board=state.board.placed(p, follower), card=-1, supply=supply, tiles=tiles,
+                   laid_by=state.laid_by + (ev.seat,))
 
 
 @evolve.on(FeatureCompleted)
