@@ -168,6 +168,40 @@ def test_footers_recompose_only_when_their_keys_change():
     asyncio.run(run())
 
 
+def test_no_frame_is_rendered_in_a_batch_and_the_batch_ends_with_one():
+    import asyncio
+
+    from textual.app import App
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    assert "if self._batch_count:" in inspect.getsource(textual_app.App._display)
+    assert "render_update(" in inspect.getsource(
+        getattr(Screen._compositor_refresh, "__wrapped__", Screen._compositor_refresh))
+    textual_private.install()
+
+    class One(App):
+        def compose(self):
+            yield Static("before", id="s")
+
+    async def run():
+        app = One()
+        async with app.run_test(size=(30, 5)) as pilot:
+            await pilot.pause()
+            frames = []
+            display = app._display
+            app._display = lambda screen, update: (frames.append(update), display(screen, update))
+            with app.batch_update():
+                app.query_one("#s", Static).update("after")
+                app.screen._compositor_refresh()      # what a layout in a batch calls
+                assert frames == []
+            await pilot.pause()
+            await pilot.pause()
+            assert [f for f in frames if f is not None]
+            assert "after" in "".join(str(line) for line in app.screen._compositor.render_strips())
+    asyncio.run(run())
+
+
 def test_uninstall_puts_textual_back():
     from textual.css.stylesheet import Stylesheet
     from textual.widgets import Footer, Input

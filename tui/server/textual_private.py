@@ -27,6 +27,10 @@ loudly when a Textual upgrade moves what it relies on.
   (Textual's widgets', ours) again at start and at each new kind of screen. In the server the
   cache is shared by all Apps, keyed also by the CSS variables (the theme) the rules were
   parsed with: a session starts faster and its App holds no copy of the rules.
+* ``Screen._compositor_refresh`` renders a frame and only then hands it to ``App._display``,
+  which drops it while the App is in a batch (a recompose, as of a footer, is one): a whole
+  frame rendered for nothing as every session starts. The server's screens leave their dirty
+  regions as they are during a batch and draw them once when the last batch ends.
 """
 from __future__ import annotations
 
@@ -40,6 +44,7 @@ from textual._xterm_parser import XTermParser
 from textual.cache import LRUCache
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
+from textual.screen import Screen
 from textual.widgets import Footer, Input
 from textual.widgets._footer import FooterKey
 
@@ -48,7 +53,8 @@ _installed = False
 #: put Textual back as it was.
 _ORIGINALS = [(textual_app, "redirect_stdout"), (textual_app, "redirect_stderr"),
               (Input, "_watch_value"), (FooterKey, "__init__"), (Stylesheet, "_parse_rules"),
-              (Footer, "bindings_changed")]
+              (Footer, "bindings_changed"), (Screen, "_compositor_refresh"),
+              (textual_app.App, "_end_batch")]
 _saved: list = []
 
 
@@ -67,6 +73,8 @@ def install() -> None:
         FooterKey.__init__ = _footer_key_not_compact(FooterKey.__init__)
         Stylesheet._parse_rules = _shared_parse_rules(Stylesheet._parse_rules)
         Footer.bindings_changed = _footer_bindings_changed
+        Screen._compositor_refresh = _no_frame_in_a_batch(Screen._compositor_refresh)
+        textual_app.App._end_batch = _frames_after_the_batch(textual_app.App._end_batch)
         _installed = True
 
 
@@ -126,6 +134,29 @@ async def _footer_recompose_if_changed(footer: Footer) -> None:
     if shown != footer.__dict__.get("_shown"):
         footer.__dict__["_shown"] = shown
         await footer.recompose()
+
+
+def _no_frame_in_a_batch(compositor_refresh):
+    @functools.wraps(compositor_refresh)
+    def _compositor_refresh(self: Screen) -> None:
+        app = self.app
+        if app._batch_count and self is app.screen and not app.is_inline:
+            # The frame would be dropped: keep what is dirty for the batch's end (per App).
+            app.__dict__.setdefault("_frames_after_batch", set()).add(self)
+            return
+        compositor_refresh(self)
+    return _compositor_refresh
+
+
+def _frames_after_the_batch(end_batch):
+    @functools.wraps(end_batch)
+    def _end_batch(self: textual_app.App) -> None:
+        end_batch(self)
+        if not self._batch_count and self.__dict__.get("_frames_after_batch"):
+            for screen in self.__dict__.pop("_frames_after_batch"):
+                if screen.is_attached:
+                    screen.call_later(screen._compositor_refresh)
+    return _end_batch
 
 
 #: Parsed CSS shared by every App of the server process (parsed rules are only read).
