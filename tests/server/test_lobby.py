@@ -83,3 +83,12 @@ async def test_bots_think_in_the_server_process_pool(tmp_path):
         assert table.stopped is None
         assert any(line.text.startswith(("Greedy", "Random")) for line in table.move_lines())
         lobby.close()
+
+
+def test_the_pools_workers_yield_the_cpu_to_the_server():
+    import os
+
+    from tui.server.bots import NICENESS, BotPool
+
+    with BotPool(1) as pool:
+        assert pool.submit(os.nice, 0).result(30) == min(os.nice(0) + NICENESS, 19)
