@@ -33,6 +33,8 @@ def parser() -> argparse.ArgumentParser:
                    help="only these keys may log in (authorized_keys format)")
     p.add_argument("--bot-workers", type=int, default=2,
                    help="bot processes (0: threads in the server process)")
+    p.add_argument("--bot-nice", type=int, default=10,
+                   help="how much lower the bot processes' CPU priority is (0 to 19; default 10)")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds between shown bot moves")
     p.add_argument("--max-connections", type=int, default=200)
     p.add_argument("--max-per-address", type=int, default=20)
@@ -81,7 +83,7 @@ async def _serve(args, data_dir: Path, host_key: Path) -> None:
 
     limits = Limits(max_connections=args.max_connections, max_per_address=args.max_per_address,
                     idle_lobby=args.idle_lobby * 60, idle_table=args.idle_table * 60)
-    executor = BotPool(args.bot_workers) if args.bot_workers > 0 else None
+    executor = BotPool(args.bot_workers, niceness=args.bot_nice) if args.bot_workers > 0 else None
     allowed = read_allowed(args.allow) if args.allow else None
     service = Service(data_dir, allowed=allowed, limits=limits, executor=executor,
                       bot_delay=args.bot_delay)
