@@ -97,48 +97,71 @@ def _cells() -> tuple:
 
 
 def _outer() -> tuple:
-    """Per card type and facing: (half, direction, segment, kind) for the six sides facing away."""
+    """Per card type and facing: (half, segment, kind, direction back) for the six sides facing away,
+    in the order :data:`SPOTS` lists what lies beyond them."""
     table = []
     for ctype in CARD_TYPES:
         per_facing = []
         for facing in range(4):
             sides = ctype.oriented[facing].sides
-            inner = (facing, opposite(facing))
-            per_facing.append(tuple((h, d, sides[h][d].segment,
-                                     ctype.segments[sides[h][d].segment].kind if sides[h][d].segment >= 0 else None)
-                                    for h in (0, 1) for d in range(4) if d != inner[h]))
+            row = []
+            for h, d in _outer_sides(facing):
+                seg = sides[h][d].segment
+                row.append((h, seg, ctype.segments[seg].kind if seg >= 0 else None, opposite(d)))
+            per_facing.append(tuple(row))
         table.append(tuple(per_facing))
     return tuple(table)
 
 
-def _around() -> dict:
-    """Each castle square's four sides: (neighbour, inside, start side). A start side is
-    (start field, is a port, the kind a side facing it must show to join it: None for the
+def _outer_sides(facing: int) -> list[tuple[int, int]]:
+    """(half, direction) of the six outer sides of a card lying with half b toward ``facing``."""
+    inner = (facing, opposite(facing))
+    return [(h, d) for h in (0, 1) for d in range(4) if d != inner[h]]
+
+
+def _around(sq: Square, d: int) -> tuple:
+    """What lies beyond side ``d`` of castle square ``sq``: (neighbour, inside, start side). A start
+    side is (start field, is a port, the kind a side facing it must show to join it: None for the
     roadless cell of a road start field)."""
+    n = step(*sq, d)
+    sf = CASTLE.start_sides.get((n, opposite(d)))
+    if sf is not None:
+        field = CASTLE.start_fields[sf[0]]
+        port = field.kind != ROAD or sf[1]
+        sf = (sf[0], port, field.kind if port else None)
+    return n, n in CASTLE.interior, sf
+
+
+def _spots() -> dict:
+    """(x, y, facing) of every card position inside the castle -> its squares, what lies beyond its
+    six outer sides (see :func:`_around`, in :data:`OUTER`'s order) and its empty-able neighbours."""
     table = {}
     for sq in CASTLE.interior:
-        row = []
-        for d in range(4):
-            n = step(*sq, d)
-            sf = CASTLE.start_sides.get((n, opposite(d)))
-            if sf is not None:
-                field = CASTLE.start_fields[sf[0]]
-                port = field.kind != ROAD or sf[1]
-                sf = (sf[0], port, field.kind if port else None)
-            row.append((n, n in CASTLE.interior, sf))
-        table[sq] = tuple(row)
+        for facing in range(4):
+            b = step(*sq, facing)
+            if b not in CASTLE.interior:
+                continue
+            squares = (sq, b)
+            beyond = tuple(_around(squares[h], d) for h, d in _outer_sides(facing))
+            table[(*sq, facing)] = (squares, beyond, tuple(n for n, inside, _ in beyond if inside))
     return table
 
 
 CELLS = _cells()
 OUTER = _outer()
-AROUND = _around()
+AROUND = {sq: tuple(_around(sq, d) for d in range(4)) for sq in CASTLE.interior}
+SEGMENTS = tuple(len(card_type(card).segments) for card in range(CARD_COUNT))
+SPOTS = _spots()
 
 
 class Analysis:
     """Features of a set of placed cards. Treated as immutable once built."""
 
-    def __init__(self, owner, placement_of, feature_of, features, next_id, frontier, completed=()):
+    __slots__ = ("owner", "placement_of", "feature_of", "features", "next_id", "frontier", "completed",
+                 "origin", "edges", "legal", "shown", "_merge")
+
+    def __init__(self, owner, placement_of, feature_of, features, next_id, frontier, completed=(),
+                 origin=None, edges=None):
         self.owner: dict[Square, tuple] = owner  # square -> its cell (see CELLS): (card, half, facing, ...)
         self.placement_of: dict[int, Placement] = placement_of
         self.feature_of: dict[tuple[int, int], int] = feature_of  # (card, segment) -> feature id
@@ -146,10 +169,10 @@ class Analysis:
         self.next_id = next_id
         self.frontier: frozenset[Square] = frontier  # empty squares next to a card or start field
         self.completed: tuple[int, ...] = completed  # completed by the last card placed
-        # Derived on demand by placing.py and view.py (idempotent, so two threads filling them agree):
-        self.origin: tuple[Analysis, Placement] | None = None  # the analysis before the last card
+        self.origin: tuple[Analysis, Placement] | None = origin  # the analysis before the last card
+        # Filled on demand by placing.py and view.py (idempotent, so two threads filling them agree):
         # empty square -> what its four sides touch; the next card's analysis keeps those it leaves alone
-        self.edges: dict[Square, tuple] = {}
+        self.edges: dict[Square, tuple] = {} if edges is None else edges
         self.legal: dict[int, tuple[Placement, ...]] = {}  # card -> where it may lie
         self.shown: dict = {}  # parts of views: the laid cards, where a card may lie
         self._merge: tuple | None = None  # the last placement merged and its Merge
@@ -164,69 +187,40 @@ class Analysis:
         frontier = frozenset(sq for f in CASTLE.start_fields for sq in f.squares)
         return cls({}, {}, feature_of, features, len(features), frontier)
 
-    @property
-    def members(self) -> dict[int, tuple]:
-        """Feature id -> its (card, segment) keys."""
-        return {fid: feat.members for fid, feat in self.features.items()}
-
     def feature(self, card: int, segment: int) -> int:
         return self.feature_of[(card, segment)]
 
-    def targets(self, square: Square) -> list[int]:
-        """Features with an open side facing the empty ``square``, ascending (the order they were made)."""
-        found = set()
-        owner, feature_of = self.owner, self.feature_of
-        for d, (n, inside, sf) in enumerate(AROUND[square]):
-            cell = owner.get(n) if inside else None
-            if cell is not None:
-                seg = cell[3][(d + 2) % 4]
-                if seg >= 0:
-                    found.add(feature_of[(cell[0], seg)])
-            elif sf is not None and sf[1]:
-                found.add(feature_of[(START, sf[0])])
-        return sorted(found)
-
-    def side(self, square: Square, d: int):
-        """The Side shown at ``square`` toward ``d`` and its card, or None for an empty square."""
-        cell = self.owner.get(square)
-        if cell is None:
-            return None
-        card, half = cell[0], cell[1]
-        return card, self.placement_of[card].oriented.sides[half][d]
-
     # -- placing ------------------------------------------------------------------------------
-    def scan(self, p: Placement) -> tuple[dict, dict, list]:
+    def scan(self, p: Placement) -> tuple[dict, list, list]:
         """Look round the new card once: for each of its segments the old features it joins and its
         open sides; and for each of its two squares, old feature id -> its open sides facing it."""
         card, x, y, facing = p
-        segments = len(card_type(card).segments)
-        touched: dict[int, set[int]] = {i: set() for i in range(segments)}
-        opened = [0] * segments
+        touched: dict[int, set[int]] = {i: set() for i in range(SEGMENTS[card])}
+        opened = [0] * len(touched)
         closing: list[dict[int, int]] = [{}, {}]
         owner, feature_of = self.owner, self.feature_of
-        squares = ((x, y), (x + (0, 1, 0, -1)[facing], y + (-1, 0, 1, 0)[facing]))
-        for h, d, seg, kind in OUTER[CARD_TYPE_OF[card]][facing]:
-            n, inside, sf = AROUND[squares[h]][d]
+        for (h, seg, kind, back), (n, inside, sf) in zip(OUTER[CARD_TYPE_OF[card]][facing],
+                                                         SPOTS[(x, y, facing)][1]):
             if inside:
                 cell = owner.get(n)
                 if cell is None:
                     if seg >= 0:
                         opened[seg] += 1
                     continue
-                other = cell[3][(d + 2) % 4]
+                other = cell[3][back]
                 if other < 0:
                     continue
                 fid = feature_of[(cell[0], other)]
-                closes = closing[h]
-                closes[fid] = closes.get(fid, 0) + 1
-                if seg >= 0 and cell[4][(d + 2) % 4] == kind:
+                if seg >= 0 and cell[4][back] == kind:
                     touched[seg].add(fid)
             elif sf is not None and sf[1]:
                 fid = feature_of[(START, sf[0])]
-                closes = closing[h]
-                closes[fid] = closes.get(fid, 0) + 1
                 if seg >= 0 and sf[2] == kind:
                     touched[seg].add(fid)
+            else:
+                continue
+            closes = closing[h]
+            closes[fid] = closes.get(fid, 0) + 1
         return touched, opened, closing
 
     def merge(self, p: Placement) -> Merge:
@@ -257,22 +251,22 @@ class Analysis:
                 open_sides += opened[s]
                 well = well or seg.well
                 markets += seg.markets
-            for fid in sorted(olds):
+            for fid in (sorted(olds) if len(olds) > 1 else olds):
                 old = features[fid]
                 members += old.members
                 open_sides += old.open - a_closes.get(fid, 0) - b_closes.get(fid, 0)
                 well = well or old.well
                 markets += old.markets
-            feat = Feature(segments[segs[0]].kind, members, open_sides, well, markets)
-            changed[next_id] = feat
+            kind = segments[segs[0]].kind
+            changed[next_id] = Feature(kind, members, open_sides, well, markets)
             absorbed |= olds
             for s in segs:
                 seg_fid[s] = next_id
-            if not open_sides and feat.kind != COURT:
+            if not open_sides and kind != COURT:
                 completed.append(next_id)
             next_id += 1
         for closes in closing:  # the features the card closes without joining them, square a first
-            for fid in sorted(closes):
+            for fid in (sorted(closes) if len(closes) > 1 else closes):
                 if fid in absorbed or fid in changed:
                     continue
                 feat = changed[fid] = features[fid].closed(a_closes.get(fid, 0) + b_closes.get(fid, 0))
@@ -283,9 +277,9 @@ class Analysis:
     def placed(self, p: Placement) -> Analysis:
         m = self.merge(p)
         card, x, y, facing = p
-        sq_b = (x + (0, 1, 0, -1)[facing], y + (-1, 0, 1, 0)[facing])
+        squares, _, around = SPOTS[(x, y, facing)]
         owner = self.owner.copy()
-        owner[(x, y)], owner[sq_b] = CELLS[card][facing]
+        owner[squares[0]], owner[squares[1]] = CELLS[card][facing]
         placement_of = self.placement_of.copy()
         placement_of[card] = p
         features = self.features.copy()
@@ -297,19 +291,15 @@ class Analysis:
         for fid, feat in m.features.items():
             if fid >= next_id:
                 feature_of.update(dict.fromkeys(feat.members, fid))
-        next_id += sum(1 for fid in m.features if fid >= next_id)
         edges = self.edges.copy()  # what the sides of empty squares touch, as far as it is known
-        around = []
-        for sq in ((x, y), sq_b):
+        for sq in squares:
             edges.pop(sq, None)
-            for n, inside, _ in AROUND[sq]:
-                if inside and n not in owner:
-                    around.append(n)
-                    edges.pop(n, None)  # one of its sides now touches the new card
-        frontier = self.frontier.difference(((x, y), sq_b)).union(around)
-        after = Analysis(owner, placement_of, feature_of, features, next_id, frontier, m.completed)
-        after.origin, after.edges = (self, p), edges
-        return after
+        free = [n for n in around if n not in owner]
+        for n in free:
+            edges.pop(n, None)  # one of its sides now touches the new card
+        next_id += len(set(m.groups.values()))  # one new feature per group of the card's segments
+        return Analysis(owner, placement_of, feature_of, features, next_id, self.frontier.difference(squares).union(free),
+                        m.completed, (self, p), edges)
 
 
 def group(touched: dict[int, set[int]]) -> list[tuple[list[int], set[int]]]:

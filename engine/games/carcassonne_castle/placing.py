@@ -33,6 +33,9 @@ def _outer_sides() -> tuple:
 
 
 OUTER = _outer_sides()
+# Per card type and facing: the road sides of half a and of half b, as masks of directions.
+ROADS = tuple(tuple((sum(road << d for h, d, road in sides if h == 0), sum(road << d for h, d, road in sides if h == 1))
+                    for sides in per_facing) for per_facing in OUTER)
 # Each castle square's neighbours inside the castle: (direction, square).
 NEIGHBOURS = {sq: tuple((d, step(*sq, d)) for d in range(4) if step(*sq, d) in CASTLE.interior)
               for sq in CASTLE.interior}
@@ -59,34 +62,41 @@ def fits(a: Analysis, card: int, x: int, y: int, facing: int) -> bool:
     return not problem(a, card, x, y, facing)
 
 
-def edges(a: Analysis, square: Square) -> tuple[Edge | None, ...]:
-    """What lies beyond each side (n, e, s, w) of the empty ``square``: None for an empty square or
-    a bare wall. Read off its neighbours once per position (kept on the analysis)."""
+def edges(a: Analysis, square: Square) -> tuple:
+    """What lies beyond each side (n, e, s, w) of the empty ``square`` (None for an empty square or a
+    bare wall), then two masks of those sides: which touch something, which of those show a road.
+    Read off its neighbours once per position (kept on the analysis)."""
     known = a.edges.get(square)
     if known is None:
         known = a.edges[square] = _edges_of(a.owner, square)
     return known
 
 
-def _edges_of(owner: dict, square: Square) -> tuple[Edge | None, ...]:
-    out: list[Edge | None] = []
+def _edges_of(owner: dict, square: Square) -> tuple:
+    out: list = []
+    present = roads = 0
     for d, (n, inside, _) in enumerate(AROUND[square]):
         if inside:
             cell = owner.get(n)  # (card, half, facing, segments, kinds, roads)
-            out.append(None if cell is None else (cell[0], cell[5][(d + 2) % 4], cell[2] % 2 == d % 2))
+            e = None if cell is None else (cell[0], cell[5][(d + 2) % 4], cell[2] % 2 == d % 2)
         else:
             sf = CASTLE.start_sides.get((n, (d + 2) % 4))
-            out.append(None if sf is None else ((START, sf[0]), sf[1], False))
-    return tuple(out)
+            e = None if sf is None else ((START, sf[0]), sf[1], False)
+        out.append(e)
+        if e is not None:
+            present |= 1 << d
+            roads |= e[1] << d
+    return (*out, present, roads)
 
 
 def _verdict(ea: tuple, eb: tuple, ctype: int, facing: int) -> str:
     """"" if a card of type ``ctype`` fits on two free squares whose sides touch ``ea`` and ``eb``
     (half b toward ``facing``); else "road" or "touch" (what fails)."""
-    for h, d, road in OUTER[ctype][facing]:
-        e = (eb if h else ea)[d]
-        if e is not None and e[1] != road:
-            return "road"
+    road_a, road_b = ROADS[ctype][facing]
+    # Every side that touches something shows a road exactly where the card does (the sides the
+    # halves show each other touch nothing: both squares are empty).
+    if ea[4] & (ea[5] ^ road_a) or eb[4] & (eb[5] ^ road_b):
+        return "road"
     # A short side touching anything is a full side in contact.
     if ea[(facing + 2) % 4] is not None or eb[facing] is not None:
         return ""
@@ -141,7 +151,7 @@ def has_placement(a: Analysis, card: int) -> bool:
     if known is not None:
         return bool(known)
     owner, ctype = a.owner, CARD_TYPE_OF[card]
-    symmetric = card_type(card).symmetric
+    symmetric = SYMMETRIC[card]
     seen: set[Square] = set()
     for sq in a.frontier:
         seen.add(sq)
