@@ -7,36 +7,73 @@ winning chance.
 """
 from __future__ import annotations
 
-import random
-from typing import Any
-
 from engine.core.chances import lead_chances, shared_win
 from engine.core.game import Game
 
-from .bots import BONUS_WORTH, GreedyBot
-from .preview import preview_place
-from .scoring import cached_sheet
-from .state import BTCState, Choose, Place
+from .bots import BONUS_WORTH
+from .catalog import (
+    ATTENDANT_NAMES,
+    SPECIAL_FOR_BONUS,
+    SPECIAL_ID,
+    SPECIAL_TYPES,
+    TYPE_OF,
+)
+from .gains import score
+from .rollout import best, rollout_policy
+from .scoring import attendant_points, card_points
+from .state import Bonus, BTCState
 
 SCALE = 6.0  # points of lead that make a win e times likelier than a loss
 HIGHER = 0.2  # what a point in the higher castle is worth, against the lower one's
 
-# Search options (engine.core.search.game_tuning): every seat plays its greedy move in rollouts,
-# long enough for a whole turn of choosing and placing (a choice and two rooms a seat) to score;
-# the root's real moves are checked against each determinization (it guesses which castle of an
-# owner already got its room); a low exploration constant and a small greedy bonus, so that the
-# few hundred iterations a second buys can still overrule the greedy move.
-SEARCH = {"rollout": "greedy", "rollout_depth": 24, "epsilon": 0.1, "root_check": True,
-          "exploration": 0.3, "prior_visits": 2, "prior_share": 0.03}
+# Search options (engine.core.search.game_tuning): a one-move search over the greedy bot's four
+# best moves (tree depth 1: the few dozen iterations a second buys are shared by four moves, not
+# spread over a tree), each judged by rollouts of 40 moves (about two turns of choosing and
+# placing) in which every seat plays the greedy bot's move (``rollout.rollout_policy``, no random
+# moves: the determinization is the only chance); the root's real moves are checked against each
+# determinization (it guesses which castle of an owner already got its room); a low exploration
+# constant and a small greedy bonus, so that the search can overrule the greedy move.
+SEARCH = {"rollout": "greedy", "rollout_depth": 40, "epsilon": 0.0, "tree_depth": 1, "root_width": 4,
+          "root_check": True, "exploration": 0.3, "prior_visits": 2, "prior_share": 0.03}
 
 
 def standings(state: BTCState) -> list[float]:
-    """Each seat's lower castle, plus a little of the higher one."""
-    now = [cached_sheet(c).total for c in state.castles]
+    """Each seat's lower castle, plus a little of the higher one, the rooms it has still to
+    place this turn counted where they fit best (``projected``)."""
+    now = projected(state)
     out = []
     for s in range(state.players):
         a, b = (now[k] for k in state.castles_of(s))
         out.append(min(a, b) + HIGHER * max(a, b))
+    return out
+
+
+def projected(state: BTCState) -> list[float]:
+    """Each castle's score with the rooms chosen or revealed and not yet placed put where they
+    add most (each judged on the castle as it stands), and a bonus being decided at its best."""
+    castles = state.castles
+    out = [float(score(c)) for c in castles]
+    for b in state.bonuses:
+        out[b.castle] += bonus_value(state, b)
+    pending: dict[int, list[int]] = {}
+    for t in state.to_place:
+        if t.castle >= 0:
+            out[t.castle] += max(best(castles[t.castle], t.room), 0.0)
+        else:
+            pending.setdefault(t.owner, []).append(t.room)
+    for s, pair in enumerate(state.chosen):
+        if pair:
+            pending.setdefault(s, []).extend(pair)
+    for owner, rooms in pending.items():
+        ks = [k for k in state.castles_of(owner) if (owner, k) not in state.used]
+        if len(rooms) == 1 or len(ks) == 1:
+            for room, k in zip(rooms, ks):
+                out[k] += max(best(castles[k], room), 0.0)
+        elif len(rooms) == 2 and len(ks) == 2:
+            (x, y), (k, j) = rooms, ks
+            straight = (out[k] + best(castles[k], x), out[j] + best(castles[j], y))
+            crossed = (out[k] + best(castles[k], y), out[j] + best(castles[j], x))
+            out[k], out[j] = max(straight, crossed, key=lambda p: min(p) + 0.3 * (p[0] + p[1]))
     return out
 
 
@@ -50,22 +87,23 @@ def evaluate(game: Game, state: BTCState) -> tuple[float, ...]:
     return lead_chances(totals, SCALE)
 
 
-def rollout_policy(game: Game, state: BTCState, seat: int, legal: list, rng: random.Random) -> Any:
-    """The greedy bot's kind of move at a fraction of its cost, for the search's rollouts: a
-    room goes where it raises its castle most (a bonus earned counts BONUS_WORTH), the pair
-    kept from a hand is drawn at random (the greedy bot's pair choice weighs every pair in
-    every place, too slow to play out); anything else is the greedy bot's move."""
-    first = legal[0]
-    if isinstance(first, Choose):
-        return legal[rng.randrange(len(legal))]
-    if isinstance(first, Place):
-        return max(legal, key=lambda a: (_place_gain(state, seat, a), rng.random()))
-    return GreedyBot().choose(game.view(state, seat), legal, rng)
+def bonus_value(state: BTCState, b: Bonus) -> float:
+    """The most a bonus being decided can add to its castle (one not yet drawn: BONUS_WORTH)."""
+    castle = state.castles[b.castle]
+    if b.kind in SPECIAL_FOR_BONUS:
+        i = SPECIAL_TYPES.index(TYPE_OF[SPECIAL_FOR_BONUS[b.kind]])
+        return best(castle, SPECIAL_FOR_BONUS[b.kind]) if state.specials_left[i] else 0.0
+    if b.kind == "special":
+        return max((best(castle, SPECIAL_ID[t]) for i, t in enumerate(SPECIAL_TYPES) if state.specials_left[i]),
+                   default=0.0)
+    if b.kind == "living":
+        return float(max((attendant_points(castle, a) for i, a in enumerate(ATTENDANT_NAMES)
+                          if state.attendants_left[i]), default=0))
+    if b.kind == "utility" and b.offer:
+        return float(max(card_points(castle, c) for c in b.offer))
+    if b.kind == "food" and b.offer:
+        return max(max(best(castle, r) for r in b.offer), 0.0)
+    return BONUS_WORTH
 
 
-def _place_gain(state: BTCState, seat: int, a: Any) -> float:
-    if not isinstance(a, Place):
-        return -1.0
-    castle = state.castles[a.castle]
-    p = preview_place(castle, a.room, a.col, a.floor)
-    return p.after - p.before + (BONUS_WORTH if p.bonus else 0.0)
+__all__ = ["SEARCH", "bonus_value", "evaluate", "projected", "rollout_policy", "standings"]
