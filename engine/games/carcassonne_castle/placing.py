@@ -73,20 +73,30 @@ def edges(a: Analysis, square: Square) -> tuple:
 
 
 def _edges_of(owner: dict, square: Square) -> tuple:
-    out: list = []
-    present = roads = 0
-    for d, (n, inside, _) in enumerate(AROUND[square]):
-        if inside:
-            cell = owner.get(n)  # (card, half, facing, segments, kinds, roads)
-            e = None if cell is None else (cell[0], cell[5][(d + 2) % 4], cell[2] % 2 == d % 2)
-        else:
-            sf = CASTLE.start_sides.get((n, (d + 2) % 4))
-            e = None if sf is None else ((START, sf[0]), sf[1], False)
-        out.append(e)
-        if e is not None:
+    out = list(WALLS[square])
+    present, roads = WALL_MASKS[square]
+    for d, n in NEIGHBOURS[square]:
+        cell = owner.get(n)  # (card, half, facing, segments, kinds, roads)
+        if cell is not None:
+            road = cell[5][(d + 2) % 4]
+            out[d] = (cell[0], road, cell[2] % 2 == d % 2)
             present |= 1 << d
-            roads |= e[1] << d
+            roads |= road << d
     return (*out, present, roads)
+
+
+def _walls(square: Square) -> tuple:
+    """What the wall shows each side of a castle square: a start field's side or None."""
+    out = []
+    for d, (n, inside, _) in enumerate(AROUND[square]):
+        sf = None if inside else CASTLE.start_sides.get((n, (d + 2) % 4))
+        out.append(None if sf is None else ((START, sf[0]), sf[1], False))
+    return tuple(out)
+
+
+WALLS = {sq: _walls(sq) for sq in CASTLE.interior}
+WALL_MASKS = {sq: (sum(1 << d for d, e in enumerate(w) if e is not None),
+                   sum(e[1] << d for d, e in enumerate(w) if e is not None)) for sq, w in WALLS.items()}
 
 
 def _verdict(ea: tuple, eb: tuple, ctype: int, facing: int) -> str:
@@ -150,16 +160,16 @@ def has_placement(a: Analysis, card: int) -> bool:
     known = a.legal.get(card)
     if known is not None:
         return bool(known)
-    owner, ctype = a.owner, CARD_TYPE_OF[card]
+    owner, ctype, known_edges = a.owner, CARD_TYPE_OF[card], a.edges
     symmetric = SYMMETRIC[card]
     seen: set[Square] = set()
     for sq in a.frontier:
         seen.add(sq)
-        ea = edges(a, sq)
+        ea = known_edges.get(sq) or edges(a, sq)
         for d, b in NEIGHBOURS[sq]:
             if b in owner or b in seen:
                 continue
-            eb = edges(a, b)
+            eb = known_edges.get(b) or edges(a, b)
             if not _verdict(ea, eb, ctype, d) or (not symmetric and not _verdict(eb, ea, ctype, (d + 2) % 4)):
                 return True
     return False
