@@ -29,6 +29,11 @@ from .bots import GreedyBot
 from .catalog import BONUS_ROOMS, END_NOBLES, HAND_POINTS_CAP, HONOUR_POINTS, IN_PARK, NOBLES, PRIVILEGES
 from .scoring import park_points
 from .state import PLACING, PLAYING, PalaisState
+from .turn import discount
+from .view import _room_holder as room_holder
+from .view import _space_view as space_view
+from .view import _turn as view_turn
+from .view import noble_view
 
 SCALE = 8.0  # points of projected lead that make a win e times likelier than a loss
 # A one-move search: each move judged by the evaluation after it, in two determinizations.
@@ -78,6 +83,62 @@ def projected_scores(state: PalaisState) -> list[float]:
     return [sum(w * x for w, x in zip(WEIGHTS, model_inputs(state, s))) for s in range(state.players)]
 
 
+class GreedyView:
+    """What the greedy bot reads of a seat's view, built from the state without the rest of the
+    view (a full view costs as much as the greedy bot's choice; the search builds thousands).
+    tests/games/palais_royal/test_evaluate.py checks that the greedy bot values every move alike
+    on both."""
+
+    __slots__ = ("_state", "last_round", "my_hand", "park", "players_", "rooms", "seat", "turn")
+
+    def __init__(self, state: PalaisState, seat: int):
+        self._state, self.seat, self.last_round = state, seat, state.last_round
+        self.my_hand = state.hands[seat]
+        self.rooms = tuple(_GreedyRoom(state, r) for r in range(9))
+        self.park = _GreedyPark(state)
+        self.players_ = tuple(_GreedyPlayer(state, s) for s in range(state.players))
+        self.turn = view_turn(state) if state.phase == PLAYING else None
+
+
+class _GreedyRoom:
+    __slots__ = ("_state", "room", "servants", "square")
+
+    def __init__(self, state: PalaisState, room: int):
+        self._state, self.room = state, room
+        self.servants, self.square = state.rooms[room], state.layout.index(room)
+
+    @property
+    def majority(self) -> int:
+        return room_holder(self._state, self.room)
+
+
+class _GreedyPark:
+    """The park's spaces as the view shows them, each built when asked for."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: PalaisState):
+        self._state = state
+
+    def __getitem__(self, space: int):
+        park = self._state.park
+        return space_view(space, park[space], discount(park, space), self._state.marks[space])
+
+    def __iter__(self):
+        return (self[space] for space in range(len(self._state.park)))
+
+    def __len__(self) -> int:
+        return len(self._state.park)
+
+
+class _GreedyPlayer:
+    __slots__ = ("gold", "nobles", "supply")
+
+    def __init__(self, state: PalaisState, seat: int):
+        self.gold, self.supply = state.gold[seat], state.supply[seat]
+        self.nobles = tuple(noble_view(x) for x in state.nobles[seat] if not NOBLES[x].face_down)
+
+
 def finish_turn(game: Game, state: PalaisState, greedy: GreedyBot | None = None) -> PalaisState:
     """The position once the seat to move has played out its turn as the greedy bot would (in the
     set-up: once every set-up servant is placed). Ties and reshuffles from a fixed random source."""
@@ -88,7 +149,7 @@ def finish_turn(game: Game, state: PalaisState, greedy: GreedyBot | None = None)
         if state.phase != phase or phase == PLAYING and state.turn != mover:
             break
         legal = list(game.legal_actions(state, state.turn))
-        action = legal[0] if len(legal) == 1 else greedy.choose(game.view(state, state.turn), legal, rng)
+        action = legal[0] if len(legal) == 1 else greedy.choose(GreedyView(state, state.turn), legal, rng)
         for event in game.decide(state, state.turn, action, rng):
             state = game.evolve(state, event)
     return state

@@ -22,8 +22,9 @@ from engine.games.palais_royal.events import TurnBegan
 PLAYERS = 3
 
 
-def play(game, greedy, seed: int):
-    """The positions at the start of each turn of one greedy game, and its final scores."""
+def play(game, greedy, seed: int, epsilon: float = 0.0):
+    """The positions at the start of each turn of one greedy game, and its final scores. With
+    chance ``epsilon`` a move is a random one instead of greedy's."""
     rng = random.Random(seed)
     config = GameConfig(PLAYERS)
     state = game.initial_state(config)
@@ -33,7 +34,10 @@ def play(game, greedy, seed: int):
     while game.to_act(state):
         seat = min(game.to_act(state))
         legal = list(game.legal_actions(state, seat))
-        action = legal[0] if len(legal) == 1 else greedy.choose(game.view(state, seat), legal, rng)
+        if len(legal) == 1 or rng.random() < epsilon:
+            action = legal[rng.randrange(len(legal))]
+        else:
+            action = greedy.choose(game.view(state, seat), legal, rng)
         events = game.decide(state, seat, action, rng)
         for event in events:
             state = game.evolve(state, event)

@@ -8,7 +8,7 @@ import pytest
 from engine.core import GameConfig
 from engine.core.search import ThinkingBot
 from engine.games.palais_royal import GAME
-from engine.games.palais_royal.evaluate import (FEATURES, WEIGHTS, evaluate, finish_turn, model_inputs,
+from engine.games.palais_royal.evaluate import (FEATURES, WEIGHTS, GreedyView, evaluate, finish_turn, model_inputs,
                                                 projected_scores)
 from engine.games.palais_royal.scoring import final_scoring
 from engine.games.palais_royal.state import PLACING, PLAYING
@@ -77,3 +77,18 @@ def test_the_thinking_bot_is_reproducible_at_fixed_iterations():
     bot = ThinkingBot(GAME, "test", iterations=40)
     picks = {bot.choose(view, legal, random.Random(9)) for _ in range(2)}
     assert len(picks) == 1 and picks <= set(legal)
+
+
+def test_the_greedy_bot_values_every_move_alike_on_the_light_view():
+    greedy = GAME.bots["greedy"]()
+    for seed in (1, 2):
+        _, _, events = play_random(seed, 3, check=False)
+        state = GAME.initial_state(GameConfig(3))
+        for event in events:
+            state = GAME.evolve(state, event)
+            seats = GAME.to_act(state)
+            if not seats:
+                continue
+            seat = min(seats)
+            legal = list(GAME.legal_actions(state, seat))
+            assert greedy.values(GreedyView(state, seat), legal) == greedy.values(GAME.view(state, seat), legal)
