@@ -110,8 +110,8 @@ class Board:
         return Board(self.placements + (p,), followers, self.analysis.placed(p))
 
     def without(self, gone: Iterable[Follower]) -> Board:
-        gone = set(gone)
-        return Board(self.placements, tuple(f for f in self.followers if f not in gone), self._analysis,
+        gone = [id(f) for f in gone]  # followers of this board: told apart as objects, without hashing
+        return Board(self.placements, tuple(f for f in self.followers if id(f) not in gone), self._analysis,
                      self._before)
 
     def followers_in(self, fid: int) -> list[Follower]:

@@ -131,9 +131,9 @@ def _score_courtyards(fold: Folder) -> None:
     a = board.analysis
     courts = []
     for fid, feat in a.features.items():
-        if feat.kind == COURT and feat.cards:
+        if feat.kind == COURT and feat.markets and feat.cards:  # only markets score
             winner = majority(board.followers_in(fid))
-            if winner >= 0 and feat.markets:
+            if winner >= 0:
                 courts.append((min(feat.cards), winner, feat))
     courts.sort(key=lambda c: c[0])
     boosted: set[int] = set()

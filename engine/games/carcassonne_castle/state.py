@@ -110,13 +110,16 @@ def _placed(state: CastleState, ev: CardPlaced) -> CastleState:
 
 @evolve.on(FeatureCompleted)
 def _completed(state: CastleState, ev: FeatureCompleted) -> CastleState:
-    home = set(ev.followers)
-    gone = [f for f in state.board.followers if (f.seat, f.card, f.segment) in home]
-    supply = list(state.supply)
-    for f in gone:
-        supply[f.seat] += 1
-    return replace(state, board=state.board.without(gone), supply=tuple(supply),
-                   scores=_add(state.scores, ev.winner, ev.points))
+    board = state.board
+    if ev.followers:
+        home = set(ev.followers)
+        gone = [f for f in board.followers if (f.seat, f.card, f.segment) in home]
+        supply = list(state.supply)
+        for f in gone:
+            supply[f.seat] += 1
+        state = replace(state, board=board.without(gone), supply=tuple(supply))
+    scores = _add(state.scores, ev.winner, ev.points)
+    return state if scores is state.scores else replace(state, scores=scores)
 
 
 @evolve.on(WallTileTaken)
