@@ -13,6 +13,7 @@ import gc
 import json
 import os
 from collections.abc import Callable, Iterator
+from itertools import count
 from pathlib import Path
 from stat import S_ISREG
 from typing import Any
@@ -97,28 +98,32 @@ def _lines(text: str) -> Iterator[str]:
         start = end + 1
 
 
-def _records(text: str) -> Iterator[tuple[int, str, Any]]:
-    """(line number, text, record) for each line; one json pass over a small file, else line by line."""
-    fast = None
-    if len(text) <= FAST_PARSE_CHARS:
-        lines = text.split("\n")[:-1]
-        if len(text) <= MAX_LINE_CHARS or all(len(line) <= MAX_LINE_CHARS for line in lines):
-            try:
-                fast = _DECODER.decode("[" + ",".join(lines) + "]")
-            except (ValueError, RecursionError):
-                fast = None
-            if fast is not None and (len(fast) != len(lines) or not all(isinstance(r, dict) for r in fast)):
-                fast = None
-        if fast is not None:
-            yield from zip(range(1, len(lines) + 1), lines, fast)
-            return
+def _records(text: str) -> Iterator[tuple[int, Any]]:
+    """(line number, record) for each line: one json pass over a small file, else line by line.
+
+    A raw newline never stands inside JSON text, so the whole lines joined with commas are one
+    array; it holds one value per line exactly when it holds as many values as there are lines
+    (a line with no value leaves two commas together, which is no JSON). A line that is not an
+    object is the replayer's to refuse, naming it."""
+    if len(text) <= FAST_PARSE_CHARS and (len(text) <= MAX_LINE_CHARS
+                                          or all(len(line) <= MAX_LINE_CHARS for line in text.split("\n"))):
+        try:
+            fast = _DECODER.decode("[" + text[:-1].replace("\n", ",") + "]")  # text ends with its newline
+        except (ValueError, RecursionError):
+            fast = None
+        if fast is not None and len(fast) == text.count("\n"):
+            return zip(count(1), fast)  # iterated in C: no generator between the records and the replayer
+    return _records_one_by_one(text)
+
+
+def _records_one_by_one(text: str) -> Iterator[tuple[int, Any]]:
     for number, line in enumerate(_lines(text), start=1):
         if len(line) > MAX_LINE_CHARS:
             raise LogError(f"line {number} is {len(line):,} characters long; a save file's lines are at most "
                            f"{MAX_LINE_CHARS:,}", line=number)
         if not line.strip():
             raise LogError(f"line {number} is blank", line=number)
-        yield number, line, parse_line(line, number)
+        yield number, parse_line(line, number)
 
 
 def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None = None,
@@ -137,7 +142,7 @@ def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
         if tail:
             raise LogError("line 1: the header was cut off mid-write; nothing can be recovered", line=1)
         raise LogError("line 1: the file is empty", line=1)
-    header = Header.from_json(first[2])
+    header = Header.from_json(first[1])
     if expect_game is not None and header.game != expect_game:
         raise LogError(f"line 1: this is a {header.game} game, not {expect_game}", line=1)
     try:

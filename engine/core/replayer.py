@@ -108,7 +108,7 @@ class Replayer:
     def pending(self) -> bool:
         return self.pending_act is not None
 
-    def feed_all(self, records: Iterable[tuple[int, str, Any]]) -> None:
+    def feed_all(self, records: Iterable[tuple[int, Any]]) -> None:
         """``feed`` for every record (numbered lines in order), the common case taken inline: a
         move in its turn whose lines are exactly the records its events make. Anything else goes
         to ``feed``, which checks it and names what is wrong. Loading is dominated by this loop."""
@@ -118,7 +118,7 @@ class Replayer:
         decider, parse, same_of, handler_of = self._decider, self._parse, self._same, self._handler
         players = self.players
         try:
-            for number, _, record in records:
+            for number, record in records:
                 if self.pending_act is not None or type(record) is not dict or "undo" in record:
                     self.feed(record, number)
                     continue
@@ -155,7 +155,7 @@ class Replayer:
                         if line is None:  # the file ends inside this action
                             whole = False
                             break
-                        number, _, later = line
+                        number, later = line
                         more.append((number, later))
                         event = expected[k]
                         same = same_of(type(event))
@@ -166,10 +166,8 @@ class Replayer:
                     if not whole:
                         self._slow_replay(record, start, act, by, move, position, expected, more)
                         continue
-                last = self._last_act  # self._keep(act, position, state), inline
-                if last >= 0 and last % CHECKPOINT:
-                    del before[last]
-                before[act], self._last_act = (position, state), act
+                if not act % CHECKPOINT:  # self._keep: no action is left in part here, so only checkpoints
+                    before[act] = (position, state)
                 after = expected.after if type(expected) is Decided else None
                 for k, event in enumerate(expected):
                     if after is None:
