@@ -121,6 +121,8 @@ class _KeyedRandom(random.Random):
     def _seed_now(self) -> None:
         self._seeded = True
         random.Random.seed(self, int.from_bytes(hmac.digest(self._key, self._message, "sha256"), "big"))
+        # Seeded: draw straight from C (a shuffle draws once per card, through these two names).
+        self.random, self.getrandbits = _C_RANDOM.__get__(self), _C_GETRANDBITS.__get__(self)
 
     def random(self) -> float:
         if not self._seeded:
