@@ -63,5 +63,8 @@ class Decided(list):
     __slots__ = ("after",)
 
     def __init__(self, events=(), after: Any = None):
-        super().__init__(events)
+        _list_init(self, events)  # list.__init__, without super()'s look-up: deciders make one per move
         self.after = after
+
+
+_list_init = list.__init__
