@@ -25,6 +25,10 @@ ORTHOGONAL = ((0, 1), (0, -1), (-1, 0), (1, 0))
 AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
+_new, _setattr = object.__new__, object.__setattr__
+_ROOMS_ONLY = ("grid", "type_counts", "frontier", "by_column")  # cached; the same with more attendants or cards
+
+
 def type_of(room: int) -> str:
     return "throne" if room == THRONE_ROOM else TYPE_OF[room]
 
@@ -38,21 +42,31 @@ class Castle:
 
     # -- building ------------------------------------------------------------------------------
     def with_room(self, room: int, col: int, floor: int) -> Castle:
-        castle = Castle(self.throne, self.cells + ((col, floor, room),), self.attendants, self.cards)
-        # Derive the grid and the counts from this castle's instead of rebuilding them from every cell.
-        grid = dict(self.grid)
+        # The grid and the counts derived from this castle's instead of rebuilt from every cell,
+        # and the castle made without attrs' __init__ (a load places thousands of rooms).
+        grid = self.grid.copy()
         grid[(col, floor)] = room
-        counts = dict(self.type_counts)
+        counts = self.type_counts.copy()
         kind = TYPE_OF[room]
         counts[kind] = counts.get(kind, 0) + 1
-        castle.__dict__.update(grid=grid, type_counts=counts)
+        fields = self.__dict__
+        castle = _new(Castle)
+        _setattr(castle, "__dict__", {"throne": fields["throne"], "cells": fields["cells"] + ((col, floor, room),),
+                                      "attendants": fields["attendants"], "cards": fields["cards"],
+                                      "grid": grid, "type_counts": counts})
         return castle
 
     def with_attendant(self, name: str) -> Castle:
-        return Castle(self.throne, self.cells, self.attendants + (name,), self.cards)
+        return self._same_rooms(Castle(self.throne, self.cells, self.attendants + (name,), self.cards))
 
     def with_card(self, card: int) -> Castle:
-        return Castle(self.throne, self.cells, self.attendants, self.cards + (card,))
+        return self._same_rooms(Castle(self.throne, self.cells, self.attendants, self.cards + (card,)))
+
+    def _same_rooms(self, castle: Castle) -> Castle:
+        """``castle``, which has this castle's rooms, given what was worked out about them already."""
+        kept = self.__dict__
+        castle.__dict__.update({key: kept[key] for key in _ROOMS_ONLY if key in kept})
+        return castle
 
     # -- reading -------------------------------------------------------------------------------
     @cached_property
@@ -76,11 +90,24 @@ class Castle:
     @property
     def special_rooms(self) -> int:
         """Special rooms, the throne room included (the tie-break and a bonus card count them)."""
-        return 1 + sum(self.count(t) for t in SPECIAL_TYPES)
+        counts = self.type_counts
+        return 1 + counts.get("fountain", 0) + counts.get("tower", 0) + counts.get("foyer", 0)
 
     @property
     def normal_rooms(self) -> int:
         return sum(self.count(t) for t in NORMAL_TYPES)
+
+    @cached_property
+    def by_column(self) -> dict[int, tuple[tuple[int, int], ...]]:
+        """column -> its (floor, cell value) pairs: the scoring of a column looks at that column only."""
+        out: dict[int, list[tuple[int, int]]] = {}
+        for (col, floor), room in self.grid.items():
+            cells = out.get(col)
+            if cells is None:
+                out[col] = [(floor, room)]
+            else:
+                cells.append((floor, room))
+        return {col: tuple(cells) for col, cells in out.items()}
 
     @cached_property
     def frontier(self) -> tuple[Cell, ...]:
@@ -102,7 +129,8 @@ class Castle:
         below = grid.get((col, floor - 1))
         if floor > 0 and below is None:
             return "a room above the throne-room floor needs a room right below it"
-        if not any((col + dc, floor + df) in grid for dc, df in ORTHOGONAL):
+        if not ((col, floor + 1) in grid or below is not None or (col - 1, floor) in grid
+                or (col + 1, floor) in grid):
             return "a room must share an edge with a room of the castle"
         if below is not None and below != THRONE_ROOM and TYPE_OF[below] in OPEN_TOP:
             return f"nothing may go above the {ROOMS[below].name} (open to the sky)"

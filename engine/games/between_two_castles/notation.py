@@ -75,7 +75,7 @@ def parse_action(state: BTCState, seat: int, text: str) -> Any:
 
     A text's meaning depends only on the seat and the number of positions (which castles are its
     left and right), and actions are immutable: a reading is kept (a load reads every move again)."""
-    return _READINGS.read((state.positions, seat, text), state, seat, text)
+    return READINGS.read((state.positions, seat, text), state, seat, text)
 
 
 def _parse(state: BTCState, seat: int, text: str) -> Any:
@@ -160,4 +160,4 @@ def describe(before: BTCState, ev: Any, names: Sequence[str] = ()) -> str | None
     return None
 
 
-_READINGS = Readings(_parse)  # see engine.core.readings
+READINGS = Readings(_parse)  # see engine.core.readings

@@ -16,7 +16,7 @@ from . import notation
 from .bots import GreedyBot
 from .determinize import determinize
 from .catalog import (ATTENDANT_NAMES, BONUS_CARDS, NORMAL_COUNT, NORMAL_TYPES, SPECIAL_FOR_BONUS, SPECIAL_ID, SPECIAL_TYPES,
-                      THRONES, room_name)
+                      THRONES, TYPE_OF, room_name)
 from .events import (CODEC, AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, GameSetUp,
                      HandsPassed, LudwigAssigned, LudwigDrew, PairChosen, PairsRevealed, RoomPileReshuffled,
                      RoomPlaced, RoomsDrawn, RoundStarted, BonusDeckReshuffled)
@@ -25,7 +25,7 @@ from .hidden import resample_hidden
 from .preview import PlacePreview, preview
 from .scoring import cached_sheet
 from .state import (CHOOSING, LUDWIG, OVER, PLACING, Assign, Attend, Bonus, BTCState, Choose, Keep, PickBonus,
-                    Place, Tile, evolve, to_act)
+                    Place, Tile, evolve, fold_pair_chosen, fold_room_placed, to_act)
 from .view import BTCView, make_view
 
 LUDWIG_VARIANT = Variant("ludwig", "Ludwig builds as a third partner (always, with 2 players)")
@@ -84,6 +84,18 @@ class BetweenTwoCastles(Rules):
                         yield from (Place(tile.room, k, c, f) for c, f in castle.positions(tile.room))
 
     def decide(self, state: BTCState, seat: int, action: Any, rng: random.Random) -> list[Any]:
+        # The two moves nearly every turn is made of, decided directly (a load decides each again);
+        # None: anything else, or a refusal, which the general path below words.
+        if not state.bonuses:
+            kind = type(action)
+            if kind is Place and state.phase == PLACING:
+                decided = _place_from_hand(state, seat, action, rng)
+            elif kind is Choose and state.phase == CHOOSING:
+                decided = _choose(state, seat, action.rooms, rng)
+            else:
+                decided = None
+            if decided is not None:
+                return decided
         if state.phase == OVER:
             raise IllegalMove("the game is over")
         if seat not in to_act(state):
@@ -152,7 +164,8 @@ class BetweenTwoCastles(Rules):
         return notation.format_action(state, seat, action)
 
     def parse_action(self, state: BTCState, seat: int, text: str) -> Any:
-        return notation.parse_action(state, seat, text)
+        action = _KEPT((state.positions, seat, text))  # notation.parse_action's kept reading, without its call
+        return action if action is not None else notation.parse_action(state, seat, text)
 
     def describe(self, before: BTCState, event: Any, names: Sequence[str] = ()) -> str | None:
         return notation.describe(before, event, names)
@@ -187,7 +200,69 @@ def _legal_for(rules: BetweenTwoCastles, state: BTCState, seat: int, action: Any
             return False
         return (type(rooms) is tuple and len(rooms) == 2 and all(type(x) is int for x in rooms)
                 and rooms[0] < rooms[1] and rooms[0] in state.hands[seat] and rooms[1] in state.hands[seat])
+    if state.bonuses:  # the living, utility and downstairs bonuses, as _bonus_actions lists them
+        top, kind = state.bonuses[-1], type(action)
+        if kind is Attend:
+            name = action.attendant
+            return (top.kind == "living" and type(name) is str and name in ATTENDANT_NAMES
+                    and state.attendants_left[ATTENDANT_NAMES.index(name)] > 0)
+        if kind is Keep:
+            return top.kind == "utility" and type(action.card) is int and action.card in top.offer
+        if kind is PickBonus:
+            return (top.kind == "downstairs" and type(action.kind) is str and action.kind in NORMAL_TYPES
+                    and action.kind != "downstairs")
     return action in list(rules.legal_actions(state, seat))
+
+
+def _place_from_hand(state: BTCState, seat: int, action: Place, rng: random.Random) -> Decided | None:
+    """``decide`` for a revealed room placed from a hand, or None for the general path."""
+    r, k, c, f = action.room, action.castle, action.col, action.floor
+    if type(r) is not int or type(k) is not int or type(c) is not int or type(f) is not int:
+        return None
+    for tile in state.to_place:
+        if tile.room == r and tile.placer == seat:  # the seat owes this room: it is the seat's turn
+            break
+    else:
+        return None
+    owner = tile.owner
+    if tile.castle >= 0:
+        if k != tile.castle:
+            return None
+    elif (owner, k) in state.used or (k != owner and k != (owner - 1) % state.positions):  # tile_castles
+        return None
+    if state.castles[k].problem(r, c, f) is not None:
+        return None
+    event = RoomPlaced(seat, owner, r, k, c, f)
+    after = fold_room_placed(state, event)  # evolve(state, event), without the dispatch
+    kind = TYPE_OF[r]
+    if after.to_place and not (kind in NORMAL_TYPES and after.castles[k].count(kind) in (3, 5)):
+        return Decided((event,), after)  # no bonus, and the turn goes on
+    fold = Folder(after)
+    fold.events.append(event)
+    room_counted(fold, seat, k, r, rng)
+    after_action(fold, rng)
+    return Decided(fold.events, fold.state)
+
+
+def _choose(state: BTCState, seat: int, rooms: Any, rng: random.Random) -> Decided | None:
+    """``decide`` for a pair taken from a hand, or None for the general path."""
+    if not (type(seat) is int and 0 <= seat < state.players and state.chosen[seat] is None
+            and type(rooms) is tuple and len(rooms) == 2):
+        return None
+    a, b = rooms
+    hand = state.hands[seat]
+    if not (type(a) is int and type(b) is int and a < b and a in hand and b in hand) \
+            or (state.ludwig and not state.ludwig_assigned and seat == state.assigner()):
+        return None
+    event = PairChosen(seat, rooms)
+    after = fold_pair_chosen(state, event)
+    if None in after.chosen or not after.ludwig_assigned:
+        return Decided((event,), after)
+    fold = Folder(after)
+    fold.events.append(event)
+    _maybe_reveal(fold)
+    after_action(fold, rng)
+    return Decided(fold.events, fold.state)
 
 
 def _check_config(config: GameConfig) -> None:
@@ -265,4 +340,5 @@ def _why(state: BTCState, seat: int, action: Any) -> str:
     return "place one of your revealed rooms"
 
 
+_KEPT = notation.READINGS.kept
 GAME = BetweenTwoCastles()

@@ -1,6 +1,7 @@
 """The Between Two Castles position, the actions, and how each event changes the position (pure)."""
 from __future__ import annotations
 
+from itertools import filterfalse
 from typing import Any
 
 import attrs
@@ -177,7 +178,7 @@ def _ludwig_assigned(state: BTCState, ev: LudwigAssigned) -> BTCState:
 
 @evolve.on(PairChosen)
 def _pair_chosen(state: BTCState, ev: PairChosen) -> BTCState:
-    hand = tuple(r for r in state.hands[ev.seat] if r not in ev.rooms)
+    hand = tuple(filterfalse(ev.rooms.__contains__, state.hands[ev.seat]))  # the hand less the pair
     return replace(state, chosen=_set(state.chosen, ev.seat, ev.rooms), hands=_set(state.hands, ev.seat, hand))
 
 
@@ -281,6 +282,10 @@ def _round_ended(state: BTCState, ev: RoundEnded) -> BTCState:
 @evolve.on(GameEnded)
 def _game_ended(state: BTCState, ev: GameEnded) -> BTCState:
     return replace(state, phase=OVER, castle_scores=ev.castle_scores, scores=ev.scores, winners=ev.winners)
+
+
+# The handlers rules.decide calls directly for its two common moves (a load decides every move again).
+fold_room_placed, fold_pair_chosen = _room_placed, _pair_chosen
 
 
 def _set(values: tuple, index: int, value: Any) -> tuple:
