@@ -97,17 +97,19 @@ def _two_cells(first: Cell, second: Cell):
 
 
 def _neighbours(grid: dict, col: int, floor: int) -> list:
-    """The 8 cells around (col, floor): a room id, THRONE_ROOM or None each."""
-    get = grid.get
-    return [get((col + dc, floor + df)) for dc, df in AROUND]
+    """The 8 cells around (col, floor): a room id, THRONE_ROOM or None each (the cells of AROUND)."""
+    get, left, right, down, up = grid.get, col - 1, col + 1, floor - 1, floor + 1
+    return [get((left, down)), get((col, down)), get((right, down)), get((left, floor)), get((right, floor)),
+            get((left, up)), get((col, up)), get((right, up))]
 
 
 def _surrounding(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
     rooms = _neighbours(grid, col, floor)
-    n = sum(1 for r in rooms if r in wanted)
-    thrones = rooms.count(THRONE_ROOM)
-    if thrones > 1 and THRONE_ROOM in wanted:
-        n -= thrones - 1  # the throne room counts once
+    n = sum(map(wanted.__contains__, rooms))  # None (an empty cell) is never wanted
+    if THRONE_ROOM in wanted:
+        thrones = rooms.count(THRONE_ROOM)
+        if thrones > 1:
+            n -= thrones - 1  # the throne room counts once
     return points * n
 
 
@@ -139,8 +141,11 @@ def _anywhere(castle: Castle, grid: dict, col: int, floor: int, points: int, wan
 def _column(above_only: bool):
     def score(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
         # each cell of the column is one floor, the throne room's included: no floor counts twice
-        return points * sum(1 for (c, f), room in grid.items()
-                            if c == col and f != floor and (f > floor or not above_only) and room in wanted)
+        n = 0
+        for f, room in castle.by_column[col]:
+            if f != floor and (f > floor or not above_only) and room in wanted:
+                n += 1
+        return points * n
     return score
 
 
@@ -148,8 +153,7 @@ _OTHER_THAN_SLEEPING = tuple(t for t in NORMAL_TYPES if t != "sleeping")
 
 
 def _variety(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
-    counts = castle.type_counts
-    return 4 if all(counts.get(t) for t in _OTHER_THAN_SLEEPING) else 1
+    return 4 if all(map(castle.type_counts.get, _OTHER_THAN_SLEEPING)) else 1
 
 
 def _fountain(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
@@ -157,7 +161,11 @@ def _fountain(castle: Castle, grid: dict, col: int, floor: int, points: int, wan
 
 
 def _tower(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
-    return sum(1 for (c, f) in grid if c == col and f < floor)
+    n = 0
+    for f, _ in castle.by_column[col]:
+        if f < floor:
+            n += 1
+    return n
 
 
 def _foyer(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
