@@ -33,8 +33,8 @@ from .scoring import (
 
 _CATEGORY = {t: CATEGORIES.index(t) for t in CATEGORIES}
 _SPOTS = frozenset(THRONE_SPOTS.values())
-_WANTS_ANY = frozenset({"connected", "anywhere"})
-_FIXED = frozenset({"fountain", "castle"})  # a fountain scores 5; sleeping rooms look at types only  # rooms whose points may grow from a room anywhere
+_WANTS_ANY = frozenset({"connected", "anywhere"})  # rooms whose points may grow from a room anywhere
+_FIXED = frozenset({"fountain", "castle"})  # a fountain scores 5; sleeping rooms look at types only
 _OTHERS_FOR_SLEEPING = frozenset(t for t in NORMAL_TYPES if t != "sleeping")
 # The cells around a room, and two above it (a food room there wants the two cells below it).
 _NEAR = AROUND + ((0, 2),)
@@ -70,17 +70,20 @@ class _Index:
 
     def __init__(self, castle: Castle):
         self.columns: dict[int, list[tuple[int, int, int]]] = {}
-        self.wide: list[tuple[int, int, int, str]] = []
+        self.wide: list[tuple[int, int, int]] = []
         self.sleeping: list[tuple[int, int, int]] = []
         for col, floor, room in castle.cells:
             self.columns.setdefault(col, []).append((col, floor, room))
             where = ROOMS[room].where
             if where in _WANTS_ANY:
-                self.wide.append((col, floor, room, ROOMS[room].wants))
+                self.wide.append((col, floor, room))
             elif where == "castle":
                 self.sleeping.append((col, floor, room))
         self.cards = [(card, card_points(castle, card)) for card in castle.cards]
         self.throne = throne_points(castle)
+        self.decors: dict[str, int] = {}  # attendants by the decoration they count
+        for a in castle.attendants:
+            self.decors[ATTENDANT_DECOR[a]] = self.decors.get(ATTENDANT_DECOR[a], 0) + 1
 
 
 def _index(castle: Castle) -> _Index:
@@ -90,15 +93,21 @@ def _index(castle: Castle) -> _Index:
     return kept
 
 
-def _may_change(other: int, room: int, floor: int, other_floor: int) -> bool:
-    """Whether a room near ``room`` (or in its column) may score differently with it: a foyer
-    counts any room around it, a tower any room below it, the rest only a room they want."""
+def _wanted_by(other: int) -> frozenset[int]:
+    """The rooms whose arrival nearby (or anywhere, for the rooms that count the whole castle)
+    may change ``other``'s points: what it wants; any room for a foyer; none for a fountain or a
+    sleeping room (its variety is checked apart) or a tower (it counts rooms below it)."""
     r = ROOMS[other]
     if r.where == "foyer":
-        return True
-    if r.where == "tower":
-        return floor < other_floor
-    return r.where not in _FIXED and matches(room, r.wants)
+        return _ALL_ROOMS
+    if r.where in _FIXED or r.where == "tower":
+        return frozenset()
+    return frozenset(x for x in _ALL_ROOMS if matches(x, r.wants))
+
+
+_ALL_ROOMS = frozenset(range(len(ROOMS)))
+_WANTED_BY = tuple(_wanted_by(x) for x in range(len(ROOMS)))
+_TOWER = tuple(r.where == "tower" for r in ROOMS)
 
 
 def gain(castle: Castle, room: int, col: int, floor: int) -> int:
@@ -106,25 +115,28 @@ def gain(castle: Castle, room: int, col: int, floor: int) -> int:
     the placement earns not included): what ``preview_place`` says, at a fraction of its cost."""
     before, index = cell_points(castle), _index(castle)
     after = castle.with_room(room, col, floor)
-    kind = TYPE_OF[room]
     delta = room_points(after, col, floor, room)
     grid = castle.grid
-    changed = set()
-    for cell in ((col + dc, floor + df) for dc, df in _NEAR):
+    changed = []
+    for dc, df in _NEAR:
+        cell = (col + dc, floor + df)
         other = grid.get(cell)
-        if other is not None and other != THRONE_ROOM and _may_change(other, room, floor, cell[1]):
-            changed.add((cell[0], cell[1], other))
-    changed.update(x for x in index.columns.get(col, ()) if _may_change(x[2], room, floor, x[1]))
-    changed.update((c, f, other) for c, f, other, wants in index.wide if matches(room, wants))
-    if kind in _OTHERS_FOR_SLEEPING and not castle.count(kind):  # a new type: sleeping rooms may reach 4
-        changed.update(index.sleeping)
-    for c, f, other in changed:
+        if other is not None and other != THRONE_ROOM and (
+                room in _WANTED_BY[other] or (_TOWER[other] and df > 0)):
+            changed.append((cell[0], cell[1], other))
+    for c, f, other in index.columns.get(col, ()):
+        if room in _WANTED_BY[other] or (_TOWER[other] and f > floor):
+            changed.append((c, f, other))
+    changed += [(c, f, other) for c, f, other in index.wide if room in _WANTED_BY[other]]
+    if not castle.count(TYPE_OF[room]) and TYPE_OF[room] in _OTHERS_FOR_SLEEPING:
+        changed += index.sleeping  # a new type: sleeping rooms may reach 4
+    for c, f, other in set(changed):
         delta += room_points(after, c, f, other) - before[(c, f)]
     if (col, floor) in _SPOTS:
         delta += throne_points(after) - index.throne
-    decor = DECOR_OF[room]
-    if decor is not None:
-        delta += sum(1 for a in castle.attendants if ATTENDANT_DECOR[a] == decor)
     for card, points in index.cards:
         delta += card_points(after, card) - points
+    decor = DECOR_OF[room]
+    if decor is not None:
+        delta += index.decors.get(decor, 0)
     return delta
