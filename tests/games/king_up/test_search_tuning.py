@@ -1,11 +1,17 @@
-"""The King Up! search's own helpers: the rollout move read from the state plays as the greedy bot."""
+"""The King Up! search's own helpers: the rollout move read from the state plays as the greedy bot,
+and the determinizer reads the others' goal cards from the castle and the votes."""
 from __future__ import annotations
 
+import math
 import random
 
 from engine.core.game import GameConfig
 from engine.games.king_up import GAME
 from engine.games.king_up.bots import GreedyBot, greedy_move
+from engine.games.king_up.catalog import ELIMINATED, GOAL_CARDS
+from engine.games.king_up.determinize import GOAL_INDEX, card_weights
+
+from .helpers import NO_CARDS, climbing, fig
 
 
 def random_positions(games: int, players: int, seed: int):
@@ -32,3 +38,52 @@ def test_the_rollout_move_is_one_the_greedy_bot_values_most():
             assert values[legal.index(move)] == max(values), (state, seat, move)
             seen += 1
     assert seen > 500
+
+
+def test_the_determinizer_draws_the_others_true_cards_more_often_than_a_uniform_draw():
+    """Greedy players push their own candidates and vote NO on the others: over positions of
+    greedy games, the card weights give the true cards clearly more than the uniform chance."""
+    rng, gained, asked = random.Random(4), 0.0, 0
+    bot = GreedyBot()
+    for players in (4, 6):
+        positions = list(_greedy_positions(6, players, rng))
+        for state, observer in positions[::7]:
+            view = GAME.view(state, observer)
+            seen = {GOAL_INDEX[c] for r in view.revealed_goals for c in r} | {GOAL_INDEX[view.my_goal]}
+            pool = [g for g in range(len(GOAL_CARDS)) if g not in seen]
+            for s in range(players):
+                if s != observer:
+                    weights = card_weights(view, s, pool)
+                    top = max(weights)
+                    total = sum(math.exp(w - top) for w in weights)
+                    chance = math.exp(weights[pool.index(state.goals[s])] - top) / total
+                    gained += math.log(chance * len(pool))
+                    asked += 1
+    assert bot and asked > 200
+    assert gained / asked > 0.4  # measured: about 1.0 at 4 players, 0.5 at 6
+
+
+def test_a_seat_that_kept_its_no_cards_through_a_vote_is_drawn_with_that_candidate():
+    """Seat 1 still holds all its NO cards after Merlino was voted out: it voted YES, so its card
+    names Merlino (a greedy player says NO to every candidate not on its card)."""
+    state = climbing(4, {"M": ELIMINATED, "A": 3, "B": 2}, turn=0,
+                     no_cards=(NO_CARDS[4] - 1, NO_CARDS[4], NO_CARDS[4] - 1, NO_CARDS[4] - 1))
+    view = GAME.view(state, 0)
+    drawn = [GAME.determinize(view, random.Random(i)).goals[1] for i in range(40)]
+    assert all(fig("M") in GOAL_CARDS[g] for g in drawn)
+    # seat 2 spent a NO: most likely on Merlino (a soft weight: a player need not be greedy)
+    named = sum(fig("M") in GOAL_CARDS[GAME.determinize(view, random.Random(i)).goals[2]] for i in range(40))
+    assert named <= 8
+
+
+def _greedy_positions(games: int, players: int, rng: random.Random):
+    for _ in range(games):
+        state = GAME.initial_state(GameConfig(players))
+        for ev in GAME.setup(GameConfig(players), rng):
+            state = GAME.evolve(state, ev)
+        while GAME.to_act(state):
+            seat = min(GAME.to_act(state))
+            if len(state.round_goals) < state.round:
+                yield state, rng.randrange(players)
+            for ev in GAME.decide(state, seat, greedy_move(state, seat, rng), rng):
+                state = GAME.evolve(state, ev)
