@@ -30,7 +30,13 @@ loudly when a Textual upgrade moves what it relies on.
 * ``Screen._compositor_refresh`` renders a frame and only then hands it to ``App._display``,
   which drops it while the App is in a batch (a recompose, as of a footer, is one): a whole
   frame rendered for nothing as every session starts. The server's screens leave their dirty
-  regions as they are during a batch and draw them once when the last batch ends.
+  regions as they are during a batch and draw them when the last batch ends.
+* ``Screen._on_timer_update`` (a screen's update) lays out and draws a frame, then, when the
+  whole screen was also marked for repainting, draws it all again; and a frame asked for
+  outside an update (after a layout in a batch, say) is drawn even when an update is due to
+  draw another. In the server an update does both in one frame (the layout's, of the whole
+  screen), and a frame asked for while an update is due waits for it: a session's first
+  screen is drawn once instead of three times.
 """
 from __future__ import annotations
 
@@ -54,7 +60,7 @@ _installed = False
 _ORIGINALS = [(textual_app, "redirect_stdout"), (textual_app, "redirect_stderr"),
               (Input, "_watch_value"), (FooterKey, "__init__"), (Stylesheet, "_parse_rules"),
               (Footer, "bindings_changed"), (Screen, "_compositor_refresh"),
-              (textual_app.App, "_end_batch")]
+              (textual_app.App, "_end_batch"), (Screen, "_on_timer_update")]
 _saved: list = []
 
 
@@ -75,6 +81,7 @@ def install() -> None:
         Footer.bindings_changed = _footer_bindings_changed
         Screen._compositor_refresh = _no_frame_in_a_batch(Screen._compositor_refresh)
         textual_app.App._end_batch = _frames_after_the_batch(textual_app.App._end_batch)
+        Screen._on_timer_update = _update_in_one_frame(Screen._on_timer_update)
         _installed = True
 
 
@@ -136,16 +143,39 @@ async def _footer_recompose_if_changed(footer: Footer) -> None:
         await footer.recompose()
 
 
+def _update_due(screen: Screen) -> bool:
+    return bool(screen._layout_required or screen._scroll_required or screen._repaint_required)
+
+
 def _no_frame_in_a_batch(compositor_refresh):
     @functools.wraps(compositor_refresh)
     def _compositor_refresh(self: Screen) -> None:
         app = self.app
-        if app._batch_count and self is app.screen and not app.is_inline:
-            # The frame would be dropped: keep what is dirty for the batch's end (per App).
-            app.__dict__.setdefault("_frames_after_batch", set()).add(self)
-            return
+        if self is app.screen and not app.is_inline:
+            if app._batch_count:
+                # The frame would be dropped: keep what is dirty for the batch's end (per App).
+                app.__dict__.setdefault("_frames_after_batch", set()).add(self)
+                return
+            if not self.__dict__.get("_updating") and _update_due(self):
+                self.check_idle()  # the update due draws these regions with the rest: one frame
+                return
         compositor_refresh(self)
     return _compositor_refresh
+
+
+def _update_in_one_frame(on_timer_update):
+    @functools.wraps(on_timer_update)
+    def _on_timer_update(self: Screen) -> None:
+        if self._repaint_required and (self._layout_required or self._scroll_required):
+            # The layout's own frame draws the whole screen, instead of a second, full one.
+            self._repaint_required = False
+            self._dirty_widgets.add(self)
+        self.__dict__["_updating"] = True
+        try:
+            on_timer_update(self)
+        finally:
+            self.__dict__["_updating"] = False
+    return _on_timer_update
 
 
 def _frames_after_the_batch(end_batch):
@@ -154,7 +184,11 @@ def _frames_after_the_batch(end_batch):
         end_batch(self)
         if not self._batch_count and self.__dict__.get("_frames_after_batch"):
             for screen in self.__dict__.pop("_frames_after_batch"):
-                if screen.is_attached:
+                if not screen.is_attached:
+                    continue
+                if _update_due(screen) or screen._dirty_widgets:
+                    screen.check_idle()
+                else:
                     screen.call_later(screen._compositor_refresh)
     return _end_batch
 
