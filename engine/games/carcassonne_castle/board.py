@@ -129,7 +129,7 @@ class Board:
 def follower_targets(board: Board, p: Placement, occupied: set[int] | None = None) -> Iterator[int]:
     """Segments of the just-placed card whose feature holds no follower yet (own ones included);
     ``occupied`` is ``board.occupied()`` when the caller asks for many placements."""
-    touched = board.analysis.scan(p)[0]
+    touched = board.analysis.joins(p)
     occupied = board.occupied() if occupied is None else occupied
     for segs, olds in group(touched):
         if not olds & occupied:

@@ -158,7 +158,7 @@ class Analysis:
     """Features of a set of placed cards. Treated as immutable once built."""
 
     __slots__ = ("owner", "placement_of", "feature_of", "features", "next_id", "frontier", "completed",
-                 "origin", "edges", "legal", "shown", "_merge")
+                 "origin", "edges", "spots", "legal", "shown", "_merge")
 
     def __init__(self, owner, placement_of, feature_of, features, next_id, frontier, completed=(),
                  origin=None, edges=None):
@@ -173,6 +173,7 @@ class Analysis:
         # Filled on demand by placing.py and view.py (idempotent, so two threads filling them agree):
         # empty square -> what its four sides touch; the next card's analysis keeps those it leaves alone
         self.edges: dict[Square, tuple] = {} if edges is None else edges
+        self.spots: tuple[tuple[int, int, int], ...] | None = None  # card positions next to something
         self.legal: dict[int, tuple[Placement, ...]] = {}  # card -> where it may lie
         self.shown: dict = {}  # parts of views: the laid cards, where a card may lie
         self._merge: tuple | None = None  # the last placement merged and its Merge
@@ -222,6 +223,23 @@ class Analysis:
             closes = closing[h]
             closes[fid] = closes.get(fid, 0) + 1
         return touched, opened, closing
+
+    def joins(self, p: Placement) -> dict[int, set[int]]:
+        """For each segment of the new card, the old features it would join (a lighter :meth:`scan`)."""
+        card, x, y, facing = p
+        touched: dict[int, set[int]] = {i: set() for i in range(SEGMENTS[card])}
+        owner, feature_of = self.owner, self.feature_of
+        for (h, seg, kind, back), (n, inside, sf) in zip(OUTER[CARD_TYPE_OF[card]][facing],
+                                                         SPOTS[(x, y, facing)][1]):
+            if seg < 0:
+                continue
+            if inside:
+                cell = owner.get(n)
+                if cell is not None and cell[4][back] == kind:
+                    touched[seg].add(feature_of[(cell[0], cell[3][back])])
+            elif sf is not None and sf[2] == kind:
+                touched[seg].add(feature_of[(START, sf[0])])
+        return touched
 
     def merge(self, p: Placement) -> Merge:
         """What laying ``p`` does to the features (kept for the last placement asked about)."""

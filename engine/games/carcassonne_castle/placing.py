@@ -9,7 +9,7 @@ neighbours, once per square and position.
 from __future__ import annotations
 
 from .board import START, Analysis, Placement, Square
-from .features import AROUND
+from .features import AROUND, SPOTS
 from .catalog import CARD_COUNT, CARD_TYPE_OF, CARD_TYPES, CASTLE, DX, DY, N, W, card_type, opposite, step
 
 # What lies beyond one side of a free square: (piece, road, end_on). A piece is a card number or
@@ -120,15 +120,19 @@ def _verdict(ea: tuple, eb: tuple, ctype: int, facing: int) -> str:
     return "touch"
 
 
-def candidate_spots(a: Analysis) -> set[tuple[int, int, int]]:
-    """(x, y, facing) of half a for every card position on free squares next to a card or start field."""
-    owner = a.owner
-    spots = set()
-    for sq in a.frontier:
-        for d, other in NEIGHBOURS[sq]:
-            if other not in owner:
-                spots.add((sq[0], sq[1], d))
-                spots.add((other[0], other[1], (d + 2) % 4))
+def candidate_spots(a: Analysis) -> tuple[tuple[int, int, int], ...]:
+    """(x, y, facing) of half a for every card position on free squares next to a card or start
+    field, in order (once per position: every card asked about there starts from them)."""
+    spots = a.spots
+    if spots is None:
+        owner = a.owner
+        found = set()
+        for sq in a.frontier:
+            for d, other in NEIGHBOURS[sq]:
+                if other not in owner:
+                    found.add((sq[0], sq[1], d))
+                    found.add((other[0], other[1], (d + 2) % 4))
+        spots = a.spots = tuple(sorted(found))
     return spots
 
 
@@ -143,12 +147,13 @@ def legal_placements(a: Analysis, card: int) -> tuple[Placement, ...]:
 
 def find_placements(a: Analysis, card: int) -> tuple[Placement, ...]:
     """:func:`legal_placements` worked out afresh (the benchmark times this)."""
-    ctype, symmetric = CARD_TYPE_OF[card], card_type(card).symmetric
+    ctype, symmetric, known = CARD_TYPE_OF[card], SYMMETRIC[card], a.edges
     out = []
-    for x, y, f in sorted(candidate_spots(a)):
+    for x, y, f in candidate_spots(a):
         if symmetric and f in (W, N):
             continue
-        if not _verdict(edges(a, (x, y)), edges(a, step(x, y, f)), ctype, f):
+        sq_a, sq_b = SPOTS[(x, y, f)][0]
+        if not _verdict(known.get(sq_a) or edges(a, sq_a), known.get(sq_b) or edges(a, sq_b), ctype, f):
             out.append(Placement(card, x, y, f))
     return tuple(out)
 

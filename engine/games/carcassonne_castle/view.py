@@ -16,6 +16,7 @@ import attrs
 
 from .board import START, Board, Follower, Placement
 from .catalog import CARD_COUNT, CASTLE, DIRS, HOUSE, ROAD, TRACK, card_type, opposite
+from .features import SPOTS
 from .placing import legal_placements
 from .scoring import palas_sizes
 from .state import CastleState, FinalItem
@@ -220,9 +221,13 @@ def _laid_all(a, placements: tuple[Placement, ...]) -> tuple[LaidCard, ...]:
 def _spots(a, card: int) -> tuple[Spot, ...]:
     spots = a.shown.get(card)
     if spots is None:
-        spots = a.shown[card] = tuple(Spot(p.x, p.y, DIRS[p.facing], p.squares)
-                                      for p in legal_placements(a, card))
+        spots = a.shown[card] = tuple(_spot(p.x, p.y, p.facing) for p in legal_placements(a, card))
     return spots
+
+
+@functools.lru_cache(maxsize=None)  # a few hundred card positions in the castle
+def _spot(x: int, y: int, facing: int) -> Spot:
+    return Spot(x, y, DIRS[facing], SPOTS[(x, y, facing)][0])
 
 
 @functools.lru_cache(maxsize=4096)
