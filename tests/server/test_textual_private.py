@@ -202,6 +202,39 @@ def test_no_frame_is_rendered_in_a_batch_and_the_batch_ends_with_one():
     asyncio.run(run())
 
 
+def test_a_layout_and_a_repaint_due_together_make_one_frame():
+    import asyncio
+
+    from textual.app import App
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    original = inspect.getsource(getattr(Screen._on_timer_update, "__wrapped__", Screen._on_timer_update))
+    assert original.index("self._refresh_layout(") < original.index("if self._repaint_required:")
+    textual_private.install()
+
+    class One(App):
+        def compose(self):
+            yield Static("one", id="s")
+
+    async def run():
+        app = One()
+        async with app.run_test(size=(30, 5)) as pilot:
+            await pilot.pause()
+            frames = []
+            display = app._display
+            app._display = lambda screen, update: (frames.append(update), display(screen, update))
+            app.query_one("#s", Static).styles.height = 3   # a layout due
+            app.screen.refresh()                     # and the whole screen, as when it comes back
+            app.screen._compositor_refresh()         # asked for meanwhile: waits for the update
+            await pilot.pause()
+            await pilot.pause()
+            return [f for f in frames if f is not None]
+    # Textual alone draws three: the frame asked for, the layout's, then the whole screen again;
+    # here the update's one frame, and the static's own after it is resized.
+    assert len(asyncio.run(run())) == 2
+
+
 def test_uninstall_puts_textual_back():
     from textual.css.stylesheet import Stylesheet
     from textual.widgets import Footer, Input
