@@ -66,14 +66,18 @@ class CarcassonneCastle(Rules):
         return frozenset({state.to_move})
 
     def legal_actions(self, state: CastleState, seat: int) -> Iterator[PlaceCard]:
-        if seat not in self.to_act(state):
+        if state.finished or state.card < 0 or seat != state.to_move:  # seat not in to_act(state)
             return
         usable = [t for t in PLAYABLE_TILES if t in state.tiles[seat]]
         occupied = state.board.occupied()
         for p in legal_placements(state.board.analysis, state.card):
+            x, y, facing = p.x, p.y, DIRS[p.facing]
             for role, side, seg in _follower_options(state, seat, p, occupied):
+                if not usable:
+                    yield PlaceCard(x, y, facing, role, side, ())
+                    continue
                 for tiles in _tile_sets(state, seat, p, seg, usable):
-                    yield PlaceCard(p.x, p.y, DIRS[p.facing], role, side, tiles)
+                    yield PlaceCard(x, y, facing, role, side, tiles)
 
     def decide(self, state: CastleState, seat: int, action: Any, rng: random.Random) -> list[Any]:
         if state.finished:
@@ -143,9 +147,15 @@ def _follower_options(state: CastleState, seat: int, p: Placement, occupied: set
     options = [("", "", -1)]
     if state.supply[seat] > 0:
         for seg in follower_targets(state.board, p, occupied):
-            role = role_of(p.card, seg)
-            options.append((role, DIRS[road_label(p, seg)] if role == "H" else "", seg))
+            options.append(_follower_option(p.card, p.facing, seg))
     return options
+
+
+@functools.lru_cache(maxsize=None)
+def _follower_option(card: int, facing: int, segment: int) -> tuple[str, str, int]:
+    """(role, side, segment) of a follower on that segment of the card lying toward ``facing``."""
+    role = role_of(card, segment)
+    return role, DIRS[road_label(Placement(card, 0, 0, facing), segment)] if role == "H" else "", segment
 
 
 def _tile_sets(state: CastleState, seat: int, p: Placement, seg: int, usable: list[int]):
