@@ -39,6 +39,8 @@ ROADS = tuple(tuple((sum(road << d for h, d, road in sides if h == 0), sum(road 
 # Each castle square's neighbours inside the castle: (direction, square).
 NEIGHBOURS = {sq: tuple((d, step(*sq, d)) for d in range(4) if step(*sq, d) in CASTLE.interior)
               for sq in CASTLE.interior}
+# Each castle square's neighbours inside, with the two card positions (x, y, facing) on the pair.
+PAIRS = {sq: tuple((n, ((*sq, d), (*n, opposite(d)))) for d, n in around) for sq, around in NEIGHBOURS.items()}
 
 
 def problem(a: Analysis, card: int, x: int, y: int, facing: int) -> str:
@@ -128,10 +130,9 @@ def candidate_spots(a: Analysis) -> tuple[tuple[int, int, int], ...]:
         owner = a.owner
         found = set()
         for sq in a.frontier:
-            for d, other in NEIGHBOURS[sq]:
+            for other, both in PAIRS[sq]:
                 if other not in owner:
-                    found.add((sq[0], sq[1], d))
-                    found.add((other[0], other[1], (d + 2) % 4))
+                    found.update(both)
         spots = a.spots = tuple(sorted(found))
     return spots
 
@@ -148,12 +149,17 @@ def legal_placements(a: Analysis, card: int) -> tuple[Placement, ...]:
 def find_placements(a: Analysis, card: int) -> tuple[Placement, ...]:
     """:func:`legal_placements` worked out afresh (the benchmark times this)."""
     ctype, symmetric, known = CARD_TYPE_OF[card], SYMMETRIC[card], a.edges
+    roads = ROADS[ctype]
     out = []
     for x, y, f in candidate_spots(a):
         if symmetric and f in (W, N):
             continue
         sq_a, sq_b = SPOTS[(x, y, f)][0]
-        if not _verdict(known.get(sq_a) or edges(a, sq_a), known.get(sq_b) or edges(a, sq_b), ctype, f):
+        ea, eb = known.get(sq_a) or edges(a, sq_a), known.get(sq_b) or edges(a, sq_b)
+        road_a, road_b = roads[f]
+        if ea[4] & (ea[5] ^ road_a) or eb[4] & (eb[5] ^ road_b):
+            continue  # a road not continued (what _verdict tests first, without the call)
+        if not _verdict(ea, eb, ctype, f):
             out.append(Placement(card, x, y, f))
     return tuple(out)
 
