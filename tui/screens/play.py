@@ -83,8 +83,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         self._interludes: deque[Screen[Any]] = deque()
         self._attachments = []
         self._busy = False            # a cover or prompt of ours is open
-        self._over_shown = False
-        self._spin = 0
+        self._over_shown, self._spin = False, 0
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -101,7 +100,8 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         if self.table is None:
             self.table = Table(self._given, bot_delay=self.app.settings.bot_delay)
         self.query_one("#moves", OptionList).can_focus = False
-        self.query_one("#command", Input).cursor_blink = self.app.settings.cursor_blink
+        # Only ever switched off here: switched on, Textual's watcher blinks a line without focus.
+        self.query_one("#command", Input).cursor_blink &= self.app.settings.cursor_blink
         # One attachment per seat this terminal may show, so every view it draws is that seat's own.
         for seat in sorted(self.humans) or [None]:
             self._attachments.append(self.table.attach(seat, partial(self._updated, seat)))
