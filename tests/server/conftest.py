@@ -93,12 +93,13 @@ class Server:
 
     async def connect(self, name: str, key: str | None = None, size=(100, 30), env=None,
                       term="xterm-256color", pty: bool = True, wait: str | None = "Welcome") -> Client:
+        # (20 s: many sessions starting at once on a loaded machine wait for each other's Apps)
         conn = await asyncio.wait_for(asyncssh.connect(
             "127.0.0.1", self.port, username=name, client_keys=[self.key(key or name)],
-            known_hosts=None, preferred_auth="publickey"), 5)
+            known_hosts=None, preferred_auth="publickey"), 20)
         kwargs = dict(term_type=term, term_size=size) if pty else {}
         chan, client = await asyncio.wait_for(conn.create_session(
-            Client, env=env or {}, encoding=None, **kwargs), 5)
+            Client, env=env or {}, encoding=None, **kwargs), 20)
         client.conn = conn
         if wait:
             await client.wait_for(wait)
