@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 Square = tuple[int, int]
 START = -1  # card number used in feature keys for start fields: (START, index)
+NONE: frozenset[int] = frozenset()  # no feature joined
 
 
 class Feature:
@@ -73,7 +74,7 @@ class Merge:
     groups: dict  # new segment -> feature id after placing
     features: dict  # feature id -> Feature, for every feature changed or created
     absorbed: frozenset[int]  # old feature ids merged into new ones
-    touched: dict  # new segment -> the set of old feature ids it joins (read only)
+    touched: dict  # new segment -> the frozenset of old feature ids it joins
     completed: tuple[int, ...]  # feature ids that became complete (courtyards never do)
 
 
@@ -196,7 +197,7 @@ class Analysis:
         """Look round the new card once: for each of its segments the old features it joins and its
         open sides; and for each of its two squares, old feature id -> its open sides facing it."""
         card, x, y, facing = p
-        touched: dict[int, set[int]] = {i: set() for i in range(SEGMENTS[card])}
+        touched: dict[int, frozenset[int]] = dict.fromkeys(range(SEGMENTS[card]), NONE)
         opened = [0] * len(touched)
         closing: list[dict[int, int]] = [{}, {}]
         owner, feature_of = self.owner, self.feature_of
@@ -213,11 +214,11 @@ class Analysis:
                     continue
                 fid = feature_of[(cell[0], other)]
                 if seg >= 0 and cell[4][back] == kind:
-                    touched[seg].add(fid)
+                    touched[seg] = touched[seg] | {fid}
             elif sf is not None and sf[1]:
                 fid = feature_of[(START, sf[0])]
                 if seg >= 0 and sf[2] == kind:
-                    touched[seg].add(fid)
+                    touched[seg] = touched[seg] | {fid}
             else:
                 continue
             closes = closing[h]

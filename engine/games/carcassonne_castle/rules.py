@@ -29,6 +29,7 @@ from .state import CastleState, PlaceCard, evolve
 from .view import CastleView, make_view
 
 PLAYABLE_TILES = (1, 2, 3)  # the others act by themselves in the final scoring
+NOBODY, SEATS = frozenset(), {0: frozenset({0}), 1: frozenset({1})}  # who owes a move (asked before every move)
 
 
 class CarcassonneCastle(Rules):
@@ -62,8 +63,8 @@ class CarcassonneCastle(Rules):
     # -- deciding ------------------------------------------------------------------------------
     def to_act(self, state: CastleState) -> frozenset[int]:
         if state.finished or state.card < 0:
-            return frozenset()
-        return frozenset({state.to_move})
+            return NOBODY
+        return SEATS.get(state.to_move) or frozenset({state.to_move})
 
     def legal_actions(self, state: CastleState, seat: int) -> Iterator[PlaceCard]:
         if state.finished or state.card < 0 or seat != state.to_move:  # seat not in to_act(state)
