@@ -172,7 +172,7 @@ def has_placement(a: Analysis, card: int) -> bool:
     if known is not None:
         return bool(known)
     owner, ctype, known_edges = a.owner, CARD_TYPE_OF[card], a.edges
-    symmetric = SYMMETRIC[card]
+    symmetric, roads = SYMMETRIC[card], ROADS[ctype]
     seen: set[Square] = set()
     for sq in a.frontier:
         seen.add(sq)
@@ -181,7 +181,14 @@ def has_placement(a: Analysis, card: int) -> bool:
             if b in owner or b in seen:
                 continue
             eb = known_edges.get(b) or edges(a, b)
-            if not _verdict(ea, eb, ctype, d) or (not symmetric and not _verdict(eb, ea, ctype, (d + 2) % 4)):
+            # The road test first, inline (most tries fail it): half a on sq, then half a on b.
+            road_a, road_b = roads[d]
+            if not (ea[4] & (ea[5] ^ road_a) or eb[4] & (eb[5] ^ road_b)) and not _verdict(ea, eb, ctype, d):
+                return True
+            if symmetric:
+                continue
+            road_a, road_b = roads[(d + 2) % 4]
+            if not (eb[4] & (eb[5] ^ road_a) or ea[4] & (ea[5] ^ road_b)) and not _verdict(eb, ea, ctype, (d + 2) % 4):
                 return True
     return False
 
