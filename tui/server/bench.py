@@ -235,7 +235,8 @@ async def run(n: int, bot_workers: int, idle: float, level: str = "expert", typi
         "memory per session": f"{grown / n / 1024:.2f} MiB",
         "connect to first frame p50 / p95": spread(run.first),
         "server CPU per login": f"{per_login * 1000:.0f} ms (key exchange, App start, first frame)",
-        "key to frame p50 / p95": spread(run.typed, 1) + " (people typing, bots thinking)",
+        "key to frame p50 / p95": spread(run.typed, 1) + " (people typing"
+                                  + (", bots thinking)" if bot_tables else ")"),
         "  one key from all, same instant": spread(run.burst) + f" ({len(run.burst)} keys: worst case)",
         "keys timed": f"{len(run.typed)} at a person's pace, random starts "
                       f"({run.missed} clients stopped early: no echo in 5 s)",
