@@ -146,7 +146,7 @@ def segment_for(p: Placement, kind: str, side: str) -> int:
     return _segment_for(p.card, p.facing, kind, side)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _segment_for(card: int, facing: int, kind: str, side: str) -> int:
     p = Placement(card, 0, 0, facing)
     for s in card_type(card).segments_of(kind):

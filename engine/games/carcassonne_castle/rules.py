@@ -19,7 +19,7 @@ from .bots import GreedyBot
 from .determinize import determinize, evaluate
 from .board import Follower, Placement, follower_targets, road_label, role_of, segment_for
 from .catalog import (CARD_COUNT, CASTLE, DIRS, HOUSE, KIND_OF_ROLE, ROAD, ROLE_NAMES, TILE_COPIES,
-                      TILE_KINDS, TOWER, card_type, opposite, step)
+                      TILE_KINDS, TOWER, opposite, step)
 from .events import CODEC, CardDrawn, CardPlaced, CardRemoved, CastleSetUp, WallTileTaken
 from .placing import SYMMETRIC, canonical, has_placement, legal_placements, problem
 from .preview import Completion
@@ -152,7 +152,7 @@ def _follower_options(state: CastleState, seat: int, p: Placement, occupied: set
     return options
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _follower_option(card: int, facing: int, segment: int) -> tuple[str, str, int]:
     """(role, side, segment) of a follower on that segment of the card lying toward ``facing``."""
     role = role_of(card, segment)

@@ -225,7 +225,7 @@ def _spots(a, card: int) -> tuple[Spot, ...]:
     return spots
 
 
-@functools.lru_cache(maxsize=None)  # a few hundred card positions in the castle
+@functools.cache  # a few hundred card positions in the castle
 def _spot(x: int, y: int, facing: int) -> Spot:
     return Spot(x, y, DIRS[facing], SPOTS[(x, y, facing)][0])
 
