@@ -172,19 +172,17 @@ def _matcher(cls: type, converter: cattrs.Converter) -> Callable[[Any, dict], bo
     True
     """
     hints = typing.get_type_hints(cls)
-    env: dict[str, Any] = {"_MISSING": _MISSING}
-    tests = [f"r.get('type', _MISSING) == {getattr(cls, EVENT_NAME)!r}",
-             f"r.get('v', _MISSING) == {getattr(cls, EVENT_VERSION)!r}",
+    env: dict[str, Any] = {}
+    tests = [f"r['type'] == {getattr(cls, EVENT_NAME)!r}", f"r['v'] == {getattr(cls, EVENT_VERSION)!r}",
              "type(d) is dict", f"len(d) == {len(attrs.fields(cls))}"]
     for field in attrs.fields(cls):
         code = _field_code(hints.get(field.name, field.type), f"ev.{field.name}", env, converter)
-        tests.append(f"d.get({field.name!r}, _MISSING) == {code}")  # a missing key equals nothing
-    source = f"def same(ev, r):\n    d = r.get('data')\n    return {' and '.join(tests)}\n"
+        tests.append(f"d[{field.name!r}] == {code}")
+    # Subscripts, not .get: a load asks this of every line, and a missing key (KeyError) equals nothing.
+    source = (f"def same(ev, r):\n    try:\n        d = r['data']\n        return {' and '.join(tests)}\n"
+              "    except KeyError:\n        return False\n")
     exec(source, env)  # noqa: S102 -- generated from the class's own field names
     return env["same"]
-
-
-_MISSING = object()
 
 
 def _plain_encoder(cls: type, converter: cattrs.Converter) -> Callable[[Any], dict]:

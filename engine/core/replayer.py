@@ -8,10 +8,11 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from .errors import IllegalAction, LogError
+from .errors import LogError
 from .fold import Decided, Fold
 from .game import Game, rng_for
 from .log import Entry, Header, excerpt
+from .replay_parts import LazyRng, expected_records, refusal
 from .undo import undo_check
 
 _EVENT_KEYS = frozenset({"act", "n", "by", "move", "type", "v", "data"})
@@ -20,55 +21,6 @@ MAX_UNDOS = 5000
 CHECKPOINT = 16  # the state before every 16th action is kept; an undo folds forward from one
 _MISSING = object()  # equal to nothing a line holds
 _tuple_new = tuple.__new__
-
-
-def _expected_records(game: Game, events: list, act: int, by: int | None, move: str | None) -> list[dict]:
-    """The records Bergfried writes for an action's events (see engine.core.log.encode_entry), as
-    JSON reads them back: a logged line that is exactly right compares equal at once."""
-    plain = game.codec.plain
-    if by is None:  # the set-up: no seat, no move
-        first = {"act": act, "n": len(events), **plain(events[0])}
-        return [first] + [{"act": act, **plain(ev)} for ev in events[1:]]
-    first = plain(events[0])
-    first["act"], first["n"], first["by"], first["move"] = act, len(events), by, move
-    if len(events) == 1:
-        return [first]
-    records = [first]
-    for ev in events[1:]:
-        record = plain(ev)
-        record["act"], record["by"] = act, by
-        records.append(record)
-    return records
-
-
-def _refusal(exc: Exception, move: str, number: int) -> LogError:
-    """What a load says when deciding a logged move again fails."""
-    if isinstance(exc, IllegalAction):
-        return LogError(f"line {number}: move {excerpt(move)} is illegal in its position: "
-                        f"{excerpt(str(exc), 80)}", line=number)
-    # a game's rules failing on a strange move must not crash a load
-    return LogError(f"line {number}: move {excerpt(move)} could not be replayed ({type(exc).__name__})",
-                    line=number)
-
-
-class _LazyRng:
-    """``rng_for(seed, position)``, made on the first draw: most moves draw nothing. The position
-    is the number of entries when it draws (a move is decided before its events are entered), so
-    one serves every move until one draws (``drawn``)."""
-
-    __slots__ = ("_seed", "_entries", "_rng")
-
-    def __init__(self, seed: Any, entries: list):
-        self._seed, self._entries, self._rng = seed, entries, None
-
-    @property
-    def drawn(self) -> bool:
-        return self._rng is not None
-
-    def __getattr__(self, name: str) -> Any:
-        if self._rng is None:
-            self._rng = rng_for(self._seed, len(self._entries))
-        return getattr(self._rng, name)
 
 
 class Replayer:
@@ -99,7 +51,7 @@ class Replayer:
         # Looked up once: asked for every move.
         self._to_act, self._parse, self._decider = game.to_act, game.parse_action, game.decide
         self._plain = game.codec.plain_encoders.get  # event class -> its encoder (codec.plain without a call)
-        self._rng = _LazyRng(self.seed, self.entries)
+        self._rng = LazyRng(self.seed, self.entries)
         self._same = game.codec.matchers.get
         self._evolve = game.evolve
         self._handler = game.evolve.handler if isinstance(game.evolve, Fold) else {}.get
@@ -122,14 +74,17 @@ class Replayer:
                 if self.pending_act is not None or type(record) is not dict or "undo" in record:
                     self.feed(record, number)
                     continue
-                act, by, move = record.get("act"), record.get("by"), record.get("move")
+                try:  # subscripts, not .get: a missing key is as rare as it is refused
+                    act, by, move = record["act"], record["by"], record["move"]
+                except KeyError:
+                    act = None
                 if type(act) is not int or not entries or act != entries[-1][1] + 1 or type(by) is not int \
                         or not 0 <= by < players or type(move) is not str or len(move) > 200:
                     self._start_action(record, number)  # the set-up, or a line to find fault with
                     continue
                 state, rng = self.state, self._rng
                 if rng._rng is not None:  # rng.drawn: the last move drew, this one draws afresh
-                    rng = self._rng = _LazyRng(self.seed, entries)
+                    rng = self._rng = LazyRng(self.seed, entries)
                 # No turn check: decide refuses a seat that owes no action (the contract tests hold
                 # every game to it); a refusal is decided again below, where it is worded.
                 try:
@@ -169,6 +124,11 @@ class Replayer:
                 if not act % CHECKPOINT:  # self._keep: no action is left in part here, so only checkpoints
                     before[act] = (position, state)
                 after = expected.after if type(expected) is Decided else None
+                if after is not None and size == 1:
+                    entries.append(_tuple_new(Entry, (event, act, by, move, number)))
+                    self.state = after
+                    self.kept_line = number
+                    continue
                 for k, event in enumerate(expected):
                     if after is None:
                         handler = handler_of(type(event))  # the game's Fold handler, without the Fold's call
@@ -266,7 +226,7 @@ class Replayer:
     def records(self) -> list[dict]:
         """The lines Bergfried writes for the events of the action being read."""
         if self._records is None:
-            self._records = _expected_records(self.game, self.expected, self.pending_act, self._by, self._move)
+            self._records = expected_records(self.game, self.expected, self.pending_act, self._by, self._move)
         return self._records
 
     def _is_expected(self, record: dict, k: int) -> bool:
@@ -290,13 +250,13 @@ class Replayer:
     def _decide(self, by: int, move: str, number: int) -> list:
         state, rng = self.state, self._rng
         if rng.drawn:  # the last move drew: this one draws afresh (the entries are the same list)
-            rng = self._rng = _LazyRng(self.seed, self.entries)
+            rng = self._rng = LazyRng(self.seed, self.entries)
         try:
             action = self._parse(state, by, move)
             events = self._decider(state, by, action, rng)
             return events if type(events) in (Decided, list) else list(events)  # a generator runs here
         except Exception as exc:
-            raise _refusal(exc, move, number) from None
+            raise refusal(exc, move, number) from None
 
     def _check_event(self, record: dict, number: int) -> None:
         """A line that is not byte-for-byte the expected record: accept what only looks different

@@ -1,0 +1,59 @@
+"""Pieces of the replayer (engine.core.replayer): the random source a move is decided again with,
+the records Bergfried writes for a move's events, and what a load says when a move is refused.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import IllegalAction, LogError
+from .game import Game, rng_for
+from .log import excerpt
+
+
+def expected_records(game: Game, events: list, act: int, by: int | None, move: str | None) -> list[dict]:
+    """The records Bergfried writes for an action's events (see engine.core.log.encode_entry), as
+    JSON reads them back: a logged line that is exactly right compares equal at once."""
+    plain = game.codec.plain
+    if by is None:  # the set-up: no seat, no move
+        first = {"act": act, "n": len(events), **plain(events[0])}
+        return [first] + [{"act": act, **plain(ev)} for ev in events[1:]]
+    first = plain(events[0])
+    first["act"], first["n"], first["by"], first["move"] = act, len(events), by, move
+    if len(events) == 1:
+        return [first]
+    records = [first]
+    for ev in events[1:]:
+        record = plain(ev)
+        record["act"], record["by"] = act, by
+        records.append(record)
+    return records
+
+
+def refusal(exc: Exception, move: str, number: int) -> LogError:
+    """What a load says when deciding a logged move again fails."""
+    if isinstance(exc, IllegalAction):
+        return LogError(f"line {number}: move {excerpt(move)} is illegal in its position: "
+                        f"{excerpt(str(exc), 80)}", line=number)
+    # a game's rules failing on a strange move must not crash a load
+    return LogError(f"line {number}: move {excerpt(move)} could not be replayed ({type(exc).__name__})",
+                    line=number)
+
+
+class LazyRng:
+    """``rng_for(seed, position)``, made on the first draw: most moves draw nothing. The position
+    is the number of entries when it draws (a move is decided before its events are entered), so
+    one serves every move until one draws (``drawn``)."""
+
+    __slots__ = ("_seed", "_entries", "_rng")
+
+    def __init__(self, seed: Any, entries: list):
+        self._seed, self._entries, self._rng = seed, entries, None
+
+    @property
+    def drawn(self) -> bool:
+        return self._rng is not None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._rng is None:
+            self._rng = rng_for(self._seed, len(self._entries))
+        return getattr(self._rng, name)
