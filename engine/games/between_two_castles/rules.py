@@ -20,7 +20,7 @@ from .catalog import (ATTENDANT_NAMES, BONUS_CARDS, NORMAL_COUNT, NORMAL_TYPES, 
 from .events import (CODEC, AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, GameSetUp,
                      HandsPassed, LudwigAssigned, LudwigDrew, PairChosen, PairsRevealed, RoomPileReshuffled,
                      RoomPlaced, RoomsDrawn, RoundStarted, BonusDeckReshuffled)
-from .flow import Folder, after_action, earn, room_counted, start_round
+from .flow import Folder, after_action, earn, room_counted, shuffle, start_round
 from .hidden import resample_hidden
 from .preview import PlacePreview, preview
 from .scoring import cached_sheet
@@ -54,9 +54,9 @@ class BetweenTwoCastles(Rules):
         positions = 3 if config.players == 2 else config.players
         thrones = tuple(rng.sample(range(len(THRONES)), positions))
         bag = list(range(NORMAL_COUNT))
-        rng.shuffle(bag)
+        shuffle(rng, bag)  # rng.shuffle(bag), quicker
         deck = list(range(len(BONUS_CARDS)))
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         fold = Folder(self.initial_state(config))
         fold.add(GameSetUp(positions, config.players == 2, thrones, tuple(bag), tuple(deck)))
         start_round(fold, 1, rng)

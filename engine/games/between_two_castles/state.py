@@ -178,13 +178,29 @@ def _ludwig_assigned(state: BTCState, ev: LudwigAssigned) -> BTCState:
 
 @evolve.on(PairChosen)
 def _pair_chosen(state: BTCState, ev: PairChosen) -> BTCState:
-    hand = tuple(filterfalse(ev.rooms.__contains__, state.hands[ev.seat]))  # the hand less the pair
-    return replace(state, chosen=_set(state.chosen, ev.seat, ev.rooms), hands=_set(state.hands, ev.seat, hand))
+    seat, fields = ev.seat, state.__dict__.copy()  # replace(), inlined: a load folds one per pair
+    hands, chosen = list(fields["hands"]), list(fields["chosen"])
+    hands[seat] = tuple(filterfalse(ev.rooms.__contains__, hands[seat]))  # the hand less the pair
+    chosen[seat] = ev.rooms
+    fields["hands"], fields["chosen"] = tuple(hands), tuple(chosen)
+    return _made(fields)
+
+
+def _hand_tile(position: int, room: int) -> Tile:
+    """``Tile(position, position, room, -1)``, one object for each pair: tiles are immutable, every
+    turn reveals some (a load folds thousands), and there are at most 7 positions x 147 rooms."""
+    tile = _HAND_TILES.get((position, room))
+    if tile is None:
+        tile = _HAND_TILES[(position, room)] = Tile(position, position, room, -1)
+    return tile
+
+
+_HAND_TILES: dict[tuple[int, int], Tile] = {}
 
 
 @evolve.on(PairsRevealed)
 def _pairs_revealed(state: BTCState, ev: PairsRevealed) -> BTCState:
-    tiles = [Tile(p, p, r, -1) for p, pair in enumerate(ev.pairs) for r in pair]
+    tiles = [_hand_tile(p, r) for p, pair in enumerate(ev.pairs) for r in pair]
     if state.ludwig:
         for room, castle in state.ludwig_tiles:
             placer = next(b for b in state.builders(castle) if b != LUDWIG)
@@ -195,24 +211,29 @@ def _pairs_revealed(state: BTCState, ev: PairsRevealed) -> BTCState:
 
 @evolve.on(RoomPlaced)
 def _room_placed(state: BTCState, ev: RoomPlaced) -> BTCState:
-    castles = _set(state.castles, ev.castle, state.castles[ev.castle].with_room(ev.room, ev.col, ev.floor))
-    kind = TYPE_OF[ev.room]
-    specials = state.specials_left
+    k, room, castles = ev.castle, ev.room, state.castles
+    castles = castles[:k] + (castles[k].with_room(room, ev.col, ev.floor),) + castles[k + 1:]
+    kind = TYPE_OF[room]
     if kind in SPECIAL_TYPES:
-        k = SPECIAL_TYPES.index(kind)
-        specials = _set(specials, k, specials[k] - 1)
+        specials = state.specials_left
+        i = SPECIAL_TYPES.index(kind)
+        specials = _set(specials, i, specials[i] - 1)
+    else:
+        specials = state.specials_left
     if ev.bonus:
         top = state.bonuses[-1]
-        rest = tuple((PUBLIC, r) for r in top.offer if r != ev.room) if ev.bonus == "food" else ()
+        rest = tuple((PUBLIC, r) for r in top.offer if r != room) if ev.bonus == "food" else ()
         return replace(state, castles=castles, specials_left=specials, bonuses=state.bonuses[:-1],
                        room_discards=state.room_discards + rest)
-    to_place = state.to_place
+    fields, seat = state.__dict__.copy(), ev.seat  # replace(), inlined: a load folds one per room
+    to_place = fields["to_place"]
     for i, t in enumerate(to_place):
-        if t.room == ev.room and t.placer == ev.seat:
-            to_place = to_place[:i] + to_place[i + 1:]
+        if t.room == room and t.placer == seat:
+            fields["to_place"] = to_place[:i] + to_place[i + 1:]
             break
-    return replace(state, castles=castles, specials_left=specials, to_place=to_place,
-                   used=state.used | {(ev.owner, ev.castle)})
+    fields["castles"], fields["specials_left"] = castles, specials
+    fields["used"] = state.used | {(ev.owner, k)}
+    return _made(fields)
 
 
 @evolve.on(BonusEarned)
@@ -267,8 +288,8 @@ def _bonus_popped(state: BTCState, ev: Any) -> BTCState:
 
 @evolve.on(HandsPassed)
 def _hands_passed(state: BTCState, ev: HandsPassed) -> BTCState:
-    n = state.positions
-    hands = tuple(state.hands[(p - ev.step) % n] for p in range(n))
+    step, hands = ev.step % state.positions, state.hands
+    hands = hands[-step:] + hands[:-step]  # position p gets the hand of position p - step
     return replace(state, hands=hands, turn=state.turn + 1, phase=CHOOSING, chosen=(None,) * state.players,
                    used=frozenset())
 
@@ -286,6 +307,16 @@ def _game_ended(state: BTCState, ev: GameEnded) -> BTCState:
 
 # The handlers rules.decide calls directly for its two common moves (a load decides every move again).
 fold_room_placed, fold_pair_chosen = _room_placed, _pair_chosen
+
+
+def _made(fields: dict) -> BTCState:
+    """The state with these fields (a copy of a state's own, changed): what replace() makes."""
+    state = _new(BTCState)
+    _setattr(state, "__dict__", fields)
+    return state
+
+
+_new, _setattr = object.__new__, object.__setattr__
 
 
 def _set(values: tuple, index: int, value: Any) -> tuple:

@@ -1,0 +1,55 @@
+"""What the quick paths a load takes must keep: decide's direct moves hand back exactly the state
+folding their events gives, the set-up's shuffle draws as random.shuffle does, and the final
+scoring's total is the score sheet's."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core.game import GameConfig, rng_for, secret_from
+from engine.games.between_two_castles import GAME
+from engine.games.between_two_castles.castle import Castle
+from engine.games.between_two_castles.flow import shuffle
+from engine.games.between_two_castles.scoring import castle_score, score_sheet
+from engine.games.between_two_castles.state import OVER
+
+
+def _config(players: int) -> GameConfig:
+    return GameConfig(players, frozenset({"ludwig"}) if players == 2 else frozenset())
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 7])
+def test_every_decision_hands_back_the_state_its_events_fold_to(players):
+    config = _config(players)
+    for game in range(3):
+        rng = random.Random(players * 100 + game)
+        state = GAME.initial_state(config)
+        for ev in GAME.setup(config, rng_for(secret_from(game), 0)):
+            state = GAME.evolve(state, ev)
+        step = 0
+        while state.phase != OVER:
+            seat = min(GAME.to_act(state))
+            action = rng.choice(list(GAME.legal_actions(state, seat)))
+            decided = GAME.decide(state, seat, action, rng_for(secret_from(game), step + 1))
+            folded = state
+            for ev in decided:
+                folded = GAME.evolve(folded, ev)
+            assert decided.after == folded, (step, action)
+            for castle, again in zip(decided.after.castles, folded.castles):
+                assert castle.grid == again.grid and castle.type_counts == again.type_counts
+            state, step = folded, step + 1
+        assert all(castle_score(Castle(c.throne, c.cells, c.attendants, c.cards)) == score_sheet(c).total
+                   for c in state.castles)
+
+
+def test_the_set_up_shuffle_draws_as_random_shuffle_does():
+    for seed in range(40):
+        for make in (lambda: rng_for(secret_from(seed), seed), lambda: rng_for(seed, 3), lambda: random.Random(seed)):
+            ours, theirs = make(), make()
+            for size in (0, 1, 2, 20, 147):
+                a, b = list(range(size)), list(range(size))
+                shuffle(ours, a)
+                theirs.shuffle(b)
+                assert a == b
+            assert ours.random() == theirs.random()  # and both drew as much
