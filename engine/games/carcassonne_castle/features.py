@@ -10,9 +10,7 @@ placing.py's concern.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from .catalog import CARD_COUNT, CARD_TYPE_OF, CARD_TYPES, CASTLE, COURT, ROAD, card_type, opposite, step
 
@@ -67,9 +65,9 @@ class Feature:
                 f"open={self.open})")
 
 
-@attrs.frozen
-class Merge:
-    """What placing one card does to the features: the features it changes and what it completes."""
+class Merge(NamedTuple):
+    """What placing one card does to the features: the features it changes and what it completes.
+    (A named tuple: one is made for every card laid.)"""
 
     groups: dict  # new segment -> feature id after placing
     features: dict  # feature id -> Feature, for every feature changed or created
