@@ -3,9 +3,9 @@
 Points already scored are only part of a standing: a follower in a growing tower or house, or
 holding the market courtyard, is points to come. Each seat is credited what its open features
 are likely to bring (the share of their points a feature of that kind usually yields before the
-end; a courtyard scores its markets at the end for sure) and a little for followers still in
-hand, which can claim the next good feature. The lead over the other seat, so estimated, makes
-the winning chance.
+end; a courtyard scores its markets at the end for sure), a little for followers still in hand,
+which can claim the next good feature, and what its wall tiles will bring. The lead over the
+other seat, so estimated, makes the winning chance.
 """
 from __future__ import annotations
 
@@ -22,18 +22,25 @@ OPEN_SHARE = {ROAD: 0.75}  # of an open feature's points now; others below
 OTHER_SHARE = 0.75
 COURT_RATE = 3  # points per market at the end
 IN_HAND = 1.5  # a follower in supply, ready for the next feature
+# A wall tile in hand, in points: 2 and 3 a doubling to come, 4-6 the biggest unfinished feature
+# of a kind at the end, 7 a point more per market, 8 two cards of palas, 9 five points. So the
+# search steers the score marker onto corner towers, and plays 2 and 3 only where they double
+# something. Tile 1 (a second turn) counts nothing: it is played at once, as the greedy bot
+# plays it (the outlook cannot see what the second turn brings, so held it would never be).
+TILE_WORTH = {1: 0.0, 2: 2.0, 3: 1.0, 4: 2.0, 5: 3.0, 6: 2.0, 7: 2.0, 8: 2.0, 9: 5.0}
 
 # Search options for this game (engine.core.search.game_tuning): a one-move search. Every legal
 # move (up to a few hundred: placements times follower and wall-tile options) is judged by this
-# evaluation of the position it leads to, which is exact (the card drawn next does not change
-# it), and the best is played. (Deeper searches, with the other seat's greedy reply in the
+# evaluation of the position it leads to, which is exact but for the face-down tile a move may
+# land on, and the best is played. (Deeper searches, with the other seat's greedy reply in the
 # rollout, spread their few iterations so evenly that they always played the greedy move.)
 SEARCH = {"tree_depth": 1, "rollout_depth": 0, "root_width": None, "choose_by": "value"}
 
 
 def outlook(state: CastleState) -> list[float]:
-    """Each seat's points now plus what its open features and spare followers promise."""
-    totals = [float(s) + IN_HAND * state.supply[i] for i, s in enumerate(state.scores)]
+    """Each seat's points now plus what its open features, spare followers and wall tiles promise."""
+    totals = [float(s) + IN_HAND * state.supply[i] + sum(TILE_WORTH[t] for t in state.tiles[i])
+              for i, s in enumerate(state.scores)]
     board = state.board
     if not board.followers:
         return totals
@@ -59,5 +66,4 @@ def evaluate(game: Game, state: CastleState) -> tuple[float, ...]:
     """Winning chances: 1/k for the k winners at the end; before, a logistic of the estimated lead."""
     if state.finished:
         return shared_win(state.players, state.winners)
-    totals = outlook(state)
-    return lead_chances(totals, SCALE)
+    return lead_chances(outlook(state), SCALE)
