@@ -150,6 +150,9 @@ CELLS = _cells()
 OUTER = _outer()
 AROUND = {sq: tuple(_around(sq, d) for d in range(4)) for sq in CASTLE.interior}
 SEGMENTS = tuple(len(card_type(card).segments) for card in range(CARD_COUNT))
+# Per card, each segment as a feature piece: ((card, segment), kind, well, markets).
+PIECES = tuple(tuple(((card, s), seg.kind, seg.well, seg.markets) for s, seg in enumerate(card_type(card).segments))
+               for card in range(CARD_COUNT))
 SPOTS = _spots()
 
 
@@ -166,7 +169,7 @@ class Analysis:
         self.feature_of: dict[tuple[int, int], int] = feature_of  # (card, segment) -> feature id
         self.features: dict[int, Feature] = features
         self.next_id = next_id
-        self.frontier: frozenset[Square] = frontier  # empty squares next to a card or start field
+        self.frontier: set[Square] = frontier  # empty squares next to a card or start field (read only)
         self.completed: tuple[int, ...] = completed  # completed by the last card placed
         self.origin: tuple[Analysis, Placement] | None = origin  # the analysis before the last card
         # Filled on demand by placing.py and view.py (idempotent, so two threads filling them agree):
@@ -184,7 +187,7 @@ class Analysis:
             ports = sum(1 for j in range(len(f.cells)) if f.kind != ROAD or j == f.road)
             features[f.index] = Feature(f.kind, ((START, f.index),), ports, False, int(f.market))
             feature_of[(START, f.index)] = f.index
-        frontier = frozenset(sq for f in CASTLE.start_fields for sq in f.squares)
+        frontier = {sq for f in CASTLE.start_fields for sq in f.squares}
         return cls({}, {}, feature_of, features, len(features), frontier)
 
     def feature(self, card: int, segment: int) -> int:
@@ -251,7 +254,7 @@ class Analysis:
 
     def _merged(self, p: Placement) -> Merge:
         card = p.card
-        segments = card_type(card).segments
+        pieces = PIECES[card]
         touched, opened, closing = self.scan(p)
         features = self.features
         changed: dict[int, Feature] = {}
@@ -261,20 +264,24 @@ class Analysis:
         next_id = self.next_id
         a_closes, b_closes = closing
         for segs, olds in (group(touched) if len(touched) > 1 else [([0], touched[0])]):
-            members = tuple((card, s) for s in segs)
-            open_sides, well, markets = 0, False, 0
-            for s in segs:
-                seg = segments[s]
-                open_sides += opened[s]
-                well = well or seg.well
-                markets += seg.markets
+            if len(segs) == 1:
+                s = segs[0]
+                key, kind, well, markets = pieces[s]
+                members, open_sides = (key,), opened[s]
+            else:
+                members, open_sides, kind, well, markets = (), 0, pieces[segs[0]][1], False, 0
+                for s in segs:
+                    key, _, seg_well, seg_markets = pieces[s]
+                    members += (key,)
+                    open_sides += opened[s]
+                    well = well or seg_well
+                    markets += seg_markets
             for fid in (sorted(olds) if len(olds) > 1 else olds):
                 old = features[fid]
                 members += old.members
                 open_sides += old.open - a_closes.get(fid, 0) - b_closes.get(fid, 0)
                 well = well or old.well
                 markets += old.markets
-            kind = segments[segs[0]].kind
             changed[next_id] = Feature(kind, members, open_sides, well, markets)
             absorbed |= olds
             for s in segs:
@@ -315,8 +322,10 @@ class Analysis:
         for n in free:
             edges.pop(n, None)  # one of its sides now touches the new card
         next_id += len(set(m.groups.values()))  # one new feature per group of the card's segments
-        return Analysis(owner, placement_of, feature_of, features, next_id, self.frontier.difference(squares).union(free),
-                        m.completed, (self, p), edges)
+        frontier = set(self.frontier)  # a copy of a set is a block copy; never changed once built
+        frontier.difference_update(squares)
+        frontier.update(free)
+        return Analysis(owner, placement_of, feature_of, features, next_id, frontier, m.completed, (self, p), edges)
 
 
 def group(touched: dict[int, set[int]]) -> list[tuple[list[int], set[int]]]:
