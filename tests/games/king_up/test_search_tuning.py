@@ -1,15 +1,20 @@
 """The King Up! search's own helpers: the rollout move read from the state plays as the greedy bot,
-and the determinizer reads the others' goal cards from the castle and the votes."""
+the determinizer reads the others' goal cards from the castle and the votes, and the evaluation
+expects high candidates to be voted out while the NO cards last."""
 from __future__ import annotations
 
 import math
 import random
+
+import attrs
 
 from engine.core.game import GameConfig
 from engine.games.king_up import GAME
 from engine.games.king_up.bots import GreedyBot, greedy_move
 from engine.games.king_up.catalog import ELIMINATED, GOAL_CARDS
 from engine.games.king_up.determinize import GOAL_INDEX, card_weights
+from engine.games.king_up.evaluate import expected_worth
+from engine.games.king_up.state import VOTING
 
 from .helpers import NO_CARDS, climbing, fig
 
@@ -87,3 +92,27 @@ def _greedy_positions(games: int, players: int, rng: random.Random):
                 yield state, rng.randrange(players)
             for ev in GAME.decide(state, seat, greedy_move(state, seat, rng), rng):
                 state = GAME.evolve(state, ev)
+
+
+def test_early_in_a_round_a_candidate_on_floor_5_is_worth_less_than_one_on_floor_3():
+    """With every NO card still in hand, a candidate on floor 5 is soon pushed onto the throne and
+    voted out; once the NO cards are spent it is the likely king."""
+    early = climbing(4, {"A": 5, "B": 3}, no_cards=(NO_CARDS[4],) * 4)
+    worth = expected_worth(early)
+    assert worth[fig("A")] < worth[fig("B")]
+    late = climbing(4, {"A": 5, "B": 3}, no_cards=(0, 0, 0, 1))
+    worth = expected_worth(late)
+    assert worth[fig("A")] > 5 > worth[fig("B")]
+
+
+def test_during_a_vote_the_goal_cards_decide_it_as_greedy_players_vote():
+    goals = tuple(GOAL_INDEX[card] for card in _cards_with(fig("A"), 4))
+    base = attrs.evolve(climbing(4, {"A": 6, "B": 3}, goals=goals), phase=VOTING, on_throne=fig("A"),
+                        votes=(True, None, None, None))
+    assert expected_worth(base)[fig("A")] == 10  # on every card: crowned, the round ends
+    refused = attrs.evolve(base, votes=(False, None, None, None))
+    assert expected_worth(refused)[fig("A")] == 0
+
+
+def _cards_with(figure: int, count: int) -> list[tuple[int, ...]]:
+    return [card for card in GOAL_CARDS if figure in card][:count]
