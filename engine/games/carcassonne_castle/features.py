@@ -330,6 +330,8 @@ class Analysis:
 
 def group(touched: dict[int, set[int]]) -> list[tuple[list[int], set[int]]]:
     """Segments of the new card that end up in one feature (through shared old features)."""
+    if sum(1 for olds in touched.values() if olds) < 2:  # nothing shared: each segment alone, in order
+        return [([seg], touched[seg]) for seg in sorted(touched)]
     groups: list[tuple[list[int], set[int]]] = []
     for seg in sorted(touched):
         olds = set(touched[seg])
