@@ -16,7 +16,7 @@ from functools import cached_property
 
 import attrs
 
-from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, ROOM_ID, ROOMS, SPECIAL_TYPES, THRONE_CELLS, TYPE_OF,
+from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, ROOM_ID, ROOMS, THRONE_CELLS, TYPE_OF,
                       UPSTAIRS_ONLY)
 
 THRONE_ROOM = -1  # the value of the throne room's two cells in a grid
@@ -26,7 +26,7 @@ AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
 _new, _setattr = object.__new__, object.__setattr__
-_ROOMS_ONLY = ("grid", "type_counts", "frontier", "by_column")  # cached; the same with more attendants or cards
+_ROOMS_ONLY = ("grid", "type_counts", "frontier")  # cached; the same with more attendants or cards
 
 
 def type_of(room: int) -> str:
@@ -96,18 +96,6 @@ class Castle:
     @property
     def normal_rooms(self) -> int:
         return sum(self.count(t) for t in NORMAL_TYPES)
-
-    @cached_property
-    def by_column(self) -> dict[int, tuple[tuple[int, int], ...]]:
-        """column -> its (floor, cell value) pairs: the scoring of a column looks at that column only."""
-        out: dict[int, list[tuple[int, int]]] = {}
-        for (col, floor), room in self.grid.items():
-            cells = out.get(col)
-            if cells is None:
-                out[col] = [(floor, room)]
-            else:
-                cells.append((floor, room))
-        return {col: tuple(cells) for col, cells in out.items()}
 
     @cached_property
     def frontier(self) -> tuple[Cell, ...]:

@@ -104,7 +104,9 @@ def _neighbours(grid: dict, col: int, floor: int) -> list:
 
 
 def _surrounding(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
-    rooms = _neighbours(grid, col, floor)
+    get, left, right, down, up = grid.get, col - 1, col + 1, floor - 1, floor + 1  # _neighbours, inline
+    rooms = [get((left, down)), get((col, down)), get((right, down)), get((left, floor)), get((right, floor)),
+             get((left, up)), get((col, up)), get((right, up))]
     n = sum(map(wanted.__contains__, rooms))  # None (an empty cell) is never wanted
     if THRONE_ROOM in wanted:
         thrones = rooms.count(THRONE_ROOM)
@@ -142,8 +144,8 @@ def _column(above_only: bool):
     def score(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
         # each cell of the column is one floor, the throne room's included: no floor counts twice
         n = 0
-        for f, room in castle.by_column[col]:
-            if f != floor and (f > floor or not above_only) and room in wanted:
+        for (c, f), room in grid.items():
+            if c == col and f != floor and (f > floor or not above_only) and room in wanted:
                 n += 1
         return points * n
     return score
@@ -162,8 +164,8 @@ def _fountain(castle: Castle, grid: dict, col: int, floor: int, points: int, wan
 
 def _tower(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
     n = 0
-    for f, _ in castle.by_column[col]:
-        if f < floor:
+    for c, f in grid:
+        if c == col and f < floor:
             n += 1
     return n
 
