@@ -108,7 +108,7 @@ def bind_seed(seed: Seed, context: str) -> Seed:
     Old integer seeds are returned as they are, so old saves keep their draws."""
     if type(seed) is int:
         return seed
-    return hmac.new(bytes.fromhex(seed), context.encode(), "sha256").hexdigest()
+    return hmac.digest(bytes.fromhex(seed), context.encode(), "sha256").hex()  # hmac.new(...).hexdigest(), one-shot
 
 
 class _KeyedRandom(random.Random):
