@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass, fields
 from datetime import datetime
 from pathlib import Path
-
-import attrs
 
 SUFFIX = ".jsonl"
 INDEX_NAME = ".bergfried-index.json"
 INDEX_VERSION = 1
 
 
-@attrs.frozen
+# A plain dataclass, not attrs: the title reads the index before its first frame, and attrs
+# would be the only thing there to load it.
+@dataclass(frozen=True)
 class SaveInfo:
     path: Path
     modified: float
@@ -79,18 +80,33 @@ def describe_save(path: Path) -> SaveInfo:
 
 def save_paths(saves_dir: Path) -> list[Path]:
     """The save files in ``saves_dir``, newest first."""
+    return [path for path, _ in _save_files(saves_dir)]
+
+
+def _save_files(saves_dir: Path) -> list[tuple[Path, os.stat_result]]:
+    """The save files in ``saves_dir`` with what ``stat`` says of each, newest first."""
+    folder = Path(saves_dir)
+    return [(folder / name, stat) for name, stat in _save_stats(saves_dir)]
+
+
+def _save_stats(saves_dir: Path) -> list[tuple[str, os.stat_result]]:
+    """The save files' names with what ``stat`` says of each, newest first: one ``stat`` a
+    file, no Path objects (the title checks the index against these before its first frame)."""
+    found = []
     try:
-        paths = [p for p in saves_dir.glob(f"*{SUFFIX}") if p.is_file()]
+        with os.scandir(saves_dir) as entries:
+            for entry in entries:
+                if not entry.name.endswith(SUFFIX):
+                    continue
+                try:
+                    if entry.is_file():
+                        found.append((entry.name, entry.stat()))
+                except OSError:
+                    continue  # removed while we looked
     except OSError:
         return []
-    return sorted(paths, key=_mtime, reverse=True)
-
-
-def _mtime(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0
+    found.sort(key=lambda file: file[1].st_mtime, reverse=True)
+    return found
 
 
 class SaveIndex:
@@ -113,13 +129,25 @@ class SaveIndex:
     def cached(self) -> tuple[list[SaveInfo], list[Path]]:
         """Every save, newest first, as far as the index knows it; and the files it must read again."""
         known, infos, stale = self._read(), [], []
-        for path in save_paths(self.saves_dir):
-            info = _from_record(path, known.get(path.name))
+        for path, stat in _save_files(self.saves_dir):
+            info = _from_record(path, stat, known.get(path.name))
             if info is None:
                 stale.append(path)
-                info = SaveInfo(path, _mtime(path), title=path.name, error="not checked yet")
+                info = SaveInfo(path, stat.st_mtime, title=path.name, error="not checked yet")
             infos.append(info)
         return infos, stale
+
+    def latest_cached(self) -> tuple[SaveInfo | None, bool]:
+        """What ``cached()`` says of the newest save that can be continued, and whether any file
+        must be read again; reading only the one record it returns (the title's first frame)."""
+        known, latest, stale = self._read(), None, False
+        for name, stat in _save_stats(self.saves_dir):
+            record = known.get(name)
+            if not _still_true(record, stat):
+                stale = True
+            elif latest is None and not record.get("error") and not record.get("finished"):
+                latest = _from_record(self.saves_dir / name, stat, record)
+        return latest, stale
 
     def refresh(self) -> list[SaveInfo]:
         """Read the new and changed files, keep what was found, and return every save, newest first."""
@@ -143,21 +171,28 @@ class SaveIndex:
 
 
 def _record(info: SaveInfo) -> dict:
-    out = attrs.asdict(info)
+    out = {field.name: getattr(info, field.name) for field in fields(SaveInfo)}
     out["path"] = info.path.name
     return out
 
 
-def _from_record(path: Path, record: dict | None) -> SaveInfo | None:
+FIELDS = frozenset(field.name for field in fields(SaveInfo))
+
+
+def _still_true(record: dict | None, stat: os.stat_result) -> bool:
+    """Whether an index record describes the file as it is now (same size and age) and holds
+    nothing but SaveInfo's fields."""
+    return (isinstance(record, dict) and record.get("size") == stat.st_size
+            and record.get("modified") == stat.st_mtime and record.keys() <= FIELDS)
+
+
+def _from_record(path: Path, stat: os.stat_result, record: dict | None) -> SaveInfo | None:
     """The indexed facts about ``path``, if the file is still the size and age they were taken at."""
-    if not isinstance(record, dict):
+    if not _still_true(record, stat):
         return None
     try:
-        stat = path.stat()
-        if record.get("size") != stat.st_size or record.get("modified") != stat.st_mtime:
-            return None
         return SaveInfo(**{**record, "path": path})
-    except (OSError, TypeError):
+    except TypeError:  # a field missing
         return None
 
 

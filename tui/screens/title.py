@@ -84,24 +84,23 @@ class TitleScreen(Screen[None]):
         games = self.query_one("#game-list", OptionList)
         games.focus()
         games.highlighted = 0
-        self._show_continue()
+        # The Continue line follows on ScreenResume, which comes after mount too (once, not twice).
 
     def _show_continue(self) -> None:
         """The Continue line from the save index at once; files changed since are checked in a thread."""
         from ..saves import SaveIndex
 
         index = SaveIndex(self.app.settings.saves_dir)
-        infos, stale = index.cached()
-        self._set_continue(infos)
+        latest, stale = index.latest_cached()
+        self._set_continue(latest)
         if stale:
             self.run_worker(partial(self._check_saves, index), thread=True, group="saves", exclusive=True)
 
     def _check_saves(self, index) -> None:
-        infos = index.refresh()
-        self.app.call_from_thread(self._set_continue, infos)
+        latest = next((i for i in index.refresh() if i.can_continue), None)
+        self.app.call_from_thread(self._set_continue, latest)
 
-    def _set_continue(self, infos) -> None:
-        latest = next((i for i in infos if i.can_continue), None)
+    def _set_continue(self, latest) -> None:
         hint = ""
         if latest:
             hint = f"Continue: {latest.title} with {latest.players} ({latest.date})"
@@ -130,8 +129,7 @@ class TitleScreen(Screen[None]):
         self.app.push_screen(NewGameScreen(game_id))
 
     def on_screen_resume(self) -> None:
-        if self.query_one("#game-list", OptionList).option_count:
-            self._show_continue()
+        self._show_continue()
 
     def action_continue_game(self) -> None:
         from ..saves import latest_unfinished
