@@ -13,14 +13,13 @@ from typing import Any
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.events import Resize
-from textual.filter import Monochrome, NoColor
+from textual.filter import ANSIToTruecolor, Monochrome, NoColor
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
 
 from themes import DEFAULT_THEME, THEMES, GlyphSet, board_defaults, glyphs_for
 
-from .ascii import AsciiFilter
 from .settings import Settings
 
 #: The smallest terminal every screen is laid out for.
@@ -54,16 +53,32 @@ class BergfriedApp(App[None]):
         # The terminal reports its size before on_mount has pushed the title; a guard pushed then
         # would end up underneath it, so resizes count only once the screens are in place.
         self._screens_ready = False
+        self._home_is_default = False
+        self._size_guard: Screen | None = None
         self._apply_no_color(settings.no_color)
+        self._ascii_filter = None
         self._apply_ascii(settings.ascii)
         for theme in THEMES.values():
             self.register_theme(theme)
-        self.theme = settings.theme if settings.theme in THEMES else DEFAULT_THEME
+        self._set_first_theme(settings.theme if settings.theme in THEMES else DEFAULT_THEME)
         for name in BUILTIN_THEMES:
             # Only our themes carry the board variables; offering others would draw grey boards.
             self.unregister_theme(name)
         if not settings.animations:
             self.animation_level = "none"
+
+    def _set_first_theme(self, name: str) -> None:
+        """What assigning ``App.theme`` does, minus its watcher's deferred re-parse of every
+        stylesheet: no CSS has been parsed yet, so the first parse takes the theme's variables
+        (instead of twice)."""
+        self.set_reactive(App.theme, name)
+        self.stylesheet.set_variables(self.get_css_variables())
+        dark = self.current_theme.dark
+        classes = {c: False for c in self.classes if c.startswith("-theme-")}
+        self.update_classes({**classes, f"-theme-{name}": True, "-dark-mode": dark,
+                             "-light-mode": not dark}, update=False)
+        self._filters = [ANSIToTruecolor(self.ansi_theme, enabled=not self.native_ansi_color)
+                         if isinstance(f, ANSIToTruecolor) else f for f in self._filters]
 
     def _apply_no_color(self, no_color: bool) -> None:
         # Textual decides NO_COLOR from os.environ in App.__init__; here the Settings decide,
@@ -74,9 +89,13 @@ class BergfriedApp(App[None]):
             self._filters.append(Monochrome())
 
     def _apply_ascii(self, ascii_only: bool) -> None:
-        self._filters = [f for f in self._filters if not isinstance(f, AsciiFilter)]
+        self._filters = [f for f in self._filters if f is not self._ascii_filter]
+        self._ascii_filter = None
         if ascii_only:
-            self._filters.append(AsciiFilter())
+            from .ascii import AsciiFilter  # loaded only for the terminals that need it
+
+            self._ascii_filter = AsciiFilter()
+            self._filters.append(self._ascii_filter)
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)
@@ -97,8 +116,16 @@ class BergfriedApp(App[None]):
 
         return TitleScreen()
 
+    def get_default_screen(self) -> Screen:
+        """The title is the bottom of the stack itself, not pushed over Textual's blank screen:
+        one screen fewer to style and lay out before the first frame. An App with a home of its
+        own (an SSH session's lobby) keeps the blank screen underneath, which it counts on."""
+        self._home_is_default = type(self).home_screen is BergfriedApp.home_screen
+        return self.home_screen() if self._home_is_default else super().get_default_screen()
+
     def on_mount(self) -> None:
-        self.push_screen(self.home_screen())
+        if not self._home_is_default:
+            self.push_screen(self.home_screen())
         if self._start is not None:
             self.push_screen(self._start(self))
         self._screens_ready = True
@@ -130,12 +157,13 @@ class BergfriedApp(App[None]):
             self._guard_size(event.size)
 
     def _guard_size(self, size: Size) -> None:
-        from .screens.size_guard import TooSmallScreen
-
         small = size.width < MIN_SIZE.width or size.height < MIN_SIZE.height
-        guard = next((s for s in self.screen_stack if isinstance(s, TooSmallScreen)), None)
+        guard = self._size_guard if self._size_guard in self.screen_stack else None
         if small and guard is None:
-            self.push_screen(TooSmallScreen(MIN_SIZE))
+            from .screens.size_guard import TooSmallScreen  # loaded when first needed
+
+            self._size_guard = TooSmallScreen(MIN_SIZE)
+            self.push_screen(self._size_guard)
         elif not small and guard is not None and self.screen is guard:
             self.pop_screen()
 
