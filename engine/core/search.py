@@ -219,12 +219,16 @@ class ThinkingBot:
         determinizations (common random numbers: what the seat cannot see changes the judgement
         of every move alike). Returns the number of positions judged."""
         game, seat, done = self.game, view.seat, 0
+        started, last = time.perf_counter(), 0.0
         for _ in range(self.passes):
             state = game.determinize(view, rng)
             here = set(game.legal_actions(state, seat)) if self.root_check else None
             for action in order:
-                if self.iterations is not None and done >= self.iterations or \
-                        deadline is not None and done and time.perf_counter() >= deadline:
+                if self.iterations is not None and done >= self.iterations:
+                    return done
+                now = time.perf_counter()
+                # as in search: stop before a judgement as long as the mean or the last overruns
+                if deadline is not None and done and now + max((now - started) / done, last) >= deadline:
                     return done
                 if here is not None and action not in here:
                     continue
@@ -232,6 +236,7 @@ class ThinkingBot:
                 node.visits += 1
                 node.reward += self.evaluate(game, _play(game, state, seat, action, rng))[seat]
                 done += 1
+                last = time.perf_counter() - now
         return done
 
     # -- one iteration -------------------------------------------------------------------------
