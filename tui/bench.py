@@ -35,7 +35,7 @@ _seen = set()
 def report(what):
     if what not in _seen:
         _seen.add(what)
-        os.write(1, (what + " " + repr(time.time()) + "\\n").encode())
+        os.write(1, f"{what} {time.time()!r} {time.process_time()!r}\\n".encode())
 def watched(self):
     _paint(self)
     if type(self).__name__ == TARGET:
@@ -78,14 +78,17 @@ def _child_env(pycache: Path) -> dict[str, str]:
 
 
 def _spawn(code: str, *args: str, env: dict[str, str] | None = None) -> dict[str, float]:
-    """Seconds from spawning the child to each moment it reports ("frame", "full")."""
+    """Seconds from spawning the child to each moment it reports ("frame", "full"), and the
+    child's CPU seconds by then ("frame_cpu", "full_cpu")."""
     start = time.time()
     child = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, env=env,
                            cwd=Path(__file__).resolve().parent.parent, timeout=60)
-    moments = dict(line.split() for line in child.stdout.decode().splitlines() if line.strip())
-    if "frame" not in moments or child.returncode:
+    lines = [line.split() for line in child.stdout.decode().splitlines() if line.strip()]
+    if "frame" not in {what for what, *_ in lines} or child.returncode:
         raise RuntimeError(f"bench child failed: {child.stderr.decode(errors='replace')[-500:]}")
-    return {what: float(at) - start for what, at in moments.items()}
+    moments = {what: float(at) - start for what, at, _ in lines}
+    moments.update({f"{what}_cpu": float(cpu) for what, _, cpu in lines})
+    return moments
 
 
 SAVES = 100
@@ -119,7 +122,7 @@ def startup(runs: int = 11) -> dict:
     The two are started in pairs, one right after the other, so both see the same load; each
     pair gives a ratio, and the figures are the median ratio with the spread of the middle
     half of the pairs (on a busy machine single starts vary by half their time)."""
-    bare, ours, full = [], [], []
+    bare, ours, full, bare_cpu, full_cpu = [], [], [], [], []
     with tempfile.TemporaryDirectory() as root:
         (Path(root) / "saves").mkdir()
         _fill_saves(Path(root) / "saves")
@@ -130,12 +133,15 @@ def startup(runs: int = 11) -> dict:
         for i in range(runs):
             first_bare = i % 2 == 0  # alternate which goes first, so neither always has the cache warm
             if first_bare:
-                bare.append(_spawn(BARE, env=env)["frame"])
+                bare_moments = _spawn(BARE, env=env)
             moments = _spawn(BERGFRIED, root, env=env)
+            if not first_bare:
+                bare_moments = _spawn(BARE, env=env)
+            bare.append(bare_moments["frame"])
+            bare_cpu.append(bare_moments["frame_cpu"])
             ours.append(moments["frame"])
             full.append(moments.get("full", moments["frame"]))
-            if not first_bare:
-                bare.append(_spawn(BARE, env=env)["frame"])
+            full_cpu.append(moments.get("full_cpu", moments["frame_cpu"]))
     bare_s, ours_s, full_s = (statistics.median(x) for x in (bare, ours, full))
     ratios = sorted(f / b for f, b in zip(full, bare))
     quartile = len(ratios) // 4
@@ -145,7 +151,9 @@ def startup(runs: int = 11) -> dict:
             "startup_title_with_games_and_continue_s": round(full_s, 3),
             "startup_title_with_games_and_continue_ratio": round(statistics.median(ratios), 2),
             "startup_ratio_middle_half": f"{ratios[quartile]:.2f}-{ratios[-1 - quartile]:.2f}",
-            "startup_ratio_range": f"{ratios[0]:.2f}-{ratios[-1]:.2f}"}
+            "startup_ratio_range": f"{ratios[0]:.2f}-{ratios[-1]:.2f}",
+            # CPU seconds the child spent until then: far less moved by other processes' load.
+            "startup_cpu_ratio": round(statistics.median(full_cpu) / statistics.median(bare_cpu), 2)}
 
 
 # Arrow keys walked on every board: along a row and back, then down a column and back.
