@@ -96,13 +96,14 @@ def _draw_goals(view: KingUpView, round_goals: tuple, rng: random.Random) -> tup
     return tuple(mine if s == seat else got[s] for s in range(n))
 
 
-_CACHE: list = [None, None]  # the last view asked and its tables: a search asks for the same view
+# The last view asked and its tables (a search asks for the same view every iteration), one
+# tuple read and replaced whole: bots of several tables may search in threads at once.
+_CACHE: list = [(None, None)]
 
 
 def _tables(view: KingUpView, pool: list[int]) -> dict[int, list[float]]:
     """Per other seat, the cumulative weights of the cards in ``pool`` (made once per view)."""
-    cached = _CACHE  # (a one-entry cache read and written whole: bots may search in threads)
-    key, tables = cached[0], cached[1]
+    key, tables = _CACHE[0]
     if key is view:
         return tables
     tables = {}
@@ -115,7 +116,7 @@ def _tables(view: KingUpView, pool: list[int]) -> dict[int, list[float]]:
                 running += math.exp(w - top)
                 cumulative.append(running)
             tables[s] = cumulative
-    _CACHE[:] = [view, tables]
+    _CACHE[0] = (view, tables)
     return tables
 
 
