@@ -53,7 +53,6 @@ class BergfriedApp(App[None]):
         # The terminal reports its size before on_mount has pushed the title; a guard pushed then
         # would end up underneath it, so resizes count only once the screens are in place.
         self._screens_ready = False
-        self._home_is_default = False
         self._size_guard: Screen | None = None
         self._apply_no_color(settings.no_color)
         self._ascii_filter = None
@@ -116,16 +115,8 @@ class BergfriedApp(App[None]):
 
         return TitleScreen()
 
-    def get_default_screen(self) -> Screen:
-        """The title is the bottom of the stack itself, not pushed over Textual's blank screen:
-        one screen fewer to style and lay out before the first frame. An App with a home of its
-        own (an SSH session's lobby) keeps the blank screen underneath, which it counts on."""
-        self._home_is_default = type(self).home_screen is BergfriedApp.home_screen
-        return self.home_screen() if self._home_is_default else super().get_default_screen()
-
     def on_mount(self) -> None:
-        if not self._home_is_default:
-            self.push_screen(self.home_screen())
+        self.push_screen(self.home_screen())
         if self._start is not None:
             self.push_screen(self._start(self))
         self._screens_ready = True
