@@ -131,6 +131,8 @@ async def test_continue_and_load_resume_an_unfinished_game(make_app, settings):
     match.close()
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()  # the new save is not in the index yet: a worker reads it
+        await pilot.pause()
         assert "Continue: King Up!" in str(app.screen.query_one("#continue-hint").render())
         await pilot.press("c")
         await settle(pilot, app)
