@@ -168,10 +168,28 @@ def test_footers_recompose_only_when_their_keys_change():
     asyncio.run(run())
 
 
+def _one_static_app(text: str):
+    """An App of one Static (id ``s``) saying ``text``."""
+    from textual.app import App
+    from textual.widgets import Static
+
+    class One(App):
+        def compose(self):
+            yield Static(text, id="s")
+    return One()
+
+
+def _recorded_frames(app) -> list:
+    """The updates ``app`` displays from now on (None where there was nothing to draw)."""
+    frames: list = []
+    display = app._display
+    app._display = lambda screen, update: (frames.append(update), display(screen, update))
+    return frames
+
+
 def test_no_frame_is_rendered_in_a_batch_and_the_batch_ends_with_one():
     import asyncio
 
-    from textual.app import App
     from textual.screen import Screen
     from textual.widgets import Static
 
@@ -180,17 +198,11 @@ def test_no_frame_is_rendered_in_a_batch_and_the_batch_ends_with_one():
         getattr(Screen._compositor_refresh, "__wrapped__", Screen._compositor_refresh))
     textual_private.install()
 
-    class One(App):
-        def compose(self):
-            yield Static("before", id="s")
-
     async def run():
-        app = One()
+        app = _one_static_app("before")
         async with app.run_test(size=(30, 5)) as pilot:
             await pilot.pause()
-            frames = []
-            display = app._display
-            app._display = lambda screen, update: (frames.append(update), display(screen, update))
+            frames = _recorded_frames(app)
             with app.batch_update():
                 app.query_one("#s", Static).update("after")
                 app.screen._compositor_refresh()      # what a layout in a batch calls
@@ -205,7 +217,6 @@ def test_no_frame_is_rendered_in_a_batch_and_the_batch_ends_with_one():
 def test_a_layout_and_a_repaint_due_together_make_one_frame():
     import asyncio
 
-    from textual.app import App
     from textual.screen import Screen
     from textual.widgets import Static
 
@@ -213,17 +224,11 @@ def test_a_layout_and_a_repaint_due_together_make_one_frame():
     assert original.index("self._refresh_layout(") < original.index("if self._repaint_required:")
     textual_private.install()
 
-    class One(App):
-        def compose(self):
-            yield Static("one", id="s")
-
     async def run():
-        app = One()
+        app = _one_static_app("one")
         async with app.run_test(size=(30, 5)) as pilot:
             await pilot.pause()
-            frames = []
-            display = app._display
-            app._display = lambda screen, update: (frames.append(update), display(screen, update))
+            frames = _recorded_frames(app)
             app.query_one("#s", Static).styles.height = 3   # a layout due
             app.screen.refresh()                     # and the whole screen, as when it comes back
             app.screen._compositor_refresh()         # asked for meanwhile: waits for the update
