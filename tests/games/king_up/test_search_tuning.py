@@ -19,12 +19,18 @@ from engine.games.king_up.state import VOTING
 from .helpers import NO_CARDS, climbing, fig
 
 
+def _set_up(players: int, rng: random.Random):
+    """A new game's state once its set-up is dealt."""
+    state = GAME.initial_state(GameConfig(players))
+    for ev in GAME.setup(GameConfig(players), rng):
+        state = GAME.evolve(state, ev)
+    return state
+
+
 def random_positions(games: int, players: int, seed: int):
     rng = random.Random(seed)
     for _ in range(games):
-        state = GAME.initial_state(GameConfig(players))
-        for ev in GAME.setup(GameConfig(players), rng):
-            state = GAME.evolve(state, ev)
+        state = _set_up(players, rng)
         while GAME.to_act(state):
             seat = min(GAME.to_act(state))
             legal = list(GAME.legal_actions(state, seat))
@@ -83,9 +89,7 @@ def test_a_seat_that_kept_its_no_cards_through_a_vote_is_drawn_with_that_candida
 
 def _greedy_positions(games: int, players: int, rng: random.Random):
     for _ in range(games):
-        state = GAME.initial_state(GameConfig(players))
-        for ev in GAME.setup(GameConfig(players), rng):
-            state = GAME.evolve(state, ev)
+        state = _set_up(players, rng)
         while GAME.to_act(state):
             seat = min(GAME.to_act(state))
             if len(state.round_goals) < state.round:
