@@ -92,13 +92,16 @@ async def test_drafting_marks_two_rooms_and_the_reveal_shows_the_partners(make_a
 
 
 async def scaled(pilot, grid, scale: int) -> bool:
-    """Whether ``grid`` reaches ``scale``: a castle that starts being worked on is measured
-    again once the layout has placed it, a frame or two after the key."""
-    for _ in range(25):
-        if grid.scale == scale:
+    """Whether ``grid`` reaches ``scale`` and the layout has given it the room: a castle that
+    starts being worked on is measured again once the layout has placed it, a frame or two after
+    the key, and sized by the layout after that."""
+    def done() -> bool:
+        return grid.scale == scale and grid.size.width >= grid.needs(scale).width
+    for _ in range(50):
+        if done():
             return True
         await pilot.pause(0.02)
-    return grid.scale == scale
+    return done()
 
 
 @pytest.mark.parametrize("size", [SIZE, BIG], ids=["80x24", "160x48"])
@@ -283,8 +286,7 @@ def test_snapshot_placing_at_160x48(snap_compare, make_app):
         await pilot.press("enter")
         await settle(pilot, pilot.app)
         assert await scaled(pilot, pilot.app.screen.focused, 3)
-        await pilot.pause()   # the grid knows its scale; the layout that sizes it comes a frame later
-        await settle(pilot, pilot.app)
+        await pilot.pause()
 
     assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=to_the_castle,
                         terminal_size=BIG)
