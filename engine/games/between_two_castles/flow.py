@@ -8,7 +8,7 @@ from typing import Any
 from .catalog import (CARD_DRAW, FOOD_DRAW, HAND_SIZE, NORMAL_TYPES, ROUNDS, SPECIAL_TYPES,
                       TYPE_OF)
 from .events import (BonusCardsDrawn, BonusDeckReshuffled, BonusEarned, BonusLost, GameEnded, HandsPassed,
-                     LudwigDrew, RoomPileReshuffled, RoomsDrawn, RoundEnded, RoundStarted)
+                     LudwigDrew, PairsRevealed, RoomPileReshuffled, RoomsDrawn, RoundEnded, RoundStarted)
 from .scoring import castle_score
 from .state import LUDWIG, BTCState, evolve
 
@@ -63,6 +63,14 @@ def after_action(fold: Folder, rng: random.Random) -> None:
         start_round(fold, state.round + 1, rng)
     else:
         end_game(fold)
+
+
+def reveal_if_all_chosen(fold: Folder) -> None:
+    """Once every pair is chosen (and Ludwig's rooms assigned), all are shown together."""
+    state = fold.state
+    if all(c is not None for c in state.chosen) and state.ludwig_assigned:
+        pairs = tuple(state.chosen[p] if p < state.players else () for p in range(state.positions))
+        fold.add(PairsRevealed(pairs))
 
 
 def room_counted(fold: Folder, seat: int, castle: int, room: int, rng: random.Random) -> None:

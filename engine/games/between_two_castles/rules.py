@@ -16,16 +16,17 @@ from . import notation
 from .bots import GreedyBot
 from .determinize import determinize
 from .catalog import (ATTENDANT_NAMES, BONUS_CARDS, NORMAL_COUNT, NORMAL_TYPES, SPECIAL_FOR_BONUS, SPECIAL_ID, SPECIAL_TYPES,
-                      THRONES, TYPE_OF, room_name)
+                      THRONES, room_name)
 from .events import (CODEC, AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, GameSetUp,
                      HandsPassed, LudwigAssigned, LudwigDrew, PairChosen, PairsRevealed, RoomPileReshuffled,
                      RoomPlaced, RoomsDrawn, RoundStarted, BonusDeckReshuffled)
-from .flow import Folder, after_action, earn, room_counted, shuffle, start_round
+from .flow import Folder, after_action, earn, reveal_if_all_chosen, room_counted, shuffle, start_round
+from .quick import choose, place_from_hand
 from .hidden import resample_hidden
 from .preview import PlacePreview, preview
 from .scoring import cached_sheet
 from .state import (CHOOSING, LUDWIG, OVER, PLACING, Assign, Attend, Bonus, BTCState, Choose, Keep, PickBonus,
-                    Place, Tile, evolve, fold_pair_chosen, fold_room_placed, to_act)
+                    Place, Tile, evolve, to_act)
 from .view import BTCView, make_view
 
 LUDWIG_VARIANT = Variant("ludwig", "Ludwig builds as a third partner (always, with 2 players)")
@@ -89,9 +90,9 @@ class BetweenTwoCastles(Rules):
         if not state.bonuses:
             kind = type(action)
             if kind is Place and state.phase == PLACING:
-                decided = _place_from_hand(state, seat, action, rng)
+                decided = place_from_hand(state, seat, action, rng)
             elif kind is Choose and state.phase == CHOOSING:
-                decided = _choose(state, seat, action.rooms, rng)
+                decided = choose(state, seat, action.rooms, rng)
             else:
                 decided = None
             if decided is not None:
@@ -107,10 +108,10 @@ class BetweenTwoCastles(Rules):
         match action:
             case Choose(rooms=rooms):
                 fold.add(PairChosen(seat, rooms))
-                _maybe_reveal(fold)
+                reveal_if_all_chosen(fold)
             case Assign(room=room):
                 fold.add(LudwigAssigned(seat, _ludwig_plan(state, seat, room)))
-                _maybe_reveal(fold)
+                reveal_if_all_chosen(fold)
             case Place() if top is not None:
                 fold.add(RoomPlaced(seat, seat, action.room, top.castle, action.col, action.floor, top.kind))
                 if top.kind == "food":
@@ -214,57 +215,6 @@ def _legal_for(rules: BetweenTwoCastles, state: BTCState, seat: int, action: Any
     return action in list(rules.legal_actions(state, seat))
 
 
-def _place_from_hand(state: BTCState, seat: int, action: Place, rng: random.Random) -> Decided | None:
-    """``decide`` for a revealed room placed from a hand, or None for the general path."""
-    r, k, c, f = action.room, action.castle, action.col, action.floor
-    if type(r) is not int or type(k) is not int or type(c) is not int or type(f) is not int:
-        return None
-    for tile in state.to_place:
-        if tile.room == r and tile.placer == seat:  # the seat owes this room: it is the seat's turn
-            break
-    else:
-        return None
-    owner = tile.owner
-    if tile.castle >= 0:
-        if k != tile.castle:
-            return None
-    elif (owner, k) in state.used or (k != owner and k != (owner - 1) % state.positions):  # tile_castles
-        return None
-    if state.castles[k].problem(r, c, f) is not None:
-        return None
-    event = RoomPlaced(seat, owner, r, k, c, f)
-    after = fold_room_placed(state, event)  # evolve(state, event), without the dispatch
-    kind = TYPE_OF[r]
-    if after.to_place and not (kind in NORMAL_TYPES and after.castles[k].count(kind) in (3, 5)):
-        return Decided((event,), after)  # no bonus, and the turn goes on
-    fold = Folder(after)
-    fold.events.append(event)
-    room_counted(fold, seat, k, r, rng)
-    after_action(fold, rng)
-    return Decided(fold.events, fold.state)
-
-
-def _choose(state: BTCState, seat: int, rooms: Any, rng: random.Random) -> Decided | None:
-    """``decide`` for a pair taken from a hand, or None for the general path."""
-    if not (type(seat) is int and 0 <= seat < state.players and state.chosen[seat] is None
-            and type(rooms) is tuple and len(rooms) == 2):
-        return None
-    a, b = rooms
-    hand = state.hands[seat]
-    if not (type(a) is int and type(b) is int and a < b and a in hand and b in hand) \
-            or (state.ludwig and not state.ludwig_assigned and seat == state.assigner()):
-        return None
-    event = PairChosen(seat, rooms)
-    after = fold_pair_chosen(state, event)
-    if None in after.chosen or not after.ludwig_assigned:
-        return Decided((event,), after)
-    fold = Folder(after)
-    fold.events.append(event)
-    _maybe_reveal(fold)
-    after_action(fold, rng)
-    return Decided(fold.events, fold.state)
-
-
 def _check_config(config: GameConfig) -> None:
     if config.has("ludwig") and config.players != 2:
         raise IllegalMove("the Ludwig variant is for two players")
@@ -301,13 +251,6 @@ def _bonus_rooms(state: BTCState, bonus: Bonus) -> tuple[int, ...]:
     if bonus.kind in SPECIAL_FOR_BONUS:
         return (SPECIAL_FOR_BONUS[bonus.kind],)
     return ()
-
-
-def _maybe_reveal(fold: Folder) -> None:
-    state = fold.state
-    if all(c is not None for c in state.chosen) and state.ludwig_assigned:
-        pairs = tuple(state.chosen[p] if p < state.players else () for p in range(state.positions))
-        fold.add(PairsRevealed(pairs))
 
 
 def _ludwig_plan(state: BTCState, seat: int, room: int) -> tuple[tuple[int, int], ...]:

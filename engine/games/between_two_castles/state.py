@@ -183,7 +183,7 @@ def _pair_chosen(state: BTCState, ev: PairChosen) -> BTCState:
     hands[seat] = tuple(filterfalse(ev.rooms.__contains__, hands[seat]))  # the hand less the pair
     chosen[seat] = ev.rooms
     fields["hands"], fields["chosen"] = tuple(hands), tuple(chosen)
-    return _made(fields)
+    return made(fields)
 
 
 def _hand_tile(position: int, room: int) -> Tile:
@@ -233,7 +233,7 @@ def _room_placed(state: BTCState, ev: RoomPlaced) -> BTCState:
             break
     fields["castles"], fields["specials_left"] = castles, specials
     fields["used"] = state.used | {(ev.owner, k)}
-    return _made(fields)
+    return made(fields)
 
 
 @evolve.on(BonusEarned)
@@ -305,11 +305,7 @@ def _game_ended(state: BTCState, ev: GameEnded) -> BTCState:
     return replace(state, phase=OVER, castle_scores=ev.castle_scores, scores=ev.scores, winners=ev.winners)
 
 
-# The handlers rules.decide calls directly for its two common moves (a load decides every move again).
-fold_room_placed, fold_pair_chosen = _room_placed, _pair_chosen
-
-
-def _made(fields: dict) -> BTCState:
+def made(fields: dict) -> BTCState:
     """The state with these fields (a copy of a state's own, changed): what replace() makes."""
     state = _new(BTCState)
     _setattr(state, "__dict__", fields)
