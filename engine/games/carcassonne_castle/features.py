@@ -78,7 +78,9 @@ class Merge(NamedTuple):
 
 def _cells() -> tuple:
     """Per card and facing, what each half shows on its four sides: (card, half, facing, segments,
-    kinds, roads), each of the last three by board direction (segment -1 and kind None: nothing)."""
+    kinds, roads, edges), each of the last four by board direction (segment -1 and kind None:
+    nothing). ``edges[d]`` is what an empty square sees of this half when the half lies in
+    direction ``d`` from it: (card, road, whether the card lies along d), see placing.edges."""
     table = []
     for card in range(CARD_COUNT):
         ctype = card_type(card)
@@ -89,7 +91,9 @@ def _cells() -> tuple:
                 sides = ctype.oriented[facing].sides[half]
                 segs = tuple(s.segment for s in sides)
                 kinds = tuple(ctype.segments[s].kind if s >= 0 else None for s in segs)
-                halves.append((card, half, facing, segs, kinds, tuple(s.road for s in sides)))
+                roads = tuple(s.road for s in sides)
+                seen = tuple((card, roads[opposite(d)], facing % 2 == d % 2) for d in range(4))
+                halves.append((card, half, facing, segs, kinds, roads, seen))
             per_facing.append(tuple(halves))
         table.append(tuple(per_facing))
     return tuple(table)
@@ -159,19 +163,22 @@ SPOTS = _spots()
 class Analysis:
     """Features of a set of placed cards. Treated as immutable once built."""
 
-    __slots__ = ("owner", "placement_of", "feature_of", "features", "next_id", "frontier", "completed",
-                 "origin", "edges", "spots", "legal", "shown", "_merge")
+    __slots__ = ("owner", "placements", "_placement_of", "feature_of", "features", "next_id", "frontier", "completed",
+                 "origin", "edges", "spots", "legal", "shown", "_merge", "fits")
 
-    def __init__(self, owner, placement_of, feature_of, features, next_id, frontier, completed=(),
-                 origin=None, edges=None):
+    def __init__(self, owner, placements, feature_of, features, next_id, frontier, completed=(),
+                 origin=None, edges=None, fits=None):
         self.owner: dict[Square, tuple] = owner  # square -> its cell (see CELLS): (card, half, facing, ...)
-        self.placement_of: dict[int, Placement] = placement_of
+        self.placements: tuple[Placement, ...] = placements  # in the order they were laid
+        self._placement_of: dict[int, Placement] | None = None  # made when asked: a load never asks
         self.feature_of: dict[tuple[int, int], int] = feature_of  # (card, segment) -> feature id
         self.features: dict[int, Feature] = features
         self.next_id = next_id
         self.frontier: set[Square] = frontier  # empty squares next to a card or start field (read only)
         self.completed: tuple[int, ...] = completed  # completed by the last card placed
-        self.origin: tuple[Analysis, Placement] | None = origin  # the analysis before the last card
+        # (the view parts shown for the cards before the last one, the last one): not the analysis
+        # before, which would keep every earlier position of a game alive with its last one
+        self.origin: tuple[dict, Placement] | None = origin
         # Filled on demand by placing.py and view.py (idempotent, so two threads filling them agree):
         # empty square -> what its four sides touch; the next card's analysis keeps those it leaves alone
         self.edges: dict[Square, tuple] = {} if edges is None else edges
@@ -179,6 +186,9 @@ class Analysis:
         self.legal: dict[int, tuple[Placement, ...]] = {}  # card -> where it may lie
         self.shown: dict = {}  # parts of views: the laid cards, where a card may lie
         self._merge: tuple | None = None  # the last placement merged and its Merge
+        # card type -> (square a, square b, facing) where such a card fitted in some position: a hint,
+        # checked before it is believed, shared by the positions that follow (see placing.has_placement)
+        self.fits: dict[int, tuple] = {} if fits is None else fits
 
     @classmethod
     def empty(cls) -> Analysis:
@@ -188,7 +198,15 @@ class Analysis:
             features[f.index] = Feature(f.kind, ((START, f.index),), ports, False, int(f.market))
             feature_of[(START, f.index)] = f.index
         frontier = {sq for f in CASTLE.start_fields for sq in f.squares}
-        return cls({}, {}, feature_of, features, len(features), frontier)
+        return cls({}, (), feature_of, features, len(features), frontier)
+
+    @property
+    def placement_of(self) -> dict[int, Placement]:
+        """Card -> where it lies."""
+        known = self._placement_of
+        if known is None:
+            known = self._placement_of = {p.card: p for p in self.placements}
+        return known
 
     def feature(self, card: int, segment: int) -> int:
         return self.feature_of[(card, segment)]
@@ -304,8 +322,6 @@ class Analysis:
         squares, _, around = SPOTS[(x, y, facing)]
         owner = self.owner.copy()
         owner[squares[0]], owner[squares[1]] = CELLS[card][facing]
-        placement_of = self.placement_of.copy()
-        placement_of[card] = p
         features = self.features.copy()
         for old in m.absorbed:
             del features[old]
@@ -325,7 +341,8 @@ class Analysis:
         frontier = set(self.frontier)  # a copy of a set is a block copy; never changed once built
         frontier.difference_update(squares)
         frontier.update(free)
-        return Analysis(owner, placement_of, feature_of, features, next_id, frontier, m.completed, (self, p), edges)
+        return Analysis(owner, self.placements + (p,), feature_of, features, next_id, frontier, m.completed, (self.shown, p),
+                        edges, self.fits)
 
 
 def group(touched: dict[int, set[int]]) -> list[tuple[list[int], set[int]]]:

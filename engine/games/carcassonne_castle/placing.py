@@ -39,6 +39,7 @@ ROADS = tuple(tuple((sum(road << d for h, d, road in sides if h == 0), sum(road 
 # Each castle square's neighbours inside the castle: (direction, square).
 NEIGHBOURS = {sq: tuple((d, step(*sq, d)) for d in range(4) if step(*sq, d) in CASTLE.interior)
               for sq in CASTLE.interior}
+NEIGHBOUR_BITS = {sq: tuple((d, n, 1 << d) for d, n in around) for sq, around in NEIGHBOURS.items()}
 # Each castle square's neighbours inside, with the two card positions (x, y, facing) on the pair.
 PAIRS = {sq: tuple((n, ((*sq, d), (*n, opposite(d)))) for d, n in around) for sq, around in NEIGHBOURS.items()}
 
@@ -77,13 +78,13 @@ def edges(a: Analysis, square: Square) -> tuple:
 def _edges_of(owner: dict, square: Square) -> tuple:
     out = list(WALLS[square])
     present, roads = WALL_MASKS[square]
-    for d, n in NEIGHBOURS[square]:
-        cell = owner.get(n)  # (card, half, facing, segments, kinds, roads)
+    for d, n, bit in NEIGHBOUR_BITS[square]:
+        cell = owner.get(n)  # (card, half, facing, segments, kinds, roads, edges)
         if cell is not None:
-            road = cell[5][(d + 2) % 4]
-            out[d] = (cell[0], road, cell[2] % 2 == d % 2)
-            present |= 1 << d
-            roads |= road << d
+            seen = out[d] = cell[6][d]  # (card, road, end_on)
+            present |= bit
+            if seen[1]:
+                roads |= bit
     return (*out, present, roads)
 
 
@@ -173,6 +174,14 @@ def has_placement(a: Analysis, card: int) -> bool:
         return bool(known)
     owner, ctype, known_edges = a.owner, CARD_TYPE_OF[card], a.edges
     symmetric, roads = SYMMETRIC[card], ROADS[ctype]
+    hint = a.fits.get(ctype)  # where a card of this type fitted lately: most often it still does
+    if hint is not None:
+        sq, b, d = hint
+        if sq not in owner and b not in owner:
+            ea, eb = known_edges.get(sq) or edges(a, sq), known_edges.get(b) or edges(a, b)
+            road_a, road_b = roads[d]
+            if not (ea[4] & (ea[5] ^ road_a) or eb[4] & (eb[5] ^ road_b)) and not _verdict(ea, eb, ctype, d):
+                return True
     seen: set[Square] = set()
     for sq in a.frontier:
         seen.add(sq)
@@ -184,11 +193,13 @@ def has_placement(a: Analysis, card: int) -> bool:
             # The road test first, inline (most tries fail it): half a on sq, then half a on b.
             road_a, road_b = roads[d]
             if not (ea[4] & (ea[5] ^ road_a) or eb[4] & (eb[5] ^ road_b)) and not _verdict(ea, eb, ctype, d):
+                a.fits[ctype] = (sq, b, d)
                 return True
             if symmetric:
                 continue
             road_a, road_b = roads[(d + 2) % 4]
             if not (eb[4] & (eb[5] ^ road_a) or ea[4] & (ea[5] ^ road_b)) and not _verdict(eb, ea, ctype, (d + 2) % 4):
+                a.fits[ctype] = (b, sq, (d + 2) % 4)
                 return True
     return False
 

@@ -18,6 +18,7 @@ PER_CARD = {TOWER: 2, HOUSE: 1}
 KIND_ORDER = {ROAD: 0, TOWER: 1, HOUSE: 2, COURT: 3}
 DOUBLING_TILE = {TOWER: 2, HOUSE: 3}
 UNFINISHED_TILE = {4: ROAD, 5: TOWER, 6: HOUSE}
+_handler = evolve.handler  # every event a Folder adds is one of the game's own
 
 
 def per_card(feat: Feature) -> int:
@@ -45,7 +46,7 @@ class Folder:
 
     def add(self, ev: Any) -> None:
         self.events.append(ev)
-        self.state = evolve(self.state, ev)
+        self.state = _handler(type(ev))(self.state, ev)  # evolve, without the Fold's own call
 
 
 def completions(board: Board) -> list[tuple[int, Feature, list[Follower], int]]:
@@ -174,7 +175,12 @@ def largest_free_region(free: set[Square]) -> tuple[set[Square], int]:
             continue
         region = _flood(start, free.__contains__)
         seen |= region
-        key = (len(region), max_cards(region), region)
+        size = len(region)
+        # (size, cards) must beat the best: a smaller region cannot, nor one of the same size when
+        # the best already holds as many cards as any region of that size could
+        if size < best[0] or (size == best[0] and best[1] == size // 2):
+            continue
+        key = (size, max_cards(region), region)
         if key[:2] > best[:2]:
             best = key
     return best[2], best[1]

@@ -209,7 +209,7 @@ def _laid_all(a, placements: tuple[Placement, ...]) -> tuple[LaidCard, ...]:
     """Kept on the analysis (which belongs to exactly these cards), one card added at a time."""
     laid = a.shown.get("laid")
     if laid is None:
-        before = a.origin[0].shown.get("laid") if a.origin is not None else None
+        before = a.origin[0].get("laid") if a.origin is not None else None
         if before is not None:
             laid = before + (_laid(placements[-1]),)
         else:
