@@ -10,7 +10,7 @@ from engine.core.fastattrs import replace
 from engine.core.search import ThinkingBot
 from engine.games.carcassonne_castle import GAME, evaluate
 from engine.games.carcassonne_castle.board import Board
-from engine.games.carcassonne_castle.catalog import TOWER
+from engine.games.carcassonne_castle.catalog import ROAD, TOWER
 
 from .helpers import Cards, at, follower, new_game, position
 
@@ -30,8 +30,22 @@ def test_an_open_tower_is_credited_to_its_holder_by_its_share():
     assert tower.kind == TOWER and not tower.complete
     bare = replace(state, board=Board.of(state.board.placements), supply=(6, 6))
     gained = evaluate.outlook(state)[0] - evaluate.outlook(bare)[0]
-    assert gained == pytest.approx(tower.size * 2 * evaluate.OTHER_SHARE - evaluate.IN_HAND)
+    expected = tower.size * 2 * evaluate.share(TOWER, tower.open, len(state.deck))
+    assert gained == pytest.approx(expected - evaluate.IN_HAND)
     assert evaluate.outlook(state)[1] == evaluate.outlook(bare)[1]  # nothing for the other seat
+
+
+def test_an_open_feature_is_worth_less_the_more_sides_it_has_open_and_the_nearer_the_end():
+    for kind, by_open in evaluate.SHARE.items():
+        for sides, row in by_open.items():
+            assert list(row) == sorted(row), (kind, sides)  # more cards left, more to come
+            assert evaluate.share(kind, sides, 0) == row[0] and evaluate.share(kind, sides, 60) == row[-1]
+        if kind != ROAD:  # a house open on one side early pays about all it shows; on four, far less
+            assert by_open[1][-1] > by_open[4][-1] and by_open[4][0] <= 0.01
+    state = _open_tower()
+    early = evaluate.outlook(replace(state, deck=tuple(range(50))))[0]
+    late = evaluate.outlook(replace(state, deck=tuple(range(3))))[0]
+    assert early > late + 1  # the same tower, worth less with three cards left
 
 
 def test_wall_tiles_in_hand_count_for_their_owner_and_tile_1_for_nothing():
