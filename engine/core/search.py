@@ -43,6 +43,7 @@ from typing import Any
 
 from .chances import lead_chances, shared_win
 from .game import Game
+from .search_flat import one_move, play as _play
 from .search_gc import freeze, thaw
 
 Evaluate = Callable[[Game, Any], Sequence[float]]
@@ -114,6 +115,7 @@ class ThinkingBot:
         self.choose_by = tuning.get("choose_by", "visits")
         self.tree_depth = tuning.get("tree_depth", 10_000)  # 1 (and rollout_depth 0): a one-move search
         self.passes = tuning.get("passes", 1)  # a one-move search's determinizations
+        self.prior_margin = tuning.get("prior_margin", 0.0)  # choose_by "value": the greedy move's edge
         self.overrule = tuning.get("overrule", True)  # False: choose plays the greedy move
         if self.rollout not in ("greedy", "random"):
             raise ValueError(f"rollout {self.rollout!r}: 'greedy' or 'random'")
@@ -136,9 +138,10 @@ class ThinkingBot:
         known, prior = report.root.children, report.prior
         if not self.overrule:  # the game's search is not trusted over its greedy bot (hints read it)
             return prior
-        if self.choose_by == "value" and known:  # exact evaluations (no rollout): the best one,
-            # the greedy bot's better-ranked one on a tie (the root's moves were tried in its order)
-            return max(known, key=lambda a: known[a].reward / known[a].visits)
+        if self.choose_by == "value" and known:  # the best mean judgement (a one-move search), the
+            # greedy bot's better-ranked one on a tie (the root's moves were tried in its order); the
+            # greedy move's mean counts ``prior_margin`` more
+            return max(known, key=lambda a: known[a].reward / known[a].visits + (self.prior_margin if a == prior else 0))
         # The most visited root action; the greedy bot's choice counts PRIOR_VISITS more, so a
         # search too short to tell the moves apart plays like greedy.
         bonus = self.prior_visits + self.prior_share * report.iterations
@@ -192,8 +195,8 @@ class ThinkingBot:
                 order.remove(prior)
                 order.insert(0, prior)
         deadline = None if self.seconds is None else started + self.seconds * (1 - RESERVE)
-        if self.tree_depth == 1 and self.rollout_depth == 0 and order is not None:
-            done = self._one_move(view, order, root, srng, deadline)
+        if self.tree_depth == 1 and (self.rollout_depth == 0 or self.choose_by == "value") and order is not None:
+            done = one_move(self, view, order, root, srng, deadline)
             self.last = SearchReport(root, done, time.perf_counter() - started, order[0] if order else None)
             return self.last
         done, last = 0, 0.0
@@ -212,32 +215,6 @@ class ThinkingBot:
             last = time.perf_counter() - now
         self.last = SearchReport(root, done, time.perf_counter() - started, order[0] if order else None)
         return self.last
-
-    def _one_move(self, view: Any, order: list, root: Node, rng: random.Random, deadline: float | None) -> int:
-        """A one-move search (tree_depth 1, no rollout): every move is judged by the evaluation of
-        the position it leads to, all of them in the same determinization, for ``passes``
-        determinizations (common random numbers: what the seat cannot see changes the judgement
-        of every move alike). Returns the number of positions judged."""
-        game, seat, done = self.game, view.seat, 0
-        started, last = time.perf_counter(), 0.0
-        for _ in range(self.passes):
-            state = game.determinize(view, rng)
-            here = set(game.legal_actions(state, seat)) if self.root_check else None
-            for action in order:
-                if self.iterations is not None and done >= self.iterations:
-                    return done
-                now = time.perf_counter()
-                # as in search: stop before a judgement as long as the mean or the last overruns
-                if deadline is not None and done and now + max((now - started) / done, last) >= deadline:
-                    return done
-                if here is not None and action not in here:
-                    continue
-                node = root.children.setdefault(action, Node())
-                node.visits += 1
-                node.reward += self.evaluate(game, _play(game, state, seat, action, rng))[seat]
-                done += 1
-                last = time.perf_counter() - now
-        return done
 
     # -- one iteration -------------------------------------------------------------------------
     def _iterate(self, root: Node, state: Any, me: int, rng: random.Random, order: list | None,
@@ -364,12 +341,6 @@ class SearchReport:
 def _mover(game: Game, state: Any) -> int | None:
     seats = game.to_act(state)
     return min(seats) if seats else None
-
-
-def _play(game: Game, state: Any, seat: int, action: Any, rng: random.Random) -> Any:
-    for event in game.decide(state, seat, action, rng):
-        state = game.evolve(state, event)
-    return state
 
 
 def _ucb(node: Node, legal: list[Any], exploration: float = EXPLORATION) -> Any:
