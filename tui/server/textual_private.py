@@ -27,6 +27,13 @@ loudly when a Textual upgrade moves what it relies on.
   (Textual's widgets', ours) again at start and at each new kind of screen. In the server the
   cache is shared by all Apps, keyed also by the CSS variables (the theme) the rules were
   parsed with: a session starts faster and its App holds no copy of the rules.
+* ``Stylesheet.apply`` matches every rule against a node's path from the App down (Textual
+  caches the result only within one pass, keyed by the parent node). Every session's play
+  screen is the same tree of the same widgets under the same rules, so in the server the
+  rules a node gets are kept for all Apps, keyed by the rules (the same parsed objects for
+  every App, see above) and by what matching reads on each node of the path: its class, id,
+  CSS classes and the pseudo-classes those rules test. Nodes whose rules test a node's place
+  among its siblings (``:first-child``, ``:odd``...) are matched as before.
 * ``Screen._compositor_refresh`` renders a frame and only then hands it to ``App._display``,
   which drops it while the App is in a batch (a recompose, as of a footer, is one): a whole
   frame rendered for nothing as every session starts. The server's screens leave their dirty
@@ -42,6 +49,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 from collections.abc import Mapping
 
 import textual.app as textual_app
@@ -49,6 +57,7 @@ from rich.console import Console
 from textual._xterm_parser import XTermParser
 from textual.cache import LRUCache
 from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Footer, Input
@@ -59,7 +68,7 @@ _installed = False
 #: put Textual back as it was.
 _ORIGINALS = [(textual_app, "redirect_stdout"), (textual_app, "redirect_stderr"),
               (Input, "_watch_value"), (FooterKey, "__init__"), (Stylesheet, "_parse_rules"),
-              (Footer, "bindings_changed"), (Screen, "_compositor_refresh"),
+              (Footer, "bindings_changed"), (Screen, "_compositor_refresh"), (Stylesheet, "apply"),
               (textual_app.App, "_end_batch"), (Screen, "_on_timer_update")]
 _saved: list = []
 
@@ -78,6 +87,7 @@ def install() -> None:
         Input._watch_value = _input_value_without_layout(Input._watch_value)
         FooterKey.__init__ = _footer_key_not_compact(FooterKey.__init__)
         Stylesheet._parse_rules = _shared_parse_rules(Stylesheet._parse_rules)
+        Stylesheet.apply = _shared_apply(Stylesheet.apply)
         Footer.bindings_changed = _footer_bindings_changed
         Screen._compositor_refresh = _no_frame_in_a_batch(Screen._compositor_refresh)
         textual_app.App._end_batch = _frames_after_the_batch(textual_app.App._end_batch)
@@ -92,6 +102,8 @@ def uninstall() -> None:
         setattr(owner, name, value)
     _saved.clear()
     SHARED_RULES.clear()
+    SHARED_STYLES.clear()
+    _RULE_LISTS.clear()
     _installed = False
 
 
@@ -212,6 +224,89 @@ def _shared_parse_rules(parse_rules):
             SHARED_RULES[key] = rules
         return rules
     return _parse_rules
+
+
+#: The rules each kind of node gets, shared by every App (rule maps are only read); emptied
+#: when full (a plain dict: Textual's LRUCache.get cost more than the matching it saved).
+SHARED_STYLES: dict[tuple, tuple] = {}
+_SHARED_STYLES_MAX = 8192
+#: A stylesheet's rules (a list of the shared parsed rule sets) -> a number never given twice;
+#: holding the rule sets keeps their ids from being reused while they name a number.
+_RULE_LISTS: dict[tuple, tuple[int, tuple]] = {}
+_numbers = itertools.count()
+
+
+def _rules_key(stylesheet: Stylesheet) -> int:
+    rules = stylesheet.rules
+    memo = stylesheet.__dict__.get("_shared_rules_key")
+    if memo is None or memo[0] is not rules:   # parse() makes a new list, never edits one
+        ids = tuple(map(id, rules))
+        entry = _RULE_LISTS.get(ids)
+        if entry is None:
+            if len(_RULE_LISTS) >= 64:   # (themes, kinds of screens seen in different orders)
+                _RULE_LISTS.clear()
+            entry = _RULE_LISTS[ids] = (next(_numbers), tuple(rules))
+        memo = stylesheet.__dict__["_shared_rules_key"] = (rules, entry[0])
+    return memo[1]
+
+
+def _node_kind(stylesheet: Stylesheet, rules_key: int, node: DOMNode) -> tuple[tuple, bool]:
+    """The pseudo-classes tested by the rules that may apply to ``node`` (whatever its
+    ancestors), and whether its rules may be shared: not when they test a node's siblings or
+    descendants (``:first-child``, ``:focus-within``...), which Textual's cache leaves out too."""
+    kind_key = (rules_key, type(node), node._id, frozenset(node._classes))
+    kind = SHARED_STYLES.get(kind_key)
+    if kind is None:
+        rules_map = stylesheet.rules_map
+        pseudo = frozenset().union(*(rule.pseudo_classes
+                                     for name in rules_map.keys() & node._selector_names
+                                     for rule in rules_map[name]))
+        shareable = pseudo.isdisjoint(Stylesheet._EXCLUDE_PSEUDO_CLASSES_FROM_CACHE)
+        kind = _keep(kind_key, (tuple(sorted(pseudo)), shareable))
+    return kind
+
+
+def _keep(key: tuple, value: tuple) -> tuple:
+    if len(SHARED_STYLES) >= _SHARED_STYLES_MAX:
+        SHARED_STYLES.clear()
+    SHARED_STYLES[key] = value
+    return value
+
+
+def _shared_apply(apply):
+    @functools.wraps(apply)
+    def _apply(self: Stylesheet, node, *, animate: bool = False, cache=None) -> None:
+        rules_key = _rules_key(self)
+        pseudo, shareable = _node_kind(self, rules_key, node)
+        if not shareable:
+            apply(self, node, animate=animate, cache=cache)
+            return
+        path = []
+        walk = node
+        while isinstance(walk, DOMNode):   # the path Textual matches: this node up to the App
+            has = walk.has_pseudo_class
+            path.append((type(walk), walk._id, frozenset(walk._classes),
+                         tuple([has(name) for name in pseudo])))
+            walk = walk._parent
+        key = (rules_key, tuple(path))
+        found = SHARED_STYLES.get(key)
+        if found is None:
+            # Textual matches it, and leaves its rules in a cache of one: they are ours to keep.
+            one: dict = {}
+            apply(self, node, animate=animate, cache=one)
+            _keep(key, (next(iter(one.values())) if one else None,))
+            return
+        # (what Textual's apply sets from the rules; the others are False for shared rules)
+        node._has_hover_style = "hover" in pseudo
+        node._has_focus_within = node._has_order_style = node._has_odd_or_even = False
+        rules = found[0]
+        if rules is not None:   # (no rules at all: Textual leaves the styles as they are)
+            if node.styles.base._rules == rules:
+                node.notify_style_update()   # all replace_rules would do: every rule is the same
+            else:
+                self.replace_rules(node, rules, animate=animate)
+        self._process_component_classes(node)
+    return _apply
 
 
 def session_console(environ: Mapping[str, str]) -> Console:

@@ -1,0 +1,81 @@
+"""The server's shared styles (textual_private._shared_apply): every node gets exactly the rules
+Textual itself would give it, and a second App with the same widgets matches no rule again."""
+from __future__ import annotations
+
+import asyncio
+import inspect
+
+from textual.app import App
+from textual.containers import Vertical
+from textual.css.stylesheet import Stylesheet
+from textual.layout import Layout
+from textual.widgets import Input, Static
+
+from tui.server import textual_private
+
+CSS = """
+Static { color: red; }
+Input:focus { background: blue; }
+Vertical.box > Static { background: green; }
+Vertical:focus-within { border: solid red; }
+Static:first-child { text-style: bold; }
+App:dark Static#two { color: yellow; }
+Static:disabled { color: grey; }
+"""
+
+
+class Styled(App):
+    CSS = CSS
+
+    def compose(self):
+        with Vertical(classes="box"):
+            yield Static("one")
+            yield Static("two", id="two")
+            yield Static("off", disabled=True)
+        yield Input(id="field")
+        yield Static("last")
+
+
+async def styles_after(focus: bool) -> list[tuple[str, dict]]:
+    app = Styled()
+    async with app.run_test(size=(40, 12)) as pilot:
+        app.set_focus(app.query_one(Input) if focus else None)
+        await pilot.pause()
+        return [(repr(node), {name: plain(value) for name, value in node.styles.base._rules.items()})
+                for node in app.screen.walk_children()]
+
+
+def plain(value):
+    # (a layout is an object without equality: one from each App's parse would never compare equal)
+    return f"layout {value.name}" if isinstance(value, Layout) else value
+
+
+def test_textual_still_leaves_a_nodes_rules_in_the_cache_it_is_given():
+    assert "cache" in inspect.signature(getattr(Stylesheet.apply, "__wrapped__", Stylesheet.apply)).parameters
+    source = inspect.getsource(getattr(Stylesheet.apply, "__wrapped__", Stylesheet.apply))
+    assert "cache[cache_key] = node_rules" in source
+    assert "node._has_hover_style" in source and "_EXCLUDE_PSEUDO_CLASSES_FROM_CACHE" in source
+    assert {"focus-within", "first-child", "odd"} <= Stylesheet._EXCLUDE_PSEUDO_CLASSES_FROM_CACHE
+
+
+def test_shared_styles_are_textuals_own_and_a_second_app_reuses_them():
+    textual_private.uninstall()
+    textuals = [asyncio.run(styles_after(focus)) for focus in (False, True)]
+    textual_private.install()
+    first = [asyncio.run(styles_after(focus)) for focus in (False, True)]
+    kept = dict(textual_private.SHARED_STYLES)
+    again = [asyncio.run(styles_after(focus)) for focus in (False, True)]
+    assert first == textuals and again == textuals
+    assert textual_private.SHARED_STYLES == kept     # nothing was matched again
+    blurred, focused = ([rules for name, rules in run if name.startswith("Input")][0] for run in textuals)
+    assert focused["background"] != blurred.get("background")
+
+
+def test_nodes_whose_rules_look_at_siblings_are_matched_by_textual_every_time():
+    textual_private.install()
+    asyncio.run(styles_after(False))
+    kinds = {key[1].__name__: value for key, value in textual_private.SHARED_STYLES.items()
+             if len(key) == 4}
+    assert kinds["Static"][1] is False       # :first-child
+    assert kinds["Vertical"][1] is False     # :focus-within
+    assert "focus" in kinds["Input"][0] and kinds["Input"][1] is True
