@@ -13,13 +13,16 @@ from typing import Any
 
 from engine.core.fold import Decided
 
-from .catalog import NORMAL_TYPES, SPECIAL_TYPES, TYPE_OF
+from .castle import THRONE_ROOM
+from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, SPECIAL_FOR_BONUS, SPECIAL_ID, SPECIAL_TYPES, TYPE_OF,
+                      UPSTAIRS_ONLY)
 from .events import PairChosen, RoomPlaced
 from .flow import Folder, after_action, reveal_if_all_chosen, room_counted
-from .state import BTCState, Place, made
+from .state import OVER, PLACING, BTCState, Place, fold_room_placed, made
 
 _BONUS_COUNTS = (3, 5)  # the third of a type earns its bonus, the fifth a special room
 _list_new = list.__new__
+SPECIAL_IDS = tuple(SPECIAL_ID[t] for t in SPECIAL_TYPES)  # the special rooms' ids, in SPECIAL_TYPES order
 
 
 def place_from_hand(state: BTCState, seat: int, action: Place, rng: random.Random) -> Decided | None:
@@ -44,7 +47,13 @@ def place_from_hand(state: BTCState, seat: int, action: Place, rng: random.Rando
         return None
     castles = fields["castles"]
     castle = castles[k]
-    if castle.problem(r, c, f) is not None:
+    # castle.problem(r, c, f) is None, inline: the cell is free, on a floor the room may take, held
+    # up where it must be, touching the castle, and not above a room open to the sky
+    grid, kind = castle.grid, TYPE_OF[r]
+    below = grid.get((c, f - 1))
+    if (c, f) in grid or (f < 0 and kind in UPSTAIRS_ONLY) or (f >= 0 and kind in DOWNSTAIRS_ONLY) \
+            or (below is None and (f > 0 or not ((c, f + 1) in grid or (c - 1, f) in grid or (c + 1, f) in grid))) \
+            or (below is not None and below != THRONE_ROOM and TYPE_OF[below] in OPEN_TOP):
         return None
     event = RoomPlaced(seat, owner, r, k, c, f)
     # evolve(state, event) (state._room_placed) from here on, with what was found above
@@ -53,7 +62,6 @@ def place_from_hand(state: BTCState, seat: int, action: Place, rng: random.Rando
     new["castles"] = castles[:k] + (built,) + castles[k + 1:]
     new["to_place"] = left = to_place[:i] + to_place[i + 1:]
     new["used"] = used | {(owner, k)}
-    kind = TYPE_OF[r]
     if kind in SPECIAL_TYPES:  # never from a hand as the game is dealt; kept as evolve does it
         specials = new["specials_left"]
         s = SPECIAL_TYPES.index(kind)
@@ -98,5 +106,37 @@ def choose(state: BTCState, seat: int, rooms: Any, rng: random.Random) -> Decide
     fold = Folder(after)
     fold.events.append(event)
     reveal_if_all_chosen(fold)
+    after_action(fold, rng)
+    return Decided(fold.events, fold.state)
+
+
+def place_bonus(state: BTCState, seat: int, action: Place, rng: random.Random) -> Decided | None:
+    """``decide`` for a room a pending bonus lets its decider place (a bonus pending)."""
+    r, k, c, f = action.room, action.castle, action.col, action.floor
+    if type(r) is not int or type(k) is not int or type(c) is not int or type(f) is not int:
+        return None
+    top = state.bonuses[-1]
+    if seat != top.seat or k != top.castle or state.phase == OVER:  # to_act(state) is {top.seat}
+        return None
+    kind = top.kind
+    if kind == "food":
+        allowed = r in top.offer
+    elif kind == "special":
+        allowed = r in SPECIAL_IDS and state.specials_left[SPECIAL_IDS.index(r)] > 0
+    else:
+        allowed = SPECIAL_FOR_BONUS.get(kind) == r
+    if not allowed or state.castles[k].problem(r, c, f) is not None:
+        return None
+    event = RoomPlaced(seat, seat, r, k, c, f, kind)
+    after = fold_room_placed(state, event)
+    if kind != "food" and (after.bonuses or after.to_place or after.phase != PLACING):
+        decided = _list_new(Decided)  # nothing follows: after_action would add nothing
+        decided.append(event)
+        decided.after = after
+        return decided
+    fold = Folder(after)
+    fold.events.append(event)
+    if kind == "food":
+        room_counted(fold, seat, k, r, rng)
     after_action(fold, rng)
     return Decided(fold.events, fold.state)

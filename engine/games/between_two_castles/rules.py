@@ -21,7 +21,7 @@ from .events import (CODEC, AttendantPlaced, BonusCardKept, BonusCardsDrawn, Bon
                      HandsPassed, LudwigAssigned, LudwigDrew, PairChosen, PairsRevealed, RoomPileReshuffled,
                      RoomPlaced, RoomsDrawn, RoundStarted, BonusDeckReshuffled)
 from .flow import Folder, after_action, earn, reveal_if_all_chosen, room_counted, shuffle, start_round
-from .quick import choose, place_from_hand
+from .quick import choose, place_bonus, place_from_hand
 from .hidden import resample_hidden
 from .preview import PlacePreview, preview
 from .scoring import cached_sheet
@@ -95,6 +95,10 @@ class BetweenTwoCastles(Rules):
                 decided = choose(state, seat, action.rooms, rng)
             else:
                 decided = None
+            if decided is not None:
+                return decided
+        elif type(action) is Place:
+            decided = place_bonus(state, seat, action, rng)
             if decided is not None:
                 return decided
         if state.phase == OVER:

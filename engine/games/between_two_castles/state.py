@@ -305,6 +305,9 @@ def _game_ended(state: BTCState, ev: GameEnded) -> BTCState:
     return replace(state, phase=OVER, castle_scores=ev.castle_scores, scores=ev.scores, winners=ev.winners)
 
 
+fold_room_placed = _room_placed  # the handler quick.place_bonus calls directly
+
+
 def made(fields: dict) -> BTCState:
     """The state with these fields (a copy of a state's own, changed): what replace() makes."""
     state = _new(BTCState)
