@@ -110,8 +110,8 @@ class Replayer:
                         if line is None:  # the file ends inside this action
                             whole = False
                             break
+                        more.append(line)  # (number, record), as the records come
                         number, later = line
-                        more.append((number, later))
                         event = expected[k]
                         same = same_of(type(event))
                         if not (type(later) is dict and len(later) == 5 and later.get("act") == act

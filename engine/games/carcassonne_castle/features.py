@@ -78,8 +78,8 @@ class Merge(NamedTuple):
 
 def _cells() -> tuple:
     """Per card and facing, what each half shows on its four sides: (card, half, facing, segments,
-    kinds, roads, edges), each of the last four by board direction (segment -1 and kind None:
-    nothing). ``edges[d]`` is what an empty square sees of this half when the half lies in
+    kinds, roads, edges, keys), each of the last five by board direction (segment -1, kind and key
+    None: nothing; a key is the (card, segment) of the feature piece shown there). ``edges[d]`` is what an empty square sees of this half when the half lies in
     direction ``d`` from it: (card, road, whether the card lies along d), see placing.edges."""
     table = []
     for card in range(CARD_COUNT):
@@ -93,7 +93,8 @@ def _cells() -> tuple:
                 kinds = tuple(ctype.segments[s].kind if s >= 0 else None for s in segs)
                 roads = tuple(s.road for s in sides)
                 seen = tuple((card, roads[opposite(d)], facing % 2 == d % 2) for d in range(4))
-                halves.append((card, half, facing, segs, kinds, roads, seen))
+                keys = tuple((card, s) if s >= 0 else None for s in segs)
+                halves.append((card, half, facing, segs, kinds, roads, seen, keys))
             per_facing.append(tuple(halves))
         table.append(tuple(per_facing))
     return tuple(table)
@@ -125,13 +126,13 @@ def _outer_sides(facing: int) -> list[tuple[int, int]]:
 def _around(sq: Square, d: int) -> tuple:
     """What lies beyond side ``d`` of castle square ``sq``: (neighbour, inside, start side). A start
     side is (start field, is a port, the kind a side facing it must show to join it: None for the
-    roadless cell of a road start field)."""
+    roadless cell of a road start field, its feature piece's key)."""
     n = step(*sq, d)
     sf = CASTLE.start_sides.get((n, opposite(d)))
     if sf is not None:
         field = CASTLE.start_fields[sf[0]]
         port = field.kind != ROAD or sf[1]
-        sf = (sf[0], port, field.kind if port else None)
+        sf = (sf[0], port, field.kind if port else None, (START, sf[0]))
     return n, n in CASTLE.interior, sf
 
 
@@ -158,6 +159,26 @@ SEGMENTS = tuple(len(card_type(card).segments) for card in range(CARD_COUNT))
 PIECES = tuple(tuple(((card, s), seg.kind, seg.well, seg.markets) for s, seg in enumerate(card_type(card).segments))
                for card in range(CARD_COUNT))
 SPOTS = _spots()
+
+
+SEGMENT_RANGE = tuple(range(n) for n in SEGMENTS)
+_SIDES: list[dict] = [{} for _ in CARD_TYPES]  # card type -> (x, y, facing) -> its sides, see _sides
+
+
+def _sides(ctype: int, spot: tuple[int, int, int]) -> tuple[tuple, tuple]:
+    """The outer sides of a card of type ``ctype`` at ``spot`` that can touch a feature: (half,
+    segment, kind, direction back, square) for those facing a castle square, (half, segment joining
+    or -1, start field's key) for those facing a start field's port. Made once per type and spot."""
+    known = _SIDES[ctype].get(spot)
+    if known is None:
+        inner, ports = [], []
+        for (h, seg, kind, back), (n, inside, sf) in zip(OUTER[ctype][spot[2]], SPOTS[spot][1]):
+            if inside:
+                inner.append((h, seg, kind, back, n))
+            elif sf is not None and sf[1]:
+                ports.append((h, seg if seg >= 0 and sf[2] == kind else -1, sf[3]))
+        known = _SIDES[ctype][spot] = (tuple(inner), tuple(ports))
+    return known
 
 
 class Analysis:
@@ -215,31 +236,30 @@ class Analysis:
     def scan(self, p: Placement) -> tuple[dict, list, list]:
         """Look round the new card once: for each of its segments the old features it joins and its
         open sides; and for each of its two squares, old feature id -> its open sides facing it."""
-        card, x, y, facing = p
-        touched: dict[int, frozenset[int]] = dict.fromkeys(range(SEGMENTS[card]), NONE)
+        card = p[0]
+        touched: dict[int, frozenset[int]] = dict.fromkeys(SEGMENT_RANGE[card], NONE)
         opened = [0] * len(touched)
         closing: list[dict[int, int]] = [{}, {}]
         owner, feature_of = self.owner, self.feature_of
-        for (h, seg, kind, back), (n, inside, sf) in zip(OUTER[CARD_TYPE_OF[card]][facing],
-                                                         SPOTS[(x, y, facing)][1]):
-            if inside:
-                cell = owner.get(n)
-                if cell is None:
-                    if seg >= 0:
-                        opened[seg] += 1
-                    continue
-                other = cell[3][back]
-                if other < 0:
-                    continue
-                fid = feature_of[(cell[0], other)]
-                if seg >= 0 and cell[4][back] == kind:
-                    touched[seg] = touched[seg] | {fid}
-            elif sf is not None and sf[1]:
-                fid = feature_of[(START, sf[0])]
-                if seg >= 0 and sf[2] == kind:
-                    touched[seg] = touched[seg] | {fid}
-            else:
+        inner, ports = _sides(CARD_TYPE_OF[card], p[1:])
+        for h, seg, kind, back, n in inner:
+            cell = owner.get(n)
+            if cell is None:
+                if seg >= 0:
+                    opened[seg] += 1
                 continue
+            other = cell[7][back]
+            if other is None:
+                continue
+            fid = feature_of[other]
+            if seg >= 0 and cell[4][back] == kind:
+                touched[seg] = touched[seg] | {fid}
+            closes = closing[h]
+            closes[fid] = closes.get(fid, 0) + 1
+        for h, seg, key in ports:  # seg: -1 unless the start field is of this side's kind
+            fid = feature_of[key]
+            if seg >= 0:
+                touched[seg] = touched[seg] | {fid}
             closes = closing[h]
             closes[fid] = closes.get(fid, 0) + 1
         return touched, opened, closing
@@ -256,9 +276,9 @@ class Analysis:
             if inside:
                 cell = owner.get(n)
                 if cell is not None and cell[4][back] == kind:
-                    touched[seg].add(feature_of[(cell[0], cell[3][back])])
+                    touched[seg].add(feature_of[cell[7][back]])
             elif sf is not None and sf[2] == kind:
-                touched[seg].add(feature_of[(START, sf[0])])
+                touched[seg].add(feature_of[sf[3]])
         return touched
 
     def merge(self, p: Placement) -> Merge:
@@ -281,7 +301,7 @@ class Analysis:
         completed: list[int] = []
         next_id = self.next_id
         a_closes, b_closes = closing
-        for segs, olds in (group(touched) if len(touched) > 1 else [([0], touched[0])]):
+        for segs, olds in (group(touched) if len(touched) > 1 else (((0,), touched[0]),)):
             if len(segs) == 1:
                 s = segs[0]
                 key, kind, well, markets = pieces[s]
@@ -317,9 +337,10 @@ class Analysis:
         return Merge(seg_fid, changed, frozenset(absorbed), touched, tuple(completed))
 
     def placed(self, p: Placement) -> Analysis:
-        m = self.merge(p)
+        known = self._merge
+        m = known[1] if known is not None and known[0] == p else self.merge(p)
         card, x, y, facing = p
-        squares, _, around = SPOTS[(x, y, facing)]
+        squares, _, around = SPOTS[p[1:]]  # (x, y, facing): a slice of the named tuple is a plain tuple
         owner = self.owner.copy()
         owner[squares[0]], owner[squares[1]] = CELLS[card][facing]
         features = self.features.copy()
@@ -334,20 +355,20 @@ class Analysis:
         edges = self.edges.copy()  # what the sides of empty squares touch, as far as it is known
         for sq in squares:
             edges.pop(sq, None)
-        free = [n for n in around if n not in owner]
-        for n in free:
-            edges.pop(n, None)  # one of its sides now touches the new card
-        next_id += len(set(m.groups.values()))  # one new feature per group of the card's segments
         frontier = set(self.frontier)  # a copy of a set is a block copy; never changed once built
         frontier.difference_update(squares)
-        frontier.update(free)
+        for n in around:
+            if n not in owner:
+                edges.pop(n, None)  # one of its sides now touches the new card
+                frontier.add(n)
+        next_id += len(set(m.groups.values()))  # one new feature per group of the card's segments
         return Analysis(owner, self.placements + (p,), feature_of, features, next_id, frontier, m.completed, (self.shown, p),
-                        edges, self.fits)
+                        edges, self.fits if self.placements else None)  # hints of this game's own positions
 
 
 def group(touched: dict[int, set[int]]) -> list[tuple[list[int], set[int]]]:
     """Segments of the new card that end up in one feature (through shared old features)."""
-    if sum(1 for olds in touched.values() if olds) < 2:  # nothing shared: each segment alone, in order
+    if len([olds for olds in touched.values() if olds]) < 2:  # nothing shared: each segment alone, in order
         return [([seg], touched[seg]) for seg in sorted(touched)]
     groups: list[tuple[list[int], set[int]]] = []
     for seg in sorted(touched):

@@ -36,6 +36,9 @@ OUTER = _outer_sides()
 # Per card type and facing: the road sides of half a and of half b, as masks of directions.
 ROADS = tuple(tuple((sum(road << d for h, d, road in sides if h == 0), sum(road << d for h, d, road in sides if h == 1))
                     for sides in per_facing) for per_facing in OUTER)
+# Per card type and direction d: the road masks of half a and half b lying with half b toward d,
+# then of half a and half b lying with half b toward the opposite of d.
+BOTH_WAYS = tuple(tuple(per_type[d] + per_type[(d + 2) % 4] for d in range(4)) for per_type in ROADS)
 # Each castle square's neighbours inside the castle: (direction, square).
 NEIGHBOURS = {sq: tuple((d, step(*sq, d)) for d in range(4) if step(*sq, d) in CASTLE.interior)
               for sq in CASTLE.interior}
@@ -186,19 +189,22 @@ def has_placement(a: Analysis, card: int) -> bool:
     for sq in a.frontier:
         seen.add(sq)
         ea = known_edges.get(sq) or edges(a, sq)
+        touch_a, road_a = ea[4], ea[5]
         for d, b in NEIGHBOURS[sq]:
             if b in owner or b in seen:
                 continue
+            # Half a on sq with half b toward d, then (unless the card reads the same turned round)
+            # half a on b with half b on sq; the roads on sq's sides first, before b's sides are read.
+            there_a, there_b, back_a, back_b = BOTH_WAYS[ctype][d]
+            first = not touch_a & (road_a ^ there_a)
+            second = not symmetric and not touch_a & (road_a ^ back_b)
+            if not (first or second):
+                continue
             eb = known_edges.get(b) or edges(a, b)
-            # The road test first, inline (most tries fail it): half a on sq, then half a on b.
-            road_a, road_b = roads[d]
-            if not (ea[4] & (ea[5] ^ road_a) or eb[4] & (eb[5] ^ road_b)) and not _verdict(ea, eb, ctype, d):
+            if first and not eb[4] & (eb[5] ^ there_b) and not _verdict(ea, eb, ctype, d):
                 a.fits[ctype] = (sq, b, d)
                 return True
-            if symmetric:
-                continue
-            road_a, road_b = roads[(d + 2) % 4]
-            if not (eb[4] & (eb[5] ^ road_a) or ea[4] & (ea[5] ^ road_b)) and not _verdict(eb, ea, ctype, (d + 2) % 4):
+            if second and not eb[4] & (eb[5] ^ back_a) and not _verdict(eb, ea, ctype, (d + 2) % 4):
                 a.fits[ctype] = (b, sq, (d + 2) % 4)
                 return True
     return False

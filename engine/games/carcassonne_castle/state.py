@@ -85,7 +85,9 @@ def _set_up(state: CastleState, ev: CastleSetUp) -> CastleState:
 
 @evolve.on(CardDrawn)
 def _drawn(state: CastleState, ev: CardDrawn) -> CastleState:
-    return replace(state, deck=state.deck[1:], card=ev.card, to_move=ev.seat, turns=state.turns + 1)
+    fields = state.__dict__.copy()  # replace(...), spelt out: every turn folds one
+    fields["deck"], fields["card"], fields["to_move"], fields["turns"] = state.deck[1:], ev.card, ev.seat, state.turns + 1
+    return _state(fields)
 
 
 @evolve.on(CardRemoved)
@@ -95,17 +97,20 @@ def _removed(state: CastleState, ev: CardRemoved) -> CastleState:
 
 @evolve.on(CardPlaced)
 def _placed(state: CastleState, ev: CardPlaced) -> CastleState:
-    p = Placement(ev.card, ev.x, ev.y, DIRS.index(ev.facing))
-    follower = Follower(ev.seat, ev.role, ev.card, ev.segment) if ev.role else None
-    tiles = state.tiles
+    p = _placement(Placement, (ev.card, ev.x, ev.y, FACING[ev.facing]))
+    fields = state.__dict__.copy()  # replace(...), spelt out: every move folds one
+    if ev.role:
+        follower = Follower(ev.seat, ev.role, ev.card, ev.segment)
+        fields["supply"] = _set(state.supply, ev.seat, state.supply[ev.seat] - 1)
+    else:
+        follower = None
     if ev.tiles:
-        mine = list(tiles[ev.seat])
+        mine = list(state.tiles[ev.seat])
         for t in ev.tiles:
             mine.remove(t)
-        tiles = _set(tiles, ev.seat, tuple(mine))
-    supply = _set(state.supply, ev.seat, state.supply[ev.seat] - 1) if follower else state.supply
-    return replace(state, board=state.board.placed(p, follower), card=-1, supply=supply, tiles=tiles,
-                   laid_by=state.laid_by + (ev.seat,))
+        fields["tiles"] = _set(state.tiles, ev.seat, tuple(mine))
+    fields["board"], fields["card"], fields["laid_by"] = state.board.placed(p, follower), -1, state.laid_by + (ev.seat,)
+    return _state(fields)
 
 
 @evolve.on(FeatureCompleted)
@@ -161,6 +166,20 @@ def _ended(state: CastleState, ev: GameEnded) -> CastleState:
 
 def _final(state: CastleState, item: FinalItem) -> CastleState:
     return replace(state, scores=_add(state.scores, item.seat, item.points), final=state.final + (item,))
+
+
+FACING = {d: i for i, d in enumerate(DIRS)}
+_placement = tuple.__new__  # Placement(...) without the named tuple's own __new__ in Python
+
+
+def _state(fields: dict) -> CastleState:
+    """A state with exactly these fields (a copy of another's __dict__ with some changed)."""
+    state = _new(CastleState)
+    _setattr(state, "__dict__", fields)
+    return state
+
+
+_new, _setattr = object.__new__, object.__setattr__
 
 
 def _set(values: tuple, index: int, value: Any) -> tuple:
