@@ -79,3 +79,40 @@ def test_nodes_whose_rules_look_at_siblings_are_matched_by_textual_every_time():
     assert kinds["Static"][1] is False       # :first-child
     assert kinds["Vertical"][1] is False     # :focus-within
     assert "focus" in kinds["Input"][0] and kinds["Input"][1] is True
+
+
+def test_callbacks_parameters_are_counted_as_textual_counts_them():
+    import functools
+    import textual._callback as callback
+
+    source = inspect.getsource(callback.count_parameters)
+    assert "_count_parameters(func.func)" in source and "_param_count" in source
+
+    class Pump:
+        def method(self, a, b=1):
+            pass
+
+        def __call__(self, x):
+            pass
+
+    def plain(a, b, *args, **kwargs):
+        pass
+
+    def closure(n):
+        def inner(a, *, b):
+            pass
+        return inner
+
+    @functools.wraps(plain)
+    def wrapped(a):
+        pass
+
+    callables = [plain, closure(1), closure(2), Pump().method, Pump(), wrapped, lambda: None,
+                 functools.partial(Pump().method, 1), functools.partial(plain, 1, 2)]
+    textual_private.uninstall()
+    textuals = [callback.count_parameters(f) for f in callables]
+    textual_private.install()
+    fresh = [plain, closure(3), closure(4), Pump().method, Pump(), wrapped, lambda: None,
+             functools.partial(Pump().method, 1), functools.partial(plain, 1, 2)]
+    assert [callback.count_parameters(f) for f in fresh] == textuals == [4, 2, 2, 2, 1, 4, 0, 1, 2]
+    assert (type(plain), closure(5).__code__) in textual_private._PARAMETERS

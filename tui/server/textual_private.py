@@ -34,6 +34,10 @@ loudly when a Textual upgrade moves what it relies on.
   every App, see above) and by what matching reads on each node of the path: its class, id,
   CSS classes and the pseudo-classes those rules test. Nodes whose rules test a node's place
   among its siblings (``:first-child``, ``:odd``...) are matched as before.
+* ``textual._callback.count_parameters`` reads a callback's signature (``inspect.signature``,
+  slow) and remembers it on the callable, which helps nothing for the partials and closures
+  made anew for each call (a session's start made about 60 such readings). The server reads
+  a function's parameters once per code object (a method's, a callable object's class's).
 * ``Screen._compositor_refresh`` renders a frame and only then hands it to ``App._display``,
   which drops it while the App is in a batch (a recompose, as of a footer, is one): a whole
   frame rendered for nothing as every session starts. The server's screens leave their dirty
@@ -50,8 +54,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import itertools
+import types
 from collections.abc import Mapping
 
+import textual._callback as textual_callback
 import textual.app as textual_app
 from rich.console import Console
 from textual._xterm_parser import XTermParser
@@ -69,7 +75,8 @@ _installed = False
 _ORIGINALS = [(textual_app, "redirect_stdout"), (textual_app, "redirect_stderr"),
               (Input, "_watch_value"), (FooterKey, "__init__"), (Stylesheet, "_parse_rules"),
               (Footer, "bindings_changed"), (Screen, "_compositor_refresh"), (Stylesheet, "apply"),
-              (textual_app.App, "_end_batch"), (Screen, "_on_timer_update")]
+              (textual_app.App, "_end_batch"), (Screen, "_on_timer_update"),
+              (textual_callback, "_count_parameters")]
 _saved: list = []
 
 
@@ -92,6 +99,7 @@ def install() -> None:
         Screen._compositor_refresh = _no_frame_in_a_batch(Screen._compositor_refresh)
         textual_app.App._end_batch = _frames_after_the_batch(textual_app.App._end_batch)
         Screen._on_timer_update = _update_in_one_frame(Screen._on_timer_update)
+        textual_callback._count_parameters = _parameters_per_code(textual_callback._count_parameters)
         _installed = True
 
 
@@ -104,6 +112,7 @@ def uninstall() -> None:
     SHARED_RULES.clear()
     SHARED_STYLES.clear()
     _RULE_LISTS.clear()
+    _PARAMETERS.clear()
     _installed = False
 
 
@@ -224,6 +233,41 @@ def _shared_parse_rules(parse_rules):
             SHARED_RULES[key] = rules
         return rules
     return _parse_rules
+
+
+#: How many parameters a callback takes, per code object (and kind of callable).
+_PARAMETERS: dict[tuple, int] = {}
+
+
+def _code_of(func) -> tuple | None:
+    """What decides ``func``'s parameters, when that is only its code: a plain function, a
+    method of one, or an object whose class's ``__call__`` is one (nothing wrapped)."""
+    kind = type(func)
+    if kind is types.MethodType:
+        inner = func.__func__
+        return (kind, inner.__code__) if type(inner) is types.FunctionType and not (
+            hasattr(inner, "__wrapped__") or hasattr(inner, "__signature__")) else None
+    if kind is types.FunctionType:
+        return None if hasattr(func, "__wrapped__") or hasattr(func, "__signature__") else (
+            kind, func.__code__)
+    call = getattr(kind, "__call__", None)
+    if type(call) is types.FunctionType and not hasattr(call, "__wrapped__") and not hasattr(
+            func, "__signature__"):
+        return (kind, call.__code__)
+    return None
+
+
+def _parameters_per_code(count_parameters):
+    @functools.wraps(count_parameters)
+    def _count_parameters(func) -> int:
+        key = _code_of(func)
+        if key is None:
+            return count_parameters(func)
+        count = _PARAMETERS.get(key)
+        if count is None:
+            count = _PARAMETERS[key] = count_parameters(func)
+        return count
+    return _count_parameters
 
 
 #: The rules each kind of node gets, shared by every App (rule maps are only read); emptied
