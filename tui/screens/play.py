@@ -107,7 +107,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
             self._attachments.append(self.table.attach(seat, partial(self._updated, seat)))
         if self.hot_seat:  # (with no human the loop above attached the spectator already)
             self._attachments.append(self.table.attach(None, partial(self._updated, None)))
-        self.set_interval(0.1, self._tick)
+        self._ticker = self.set_interval(0.1, self._tick)
         self._rebuild_moves(self.table.move_lines())
         self.redraw()
         self.call_after_refresh(self.advance)
@@ -190,15 +190,16 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
             moves.scroll_to_highlight()
 
     def _tick(self) -> None:
-        # A bot that owes a move and is not deciding is started (Table drops a decision the game
-        # moved past, e.g. a simultaneous vote cast meanwhile, and started no other: a hang).
+        # A bot owing a move, not deciding, is started (Table once dropped a stale one: a hang).
         if self.table.thinking is None and not self.table.finished:
             self.table.drive_bots()
-        if self.table.thinking is not None:
-            self._spin += 1
-            if self.info is not None:
-                self.info.show(self.context())
-            self._set_status(self._status_text(self.context()))
+        if self.table.thinking is None:  # idle until the table's next word ("thinking" too):
+            self._ticker.pause()   # a server's idle screens each woke 10 times a second
+            return
+        self._spin += 1
+        if self.info is not None:
+            self.info.show(self.context())
+        self._set_status(self._status_text(self.context()))
 
     # -- changes --------------------------------------------------------------------------
 
@@ -207,6 +208,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         self.post_message(TableChanged(update, seat))
 
     def on_table_changed(self, message: TableChanged) -> None:
+        self._ticker.resume()
         update = message.update
         if message.seat != self._shown_seat():
             return  # the same change also reaches us as the seat we are showing
@@ -395,6 +397,4 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
 
     def focus_board(self) -> None:
         target = next((w for w in self.board.query("*") if w.focusable), None)
-        if target is None and self.board.focusable:
-            target = self.board
-        self.set_focus(target)
+        self.set_focus(self.board if target is None and self.board.focusable else target)
