@@ -120,14 +120,28 @@ def _special_left(state: BTCState, kind: str) -> bool:
 def shuffle(rng: random.Random, items: list) -> None:
     """``rng.shuffle(items)``: the very same draws (random.shuffle's own algorithm), without two
     Python calls per item: every load sets its game up again, and the bag holds 147 rooms."""
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        getrandbits = rng.getrandbits  # looked up afresh: a seeded KeyedRandom draws from C from then on
+    steps = _STEPS[len(_STEPS) - len(items) + 1:] if len(items) <= len(_STEPS) + 1 else _steps(len(items))
+    if not steps:
+        return
+    i, n, k = steps[0]
+    j = rng.getrandbits(k)
+    while j >= n:
+        j = rng.getrandbits(k)
+    items[i], items[j] = items[j], items[i]
+    getrandbits = rng.getrandbits  # looked up after the first draw: a seeded KeyedRandom draws from C from then on
+    for i, n, k in steps[1:]:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+def _steps(size: int) -> list[tuple[int, int, int]]:
+    """(i, i + 1, bits to draw below i + 1) for i from size - 1 down to 1: random.shuffle's loop."""
+    return [(i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1)]
+
+
+_STEPS = _steps(256)
 
 
 def _reshuffle_rooms(fold: Folder, rng: random.Random) -> None:

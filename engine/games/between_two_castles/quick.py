@@ -16,9 +16,9 @@ from engine.core.fold import Decided
 from .castle import THRONE_ROOM
 from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, SPECIAL_FOR_BONUS, SPECIAL_ID, SPECIAL_TYPES, TYPE_OF,
                       UPSTAIRS_ONLY)
-from .events import PairChosen, RoomPlaced
-from .flow import Folder, after_action, reveal_if_all_chosen, room_counted
-from .state import OVER, PLACING, BTCState, Place, fold_room_placed, made
+from .events import PairChosen, PairsRevealed, RoomPlaced
+from .flow import Folder, after_action, room_counted
+from .state import OVER, PLACING, BTCState, Place, fold_room_placed, made, reveal
 
 _BONUS_COUNTS = (3, 5)  # the third of a type earns its bonus, the fifth a special room
 _list_new = list.__new__
@@ -97,17 +97,20 @@ def choose(state: BTCState, seat: int, rooms: Any, rng: random.Random) -> Decide
     new = fields.copy()
     new["hands"] = hands[:seat] + (tuple(filterfalse(rooms.__contains__, hand)),) + hands[seat + 1:]
     new["chosen"] = now = chosen[:seat] + (rooms,) + chosen[seat + 1:]
-    after = made(new)
+    decided = _list_new(Decided)  # Decided(events, after), without its __init__
+    decided.append(event)
     if None in now or not new["ludwig_assigned"]:
-        decided = _list_new(Decided)
-        decided.append(event)
-        decided.after = after
+        decided.after = made(new)
         return decided
-    fold = Folder(after)
-    fold.events.append(event)
-    reveal_if_all_chosen(fold)
-    after_action(fold, rng)
-    return Decided(fold.events, fold.state)
+    # The last pair: all are revealed together (flow.reveal_if_all_chosen, and PairsRevealed folded
+    # on the same copy of the fields); the rooms then wait to be placed, so the turn goes on.
+    players, positions = new["players"], new["positions"]
+    pairs = now if positions == players else tuple(now[p] if p < players else () for p in range(positions))
+    revealed = PairsRevealed(pairs)
+    reveal(new, pairs)
+    decided.append(revealed)
+    decided.after = made(new)
+    return decided
 
 
 def place_bonus(state: BTCState, seat: int, action: Place, rng: random.Random) -> Decided | None:

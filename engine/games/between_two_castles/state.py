@@ -189,24 +189,35 @@ def _pair_chosen(state: BTCState, ev: PairChosen) -> BTCState:
 def _hand_tile(position: int, room: int) -> Tile:
     """``Tile(position, position, room, -1)``, one object for each pair: tiles are immutable, every
     turn reveals some (a load folds thousands), and there are at most 7 positions x 147 rooms."""
-    tile = _HAND_TILES.get((position, room))
-    if tile is None:
-        tile = _HAND_TILES[(position, room)] = Tile(position, position, room, -1)
-    return tile
+    if 0 <= position < len(_HAND_TILES) and 0 <= room < _ROOM_IDS:
+        row = _HAND_TILES[position]
+        tile = row[room]
+        if tile is None:
+            tile = row[room] = Tile(position, position, room, -1)
+        return tile
+    return Tile(position, position, room, -1)
 
 
-_HAND_TILES: dict[tuple[int, int], Tile] = {}
+_ROOM_IDS = 150  # the normal rooms and the three special rooms
+_HAND_TILES: list[list[Tile | None]] = [[None] * _ROOM_IDS for _ in range(7)]  # [position][room], made when first met
+
+
+def reveal(fields: dict, pairs: tuple[tuple[int, ...], ...]) -> None:
+    """PairsRevealed on a state's fields (a copy): the pairs and Ludwig's assigned rooms to place."""
+    tiles = [_hand_tile(p, r) for p, pair in enumerate(pairs) for r in pair]
+    if fields["ludwig"]:
+        for room, castle in fields["ludwig_tiles"]:
+            placer = castle if castle != LUDWIG else (castle + 1) % fields["positions"]  # builders(castle) less Ludwig
+            tiles.append(Tile(placer, LUDWIG, room, castle))
+    fields["phase"], fields["to_place"], fields["chosen"] = PLACING, tuple(tiles), (None,) * fields["players"]
+    fields["ludwig_tiles"], fields["used"] = (), frozenset()
 
 
 @evolve.on(PairsRevealed)
 def _pairs_revealed(state: BTCState, ev: PairsRevealed) -> BTCState:
-    tiles = [_hand_tile(p, r) for p, pair in enumerate(ev.pairs) for r in pair]
-    if state.ludwig:
-        for room, castle in state.ludwig_tiles:
-            placer = next(b for b in state.builders(castle) if b != LUDWIG)
-            tiles.append(Tile(placer, LUDWIG, room, castle))
-    return replace(state, phase=PLACING, to_place=tuple(tiles), chosen=(None,) * state.players,
-                   ludwig_tiles=(), used=frozenset())
+    fields = state.__dict__.copy()
+    reveal(fields, ev.pairs)
+    return made(fields)
 
 
 @evolve.on(RoomPlaced)
