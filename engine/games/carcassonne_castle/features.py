@@ -185,7 +185,7 @@ class Analysis:
     """Features of a set of placed cards. Treated as immutable once built."""
 
     __slots__ = ("owner", "placements", "_placement_of", "feature_of", "features", "next_id", "frontier", "completed",
-                 "origin", "edges", "spots", "legal", "shown", "_merge", "fits")
+                 "origin", "edges", "spots", "_legal", "_shown", "_merge", "fits")
 
     def __init__(self, owner, placements, feature_of, features, next_id, frontier, completed=(),
                  origin=None, edges=None, fits=None):
@@ -204,8 +204,8 @@ class Analysis:
         # empty square -> what its four sides touch; the next card's analysis keeps those it leaves alone
         self.edges: dict[Square, tuple] = {} if edges is None else edges
         self.spots: tuple[tuple[int, int, int], ...] | None = None  # card positions next to something
-        self.legal: dict[int, tuple[Placement, ...]] = {}  # card -> where it may lie
-        self.shown: dict = {}  # parts of views: the laid cards, where a card may lie
+        self._legal: dict[int, tuple[Placement, ...]] | None = None  # see legal
+        self._shown: dict | None = None  # see shown
         self._merge: tuple | None = None  # the last placement merged and its Merge
         # card type -> (square a, square b, facing) where such a card fitted in some position: a hint,
         # checked before it is believed, shared by the positions that follow (see placing.has_placement)
@@ -220,6 +220,22 @@ class Analysis:
             feature_of[(START, f.index)] = f.index
         frontier = {sq for f in CASTLE.start_fields for sq in f.squares}
         return cls({}, (), feature_of, features, len(features), frontier)
+
+    @property
+    def legal(self) -> dict[int, tuple[Placement, ...]]:
+        """Card -> where it may lie (filled by placing.legal_placements; made when first asked)."""
+        known = self._legal
+        if known is None:
+            known = self._legal = {}
+        return known
+
+    @property
+    def shown(self) -> dict:
+        """Parts of views: the laid cards, where a card may lie (filled by view.py; made when asked)."""
+        known = self._shown
+        if known is None:
+            known = self._shown = {}
+        return known
 
     @property
     def placement_of(self) -> dict[int, Placement]:
@@ -362,7 +378,8 @@ class Analysis:
                 edges.pop(n, None)  # one of its sides now touches the new card
                 frontier.add(n)
         next_id += len(set(m.groups.values()))  # one new feature per group of the card's segments
-        return Analysis(owner, self.placements + (p,), feature_of, features, next_id, frontier, m.completed, (self.shown, p),
+        return Analysis(owner, self.placements + (p,), feature_of, features, next_id, frontier, m.completed,
+                        None if self._shown is None else (self._shown, p),
                         edges, self.fits if self.placements else None)  # hints of this game's own positions
 
 

@@ -172,9 +172,9 @@ def has_placement(a: Analysis, card: int) -> bool:
     """Whether the card fits anywhere: stops at the first fit (deciding a move asks this for the
     card drawn next, and only the player to move needs the whole list). Each pair of free squares
     is tried once, both ways round (one way for a card that reads the same turned round)."""
-    known = a.legal.get(card)
-    if known is not None:
-        return bool(known)
+    known = a._legal  # a.legal without making it: a load never lists placements
+    if known is not None and card in known:
+        return bool(known[card])
     owner, ctype, known_edges = a.owner, CARD_TYPE_OF[card], a.edges
     symmetric, roads = SYMMETRIC[card], ROADS[ctype]
     hint = a.fits.get(ctype)  # where a card of this type fitted lately: most often it still does

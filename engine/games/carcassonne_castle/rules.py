@@ -51,9 +51,9 @@ class CarcassonneCastle(Rules):
 
     def setup(self, config: GameConfig, rng: random.Random) -> list[Any]:
         deck = list(range(CARD_COUNT))
-        rng.shuffle(deck)
+        _shuffle(rng, deck)
         tiles = [k for k in range(1, TILE_KINDS + 1) for _ in range(TILE_COPIES)]
-        rng.shuffle(tiles)
+        _shuffle(rng, tiles)
         dealt = len(CASTLE.towers) - 1  # the 0/1 tower holds none; the rest go back unseen
         fold = Folder(self.initial_state(config))
         fold.add(CastleSetUp(tuple(deck), (0,) + tuple(tiles[:dealt])))
@@ -142,6 +142,26 @@ class CarcassonneCastle(Rules):
 
     def boundary(self, event: Any) -> str | None:
         return "turn" if isinstance(event, CardDrawn) and not event.again else None
+
+
+def _shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)`` with the same draws: random.Random.shuffle's own algorithm, its
+    ``_randbelow`` written inline (every load sets each game up again)."""
+    if type(rng)._randbelow is not _RANDBELOW or len(x) < 2:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(x))):
+        n = i + 1
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        x[i], x[r] = x[r], x[i]
+        getrandbits = rng.getrandbits  # a lazily seeded rng draws from C once seeded
+
+
+_RANDBELOW = random.Random._randbelow_with_getrandbits
 
 
 def _follower_options(state: CastleState, seat: int, p: Placement, occupied: set[int]) -> list[tuple[str, str, int]]:

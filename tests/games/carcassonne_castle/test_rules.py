@@ -208,3 +208,15 @@ def test_two_tiles_of_one_kind_still_score_two_different_features():
     fold = Folder(position(base, fols, deck=(), tiles=((4, 4), ())))
     final_scoring(fold)
     assert [e.points for e in of_type(fold.events, WallTileScored)] == [2, 1]  # 2 cards, then 1
+
+
+def test_the_set_up_shuffles_with_exactly_the_draws_of_random_shuffle():
+    from engine.core.game import rng_for
+    from engine.games.carcassonne_castle.rules import _shuffle
+    for seed in (1, "ab" * 32):
+        for n in (1, 2, 18, 60):
+            mine, theirs = list(range(n)), list(range(n))
+            r1, r2 = rng_for(seed, 0), rng_for(seed, 0)
+            r1.shuffle(theirs)
+            _shuffle(r2, mine)
+            assert mine == theirs and r1.random() == r2.random()
