@@ -207,7 +207,8 @@ class Analysis:
         self._legal: dict[int, tuple[Placement, ...]] | None = None  # see legal
         self._shown: dict | None = None  # see shown
         self._merge: tuple | None = None  # the last placement merged and its Merge
-        # card type -> (square a, square b, facing) where such a card fitted in some position: a hint,
+        # a card type's roads (placing.ROAD_KIND) -> (square a, square b, facing) where a card with
+        # those roads fitted in some position: a hint,
         # checked before it is believed, shared by the positions that follow (see placing.has_placement)
         self.fits: dict[int, tuple] = {} if fits is None else fits
 

@@ -36,6 +36,8 @@ OUTER = _outer_sides()
 # Per card type and facing: the road sides of half a and of half b, as masks of directions.
 ROADS = tuple(tuple((sum(road << d for h, d, road in sides if h == 0), sum(road << d for h, d, road in sides if h == 1))
                     for sides in per_facing) for per_facing in OUTER)
+# Per card type: which of the distinct ROADS it has (types with the same roads fit in the same places)
+ROAD_KIND = tuple(sorted(set(ROADS)).index(roads) for roads in ROADS)
 # Per card type and direction d: the road masks of half a and half b lying with half b toward d,
 # then of half a and half b lying with half b toward the opposite of d.
 BOTH_WAYS = tuple(tuple(per_type[d] + per_type[(d + 2) % 4] for d in range(4)) for per_type in ROADS)
@@ -177,7 +179,9 @@ def has_placement(a: Analysis, card: int) -> bool:
         return bool(known[card])
     owner, ctype, known_edges = a.owner, CARD_TYPE_OF[card], a.edges
     symmetric, roads = SYMMETRIC[card], ROADS[ctype]
-    hint = a.fits.get(ctype)  # where a card of this type fitted lately: most often it still does
+    # Where a card with these roads fitted lately (whether a card fits depends on nothing else):
+    # most often it still does.
+    hint = a.fits.get(ROAD_KIND[ctype])
     if hint is not None:
         sq, b, d = hint
         if sq not in owner and b not in owner:
@@ -202,10 +206,10 @@ def has_placement(a: Analysis, card: int) -> bool:
                 continue
             eb = known_edges.get(b) or edges(a, b)
             if first and not eb[4] & (eb[5] ^ there_b) and not _verdict(ea, eb, ctype, d):
-                a.fits[ctype] = (sq, b, d)
+                a.fits[ROAD_KIND[ctype]] = (sq, b, d)
                 return True
             if second and not eb[4] & (eb[5] ^ back_a) and not _verdict(eb, ea, ctype, (d + 2) % 4):
-                a.fits[ctype] = (b, sq, (d + 2) % 4)
+                a.fits[ROAD_KIND[ctype]] = (b, sq, (d + 2) % 4)
                 return True
     return False
 
