@@ -16,12 +16,13 @@ from engine.core.fold import Decided
 from .castle import THRONE_ROOM
 from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, SPECIAL_FOR_BONUS, SPECIAL_ID, SPECIAL_TYPES, TYPE_OF,
                       UPSTAIRS_ONLY)
-from .events import PairChosen, PairsRevealed, RoomPlaced
+from .events import PairChosen, PairsRevealed, RoomPlaced, quick_new
 from .flow import Folder, after_action, room_counted
 from .state import OVER, PLACING, BTCState, Place, fold_room_placed, made, reveal
 
 _BONUS_COUNTS = (3, 5)  # the third of a type earns its bonus, the fifth a special room
 _list_new = list.__new__
+_room_placed, _pair_chosen, _pairs_revealed = quick_new(RoomPlaced), quick_new(PairChosen), quick_new(PairsRevealed)
 SPECIAL_IDS = tuple(SPECIAL_ID[t] for t in SPECIAL_TYPES)  # the special rooms' ids, in SPECIAL_TYPES order
 
 
@@ -55,7 +56,7 @@ def place_from_hand(state: BTCState, seat: int, action: Place, rng: random.Rando
             or (below is None and (f > 0 or not ((c, f + 1) in grid or (c - 1, f) in grid or (c + 1, f) in grid))) \
             or (below is not None and below != THRONE_ROOM and TYPE_OF[below] in OPEN_TOP):
         return None
-    event = RoomPlaced(seat, owner, r, k, c, f)
+    event = _room_placed(seat, owner, r, k, c, f)
     # evolve(state, event) (state._room_placed) from here on, with what was found above
     built = castle.with_room(r, c, f)
     new = fields.copy()
@@ -92,7 +93,7 @@ def choose(state: BTCState, seat: int, rooms: Any, rng: random.Random) -> Decide
     if not (type(a) is int and type(b) is int and a < b and a in hand and b in hand) \
             or (fields["ludwig"] and not fields["ludwig_assigned"] and seat == state.assigner()):
         return None
-    event = PairChosen(seat, rooms)
+    event = _pair_chosen(seat, rooms)
     # evolve(state, event) (state._pair_chosen): the hand less the pair, the pair kept in secret
     new = fields.copy()
     new["hands"] = hands[:seat] + (tuple(filterfalse(rooms.__contains__, hand)),) + hands[seat + 1:]
@@ -106,7 +107,7 @@ def choose(state: BTCState, seat: int, rooms: Any, rng: random.Random) -> Decide
     # on the same copy of the fields); the rooms then wait to be placed, so the turn goes on.
     players, positions = new["players"], new["positions"]
     pairs = now if positions == players else tuple(now[p] if p < players else () for p in range(positions))
-    revealed = PairsRevealed(pairs)
+    revealed = _pairs_revealed(pairs)
     reveal(new, pairs)
     decided.append(revealed)
     decided.after = made(new)
@@ -130,7 +131,7 @@ def place_bonus(state: BTCState, seat: int, action: Place, rng: random.Random) -
         allowed = SPECIAL_FOR_BONUS.get(kind) == r
     if not allowed or state.castles[k].problem(r, c, f) is not None:
         return None
-    event = RoomPlaced(seat, seat, r, k, c, f, kind)
+    event = _room_placed(seat, seat, r, k, c, f, kind)
     after = fold_room_placed(state, event)
     if kind != "food" and (after.bonuses or after.to_place or after.phase != PLACING):
         decided = _list_new(Decided)  # nothing follows: after_action would add nothing
