@@ -6,10 +6,12 @@ Not a test: run it by hand after changing the bots or the evaluation,
 
 It plays that many games of the thinking bot (every legal move judged once) against greedy,
 seats alternating. Before every decision it notes each open road, tower and house that a seat
-holds (kind, open sides, cards left to draw, its points now) and follows the holder's follower
-to the end: the points the feature paid when it closed if the holder won it, else 0 (still open
-at the end, or taken by the other seat). It prints, per kind and open sides, the points paid
-divided by the points shown, for 0-9, 10-19, ... 50+ cards left, in SHARE's layout.
+holds (kind, open sides, cards left to draw, its points now; not those open toward a hole,
+which never close) and follows the holder's follower to the end: the points the feature paid
+when it closed if the holder won it, else 0 (still open at the end, or taken by the other
+seat). It prints, per kind and open sides, the points paid divided by the points shown, for
+0-9, 10-19, ... 50+ cards left, in SHARE's layout; and for held courtyards (kind "court") the
+points their holder's follower stood in at the end over their markets' points then.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from engine.core.search import ThinkingBot
 from engine.core.selfplay import game_seed
 from engine.games.carcassonne_castle import GAME
 from engine.games.carcassonne_castle.catalog import COURT
+from engine.games.carcassonne_castle.evaluate import COURT_RATE, hopeless
 from engine.games.carcassonne_castle.events import FeatureCompleted
 from engine.games.carcassonne_castle.scoring import majority, per_card
 
@@ -38,16 +41,21 @@ def follow(seed: int, bots) -> list[tuple[str, int, int, int, float]]:
     rows: list[list] = []
     waiting: dict[tuple[int, int, int], list[int]] = {}  # the holder's follower -> its rows
     bot_rngs = [random.Random(seed * 2 + s) for s in range(2)]
+    courts: list[tuple[list, tuple[int, int, int]]] = []  # a held courtyard's row, its holder's follower
     while not state.finished:
         a = state.board.analysis
         held: dict[int, list] = {}
         for f in state.board.followers:
             held.setdefault(a.feature_of[(f.card, f.segment)], []).append(f)
+        dead = hopeless(a)
         for fid, followers in held.items():
             feat, owner = a.features[fid], majority(followers)
-            if feat.complete or feat.kind == COURT or owner < 0:
+            if feat.complete or fid in dead or owner < 0:
                 continue
             f = next(f for f in followers if f.seat == owner)
+            if feat.kind == COURT:
+                courts.append(([COURT, 1, len(state.deck), COURT_RATE * feat.markets, 0.0], (f.seat, f.card, f.segment)))
+                continue
             rows.append([feat.kind, min(feat.open, 4), len(state.deck), feat.size * per_card(feat), 0.0])
             waiting.setdefault((f.seat, f.card, f.segment), []).append(len(rows) - 1)
         seat = state.to_move
@@ -59,6 +67,13 @@ def follow(seed: int, bots) -> list[tuple[str, int, int, int, float]]:
                     for i in waiting.pop(key, []):
                         rows[i][4] = float(event.points if event.winner == key[0] else 0)
             state = GAME.evolve(state, event)
+    end = state.board.analysis
+    for row, (seat, card, segment) in courts:
+        if any((f.seat, f.card, f.segment) == (seat, card, segment) for f in state.board.followers):
+            fid = end.feature_of[(card, segment)]
+            if majority(state.board.followers_in(fid)) == seat:
+                row[4] = float(COURT_RATE * end.features[fid].markets)
+        rows.append(row)
     return [tuple(r) for r in rows]
 
 

@@ -41,7 +41,7 @@ def test_an_open_feature_is_worth_less_the_more_sides_it_has_open_and_the_nearer
             assert list(row) == sorted(row), (kind, sides)  # more cards left, more to come
             assert evaluate.share(kind, sides, 0) == row[0] and evaluate.share(kind, sides, 60) == row[-1]
         if kind != ROAD:  # a house open on one side early pays about all it shows; on four, far less
-            assert by_open[1][-1] > by_open[4][-1] and by_open[4][0] <= 0.01
+            assert by_open[1][-1] > by_open[4][-1] and by_open[4][0] <= 0.05
     state = _open_tower()
     early = evaluate.outlook(replace(state, deck=tuple(range(50))))[0]
     late = evaluate.outlook(replace(state, deck=tuple(range(3))))[0]
@@ -83,3 +83,24 @@ def test_a_decision_at_fixed_iterations_is_the_same_every_time(moves):
         picks.append(bot.choose(view, legal, random.Random(9)))
         rewards.append({a: n.reward for a, n in bot.last.root.children.items()})
     assert picks[0] == picks[1] and rewards[0] == rewards[1]
+
+
+def test_a_feature_open_toward_a_hole_never_closes_and_is_credited_nothing():
+    """Random games to the end: every feature ``hopeless`` names at some position is still open at
+    the end (a card covers two squares, so an empty square walled in on all sides stays empty)."""
+    named = 0
+    for seed in range(6):
+        state, flagged = new_game(seed), []
+        rng = random.Random(seed)
+        while not state.finished:
+            a = state.board.analysis
+            for fid in evaluate.hopeless(a):
+                assert not a.features[fid].complete
+                flagged.append(next(iter(a.features[fid].members)))
+            legal = list(GAME.legal_actions(state, state.to_move))
+            for ev in GAME.decide(state, state.to_move, rng.choice(legal), rng):
+                state = GAME.evolve(state, ev)
+        end = state.board.analysis
+        assert all(not end.features[end.feature_of[key]].complete for key in flagged)
+        named += len(flagged)
+    assert named > 0
