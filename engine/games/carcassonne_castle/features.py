@@ -56,13 +56,24 @@ class Feature:
 
     def closed(self, sides: int) -> Feature:
         """The same feature with ``sides`` fewer open sides."""
-        feat = Feature(self.kind, self.members, self.open - sides, self.well, self.markets)
-        feat._cards, feat._fields = self._cards, self._fields
-        return feat
+        return _feature(self.kind, self.members, self.open - sides, self.well, self.markets, self._cards,
+                        self._fields)
 
     def __repr__(self) -> str:
         return (f"Feature({self.kind}, cards={sorted(self.cards)}, start_fields={sorted(self.start_fields)}, "
                 f"open={self.open})")
+
+
+def _feature(kind: str, members: tuple, open_sides: int, well: bool, markets: int, cards=None, fields=None) -> Feature:
+    """``Feature(...)`` without calling the class (a Python __init__ called from C costs more than
+    the fields it sets; merging makes a few features for every card laid)."""
+    feat = _new(Feature)
+    feat.kind, feat.members, feat.open, feat.well, feat.markets = kind, members, open_sides, well, markets
+    feat._cards, feat._fields = cards, fields
+    return feat
+
+
+_new, _tuple_new = object.__new__, tuple.__new__  # the latter makes a named tuple without its __new__
 
 
 class Merge(NamedTuple):
@@ -337,7 +348,7 @@ class Analysis:
                 open_sides += old.open - a_closes.get(fid, 0) - b_closes.get(fid, 0)
                 well = well or old.well
                 markets += old.markets
-            changed[next_id] = Feature(kind, members, open_sides, well, markets)
+            changed[next_id] = _feature(kind, members, open_sides, well, markets)
             absorbed |= olds
             for s in segs:
                 seg_fid[s] = next_id
@@ -351,7 +362,7 @@ class Analysis:
                 feat = changed[fid] = features[fid].closed(a_closes.get(fid, 0) + b_closes.get(fid, 0))
                 if not feat.open and feat.kind != COURT and feat.cards:
                     completed.append(fid)
-        return Merge(seg_fid, changed, frozenset(absorbed), touched, tuple(completed))
+        return _tuple_new(Merge, (seg_fid, changed, frozenset(absorbed), touched, tuple(completed)))
 
     def placed(self, p: Placement) -> Analysis:
         known = self._merge
@@ -379,9 +390,13 @@ class Analysis:
                 edges.pop(n, None)  # one of its sides now touches the new card
                 frontier.add(n)
         next_id += len(set(m.groups.values()))  # one new feature per group of the card's segments
-        return Analysis(owner, self.placements + (p,), feature_of, features, next_id, frontier, m.completed,
-                        None if self._shown is None else (self._shown, p),
-                        edges, self.fits if self.placements else None)  # hints of this game's own positions
+        after = _new(Analysis)  # Analysis(...), its __init__ called as a function: cheaper than from C
+        _init(after, owner, self.placements + (p,), feature_of, features, next_id, frontier, m.completed,
+              None if self._shown is None else (self._shown, p), edges, self.fits if self.placements else None)  # hints of this game's own positions
+        return after
+
+
+_init = Analysis.__init__
 
 
 def group(touched: dict[int, set[int]]) -> list[tuple[list[int], set[int]]]:

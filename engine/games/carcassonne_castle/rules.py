@@ -88,13 +88,17 @@ class CarcassonneCastle(Rules):
         if not isinstance(action, PlaceCard) or not _well_formed(action):
             raise IllegalMove("lay the drawn castle card")
         placed = _check(state, seat, action)
-        fold = Folder(state)
+        fold = _new(Folder)  # Folder(state), its __init__ called as a function
+        _folder_init(fold, state)
         fold.add(placed)
         if 2 in placed.tiles or 3 in placed.tiles:
             _check_tiles(fold.state, seat, placed.tiles)
         score_completed(fold, seat, placed.tiles)
         _next_turn(fold, seat if 1 in placed.tiles else 1 - seat)
-        return Decided(fold.events, fold.state)  # the board analysed on the way comes along
+        decided = _decided(Decided)  # Decided(fold.events, fold.state) without its Python __init__
+        decided += fold.events
+        decided.after = fold.state  # the board analysed on the way comes along
+        return decided
 
     def evolve(self, state: CastleState, event: Any) -> CastleState:
         return evolve(state, event)
@@ -162,6 +166,9 @@ def _shuffle(rng: random.Random, x: list) -> None:
 
 
 _RANDBELOW = random.Random._randbelow_with_getrandbits
+_decided = list.__new__
+_new, _tuple_new = object.__new__, tuple.__new__
+_placed_init, _drawn_init, _folder_init = CardPlaced.__init__, CardDrawn.__init__, Folder.__init__
 
 
 def _follower_options(state: CastleState, seat: int, p: Placement, occupied: set[int]) -> list[tuple[str, str, int]]:
@@ -221,7 +228,9 @@ def _parsed(text: str, symmetric: bool) -> PlaceCard:
 def _check(state: CastleState, seat: int, action: PlaceCard) -> CardPlaced:
     if len(action.facing) != 1 or action.facing not in DIRS:
         raise IllegalMove("the direction of half b must be n, e, s or w")
-    p = canonical(Placement(state.card, action.x, action.y, DIRS.index(action.facing)))
+    p = _tuple_new(Placement, (state.card, action.x, action.y, DIRS.index(action.facing)))
+    if SYMMETRIC[p.card]:
+        p = canonical(p)
     a = state.board.analysis
     why = problem(a, p.card, p.x, p.y, p.facing)
     if why:
@@ -237,7 +246,9 @@ def _check(state: CastleState, seat: int, action: PlaceCard) -> CardPlaced:
                 raise IllegalMove(f"you have no wall tile {t}")
         if len(set(tiles)) != len(tiles):
             raise IllegalMove("play each kind of wall tile at most once per turn")
-    return CardPlaced(seat, p.card, p.x, p.y, DIRS[p.facing], action.role, segment, tiles)
+    placed = _new(CardPlaced)  # CardPlaced(...), its __init__ called as a function: cheaper than from C
+    _placed_init(placed, seat, p.card, p.x, p.y, DIRS[p.facing], action.role, segment, tiles)
+    return placed
 
 
 def _follower_segment(state: CastleState, seat: int, p: Placement, action: PlaceCard) -> int:
@@ -277,7 +288,9 @@ def _next_turn(fold: Folder, seat: int) -> None:
     again = False
     while fold.state.deck:
         card = fold.state.deck[0]
-        fold.add(CardDrawn(seat, card, again))
+        drawn = _new(CardDrawn)  # CardDrawn(seat, card, again), its __init__ called as a function
+        _drawn_init(drawn, seat, card, again)
+        fold.add(drawn)
         if has_placement(fold.state.board.analysis, card):
             return
         fold.add(CardRemoved(seat, card))
