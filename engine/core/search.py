@@ -43,7 +43,7 @@ from typing import Any
 
 from .chances import lead_chances, shared_win
 from .game import Game
-from .search_flat import one_move, play as _play
+from .search_flat import better_than_prior, one_move, play as _play
 from .search_gc import freeze, thaw
 
 Evaluate = Callable[[Game, Any], Sequence[float]]
@@ -116,6 +116,8 @@ class ThinkingBot:
         self.tree_depth = tuning.get("tree_depth", 10_000)  # 1 (and rollout_depth 0): a one-move search
         self.passes = tuning.get("passes", 1)  # a one-move search's determinizations
         self.prior_margin = tuning.get("prior_margin", 0.0)  # choose_by "value": the greedy move's edge
+        self.prior_z = tuning.get("prior_z", 0.0)  # with rollouts: z-score a move must beat greedy's by
+        self.paired: dict = {}
         self.overrule = tuning.get("overrule", True)  # False: choose plays the greedy move
         if self.rollout not in ("greedy", "random"):
             raise ValueError(f"rollout {self.rollout!r}: 'greedy' or 'random'")
@@ -138,6 +140,9 @@ class ThinkingBot:
         known, prior = report.root.children, report.prior
         if not self.overrule:  # the game's search is not trusted over its greedy bot (hints read it)
             return prior
+        if self.choose_by == "value" and self.prior_z and self.rollout_depth:  # only a clear winner
+            clear = better_than_prior(self.paired, self.prior_z)  # over greedy, pass by pass
+            return clear[0] if clear else prior
         if self.choose_by == "value" and known:  # the best mean judgement (a one-move search), the
             # greedy bot's better-ranked one on a tie (the root's moves were tried in its order); the
             # greedy move's mean counts ``prior_margin`` more

@@ -8,10 +8,14 @@ numbers): what the seat cannot see changes the judgement of every move alike, so
 tell apart moves whose values differ far less than the noise of one playout.
 
 With rollouts, a pass counts only when every move of it was judged: a pass cut short by the
-deadline is dropped, so every move's mean is over the same states.
+deadline is dropped, so every move's mean is over the same states. Each move's judgements are
+also kept as differences from the greedy move's in the same pass (``bot.paired``): where
+playouts are noisy, a game may let the search leave the greedy move only for a move that beats
+it clearly pass by pass (``prior_z``).
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -50,6 +54,7 @@ def one_move(bot: Any, view: Any, order: list, root: Any, rng: random.Random, de
 def _with_rollouts(bot: Any, view: Any, order: list, root: Any, rng: random.Random, deadline: float | None) -> int:
     game, seat = bot.game, view.seat
     done, passes, started, last = 0, 0, time.perf_counter(), 0.0
+    paired = bot.paired = {}
     while passes < bot.passes:
         if bot.iterations is not None and done >= bot.iterations:
             break
@@ -71,10 +76,31 @@ def _with_rollouts(bot: Any, view: Any, order: list, root: Any, rng: random.Rand
             node = _child(root, action)
             node.visits += 1
             node.reward += value
+        if judged and judged[0][0] == order[0]:  # each move against the greedy move, pass by pass
+            for action, value in judged[1:]:
+                row = paired.setdefault(action, [0, 0.0, 0.0])
+                d = value - judged[0][1]
+                row[0] += 1
+                row[1] += d
+                row[2] += d * d
         done += len(judged)
         passes += 1
         last = time.perf_counter() - now
     return done
+
+
+def better_than_prior(paired: dict, z: float, least: int = 4) -> list:
+    """The moves whose judgements beat the greedy move's in the same passes by more than ``z``
+    standard errors of their paired differences (over at least ``least`` passes), best first."""
+    out = []
+    for action, (n, total, squares) in paired.items():
+        if n < least:
+            continue
+        mean = total / n
+        spread = max(squares / n - mean * mean, 0.0) * n / (n - 1)
+        if mean > 0 and mean > z * math.sqrt(spread / n):
+            out.append((mean, action))
+    return [a for _, a in sorted(out, key=lambda r: -r[0])]
 
 
 def _draw(game: Any, view: Any, order: list, rng: random.Random, check: bool) -> tuple[Any, list]:
