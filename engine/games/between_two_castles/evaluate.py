@@ -7,7 +7,7 @@ winning chance.
 """
 from __future__ import annotations
 
-from engine.core.chances import lead_chances, shared_win
+from engine.core.chances import lead_chances
 from engine.core.game import Game
 
 from .bots import BONUS_WORTH
@@ -25,19 +25,20 @@ from .state import Bonus, BTCState
 
 SCALE = 6.0  # points of lead that make a win e times likelier than a loss
 HIGHER = 0.2  # what a point in the higher castle is worth, against the lower one's
+TIE = 0.01  # the higher castle at the end: it only breaks ties
 
 # Search options (engine.core.search.game_tuning): a one-move search over the greedy bot's four
-# best moves (tree depth 1: the few dozen iterations a second buys are shared by four moves, not
-# spread over a tree), each judged by rollouts of 40 moves (about two turns of choosing and
-# placing) in which every seat plays the greedy bot's move (``rollout.rollout_policy``, no random
-# moves: the determinization is the only chance); the root's real moves are checked against each
-# determinization (it guesses which castle of an owner already got its room). The greedy move
-# counts 2 + 30 % of the iterations extra: with a bonus of 2 + 3 % the search overruled it in 6
-# of 15 sampled positions at 60 iterations and lost ground to greedy in the arena (10 paired
-# games: a margin on the best other seat of -9 against greedy's own -4 in that seat), so only a
-# move the rollouts clearly prefer may replace it.
-SEARCH = {"rollout": "greedy", "rollout_depth": 40, "epsilon": 0.0, "tree_depth": 1, "root_width": 4,
-          "root_check": True, "exploration": 0.3, "prior_visits": 2, "prior_share": 0.3}
+# best moves, each played out to the end of the game by greedy players (``rollout.rollout_policy``,
+# no random moves), all four in the same determinizations with the same random source
+# (engine.core.search_flat); the root's real moves are checked against each determinization (it
+# guesses which castle of an owner already got its room). A move replaces the greedy one only
+# when it beats it pass by pass by two standard errors (``prior_z``): a playout's final lead
+# varies by about 0.2 (of a winning chance) between two moves of one pass early in the game,
+# against true differences of 0.01-0.03 (measured over 20-30 passes), so the best mean of a few
+# passes is mostly noise; late in round 2 the playouts are short and agree (spread 0.03-0.1), and
+# there a clearly better move is found in the time a second buys.
+SEARCH = {"rollout": "greedy", "rollout_depth": 1000, "epsilon": 0.0, "tree_depth": 1, "root_width": 4,
+          "root_check": True, "choose_by": "value", "passes": 1_000_000, "prior_z": 2.0}
 
 
 def standings(state: BTCState) -> list[float]:
@@ -81,13 +82,22 @@ def projected(state: BTCState) -> list[float]:
 
 
 def evaluate(game: Game, state: BTCState) -> tuple[float, ...]:
-    """Winning chances: 1/k for the k winners at the end; before, a logistic of the lead."""
-    if state.finished:
-        return shared_win(state.players, state.winners)
+    """Winning chances: a logistic of the lead over the best other seat, before the end and at it."""
     if not state.castles:
         return (1.0 / state.players,) * state.players
-    totals = standings(state)
-    return lead_chances(totals, SCALE)
+    if state.finished:
+        return final_chances(state)
+    return lead_chances(standings(state), SCALE)
+
+
+def final_chances(state: BTCState) -> tuple[float, ...]:
+    """At the end, the same logistic of the final lead (the higher castle breaking ties), not the
+    win alone: a playout that loses by a point and one that loses by twenty are not alike."""
+    keys = []
+    for s in range(state.players):
+        a, b = (score(state.castles[k]) for k in state.castles_of(s))
+        keys.append(min(a, b) + TIE * max(a, b))
+    return lead_chances(keys, SCALE)
 
 
 def bonus_value(state: BTCState, b: Bonus) -> float:

@@ -29,11 +29,25 @@ def worth(castle: Castle, room: int, col: int, floor: int) -> float:
     return gain(castle, room, col, floor) + (BONUS_WORTH if bonus else 0.0)
 
 
+# Castles alike in content share their worths: the playouts of one search pass judge several
+# moves in the same sampled state, and a castle no move has touched yet is rebuilt alike in each.
+_SHARED: dict[tuple, dict] = {}
+_SHARED_MAX = 20_000  # castles remembered (then forgotten all at once)
+
+
 def worths(castle: Castle, room: int) -> dict[tuple[int, int], float]:
-    """``worth`` of every place ``room`` may go in ``castle`` (kept on the castle: it never changes)."""
-    kept = castle.__dict__.get("_worths")
+    """``worth`` of every place ``room`` may go in ``castle`` (kept on the castle: it never changes,
+    and shared by castles alike)."""
+    fields = castle.__dict__
+    kept = fields.get("_worths")
     if kept is None:
-        kept = castle.__dict__["_worths"] = {}
+        key = (fields["throne"], fields["cells"], fields["attendants"], fields["cards"])
+        kept = _SHARED.get(key)
+        if kept is None:
+            if len(_SHARED) >= _SHARED_MAX:
+                _SHARED.clear()
+            kept = _SHARED[key] = {}
+        fields["_worths"] = kept
     values = kept.get(room)
     if values is None:
         values = kept[room] = {(c, f): worth(castle, room, c, f) for c, f in castle.positions(room)}
