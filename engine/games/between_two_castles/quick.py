@@ -8,7 +8,6 @@ path), which then decides it again and words the refusal.
 from __future__ import annotations
 
 import random
-from itertools import filterfalse
 from typing import Any
 
 from engine.core.fold import Decided
@@ -16,13 +15,14 @@ from engine.core.fold import Decided
 from .castle import THRONE_ROOM
 from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, SPECIAL_FOR_BONUS, SPECIAL_ID, SPECIAL_TYPES, TYPE_OF,
                       UPSTAIRS_ONLY)
-from .events import PairChosen, PairsRevealed, RoomPlaced, quick_new
+from .events import BonusEarned, PairChosen, PairsRevealed, RoomPlaced, quick_new
 from .flow import Folder, after_action, room_counted
-from .state import OVER, PLACING, BTCState, Place, fold_room_placed, made, reveal
+from .state import OVER, PLACING, Bonus, BTCState, Place, fold_room_placed, made, reveal
 
 _BONUS_COUNTS = (3, 5)  # the third of a type earns its bonus, the fifth a special room
 _list_new = list.__new__
 _room_placed, _pair_chosen, _pairs_revealed = quick_new(RoomPlaced), quick_new(PairChosen), quick_new(PairsRevealed)
+_bonus_earned = quick_new(BonusEarned)
 SPECIAL_IDS = tuple(SPECIAL_ID[t] for t in SPECIAL_TYPES)  # the special rooms' ids, in SPECIAL_TYPES order
 
 
@@ -67,17 +67,43 @@ def place_from_hand(state: BTCState, seat: int, action: Place, rng: random.Rando
         specials = new["specials_left"]
         s = SPECIAL_TYPES.index(kind)
         new["specials_left"] = specials[:s] + (specials[s] - 1,) + specials[s + 1:]
-    after = made(new)
-    if left and not (kind in NORMAL_TYPES and built.type_counts[kind] in _BONUS_COUNTS):
+    count = built.type_counts[kind] if kind in NORMAL_TYPES else 0
+    if count in _BONUS_COUNTS:
+        earned = kind if count == 3 else "special"
+        if earned in _PLAIN_BONUSES and _supplied(new, earned):
+            # flow.room_counted and flow.earn, a bonus that draws nothing and is not lost: it is
+            # pushed on the same copy of the fields; it is decided next (after_action adds nothing)
+            new["bonuses"] = new["bonuses"] + (Bonus(k, seat, earned),)
+            decided = _list_new(Decided)
+            decided += (event, _bonus_earned(seat, k, earned))
+            decided.after = made(new)
+            return decided
+    elif left:
         decided = _list_new(Decided)  # Decided((event,), after), without its __init__
         decided.append(event)
-        decided.after = after
+        decided.after = made(new)
         return decided  # no bonus, and the turn goes on
+    after = made(new)
     fold = Folder(after)
     fold.events.append(event)
     room_counted(fold, seat, k, r, rng)
     after_action(fold, rng)
     return Decided(fold.events, fold.state)
+
+
+_PLAIN_BONUSES = frozenset({"living", "outdoor", "sleeping", "corridor", "downstairs", "special"})
+_SPECIAL_FOR = {"outdoor": "fountain", "sleeping": "tower", "corridor": "foyer"}
+
+
+def _supplied(fields: dict, kind: str) -> bool:
+    """Whether a bonus that draws nothing finds its supply (else flow.earn loses it)."""
+    if kind == "living":
+        return any(fields["attendants_left"])
+    if kind == "downstairs":
+        return True
+    specials = fields["specials_left"]
+    wanted = _SPECIAL_FOR.get(kind)
+    return any(specials) if wanted is None else specials[SPECIAL_TYPES.index(wanted)] > 0
 
 
 def choose(state: BTCState, seat: int, rooms: Any, rng: random.Random) -> Decided | None:
@@ -96,7 +122,7 @@ def choose(state: BTCState, seat: int, rooms: Any, rng: random.Random) -> Decide
     event = _pair_chosen(seat, rooms)
     # evolve(state, event) (state._pair_chosen): the hand less the pair, the pair kept in secret
     new = fields.copy()
-    new["hands"] = hands[:seat] + (tuple(filterfalse(rooms.__contains__, hand)),) + hands[seat + 1:]
+    new["hands"] = hands[:seat] + (tuple([r for r in hand if r != a and r != b]),) + hands[seat + 1:]
     new["chosen"] = now = chosen[:seat] + (rooms,) + chosen[seat + 1:]
     decided = _list_new(Decided)  # Decided(events, after), without its __init__
     decided.append(event)

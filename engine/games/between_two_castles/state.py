@@ -1,7 +1,6 @@
 """The Between Two Castles position, the actions, and how each event changes the position (pure)."""
 from __future__ import annotations
 
-from itertools import filterfalse
 from typing import Any
 
 import attrs
@@ -180,7 +179,8 @@ def _ludwig_assigned(state: BTCState, ev: LudwigAssigned) -> BTCState:
 def _pair_chosen(state: BTCState, ev: PairChosen) -> BTCState:
     seat, fields = ev.seat, state.__dict__.copy()  # replace(), inlined: a load folds one per pair
     hands, chosen = list(fields["hands"]), list(fields["chosen"])
-    hands[seat] = tuple(filterfalse(ev.rooms.__contains__, hands[seat]))  # the hand less the pair
+    pair = ev.rooms
+    hands[seat] = tuple([r for r in hands[seat] if r not in pair])  # the hand less the pair
     chosen[seat] = ev.rooms
     fields["hands"], fields["chosen"] = tuple(hands), tuple(chosen)
     return made(fields)
