@@ -5,7 +5,6 @@ corner towers) an earlier one left.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from .board import Board, Feature, Follower, Square
@@ -173,7 +172,7 @@ def largest_free_region(free: set[Square]) -> tuple[set[Square], int]:
     for start in sorted(free):
         if start in seen:
             continue
-        region = _flood(start, free.__contains__)
+        region = _flood(start, free)
         seen |= region
         size = len(region)
         # (size, cards) must beat the best: a smaller region cannot, nor one of the same size when
@@ -186,16 +185,19 @@ def largest_free_region(free: set[Square]) -> tuple[set[Square], int]:
     return best[2], best[1]
 
 
-def _flood(start: Square, ok: Callable[[Square], bool]) -> set[Square]:
+def _flood(start: Square, free: set[Square]) -> set[Square]:
+    """The free castle squares connected to ``start`` (one of them)."""
     region, todo = {start}, [start]
     while todo:
-        x, y = todo.pop()
-        for dx, dy in zip(DX, DY):
-            n = (x + dx, y + dy)
-            if n not in region and ok(n):
+        for n in INSIDE_NEIGHBOURS[todo.pop()]:
+            if n in free and n not in region:
                 region.add(n)
                 todo.append(n)
     return region
+
+
+INSIDE_NEIGHBOURS = {(x, y): tuple((x + dx, y + dy) for dx, dy in zip(DX, DY) if (x + dx, y + dy) in CASTLE.interior)
+                     for x, y in CASTLE.interior}
 
 
 def max_cards(region: set[Square]) -> int:
