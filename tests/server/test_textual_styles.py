@@ -1,5 +1,6 @@
-"""The server's shared styles (textual_private._shared_apply): every node gets exactly the rules
-Textual itself would give it, and a second App with the same widgets matches no rule again."""
+"""The server's shortcuts in Textual (textual_private): shared styles give every node exactly the
+rules Textual itself would (and a second App matches no rule again), callbacks' parameters are
+counted as Textual counts them, and a text updated at the same size is drawn without a layout."""
 from __future__ import annotations
 
 import asyncio
@@ -116,3 +117,41 @@ def test_callbacks_parameters_are_counted_as_textual_counts_them():
              functools.partial(Pump().method, 1), functools.partial(plain, 1, 2)]
     assert [callback.count_parameters(f) for f in fresh] == textuals == [4, 2, 2, 2, 1, 4, 0, 1, 2]
     assert (type(plain), closure(5).__code__) in textual_private._PARAMETERS
+
+
+def test_a_static_updated_with_text_of_the_same_size_needs_no_layout():
+    from textual.screen import Screen
+
+    source = inspect.getsource(getattr(Static.update, "__wrapped__", Static.update))
+    assert "layout: bool = True" in source and "self.refresh(layout=layout)" in source
+    textual_private.install()
+
+    class Lines(App):
+        def compose(self):
+            yield Static("thinking |", id="status")
+            yield Static("below", id="below")
+
+    async def updates() -> list[tuple[int, int]]:
+        app = Lines()
+        async with app.run_test(size=(20, 6)) as pilot:
+            await pilot.pause()
+            status = app.query_one("#status", Static)
+            layouts, seen = [], []
+            refresh_layout = Screen._refresh_layout
+
+            def counting(screen, *args, **kwargs):
+                layouts.append(1)
+                return refresh_layout(screen, *args, **kwargs)
+            Screen._refresh_layout = counting
+            try:
+                for text in ("thinking /", "thinking -", "thinking |\nand more", "a text too long for one line"):
+                    status.update(text)
+                    await pilot.pause()
+                    seen.append((len(layouts), status.size.height))
+            finally:
+                Screen._refresh_layout = refresh_layout
+            assert app.query_one("#below").region.y == status.region.bottom
+            return seen
+    # same size: no layout; a second line, or text that wraps: laid out, and taller
+    (same, _), (again, _), (lines, high), (wrapped, wrapped_high) = asyncio.run(updates())
+    assert same == again == 0 and 0 < lines < wrapped and high == wrapped_high == 2

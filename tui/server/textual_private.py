@@ -38,6 +38,10 @@ loudly when a Textual upgrade moves what it relies on.
   slow) and remembers it on the callable, which helps nothing for the partials and closures
   made anew for each call (a session's start made about 60 such readings). The server reads
   a function's parameters once per code object (a method's, a callable object's class's).
+* ``Static.update`` lays out the whole screen unless told the size cannot change, and every
+  caller leaves it at that: a status line, a panel's text, ten times a second for a "thinking"
+  spinner in every session whose bot is thinking. In the server an update whose text has the
+  same lines, each as wide as before and none wider than the widget, is drawn without one.
 * ``Screen._compositor_refresh`` renders a frame and only then hands it to ``App._display``,
   which drops it while the App is in a batch (a recompose, as of a footer, is one): a whole
   frame rendered for nothing as every session starts. The server's screens leave their dirty
@@ -59,6 +63,7 @@ from collections.abc import Mapping
 
 import textual._callback as textual_callback
 import textual.app as textual_app
+from rich.cells import cell_len
 from rich.console import Console
 from textual._xterm_parser import XTermParser
 from textual.cache import LRUCache
@@ -66,7 +71,8 @@ from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Footer, Input
+from textual.content import Content
+from textual.widgets import Footer, Input, Static
 from textual.widgets._footer import FooterKey
 
 _installed = False
@@ -76,7 +82,7 @@ _ORIGINALS = [(textual_app, "redirect_stdout"), (textual_app, "redirect_stderr")
               (Input, "_watch_value"), (FooterKey, "__init__"), (Stylesheet, "_parse_rules"),
               (Footer, "bindings_changed"), (Screen, "_compositor_refresh"), (Stylesheet, "apply"),
               (textual_app.App, "_end_batch"), (Screen, "_on_timer_update"),
-              (textual_callback, "_count_parameters")]
+              (textual_callback, "_count_parameters"), (Static, "update")]
 _saved: list = []
 
 
@@ -100,6 +106,7 @@ def install() -> None:
         textual_app.App._end_batch = _frames_after_the_batch(textual_app.App._end_batch)
         Screen._on_timer_update = _update_in_one_frame(Screen._on_timer_update)
         textual_callback._count_parameters = _parameters_per_code(textual_callback._count_parameters)
+        Static.update = _update_without_layout_when_same_size(Static.update)
         _installed = True
 
 
@@ -233,6 +240,29 @@ def _shared_parse_rules(parse_rules):
             SHARED_RULES[key] = rules
         return rules
     return _parse_rules
+
+
+def _update_without_layout_when_same_size(update):
+    @functools.wraps(update)
+    def _update(self: Static, content="", *, layout: bool = True) -> None:
+        if not (layout and self.is_mounted and self.size):
+            update(self, content, layout=layout)
+            return
+        before = self.visual
+        update(self, content, layout=False)
+        if not _same_size(before, self.visual, self.size.width):
+            self.refresh(layout=True)
+    return _update
+
+
+def _line_widths(visual) -> list[int] | None:
+    return [cell_len(line) for line in visual.plain.split("\n")] if isinstance(visual, Content) else None
+
+
+def _same_size(before, after, width: int) -> bool:
+    """Text that takes the same room: the same lines, each as wide, none wrapped."""
+    widths = _line_widths(after)
+    return widths is not None and widths == _line_widths(before) and max(widths) <= width
 
 
 #: How many parameters a callback takes, per code object (and kind of callable).
