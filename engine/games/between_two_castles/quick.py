@@ -15,14 +15,14 @@ from engine.core.fold import Decided
 from .castle import THRONE_ROOM
 from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, SPECIAL_FOR_BONUS, SPECIAL_ID, SPECIAL_TYPES, TYPE_OF,
                       UPSTAIRS_ONLY)
-from .events import BonusEarned, PairChosen, PairsRevealed, RoomPlaced, quick_new
+from .events import BonusEarned, HandsPassed, PairChosen, PairsRevealed, RoomPlaced, quick_new
 from .flow import Folder, after_action, room_counted
-from .state import OVER, PLACING, Bonus, BTCState, Place, fold_room_placed, made, reveal
+from .state import OVER, PLACING, Bonus, BTCState, Place, fold_room_placed, made, pass_hands, reveal
 
 _BONUS_COUNTS = (3, 5)  # the third of a type earns its bonus, the fifth a special room
 _list_new = list.__new__
 _room_placed, _pair_chosen, _pairs_revealed = quick_new(RoomPlaced), quick_new(PairChosen), quick_new(PairsRevealed)
-_bonus_earned = quick_new(BonusEarned)
+_bonus_earned, _hands_passed = quick_new(BonusEarned), quick_new(HandsPassed)
 SPECIAL_IDS = tuple(SPECIAL_ID[t] for t in SPECIAL_TYPES)  # the special rooms' ids, in SPECIAL_TYPES order
 
 
@@ -83,6 +83,15 @@ def place_from_hand(state: BTCState, seat: int, action: Place, rng: random.Rando
         decided.append(event)
         decided.after = made(new)
         return decided  # no bonus, and the turn goes on
+    elif not new["ludwig"] and max(map(len, new["hands"])) > 1:
+        # the turn's last room, and the hands go on (flow.after_action, HandsPassed folded on the
+        # same copy of the fields; Ludwig's draw, which follows it, is left to the general path)
+        step = 1 if new["round"] == 1 else -1
+        pass_hands(new, step)
+        decided = _list_new(Decided)
+        decided += (event, _hands_passed(step))
+        decided.after = made(new)
+        return decided
     after = made(new)
     fold = Folder(after)
     fold.events.append(event)

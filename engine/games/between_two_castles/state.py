@@ -299,10 +299,17 @@ def _bonus_popped(state: BTCState, ev: Any) -> BTCState:
 
 @evolve.on(HandsPassed)
 def _hands_passed(state: BTCState, ev: HandsPassed) -> BTCState:
-    step, hands = ev.step % state.positions, state.hands
-    hands = hands[-step:] + hands[:-step]  # position p gets the hand of position p - step
-    return replace(state, hands=hands, turn=state.turn + 1, phase=CHOOSING, chosen=(None,) * state.players,
-                   used=frozenset())
+    fields = state.__dict__.copy()
+    pass_hands(fields, ev.step)
+    return made(fields)
+
+
+def pass_hands(fields: dict, step: int) -> None:
+    """HandsPassed on a state's fields (a copy): the next turn of choosing."""
+    step, hands = step % fields["positions"], fields["hands"]
+    fields["hands"] = hands[-step:] + hands[:-step]  # position p gets the hand of position p - step
+    fields["turn"], fields["phase"] = fields["turn"] + 1, CHOOSING
+    fields["chosen"], fields["used"] = (None,) * fields["players"], frozenset()
 
 
 @evolve.on(RoundEnded)
