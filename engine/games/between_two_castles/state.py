@@ -204,7 +204,12 @@ _HAND_TILES: list[list[Tile | None]] = [[None] * _ROOM_IDS for _ in range(7)]  #
 
 def reveal(fields: dict, pairs: tuple[tuple[int, ...], ...]) -> None:
     """PairsRevealed on a state's fields (a copy): the pairs and Ludwig's assigned rooms to place."""
-    tiles = [_hand_tile(p, r) for p, pair in enumerate(pairs) for r in pair]
+    tiles = []
+    for p, pair in enumerate(pairs):
+        row = _HAND_TILES[p] if p < len(_HAND_TILES) else ()
+        for r in pair:  # _hand_tile(p, r), its table read here (a reveal shows 2 rooms per position)
+            tile = row[r] if type(r) is int and 0 <= r < len(row) else None
+            tiles.append(tile if tile is not None else _hand_tile(p, r))
     if fields["ludwig"]:
         for room, castle in fields["ludwig_tiles"]:
             placer = castle if castle != LUDWIG else (castle + 1) % fields["positions"]  # builders(castle) less Ludwig
