@@ -85,8 +85,12 @@ class CarcassonneCastle(Rules):
             raise IllegalMove("the game is over")
         if state.card < 0 or seat != state.to_move:  # seat not in to_act(state)
             raise IllegalMove("it is not your turn")
-        if not isinstance(action, PlaceCard) or not _well_formed(action):
-            raise IllegalMove("lay the drawn castle card")
+        if _WELL_FORMED.get(id(action)) is not action:
+            if not isinstance(action, PlaceCard) or not _well_formed(action):
+                raise IllegalMove("lay the drawn castle card")
+            if len(_WELL_FORMED) >= 4096:
+                _WELL_FORMED.clear()
+            _WELL_FORMED[id(action)] = action  # kept alive here, so its id names no other object
         placed = _check(state, seat, action)
         fold = _new(Folder)  # Folder(state), its __init__ called as a function
         _folder_init(fold, state)
@@ -201,6 +205,11 @@ def _doubling_applies(state: CastleState, seat: int, p: Placement, seg: int, til
     board = state.board.trial(p, follower)
     kind = TOWER if tile == 2 else HOUSE
     return doubled_target(completions(board), seat, kind) is not None
+
+
+# Actions found well formed, by id: an action is frozen, so it stays so (the same few thousand
+# parsed moves come back game after game; see _parsed).
+_WELL_FORMED: dict[int, PlaceCard] = {}
 
 
 def _well_formed(action: PlaceCard) -> bool:

@@ -220,3 +220,14 @@ def test_the_set_up_shuffles_with_exactly_the_draws_of_random_shuffle():
             r1.shuffle(theirs)
             _shuffle(r2, mine)
             assert mine == theirs and r1.random() == r2.random()
+
+
+def test_a_malformed_move_is_refused_however_often_well_formed_ones_were_decided():
+    from engine.games.carcassonne_castle.state import PlaceCard
+    state = new_game(3)
+    legal = list(GAME.legal_actions(state, state.to_move))
+    GAME.decide(state, state.to_move, legal[0], random.Random(0))
+    for bad in (PlaceCard("4", 4, "e"), PlaceCard(4, 4, "e", tiles=("1",)), PlaceCard(99, 4, "e")):
+        for _ in range(2):
+            with pytest.raises(IllegalAction):
+                GAME.decide(state, state.to_move, bad, random.Random(0))
