@@ -7,12 +7,13 @@ import random
 
 import pytest
 
+from engine.core.errors import IllegalMove
 from engine.core.game import GameConfig, rng_for, secret_from
 from engine.games.between_two_castles import GAME
 from engine.games.between_two_castles.castle import Castle
 from engine.games.between_two_castles.flow import shuffle
 from engine.games.between_two_castles.scoring import castle_score, score_sheet
-from engine.games.between_two_castles.state import OVER
+from engine.games.between_two_castles.state import OVER, Choose, Place
 
 
 def _config(players: int) -> GameConfig:
@@ -53,3 +54,43 @@ def test_the_set_up_shuffle_draws_as_random_shuffle_does():
                 theirs.shuffle(b)
                 assert a == b
             assert ours.random() == theirs.random()  # and both drew as much
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 7])
+def test_the_direct_paths_take_exactly_the_legal_placements_and_pairs(players):
+    """decide's direct paths (a room from a hand or a bonus, a pair) check placements and pairs
+    inline: every cell next to a castle, for every room owed and every castle, is taken by decide
+    exactly when legal_actions lists it, and everything else is refused with IllegalMove."""
+    config = _config(players)
+    rng = random.Random(players)
+    state = GAME.initial_state(config)
+    for ev in GAME.setup(config, rng_for(secret_from(players), 0)):
+        state = GAME.evolve(state, ev)
+    step = 0
+    while state.phase != OVER:
+        seat = min(GAME.to_act(state))
+        legal = list(GAME.legal_actions(state, seat))
+        if step % 3 == 0:
+            for action in _candidates(state, seat):
+                try:
+                    GAME.decide(state, seat, action, rng_for(secret_from(players), step + 1))
+                    taken = True
+                except IllegalMove:
+                    taken = False
+                assert taken == (action in legal), (step, action)
+        for ev in GAME.decide(state, seat, rng.choice(legal), rng_for(secret_from(players), step + 1)):
+            state = GAME.evolve(state, ev)
+        step += 1
+
+
+def _candidates(state, seat):
+    rooms = {t.room for t in state.to_place} | {r for b in state.bonuses for r in b.offer} | {147, 148, 149, 0}
+    for room in rooms:
+        for k, castle in enumerate(state.castles):
+            cells = {(c + dc, f + df) for c, f in castle.grid for dc, df in ((0, 1), (0, -1), (1, 0), (-1, 0), (0, 0))}
+            for c, f in cells:
+                yield Place(room, k, c, f)
+    hand = sorted(state.hands[seat]) if state.hands else []
+    for a in hand[:3] + [200]:
+        for b in hand[-3:] + [-1]:
+            yield Choose((a, b))
