@@ -9,7 +9,7 @@ neighbours, once per square and position.
 from __future__ import annotations
 
 from .board import START, Analysis, Placement, Square
-from .catalog import CARD_COUNT, CARD_TYPE_OF, CARD_TYPES, CASTLE, DX, DY, N, W, card_type, opposite, step
+from .catalog import CARD_COUNT, CARD_TYPE_OF, CARD_TYPES, CASTLE, N, W, card_type, opposite, step
 from .features import AROUND, SPOTS
 
 # What lies beyond one side of a free square: (piece, road, end_on). A piece is a card number or
@@ -52,9 +52,10 @@ PAIRS = {sq: tuple((n, ((*sq, d), (*n, opposite(d)))) for d, n in around) for sq
 def problem(a: Analysis, card: int, x: int, y: int, facing: int) -> str:
     """Why the card may not lie there ("" when it may): it must lie inside on free squares, continue
     every road, and touch a card or start field with a full side."""
-    sq_a, sq_b = (x, y), (x + DX[facing], y + DY[facing])
-    if sq_a not in CASTLE.interior or sq_b not in CASTLE.interior:
+    spot = SPOTS.get((x, y, facing))  # every card position with both squares inside the castle
+    if spot is None:
         return "the card must lie inside the castle wall"
+    sq_a, sq_b = spot[0]
     if sq_a in a.owner or sq_b in a.owner:
         return "a card already lies there"
     verdict = _verdict(edges(a, sq_a), edges(a, sq_b), CARD_TYPE_OF[card], facing)
