@@ -1,6 +1,8 @@
-"""The two moves nearly every turn is made of, decided directly: a room placed from a hand and a
-pair chosen. A load decides every logged move again, so these run thousands of times; each does
-the checks and the state change of the general path (rules.decide, state.evolve) in one go.
+"""The moves nearly every turn is made of, decided directly: a room placed from a hand or for a
+bonus, and a pair chosen. A load decides every logged move again, so these run thousands of
+times; each does the checks and the state change of the general path (rules.decide, state.evolve)
+in one go, and the commonest consequences too (a bonus that draws nothing, the reveal, passing the
+hands) on the same copy of the state. Anything else that follows goes through flow's Folder.
 
 Each returns None for anything it does not take on (a refusal, or a move it leaves to the general
 path), which then decides it again and words the refusal.
