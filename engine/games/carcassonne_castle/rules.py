@@ -85,7 +85,7 @@ class CarcassonneCastle(Rules):
             raise IllegalMove("the game is over")
         if state.card < 0 or seat != state.to_move:  # seat not in to_act(state)
             raise IllegalMove("it is not your turn")
-        if _WELL_FORMED.get(id(action)) is not action:
+        if _WELL_FORMED.get(id(action), _UNKNOWN) is not action:  # (None would find None)
             if not isinstance(action, PlaceCard) or not _well_formed(action):
                 raise IllegalMove("lay the drawn castle card")
             if len(_WELL_FORMED) >= 4096:
@@ -210,6 +210,7 @@ def _doubling_applies(state: CastleState, seat: int, p: Placement, seg: int, til
 # Actions found well formed, by id: an action is frozen, so it stays so (the same few thousand
 # parsed moves come back game after game; see _parsed).
 _WELL_FORMED: dict[int, PlaceCard] = {}
+_UNKNOWN = object()
 
 
 def _well_formed(action: PlaceCard) -> bool:

@@ -227,7 +227,7 @@ def test_a_malformed_move_is_refused_however_often_well_formed_ones_were_decided
     state = new_game(3)
     legal = list(GAME.legal_actions(state, state.to_move))
     GAME.decide(state, state.to_move, legal[0], random.Random(0))
-    for bad in (PlaceCard("4", 4, "e"), PlaceCard(4, 4, "e", tiles=("1",)), PlaceCard(99, 4, "e")):
+    for bad in (None, PlaceCard("4", 4, "e"), PlaceCard(4, 4, "e", tiles=("1",)), PlaceCard(99, 4, "e")):
         for _ in range(2):
             with pytest.raises(IllegalAction):
                 GAME.decide(state, state.to_move, bad, random.Random(0))
