@@ -33,6 +33,8 @@ NAVIGATION = frozenset({"app.focus_next", "app.focus_previous", "screen.copy_tex
 
 class BergfriedApp(App[None]):
     TITLE = "Bergfried"
+    #: Seconds between frames of a thinking bot's spinner (an SSH server has many to draw).
+    SPINNER_INTERVAL = 0.1
     BINDINGS = [
         Binding("f1", "help", "Help", show=False),
         Binding("ctrl+s", "settings", "Settings", show=False),

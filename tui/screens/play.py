@@ -107,7 +107,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
             self._attachments.append(self.table.attach(seat, partial(self._updated, seat)))
         if self.hot_seat:  # (with no human the loop above attached the spectator already)
             self._attachments.append(self.table.attach(None, partial(self._updated, None)))
-        self._ticker = self.set_interval(0.1, self._tick)
+        self._ticker = self.set_interval(getattr(self.app, "SPINNER_INTERVAL", 0.1), self._tick)
         self._rebuild_moves(self.table.move_lines())
         self.redraw()
         self.call_after_refresh(self.advance)

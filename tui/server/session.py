@@ -40,6 +40,10 @@ class Player:
 class RemoteApp(BergfriedApp):
     """The ordinary Bergfried App, drawn on an SSH channel, with the lobby as its home."""
 
+    # Every session whose bot is thinking (or queued for the bot processes) draws and sends a
+    # frame per turn of its spinner: at ten a second, 50 such sessions kept the server busy.
+    SPINNER_INTERVAL = 0.25
+
     def __init__(self, settings: Settings, player: Player, terminal: SSHSession, tables: Any,
                  max_output_buffer: int) -> None:
         super().__init__(settings, tables=tables)
