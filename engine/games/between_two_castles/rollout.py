@@ -32,7 +32,7 @@ def worth(castle: Castle, room: int, col: int, floor: int) -> float:
 # Castles alike in content share their worths: the playouts of one search pass judge several
 # moves in the same sampled state, and a castle no move has touched yet is rebuilt alike in each.
 _SHARED: dict[tuple, dict] = {}
-_SHARED_MAX = 20_000  # castles remembered (then forgotten all at once)
+_SHARED_MAX = 4_000  # castles remembered (then forgotten at once: 10 ms to free, not within a playout step)
 
 
 def worths(castle: Castle, room: int) -> dict[tuple[int, int], float]:
