@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .board import START, Analysis, Placement, Square
 from .catalog import CARD_COUNT, CARD_TYPE_OF, CARD_TYPES, CASTLE, N, W, card_type, opposite, step
-from .features import AROUND, SPOTS
+from .geometry import AROUND, SPOTS
 
 # What lies beyond one side of a free square: (piece, road, end_on). A piece is a card number or
 # (START, start field); ``road`` whether that side shows a road; ``end_on`` whether the card lies

@@ -16,7 +16,7 @@ import attrs
 
 from .board import START, Board, Follower, Placement
 from .catalog import CARD_COUNT, CASTLE, DIRS, HOUSE, ROAD, TRACK, card_type, opposite
-from .features import SPOTS
+from .geometry import SPOTS
 from .placing import legal_placements
 from .scoring import palas_sizes
 from .state import CastleState, FinalItem
