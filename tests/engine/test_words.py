@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from engine.core import GameConfig, replay
+from engine.core import GameConfig
 from engine.core.game import rng_for, secret_from
 from engine.core.words import joined, says, whom, whose
 from engine.games import get_game

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import asyncio
 
-from engine.lobby import Login
 from tui.screens.lobby import RemotePlayScreen
 
 from .conftest import until

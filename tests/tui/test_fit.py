@@ -8,7 +8,7 @@ from tui.screens.play import PlayScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.saves import SavesScreen, fit_names
 
-from .conftest import finished_match, new_match, play_screen, settle
+from .conftest import finished_match, new_match, settle
 from .textfit import cut_text
 
 LONG_SEATS = [Seat("Wilhelmina", "human"), Seat("Adalbert", "bot:greedy"),

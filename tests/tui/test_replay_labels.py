@@ -3,7 +3,6 @@ scoring step), and the vote dialog leaves the newest moves in sight."""
 from __future__ import annotations
 
 from engine.core import Table
-from engine.games.king_up import Vote
 from tui.screens.play import PlayScreen
 from tui.screens.replay import ReplayScreen
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.core.bots import RandomBot
 
 from .board import Board, Merge, Placement
 from .catalog import COURT, DIRS, HOUSE, TOWER

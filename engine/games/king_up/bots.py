@@ -5,7 +5,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.bots import RandomBot
 
 from .catalog import FLOOR_LIMIT, GOAL_CARDS, OFF_BOARD, PLACING_FLOORS, POINTS, THRONE
 from .state import CLIMBING, PLACING, VOTING, Climb, KingUpState, Pass, Place, Vote

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.games.between_two_castles.scoring import card_points, castle_score, room_points, score_sheet, throne_points
 
-from .helpers import castle, room
+from .helpers import castle
 
 
 def points_at(c, col, floor):
