@@ -16,7 +16,7 @@ from functools import cached_property
 
 import attrs
 
-from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, ROOMS, THRONE_CELLS, TYPE_OF,
+from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, ROOM_ID, ROOMS, THRONE_CELLS, TYPE_OF,  # noqa: F401 (ROOM_ID: the docstring example)
                       UPSTAIRS_ONLY)
 
 THRONE_ROOM = -1  # the value of the throne room's two cells in a grid
