@@ -20,14 +20,20 @@ def _config(players: int) -> GameConfig:
     return GameConfig(players, frozenset({"ludwig"}) if players == 2 else frozenset())
 
 
+
+def _set_up(config, secret):
+    """The state after the set-up of the game whose secret is made from ``secret``."""
+    state = GAME.initial_state(config)
+    for ev in GAME.setup(config, rng_for(secret_from(secret), 0)):
+        state = GAME.evolve(state, ev)
+    return state
+
 @pytest.mark.parametrize("players", [2, 3, 5, 7])
 def test_every_decision_hands_back_the_state_its_events_fold_to(players):
     config = _config(players)
     for game in range(3):
         rng = random.Random(players * 100 + game)
-        state = GAME.initial_state(config)
-        for ev in GAME.setup(config, rng_for(secret_from(game), 0)):
-            state = GAME.evolve(state, ev)
+        state = _set_up(config, game)
         step = 0
         while state.phase != OVER:
             seat = min(GAME.to_act(state))
@@ -63,9 +69,7 @@ def test_the_direct_paths_take_exactly_the_legal_placements_and_pairs(players):
     exactly when legal_actions lists it, and everything else is refused with IllegalMove."""
     config = _config(players)
     rng = random.Random(players)
-    state = GAME.initial_state(config)
-    for ev in GAME.setup(config, rng_for(secret_from(players), 0)):
-        state = GAME.evolve(state, ev)
+    state = _set_up(config, players)
     step = 0
     while state.phase != OVER:
         seat = min(GAME.to_act(state))
