@@ -1,6 +1,7 @@
 """The Textual internals the server overrides: fail loudly when an upgrade moves them."""
 from __future__ import annotations
 
+import contextlib
 import gc
 import inspect
 import sys
@@ -179,12 +180,17 @@ def _one_static_app(text: str):
     return One()
 
 
-def _recorded_frames(app) -> list:
-    """The updates ``app`` displays from now on (None where there was nothing to draw)."""
-    frames: list = []
-    display = app._display
-    app._display = lambda screen, update: (frames.append(update), display(screen, update))
-    return frames
+@contextlib.asynccontextmanager
+async def _recording(text: str):
+    """An App of one Static (id ``s``) saying ``text``, running at 30x5, and the updates it
+    displays once it has settled (None where there was nothing to draw)."""
+    app = _one_static_app(text)
+    async with app.run_test(size=(30, 5)) as pilot:
+        await pilot.pause()
+        frames: list = []
+        display = app._display
+        app._display = lambda screen, update: (frames.append(update), display(screen, update))
+        yield app, pilot, frames
 
 
 def test_no_frame_is_rendered_in_a_batch_and_the_batch_ends_with_one():
@@ -199,10 +205,7 @@ def test_no_frame_is_rendered_in_a_batch_and_the_batch_ends_with_one():
     textual_private.install()
 
     async def run():
-        app = _one_static_app("before")
-        async with app.run_test(size=(30, 5)) as pilot:
-            await pilot.pause()
-            frames = _recorded_frames(app)
+        async with _recording("before") as (app, pilot, frames):
             with app.batch_update():
                 app.query_one("#s", Static).update("after")
                 app.screen._compositor_refresh()      # what a layout in a batch calls
@@ -225,10 +228,7 @@ def test_a_layout_and_a_repaint_due_together_make_one_frame():
     textual_private.install()
 
     async def run():
-        app = _one_static_app("one")
-        async with app.run_test(size=(30, 5)) as pilot:
-            await pilot.pause()
-            frames = _recorded_frames(app)
+        async with _recording("one") as (app, pilot, frames):
             app.query_one("#s", Static).styles.height = 3   # a layout due
             app.screen.refresh()                     # and the whole screen, as when it comes back
             app.screen._compositor_refresh()         # asked for meanwhile: waits for the update
