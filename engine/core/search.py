@@ -115,7 +115,6 @@ class ThinkingBot:
         self.choose_by = tuning.get("choose_by", "visits")
         self.tree_depth = tuning.get("tree_depth", 10_000)  # 1 (and rollout_depth 0): a one-move search
         self.passes = tuning.get("passes", 1)  # a one-move search's determinizations
-        self.prior_margin = tuning.get("prior_margin", 0.0)  # choose_by "value": the greedy move's edge
         self.prior_z = tuning.get("prior_z", 0.0)  # with rollouts: z-score a move must beat greedy's by
         self.paired: dict = {}
         self.overrule = tuning.get("overrule", True)  # False: choose plays the greedy move
@@ -144,9 +143,8 @@ class ThinkingBot:
             clear = better_than_prior(self.paired, self.prior_z)  # over greedy, pass by pass
             return clear[0] if clear else prior
         if self.choose_by == "value" and known:  # the best mean judgement (a one-move search), the
-            # greedy bot's better-ranked one on a tie (the root's moves were tried in its order); the
-            # greedy move's mean counts ``prior_margin`` more
-            return max(known, key=lambda a: known[a].reward / known[a].visits + (self.prior_margin if a == prior else 0))
+            # greedy bot's better-ranked one on a tie (the root's moves were tried in its order)
+            return max(known, key=lambda a: known[a].reward / known[a].visits)
         # The most visited root action; the greedy bot's choice counts PRIOR_VISITS more, so a
         # search too short to tell the moves apart plays like greedy.
         bonus = self.prior_visits + self.prior_share * report.iterations
