@@ -10,9 +10,11 @@ START = -1  # card number used in feature keys for start fields: (START, index)
 
 def _cells() -> tuple:
     """Per card and facing, what each half shows on its four sides: (card, half, facing, segments,
-    kinds, roads, edges, keys), each of the last five by board direction (segment -1, kind and key
-    None: nothing; a key is the (card, segment) of the feature piece shown there). ``edges[d]`` is what an empty square sees of this half when the half lies in
-    direction ``d`` from it: (card, road, whether the card lies along d), see placing.edges."""
+    kinds, roads, edges, keys, masked), each of the last six by board direction (segment -1, kind
+    and key None: nothing; a key is the (card, segment) of the feature piece shown there).
+    ``edges[d]`` is what an empty square sees of this half when the half lies in direction ``d``
+    from it: (card, road, whether the card lies along d), see placing.edges; ``masked[d]`` is
+    (``edges[d]``, its bit 1 << d, that bit if it shows a road there, else 0)."""
     table = []
     for card in range(CARD_COUNT):
         ctype = card_type(card)
@@ -26,7 +28,8 @@ def _cells() -> tuple:
                 roads = tuple(s.road for s in sides)
                 seen = tuple((card, roads[opposite(d)], facing % 2 == d % 2) for d in range(4))
                 keys = tuple((card, s) if s >= 0 else None for s in segs)
-                halves.append((card, half, facing, segs, kinds, roads, seen, keys))
+                masked = tuple((seen[d], 1 << d, seen[d][1] << d) for d in range(4))
+                halves.append((card, half, facing, segs, kinds, roads, seen, keys, masked))
             per_facing.append(tuple(halves))
         table.append(tuple(per_facing))
     return tuple(table)
@@ -70,7 +73,8 @@ def _around(sq: Square, d: int) -> tuple:
 
 def _spots() -> dict:
     """(x, y, facing) of every card position inside the castle -> its squares, what lies beyond its
-    six outer sides (see :func:`_around`, in :data:`OUTER`'s order) and its empty-able neighbours."""
+    six outer sides (see :func:`_around`, in :data:`OUTER`'s order), its empty-able neighbours, and
+    those with its own squares as a set."""
     table = {}
     for sq in CASTLE.interior:
         for facing in range(4):
@@ -79,7 +83,8 @@ def _spots() -> dict:
                 continue
             squares = (sq, b)
             beyond = tuple(_around(squares[h], d) for h, d in _outer_sides(facing))
-            table[(*sq, facing)] = (squares, beyond, tuple(n for n, inside, _ in beyond if inside))
+            around = tuple(n for n, inside, _ in beyond if inside)
+            table[(*sq, facing)] = (squares, beyond, around, frozenset(squares + around))
     return table
 
 
@@ -97,17 +102,22 @@ SEGMENT_RANGE = tuple(range(n) for n in SEGMENTS)
 _SIDES: list[dict] = [{} for _ in CARD_TYPES]  # card type -> (x, y, facing) -> its sides, see _sides
 
 
-def _sides(ctype: int, spot: tuple[int, int, int]) -> tuple[tuple, tuple]:
+def _sides(ctype: int, spot: tuple[int, int, int]) -> tuple[tuple, tuple, tuple, tuple]:
     """The outer sides of a card of type ``ctype`` at ``spot`` that can touch a feature: (half,
-    segment, kind, direction back, square) for those facing a castle square, (half, segment joining
-    or -1, start field's key) for those facing a start field's port. Made once per type and spot."""
+    segment, kind, direction back) for those facing a castle square, the squares they face, and
+    (half, segment joining or -1, start field's key) for those facing a start field's port; then
+    per segment how many of the first kind it has. Made once per type and spot."""
     known = _SIDES[ctype].get(spot)
     if known is None:
-        inner, ports = [], []
+        inner, squares, ports = [], [], []
+        facing_inside = [0] * len(CARD_TYPES[ctype].segments)
         for (h, seg, kind, back), (n, inside, sf) in zip(OUTER[ctype][spot[2]], SPOTS[spot][1]):
             if inside:
-                inner.append((h, seg, kind, back, n))
+                inner.append((h, seg, kind, back))
+                squares.append(n)
+                if seg >= 0:
+                    facing_inside[seg] += 1
             elif sf is not None and sf[1]:
                 ports.append((h, seg if seg >= 0 and sf[2] == kind else -1, sf[3]))
-        known = _SIDES[ctype][spot] = (tuple(inner), tuple(ports))
+        known = _SIDES[ctype][spot] = (tuple(inner), tuple(squares), tuple(ports), tuple(facing_inside))
     return known

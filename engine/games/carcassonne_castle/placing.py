@@ -44,7 +44,6 @@ BOTH_WAYS = tuple(tuple(per_type[d] + per_type[(d + 2) % 4] for d in range(4)) f
 # Each castle square's neighbours inside the castle: (direction, square).
 NEIGHBOURS = {sq: tuple((d, step(*sq, d)) for d in range(4) if step(*sq, d) in CASTLE.interior)
               for sq in CASTLE.interior}
-NEIGHBOUR_BITS = {sq: tuple((d, n, 1 << d) for d, n in around) for sq, around in NEIGHBOURS.items()}
 # Each castle square's neighbours inside, with the two card positions (x, y, facing) on the pair.
 PAIRS = {sq: tuple((n, ((*sq, d), (*n, opposite(d)))) for d, n in around) for sq, around in NEIGHBOURS.items()}
 
@@ -82,16 +81,21 @@ def edges(a: Analysis, square: Square) -> tuple:
 
 
 def _edges_of(owner: dict, square: Square) -> tuple:
-    out = list(WALLS[square])
-    present, roads = WALL_MASKS[square]
-    for d, n, bit in NEIGHBOUR_BITS[square]:
-        cell = owner.get(n)  # (card, half, facing, segments, kinds, roads, edges)
-        if cell is not None:
-            seen = out[d] = cell[6][d]  # (card, road, end_on)
-            present |= bit
-            if seen[1]:
-                roads |= bit
-    return (*out, present, roads)
+    n, e, s, w = map(owner.get, BESIDE[square])  # the cells beyond its sides (None: empty, or outside)
+    out_n, out_e, out_s, out_w, present, roads = WALL_EDGES[square]
+    if n is not None:  # each a cell's masked side: what it shows there, its bit, its road bit
+        out_n, bit, road = n[8][0]
+        present, roads = present | bit, roads | road
+    if e is not None:
+        out_e, bit, road = e[8][1]
+        present, roads = present | bit, roads | road
+    if s is not None:
+        out_s, bit, road = s[8][2]
+        present, roads = present | bit, roads | road
+    if w is not None:
+        out_w, bit, road = w[8][3]
+        present, roads = present | bit, roads | road
+    return out_n, out_e, out_s, out_w, present, roads
 
 
 def _walls(square: Square) -> tuple:
@@ -106,6 +110,8 @@ def _walls(square: Square) -> tuple:
 WALLS = {sq: _walls(sq) for sq in CASTLE.interior}
 WALL_MASKS = {sq: (sum(1 << d for d, e in enumerate(w) if e is not None),
                    sum(e[1] << d for d, e in enumerate(w) if e is not None)) for sq, w in WALLS.items()}
+WALL_EDGES = {sq: (*w, *WALL_MASKS[sq]) for sq, w in WALLS.items()}  # a square's edges with no card around
+BESIDE = {sq: tuple(step(*sq, d) for d in range(4)) for sq in CASTLE.interior}  # its neighbours, n e s w
 
 
 def _verdict(ea: tuple, eb: tuple, ctype: int, facing: int) -> str:
@@ -179,24 +185,28 @@ def has_placement(a: Analysis, card: int) -> bool:
     if known is not None and card in known:
         return bool(known[card])
     owner, ctype, known_edges = a.owner, CARD_TYPE_OF[card], a.edges
-    symmetric, roads = SYMMETRIC[card], ROADS[ctype]
+    symmetric, roads, kind = SYMMETRIC[card], ROADS[ctype], ROAD_KIND[ctype]
     # Where a card with these roads fitted lately (whether a card fits depends on nothing else):
-    # most often it still does.
-    hint = a.fits.get(ROAD_KIND[ctype])
+    # most often it still does. A fit depends only on what lies on its two squares and their
+    # neighbours: if those are as they were when it fitted, it fits again without a look.
+    hint = a.fits.get(kind)
     if hint is not None:
-        sq, b, d = hint
+        sq, b, d, watched, seen = hint
+        if tuple(map(owner.get, watched)) == seen:
+            return True
         if sq not in owner and b not in owner:
             ea, eb = known_edges.get(sq) or edges(a, sq), known_edges.get(b) or edges(a, b)
             road_a, road_b = roads[d]
             if not (ea[4] & (ea[5] ^ road_a) or eb[4] & (eb[5] ^ road_b)) and not _verdict(ea, eb, ctype, d):
+                a.fits[kind] = _hint(owner, sq, b, d)
                 return True
-    seen: set[Square] = set()
+    tried: set[Square] = set()
     for sq in a.frontier:
-        seen.add(sq)
+        tried.add(sq)
         ea = known_edges.get(sq) or edges(a, sq)
         touch_a, road_a = ea[4], ea[5]
         for d, b in NEIGHBOURS[sq]:
-            if b in owner or b in seen:
+            if b in owner or b in tried:
                 continue
             # Half a on sq with half b toward d, then (unless the card reads the same turned round)
             # half a on b with half b on sq; the roads on sq's sides first, before b's sides are read.
@@ -207,12 +217,24 @@ def has_placement(a: Analysis, card: int) -> bool:
                 continue
             eb = known_edges.get(b) or edges(a, b)
             if first and not eb[4] & (eb[5] ^ there_b) and not _verdict(ea, eb, ctype, d):
-                a.fits[ROAD_KIND[ctype]] = (sq, b, d)
+                a.fits[kind] = _hint(owner, sq, b, d)
                 return True
             if second and not eb[4] & (eb[5] ^ back_a) and not _verdict(eb, ea, ctype, (d + 2) % 4):
-                a.fits[ROAD_KIND[ctype]] = (b, sq, (d + 2) % 4)
+                a.fits[kind] = _hint(owner, b, sq, (d + 2) % 4)
                 return True
     return False
+
+
+def _hint(owner: dict, sq: Square, b: Square, d: int) -> tuple:
+    """A fit found on (sq, b) with half b toward d, and what lay then on the squares it depends on."""
+    watched = WATCHED[(sq, b)]
+    return sq, b, d, watched, tuple(map(owner.get, watched))
+
+
+# The squares whose cells decide whether a card fits on two neighbouring squares: the two and
+# their neighbours inside the castle (what their sides touch is read off those).
+WATCHED = {(sq, b): tuple(sorted({sq, b, *(n for _, n in NEIGHBOURS[sq]), *(n for _, n in NEIGHBOURS[b])}))
+           for sq in NEIGHBOURS for _, b in NEIGHBOURS[sq]}
 
 
 SYMMETRIC = tuple(card_type(card).symmetric for card in range(CARD_COUNT))  # reads the same turned round
