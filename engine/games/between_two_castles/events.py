@@ -173,9 +173,11 @@ def quick_new(cls: type):
     """
     fields = attrs.fields(cls)
     params = ", ".join(f.name if f.default is attrs.NOTHING else f"{f.name}={f.default!r}" for f in fields)
-    items = ", ".join(f"{f.name!r}: {f.name}" for f in fields)
-    env = {"_new": object.__new__, "_setattr": object.__setattr__, "cls": cls}
-    exec(f"def new({params}):\n    ev = _new(cls)\n    _setattr(ev, '__dict__', {{{items}}})\n    return ev\n", env)  # noqa: S102
+    # Filled in the instance's own dict, in field order: that dict shares its keys with every event
+    # of the class (smaller, and quicker to fill than a dict built apart and set as __dict__).
+    fill = "".join(f"    d[{f.name!r}] = {f.name}\n" for f in fields)
+    env = {"_new": object.__new__, "cls": cls}
+    exec(f"def new({params}):\n    ev = _new(cls)\n    d = ev.__dict__\n{fill}    return ev\n", env)  # noqa: S102
     return env["new"]
 
 
