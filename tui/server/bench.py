@@ -9,7 +9,8 @@ the clients are asyncssh clients in this process. What happens, in order:
    the lower CPU priority ``bergfried serve`` gives them (``--bot-nice``). *Bot processes while
    typing* is the CPU they got then, in cores: on a loaded machine they get little.
 2. N players log in one after another (each meets the sessions before it idle at their
-   tables): *connect to first frame* is from the TCP connect to the frame that shows their
+   tables: the bots there have played up to the player's turn before the server started):
+   *connect to first frame* is from the TCP connect to the frame that shows their
    King Up! table (key exchange, login, the App's start, the first frame). *Memory per session*
    is the server's RSS growth over those N logins / N; *CPU per login* the server's CPU then / N.
 3. Every player presses ":" (the move line takes the keys), then one key *at the same instant*:
@@ -59,11 +60,23 @@ def prepare(data_dir: Path, n: int, level: str = "greedy", bot_tables: int = 0) 
         accounts.claim(f"p{i}", key_text(key))
         record = lobby.create(f"p{i}", "king-up", ["me", f"bot:{level}", f"bot:{level}"])
         accounts.set_last_table(f"p{i}", record.id)
+        bots_open(lobby.table(record.id), random.Random(i))
         keys.append(key)
     for _ in range(bot_tables):
         lobby.create("house", "king-up", [f"bot:{level}"] * 3)
     lobby.close()
     return keys
+
+
+def bots_open(table, rng: random.Random) -> None:
+    """Play the bots' moves before the player's first turn (any legal move: the level only
+    decides how long a bot thinks), so that the table waits for its player. Otherwise the
+    bots of every table whose bot moves first think while the others log in (expert: a
+    second a move, queued behind the bot processes), and those players' sessions, which the
+    figures call idle, draw a spinner four times a second and every bot move as it comes."""
+    while not table.finished and 0 not in table.to_act:
+        seat = min(table.to_act)
+        table.submit(seat, rng.choice(table.legal_actions(seat)))
 
 
 def rss_kib(pid: int) -> int:
