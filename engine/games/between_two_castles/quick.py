@@ -133,7 +133,12 @@ def choose(state: BTCState, seat: int, rooms: Any, rng: random.Random) -> Decide
     event = _pair_chosen(seat, rooms)
     # evolve(state, event) (state._pair_chosen): the hand less the pair, the pair kept in secret
     new = fields.copy()
-    new["hands"] = hands[:seat] + (tuple([r for r in hand if r != a and r != b]),) + hands[seat + 1:]
+    # The hand less the pair (evolve keeps each room not in the pair): a hand never holds a room
+    # twice (each is dealt once from the bag), so removing each once is the same, done in C.
+    rest = list(hand)
+    rest.remove(a)
+    rest.remove(b)
+    new["hands"] = hands[:seat] + (tuple(rest),) + hands[seat + 1:]
     new["chosen"] = now = chosen[:seat] + (rooms,) + chosen[seat + 1:]
     decided = _list_new(Decided)  # Decided(events, after), without its __init__
     decided.append(event)
