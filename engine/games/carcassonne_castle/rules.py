@@ -140,7 +140,14 @@ class CarcassonneCastle(Rules):
     def parse_action(self, state: CastleState, seat: int, text: str) -> PlaceCard:
         if state.card < 0:
             return notation.parse_action(text)
-        return _parsed(text, SYMMETRIC[state.card])
+        known = _PARSED[SYMMETRIC[state.card]]
+        action = known.get(text)
+        if action is None:
+            action = _parsed(text, SYMMETRIC[state.card])
+            if len(known) >= 8192:
+                known.clear()
+            known[text] = action
+        return action
 
     def describe(self, before: CastleState, event: Any, names: Sequence[str] = ()) -> str | None:
         return notation.describe(before, event, names)
@@ -221,10 +228,16 @@ def _well_formed(action: PlaceCard) -> bool:
             and isinstance(action.tiles, tuple) and all(type(t) is int for t in action.tiles))
 
 
-@functools.lru_cache(maxsize=8192)
+# Moves read, by text, for a drawn card that does not (False) or does (True) read the same turned
+# round: the same few thousand texts come back game after game. A plain dict: a text read from a
+# file is hashed once (its hash kept on the string), where an lru_cache also builds, hashes and
+# relinks a key per call.
+_PARSED: dict[bool, dict[str, PlaceCard]] = {False: {}, True: {}}
+
+
 def _parsed(text: str, symmetric: bool) -> PlaceCard:
     """A move read for a drawn card that does (or does not) read the same turned round, in the form
-    the rules list it. Kept: the same few thousand texts come back game after game."""
+    the rules list it."""
     action = notation.parse_action(text)
     if symmetric and action.facing in "wn":
         x, y = step(action.x, action.y, DIRS.index(action.facing))
