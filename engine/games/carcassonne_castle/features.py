@@ -10,7 +10,6 @@ placing.py's concern.
 """
 from __future__ import annotations
 
-from itertools import compress, filterfalse
 from typing import TYPE_CHECKING, NamedTuple
 
 from .catalog import CARD_TYPE_OF, CASTLE, COURT, ROAD
@@ -161,15 +160,16 @@ class Analysis:
         open sides; and for each of its two squares, old feature id -> its open sides facing it."""
         card = p[0]
         touched: dict[int, frozenset[int]] = dict.fromkeys(SEGMENT_RANGE[card], NONE)
+        opened = [0] * len(touched)
         closing: list[dict[int, int]] = [{}, {}]
-        feature_of = self.feature_of
-        inner, squares, ports, opened = _sides(CARD_TYPE_OF[card], p[1:])
-        opened = list(opened)  # a segment's sides facing castle squares: open until one holds a card
-        cells = tuple(map(self.owner.get, squares))
-        # Only the sides facing a card (the empty squares skipped in C: most sides face one)
-        for (h, seg, kind, back), cell in zip(compress(inner, cells), filter(None, cells)):
-            if seg >= 0:
-                opened[seg] -= 1
+        owner, feature_of = self.owner, self.feature_of
+        inner, ports = _sides(CARD_TYPE_OF[card], p[1:])
+        for h, seg, kind, back, n in inner:
+            cell = owner.get(n)
+            if cell is None:
+                if seg >= 0:
+                    opened[seg] += 1
+                continue
             other = cell[7][back]
             if other is None:
                 continue
@@ -262,7 +262,7 @@ class Analysis:
         known = self._merge
         m = known[1] if known is not None and known[0] == p else self.merge(p)
         card, x, y, facing = p
-        squares, _, around, near = SPOTS[p[1:]]  # (x, y, facing): a slice of the named tuple is a plain tuple
+        squares, _, around = SPOTS[p[1:]]  # (x, y, facing): a slice of the named tuple is a plain tuple
         owner = self.owner.copy()
         owner[squares[0]], owner[squares[1]] = CELLS[card][facing]
         features = self.features.copy()
@@ -274,12 +274,15 @@ class Analysis:
         for fid, feat in m.features.items():
             if fid >= next_id:
                 feature_of.update(dict.fromkeys(feat.members, fid))
-        edges = self.edges.copy()  # what the sides of empty squares touch, as far as it is known:
-        for sq in edges.keys() & near:  # not on the card's squares, nor those its sides now touch
-            del edges[sq]
+        edges = self.edges.copy()  # what the sides of empty squares touch, as far as it is known
+        for sq in squares:
+            edges.pop(sq, None)
         frontier = set(self.frontier)  # a copy of a set is a block copy; never changed once built
         frontier.difference_update(squares)
-        frontier.update(filterfalse(owner.__contains__, around))
+        for n in around:
+            if n not in owner:
+                edges.pop(n, None)  # one of its sides now touches the new card
+                frontier.add(n)
         next_id += len(set(m.groups.values()))  # one new feature per group of the card's segments
         after = _new(Analysis)  # Analysis(...), its __init__ called as a function: cheaper than from C
         _init(after, owner, self.placements + (p,), feature_of, features, next_id, frontier, m.completed,

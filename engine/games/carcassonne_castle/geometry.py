@@ -73,8 +73,7 @@ def _around(sq: Square, d: int) -> tuple:
 
 def _spots() -> dict:
     """(x, y, facing) of every card position inside the castle -> its squares, what lies beyond its
-    six outer sides (see :func:`_around`, in :data:`OUTER`'s order), its empty-able neighbours, and
-    those with its own squares as a set."""
+    six outer sides (see :func:`_around`, in :data:`OUTER`'s order) and its empty-able neighbours."""
     table = {}
     for sq in CASTLE.interior:
         for facing in range(4):
@@ -83,8 +82,7 @@ def _spots() -> dict:
                 continue
             squares = (sq, b)
             beyond = tuple(_around(squares[h], d) for h, d in _outer_sides(facing))
-            around = tuple(n for n, inside, _ in beyond if inside)
-            table[(*sq, facing)] = (squares, beyond, around, frozenset(squares + around))
+            table[(*sq, facing)] = (squares, beyond, tuple(n for n, inside, _ in beyond if inside))
     return table
 
 
@@ -102,22 +100,17 @@ SEGMENT_RANGE = tuple(range(n) for n in SEGMENTS)
 _SIDES: list[dict] = [{} for _ in CARD_TYPES]  # card type -> (x, y, facing) -> its sides, see _sides
 
 
-def _sides(ctype: int, spot: tuple[int, int, int]) -> tuple[tuple, tuple, tuple, tuple]:
+def _sides(ctype: int, spot: tuple[int, int, int]) -> tuple[tuple, tuple]:
     """The outer sides of a card of type ``ctype`` at ``spot`` that can touch a feature: (half,
-    segment, kind, direction back) for those facing a castle square, the squares they face, and
-    (half, segment joining or -1, start field's key) for those facing a start field's port; then
-    per segment how many of the first kind it has. Made once per type and spot."""
+    segment, kind, direction back, square) for those facing a castle square, (half, segment joining
+    or -1, start field's key) for those facing a start field's port. Made once per type and spot."""
     known = _SIDES[ctype].get(spot)
     if known is None:
-        inner, squares, ports = [], [], []
-        facing_inside = [0] * len(CARD_TYPES[ctype].segments)
+        inner, ports = [], []
         for (h, seg, kind, back), (n, inside, sf) in zip(OUTER[ctype][spot[2]], SPOTS[spot][1]):
             if inside:
-                inner.append((h, seg, kind, back))
-                squares.append(n)
-                if seg >= 0:
-                    facing_inside[seg] += 1
+                inner.append((h, seg, kind, back, n))
             elif sf is not None and sf[1]:
                 ports.append((h, seg if seg >= 0 and sf[2] == kind else -1, sf[3]))
-        known = _SIDES[ctype][spot] = (tuple(inner), tuple(squares), tuple(ports), tuple(facing_inside))
+        known = _SIDES[ctype][spot] = (tuple(inner), tuple(ports))
     return known

@@ -185,28 +185,24 @@ def has_placement(a: Analysis, card: int) -> bool:
     if known is not None and card in known:
         return bool(known[card])
     owner, ctype, known_edges = a.owner, CARD_TYPE_OF[card], a.edges
-    symmetric, roads, kind = SYMMETRIC[card], ROADS[ctype], ROAD_KIND[ctype]
+    symmetric, roads = SYMMETRIC[card], ROADS[ctype]
     # Where a card with these roads fitted lately (whether a card fits depends on nothing else):
-    # most often it still does. A fit depends only on what lies on its two squares and their
-    # neighbours: if those are as they were when it fitted, it fits again without a look.
-    hint = a.fits.get(kind)
+    # most often it still does.
+    hint = a.fits.get(ROAD_KIND[ctype])
     if hint is not None:
-        sq, b, d, watched, seen = hint
-        if tuple(map(owner.get, watched)) == seen:
-            return True
+        sq, b, d = hint
         if sq not in owner and b not in owner:
             ea, eb = known_edges.get(sq) or edges(a, sq), known_edges.get(b) or edges(a, b)
             road_a, road_b = roads[d]
             if not (ea[4] & (ea[5] ^ road_a) or eb[4] & (eb[5] ^ road_b)) and not _verdict(ea, eb, ctype, d):
-                a.fits[kind] = _hint(owner, sq, b, d)
                 return True
-    tried: set[Square] = set()
+    seen: set[Square] = set()
     for sq in a.frontier:
-        tried.add(sq)
+        seen.add(sq)
         ea = known_edges.get(sq) or edges(a, sq)
         touch_a, road_a = ea[4], ea[5]
         for d, b in NEIGHBOURS[sq]:
-            if b in owner or b in tried:
+            if b in owner or b in seen:
                 continue
             # Half a on sq with half b toward d, then (unless the card reads the same turned round)
             # half a on b with half b on sq; the roads on sq's sides first, before b's sides are read.
@@ -217,24 +213,12 @@ def has_placement(a: Analysis, card: int) -> bool:
                 continue
             eb = known_edges.get(b) or edges(a, b)
             if first and not eb[4] & (eb[5] ^ there_b) and not _verdict(ea, eb, ctype, d):
-                a.fits[kind] = _hint(owner, sq, b, d)
+                a.fits[ROAD_KIND[ctype]] = (sq, b, d)
                 return True
             if second and not eb[4] & (eb[5] ^ back_a) and not _verdict(eb, ea, ctype, (d + 2) % 4):
-                a.fits[kind] = _hint(owner, b, sq, (d + 2) % 4)
+                a.fits[ROAD_KIND[ctype]] = (b, sq, (d + 2) % 4)
                 return True
     return False
-
-
-def _hint(owner: dict, sq: Square, b: Square, d: int) -> tuple:
-    """A fit found on (sq, b) with half b toward d, and what lay then on the squares it depends on."""
-    watched = WATCHED[(sq, b)]
-    return sq, b, d, watched, tuple(map(owner.get, watched))
-
-
-# The squares whose cells decide whether a card fits on two neighbouring squares: the two and
-# their neighbours inside the castle (what their sides touch is read off those).
-WATCHED = {(sq, b): tuple(sorted({sq, b, *(n for _, n in NEIGHBOURS[sq]), *(n for _, n in NEIGHBOURS[b])}))
-           for sq in NEIGHBOURS for _, b in NEIGHBOURS[sq]}
 
 
 SYMMETRIC = tuple(card_type(card).symmetric for card in range(CARD_COUNT))  # reads the same turned round
