@@ -62,7 +62,10 @@ def place_from_hand(state: BTCState, seat: int, action: Place, rng: random.Rando
     # evolve(state, event) (state._room_placed) from here on, with what was found above
     built = castle.with_room(r, c, f)
     new = fields.copy()
-    new["castles"] = castles[:k] + (built,) + castles[k + 1:]
+    # tuple(list) with one item set: fewer objects made than slices joined (here and below)
+    changed = list(castles)
+    changed[k] = built
+    new["castles"] = tuple(changed)
     new["to_place"] = left = to_place[:i] + to_place[i + 1:]
     new["used"] = used | {(owner, k)}
     if kind in SPECIAL_TYPES:  # never from a hand as the game is dealt; kept as evolve does it
@@ -138,8 +141,12 @@ def choose(state: BTCState, seat: int, rooms: Any, rng: random.Random) -> Decide
     rest = list(hand)
     rest.remove(a)
     rest.remove(b)
-    new["hands"] = hands[:seat] + (tuple(rest),) + hands[seat + 1:]
-    new["chosen"] = now = chosen[:seat] + (rooms,) + chosen[seat + 1:]
+    changed = list(hands)
+    changed[seat] = tuple(rest)
+    new["hands"] = tuple(changed)
+    changed = list(chosen)
+    changed[seat] = rooms
+    new["chosen"] = now = tuple(changed)
     decided = _list_new(Decided)  # Decided(events, after), without its __init__
     decided.append(event)
     if None in now or not new["ludwig_assigned"]:
