@@ -104,6 +104,8 @@ class ThinkingBot:
         self.rollout = tuning.get("rollout", rollout)
         self.epsilon = tuning.get("epsilon", epsilon)
         self.root_width = tuning.get("root_width", root_width)
+        # A game may widen (or narrow) the root by position: ``root_width_at(view)``, None for root_width.
+        self.root_width_at = tuning.get("root_width_at")
         # Check the root's real moves against each determinization (Between Two Castles: its
         # determinizer may guess which castle already got a room this turn).
         self.root_check = tuning.get("root_check", False)
@@ -118,6 +120,10 @@ class ThinkingBot:
         self.prior_z = tuning.get("prior_z", 0.0)  # with rollouts: z-score a move must beat greedy's by
         self.paired: dict = {}
         self.overrule = tuning.get("overrule", True)  # False: choose plays the greedy move
+        # What the seat remembers from its earlier views, where a game keeps it (Between Two
+        # Castles: the hands it passed on): ``observe(view)`` and ``determinize(game, view, rng)``.
+        memory = tuning.get("memory")
+        self.memory = memory() if memory is not None else None
         if self.rollout not in ("greedy", "random"):
             raise ValueError(f"rollout {self.rollout!r}: 'greedy' or 'random'")
         self.evaluate = evaluate or own_evaluate or standing
@@ -127,9 +133,13 @@ class ThinkingBot:
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
+            if self.memory is not None:
+                self.memory.observe(view)
             return legal[0]
         freeze()  # first, before anything is allocated (engine.core.search_gc)
         try:
+            if self.memory is not None:  # what this view shows that later ones may not
+                self.memory.observe(view)
             return self._choose(view, legal, rng)
         finally:
             thaw()
@@ -153,6 +163,12 @@ class ThinkingBot:
             return (known[a].visits if a in known else -1) + (bonus if a == prior else 0)
         return max(legal, key=weight)
 
+    def determinize(self, view: Any, rng: random.Random) -> Any:
+        """A state the seat cannot tell from the truth, keeping what it remembers."""
+        if self.memory is not None:
+            return self.memory.determinize(self.game, view, rng)
+        return self.game.determinize(view, rng)
+
     def ranked_moves(self, view: Any, legal: Sequence[Any], rng: random.Random) -> list[Any]:
         """``legal`` best first by the game's greedy bot (its own choice first), cut to
         ``root_width``; as given where the game has no greedy bot."""
@@ -170,7 +186,9 @@ class ThinkingBot:
             order = [legal[i] for i in ranked]
             order.remove(pick)
             order.insert(0, pick)
-        return order[:self.root_width] if self.root_width else order
+        width = self.root_width_at(view) if self.root_width_at is not None else None
+        width = self.root_width if width is None else width
+        return order[:width] if width else order
 
     def search(self, view: Any, rng: random.Random, legal: Sequence[Any] | None = None,
                prior: Any = None, started: float | None = None) -> SearchReport:
@@ -212,7 +230,7 @@ class ThinkingBot:
             if deadline is not None and (
                     now >= deadline or done and now + max((now - started) / done, last) >= deadline):
                 break
-            state = self.game.determinize(view, srng)
+            state = self.determinize(view, srng)
             self._iterate(root, state, seat, srng, order, deadline)
             done += 1
             last = time.perf_counter() - now

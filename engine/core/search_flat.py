@@ -32,7 +32,7 @@ def one_move(bot: Any, view: Any, order: list, root: Any, rng: random.Random, de
     game, seat, done = bot.game, view.seat, 0
     started, last = time.perf_counter(), 0.0
     for _ in range(bot.passes):
-        state = game.determinize(view, rng)
+        state = bot.determinize(view, rng)
         here = set(game.legal_actions(state, seat)) if bot.root_check else None
         for action in order:
             if bot.iterations is not None and done >= bot.iterations:
@@ -61,7 +61,7 @@ def _with_rollouts(bot: Any, view: Any, order: list, root: Any, rng: random.Rand
         now = time.perf_counter()
         if deadline is not None and passes and now + max((now - started) / passes, last) >= deadline:
             break
-        state, moves = _draw(game, view, order, rng, bot.root_check)
+        state, moves = _draw(bot, view, order, rng, bot.root_check)
         seed = rng.getrandbits(64)
         judged = []
         for action in moves:
@@ -103,12 +103,12 @@ def better_than_prior(paired: dict, z: float, least: int = 4) -> list:
     return [a for _, a in sorted(out, key=lambda r: -r[0])]
 
 
-def _draw(game: Any, view: Any, order: list, rng: random.Random, check: bool) -> tuple[Any, list]:
+def _draw(bot: Any, view: Any, order: list, rng: random.Random, check: bool) -> tuple[Any, list]:
     """A determinization and the moves of ``order`` legal in it (all of them, if one of a few
     draws allows them all: a determinizer may guess a public detail the view leaves out)."""
-    seat = view.seat
+    game, seat = bot.game, view.seat
     for _ in range(REDRAWS):
-        state = game.determinize(view, rng)
+        state = bot.determinize(view, rng)
         if not check:
             return state, order
         here = set(game.legal_actions(state, seat))
