@@ -9,6 +9,11 @@ neither kept nor shown: the deck's order and the discarded cards.
 The view shows only how many bonuses wait under the top one; they are filled in as the same
 kind as the top one, their offers drawn like the top one's (a guess: usually one placement
 earns them together).
+
+A seat also remembers what the view no longer shows (``memory.Memory``): the hands it passed on.
+``known`` gives, per position, the rooms that position is known to hold (its hand and, once it
+has chosen, its pair); ``known_discards`` the rooms known to lie among the face-down discards.
+Those rooms are dealt where they are known to be, and only the rest are drawn at random.
 """
 from __future__ import annotations
 
@@ -22,8 +27,10 @@ from .state import PLACING, PUBLIC, SETUP, Bonus, BTCState, Tile
 from .view import BTCView
 
 
-def determinize(view: BTCView, rng: random.Random) -> BTCState:
+def determinize(view: BTCView, rng: random.Random, known: dict[int, tuple[int, ...]] | None = None,
+                known_discards: tuple[int, ...] = ()) -> BTCState:
     n, seat, positions = view.players, view.seat, view.positions
+    known = known or {}
     if view.phase == SETUP or not view.hand_sizes:
         return BTCState(players=n)
     castles = tuple(castle_of(c) for c in view.castles)
@@ -32,12 +39,17 @@ def determinize(view: BTCView, rng: random.Random) -> BTCState:
     shown = {r for c in castles for _, _, r in c.cells} | set(view.my_hand) | set(view.my_pair or ())
     shown |= {t.room for t in view.to_place} | set(view.ludwig_draw) | {r for r, _ in view.ludwig_tiles}
     shown |= set(view.open_discards) | (set(top.offer) if top is not None and top.kind == "food" else set())
+    shown |= {r for held in known.values() for r in held} | set(known_discards)
     rooms = [r for r in range(NORMAL_COUNT) if r not in shown]
     rng.shuffle(rooms)
     take = _taker(rooms)
-    hands = tuple(tuple(view.my_hand) if p == seat else take(size) for p, size in enumerate(view.hand_sizes))
-    chosen = tuple((view.my_pair if s == seat else tuple(sorted(take(2)))) if done else None
-                   for s, done in enumerate(view.chosen))
+    # A known position that has chosen holds its pair among its known rooms (drawn from them).
+    pairs = {p: tuple(sorted(rng.sample(known[p], 2))) for p in sorted(known) if p < n and view.chosen[p]}
+    hands = tuple(tuple(view.my_hand) if p == seat else
+                  tuple(r for r in known[p] if r not in pairs.get(p, ())) if p in known else take(size)
+                  for p, size in enumerate(view.hand_sizes))
+    chosen = tuple((view.my_pair if s == seat else pairs[s] if s in pairs else tuple(sorted(take(2)))) if done
+                   else None for s, done in enumerate(view.chosen))
     # Bonus cards: kept ones are face up; the top offer is shown to the castle's builders.
     cards = [c for c in range(len(BONUS_CARDS)) if c not in {k for c in castles for k in c.cards}
              and not (top is not None and top.kind == "utility" and c in top.offer)]
@@ -54,7 +66,8 @@ def determinize(view: BTCView, rng: random.Random) -> BTCState:
         bonuses = waiting + (Bonus(top.castle, top.seat, top.kind, offer(top.offer, top.offer_size)),)
     bag = take(view.bag)
     hidden_at = (seat + 1) % positions if seat is not None else 0
-    room_discards = tuple((PUBLIC, r) for r in view.open_discards) + tuple((hidden_at, r) for r in take(view.hidden_discards))
+    hidden = tuple(known_discards) + take(view.hidden_discards - len(known_discards))
+    room_discards = tuple((PUBLIC, r) for r in view.open_discards) + tuple((hidden_at, r) for r in hidden)
     deck = deal(view.deck)
     card_discards = tuple((top.castle if top else 0, c) for c in deal.rest())  # the rest were discarded
     return BTCState(

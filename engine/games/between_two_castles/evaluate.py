@@ -19,6 +19,7 @@ from .catalog import (
     TYPE_OF,
 )
 from .gains import score
+from .memory import Memory
 from .rollout import best, rollout_policy
 from .scoring import attendant_points, card_points
 from .state import Bonus, BTCState
@@ -31,14 +32,15 @@ TIE = 0.01  # the higher castle at the end: it only breaks ties
 # best moves, each played out to the end of the game by greedy players (``rollout.rollout_policy``,
 # no random moves), all four in the same determinizations with the same random source
 # (engine.core.search_flat); the root's real moves are checked against each determinization (it
-# guesses which castle of an owner already got its room). A move replaces the greedy one only
+# guesses which castle of an owner already got its room). The sampled states keep the hands the
+# seat passed on where they are (``memory.Memory``). A move replaces the greedy one only
 # when it beats it pass by pass by two standard errors (``prior_z``): a playout's final lead
 # varies by about 0.2 (of a winning chance) between two moves of one pass early in the game,
 # against true differences of 0.01-0.03 (measured over 20-30 passes), so the best mean of a few
 # passes is mostly noise; late in round 2 the playouts are short and agree (spread 0.03-0.1), and
 # there a clearly better move is found in the time a second buys.
 SEARCH = {"rollout": "greedy", "rollout_depth": 1000, "epsilon": 0.0, "tree_depth": 1, "root_width": 4,
-          "root_check": True, "choose_by": "value", "passes": 1_000_000, "prior_z": 2.0}
+          "root_check": True, "choose_by": "value", "passes": 1_000_000, "prior_z": 2.0, "memory": Memory}
 
 
 def standings(state: BTCState) -> list[float]:
