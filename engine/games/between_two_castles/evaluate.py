@@ -27,6 +27,13 @@ from .state import Bonus, BTCState
 SCALE = 6.0  # points of lead that make a win e times likelier than a loss
 HIGHER = 0.2  # what a point in the higher castle is worth, against the lower one's
 TIE = 0.01  # the higher castle at the end: it only breaks ties
+LATE_WIDTH = 8  # greedy's best moves tried in round 2's last two turns, where playouts are short
+
+
+def late_width(view) -> int | None:
+    """How many of greedy's best moves the search plays out here (None: ``root_width``)."""
+    return LATE_WIDTH if view.round == 2 and view.turn >= 3 else None
+
 
 # Search options (engine.core.search.game_tuning): a one-move search over the greedy bot's four
 # best moves, each played out to the end of the game by greedy players (``rollout.rollout_policy``,
@@ -38,9 +45,11 @@ TIE = 0.01  # the higher castle at the end: it only breaks ties
 # varies by about 0.2 (of a winning chance) between two moves of one pass early in the game,
 # against true differences of 0.01-0.03 (measured over 20-30 passes), so the best mean of a few
 # passes is mostly noise; late in round 2 the playouts are short and agree (spread 0.03-0.1), and
-# there a clearly better move is found in the time a second buys.
+# there a clearly better move is found in the time a second buys: in round 2's last two turns
+# greedy's best 8 moves are played out (``root_width_at``) instead of 4.
 SEARCH = {"rollout": "greedy", "rollout_depth": 1000, "epsilon": 0.0, "tree_depth": 1, "root_width": 4,
-          "root_check": True, "choose_by": "value", "passes": 1_000_000, "prior_z": 2.0, "memory": Memory}
+          "root_check": True, "choose_by": "value", "passes": 1_000_000, "prior_z": 2.0, "memory": Memory,
+          "root_width_at": late_width}
 
 
 def standings(state: BTCState) -> list[float]:
