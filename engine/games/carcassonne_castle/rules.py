@@ -26,7 +26,7 @@ from .placing import SYMMETRIC, canonical, has_placement, legal_placements, prob
 from .preview import Completion
 from .preview import preview as preview_completions
 from .scoring import DOUBLING_TILE, Folder, completions, doubled_target, final_scoring, score_completed
-from .state import CastleState, PlaceCard, evolve
+from .state import CastleState, PlaceCard, draw_into, evolve
 from .view import CastleView, make_view
 
 PLAYABLE_TILES = (1, 2, 3)  # the others act by themselves in the final scoring
@@ -325,7 +325,8 @@ def _next_turn(fold: Folder, seat: int) -> None:
         card = fold.state.deck[0]
         drawn = _new(CardDrawn)  # CardDrawn(seat, card, again), its __init__ called as a function
         _drawn_init(drawn, seat, card, again)
-        fold.add(drawn)
+        fold.events.append(drawn)  # fold.add(drawn), folded into the state this decide (or set-up) made
+        draw_into(fold.state.__dict__, drawn)
         if has_placement(peek(fold.state.board), card):
             return
         fold.add(CardRemoved(seat, card))

@@ -86,8 +86,15 @@ def _set_up(state: CastleState, ev: CastleSetUp) -> CastleState:
 @evolve.on(CardDrawn)
 def _drawn(state: CastleState, ev: CardDrawn) -> CastleState:
     fields = state.__dict__.copy()  # replace(...), spelt out: every turn folds one
-    fields["deck"], fields["card"], fields["to_move"], fields["turns"] = state.deck[1:], ev.card, ev.seat, state.turns + 1
+    draw_into(fields, ev)
     return _state(fields)
+
+
+def draw_into(fields: dict, ev: CardDrawn) -> None:
+    """What drawing changes, written into a state's fields: the rules deciding a move write it
+    into the state they made for the move (seen by nobody yet) instead of copying it once more."""
+    fields["deck"], fields["card"], fields["to_move"], fields["turns"] = (fields["deck"][1:], ev.card, ev.seat,
+                                                                         fields["turns"] + 1)
 
 
 @evolve.on(CardRemoved)
