@@ -38,6 +38,23 @@ _SHARED_MAX = 4_000  # castles remembered (then forgotten at once: 10 ms to free
 def worths(castle: Castle, room: int) -> dict[tuple[int, int], float]:
     """``worth`` of every place ``room`` may go in ``castle`` (kept on the castle: it never changes,
     and shared by castles alike)."""
+    values = _kept(castle)[0].get(room)
+    if values is None:
+        values = _kept(castle)[0][room] = {(c, f): worth(castle, room, c, f) for c, f in castle.positions(room)}
+    return values
+
+
+def best(castle: Castle, room: int) -> float:
+    """The most ``room`` can add to ``castle`` (kept like its worths)."""
+    bests = _kept(castle)[1]
+    value = bests.get(room)
+    if value is None:
+        value = bests[room] = max(worths(castle, room).values(), default=_NO_PLACE)
+    return value
+
+
+def _kept(castle: Castle) -> tuple[dict, dict]:
+    """The worths and best worths by room kept for ``castle`` (and every castle alike)."""
     fields = castle.__dict__
     kept = fields.get("_worths")
     if kept is None:
@@ -46,17 +63,9 @@ def worths(castle: Castle, room: int) -> dict[tuple[int, int], float]:
         if kept is None:
             if len(_SHARED) >= _SHARED_MAX:
                 _SHARED.clear()
-            kept = _SHARED[key] = {}
+            kept = _SHARED[key] = ({}, {})
         fields["_worths"] = kept
-    values = kept.get(room)
-    if values is None:
-        values = kept[room] = {(c, f): worth(castle, room, c, f) for c, f in castle.positions(room)}
-    return values
-
-
-def best(castle: Castle, room: int) -> float:
-    """The most ``room`` can add to ``castle``."""
-    return max(worths(castle, room).values(), default=_NO_PLACE)
+    return kept
 
 
 def rollout_policy(game: Any, state: BTCState, seat: int, legal: list, rng: random.Random) -> Any:
@@ -73,23 +82,23 @@ def rollout_policy(game: Any, state: BTCState, seat: int, legal: list, rng: rand
     return max(legal, key=lambda a: (_bonus_value(castle, a), rng.random()))
 
 
-def _objective(state: BTCState, seat: int, changed: dict[int, float]) -> float:
-    """The greedy bot's: the lower of my castles first, then the sum of both."""
-    a, b = (score(state.castles[k]) + changed.get(k, 0) for k in state.castles_of(seat))
+def _objective(a: float, b: float) -> float:
+    """The greedy bot's, on my two castles' scores: the lower first, then the sum of both."""
     return min(a, b) + 0.3 * (a + b)
 
 
 def _choose(state: BTCState, seat: int, legal: list, rng: random.Random) -> Any:
     left, right = state.castles_of(seat)
     lc, rc = state.castles[left], state.castles[right]
+    at_left, at_right = score(lc), score(rc)
     hand = state.hands[seat]
     shared = lc if state.round == 1 else rc
     passed = {r: best(shared, r) for r in hand}
 
     def value(a: Choose) -> float:
         x, y = a.rooms
-        straight = _objective(state, seat, {left: best(lc, x), right: best(rc, y)})
-        crossed = _objective(state, seat, {left: best(lc, y), right: best(rc, x)})
+        straight = _objective(at_left + best(lc, x), at_right + best(rc, y))
+        crossed = _objective(at_left + best(lc, y), at_right + best(rc, x))
         rest = max((passed[r] for r in hand if r != x and r != y), default=0.0)
         return max(straight, crossed) + PASS_WEIGHT * rest
     return max(legal, key=lambda a: (value(a), rng.random()))
@@ -101,14 +110,26 @@ def _place(state: BTCState, seat: int, legal: list, rng: random.Random) -> Any:
         own = [t for t in state.to_place if t.placer == seat and t.owner == seat and t.castle < 0]
         if len(own) == 2:
             other = {own[0].room: own[1].room, own[1].room: own[0].room}
+    castles = state.castles
+    left, right = state.castles_of(seat)
+    at_left, at_right = score(castles[left]), score(castles[right])
 
     def value(a: Place) -> float:
-        castle = state.castles[a.castle]
-        changed = {a.castle: worths(castle, a.room)[(a.col, a.floor)]}
-        if other is not None and a.room in other:
-            k = next(k for k in state.castles_of(seat) if k != a.castle)
-            changed[k] = best(state.castles[k], other[a.room])
-        return _objective(state, seat, changed)
+        k = a.castle
+        add_left = add_right = 0
+        here = worths(castles[k], a.room)[(a.col, a.floor)]
+        if k == left:
+            add_left = here
+        elif k == right:
+            add_right = here
+        if other is not None and a.room in other:  # the other room then goes to my other castle
+            j = left if left != k else right
+            there = best(castles[j], other[a.room])
+            if j == left:
+                add_left = there
+            else:
+                add_right = there
+        return _objective(at_left + add_left, at_right + add_right)
     return max(legal, key=lambda a: (value(a), rng.random()))
 
 
