@@ -4,12 +4,12 @@ A hand passed on travels one seat a turn (to the left in round 1, to the right i
 everything its holders take out of it is revealed and placed. So from turn 2 on a seat knows
 the whole hand of the neighbour it passed to, from turn 3 that of the next seat too, and the
 room each of those hands leaves face down at the round's end. The thinking bot's sampled
-states keep those rooms where they are (``determinize`` with ``known``), and a seat known to
-have chosen its pair holds the pair the greedy bot would choose from that hand (the search
-models every other seat as a greedy player).
+states keep those rooms where they are (``determinize`` with ``known``), and a seat that has
+chosen its pair holds the pair the greedy bot would choose from its hand, known or drawn (the
+search models every other seat as a greedy player).
 
 Only the seat's own views feed the memory; a memory that has seen nothing (a hint's fresh
-bot) samples exactly as ``determinize`` does.
+bot) samples as ``determinize`` does, but for the pairs of the seats that have chosen.
 
     >>> memory = Memory()
     >>> memory.known(None)
@@ -97,14 +97,18 @@ class Memory:
 
     def determinize(self, game: Any, view: BTCView, rng: random.Random) -> BTCState:
         """A sampled state that keeps what the seat remembers (``determinize`` with ``known``);
-        a known seat's chosen pair is the one the greedy bot would choose from its hand."""
+        a seat that has chosen holds the pair the greedy bot would choose from its hand (the
+        known one, or the one drawn for it)."""
         held, discards = self.known(view)
-        if not held and not discards:
-            return game.determinize(view, rng)
-        state = determinize(view, rng, held, discards)
-        for p in sorted(held):
-            if state.chosen[p] is not None:
-                state = _greedy_pair(game, state, p, held[p], rng)
+        if held or discards:
+            state = determinize(view, rng, held, discards)
+        else:
+            state = game.determinize(view, rng)
+        if view.phase != CHOOSING:
+            return state
+        for p, pair in enumerate(state.chosen):
+            if pair is not None and p != view.seat:
+                state = _greedy_pair(game, state, p, held.get(p, state.hands[p] + pair), rng)
         return state
 
 
