@@ -117,8 +117,20 @@ class BergfriedApp(App[None]):
 
         return TitleScreen()
 
+    #: Whether the home screen is the App's first screen (``get_default_screen``) instead of
+    #: being pushed over Textual's empty default one.
+    HOME_IS_DEFAULT = False
+
+    def get_default_screen(self) -> Screen:
+        return self.first_screen() if self.HOME_IS_DEFAULT else super().get_default_screen()
+
+    def first_screen(self) -> Screen:
+        """The home screen, made the App's first screen (when ``HOME_IS_DEFAULT``)."""
+        return self.home_screen()
+
     def on_mount(self) -> None:
-        self.push_screen(self.home_screen())
+        if not self.HOME_IS_DEFAULT:
+            self.push_screen(self.home_screen())
         if self._start is not None:
             self.push_screen(self._start(self))
         self._screens_ready = True

@@ -6,6 +6,7 @@
 | `session.py` | one SSH session: its terminal, its player and its `RemoteApp` |
 | `driver.py` | the Textual driver that draws on an SSH channel |
 | `textual_private.py` | the few overrides of Textual internals a many-App process needs |
+| `textual_frames.py` | those of them that decide when a screen's frames are drawn |
 | `bench.py` | `bergfried bench ssh` |
 """
 from __future__ import annotations

@@ -43,6 +43,8 @@ class RemoteApp(BergfriedApp):
     # Every session whose bot is thinking (or queued for the bot processes) draws and sends a
     # frame per turn of its spinner: at ten a second, 50 such sessions kept the server busy.
     SPINNER_INTERVAL = 0.25
+    # A session's first screen is its App's first screen: no empty screen made beneath it.
+    HOME_IS_DEFAULT = True
 
     def __init__(self, settings: Settings, player: Player, terminal: SSHSession, tables: Any,
                  max_output_buffer: int) -> None:
@@ -50,6 +52,9 @@ class RemoteApp(BergfriedApp):
         self.player, self.terminal, self.max_output_buffer = player, terminal, max_output_buffer
         self.driver_class = SSHDriver
         self.console = textual_private.session_console(terminal.environ)
+
+    def first_screen(self) -> Screen:
+        return textual_private.first_screen(self, self.home_screen())
 
     def home_screen(self) -> Screen:
         """A player who dropped out of a table starts back at it (the lobby is made only when they
@@ -80,7 +85,7 @@ class RemoteApp(BergfriedApp):
         """Back to the lobby (made now if the session started at a table)."""
         from ..screens.lobby import LobbyScreen
 
-        while len(self.screen_stack) > 2 and not isinstance(self.screen, LobbyScreen):
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
             self.pop_screen()
         if not isinstance(self.screen, LobbyScreen):
             self.switch_screen(LobbyScreen())

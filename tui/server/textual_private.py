@@ -42,16 +42,10 @@ loudly when a Textual upgrade moves what it relies on.
   caller leaves it at that: a status line, a panel's text, ten times a second for a "thinking"
   spinner in every session whose bot is thinking. In the server an update whose text has the
   same lines, each as wide as before and none wider than the widget, is drawn without one.
-* ``Screen._compositor_refresh`` renders a frame and only then hands it to ``App._display``,
-  which drops it while the App is in a batch (a recompose, as of a footer, is one): a whole
-  frame rendered for nothing as every session starts. The server's screens leave their dirty
-  regions as they are during a batch and draw them when the last batch ends.
-* ``Screen._on_timer_update`` (a screen's update) lays out and draws a frame, then, when the
-  whole screen was also marked for repainting, draws it all again; and a frame asked for
-  outside an update (after a layout in a batch, say) is drawn even when an update is due to
-  draw another. In the server an update does both in one frame (the layout's, of the whole
-  screen), and a frame asked for while an update is due waits for it: a session's first
-  screen is drawn once instead of three times.
+* A session's first screen is its App's first screen (``get_default_screen``: no empty screen
+  composed, styled and laid out beneath it), and ``App.switch_screen`` takes a result callback
+  off the screen it replaces, which only ``push_screen`` puts on: ``first_screen`` puts it on.
+* How a screen's frames are drawn: see ``textual_frames.py`` (installed from here).
 """
 from __future__ import annotations
 
@@ -67,13 +61,20 @@ from rich.cells import cell_len
 from rich.console import Console
 from textual._xterm_parser import XTermParser
 from textual.cache import LRUCache
+from textual.content import Content
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.content import Content
 from textual.widgets import Footer, Input, Static
 from textual.widgets._footer import FooterKey
+
+from .textual_frames import (
+    _first_resume_keeps_styles,
+    _frames_after_the_batch,
+    _no_frame_in_a_batch,
+    _update_in_one_frame,
+)
 
 _installed = False
 #: What install() replaced, so that uninstall() (tests sharing a process with local Apps) can
@@ -81,7 +82,7 @@ _installed = False
 _ORIGINALS = [(textual_app, "redirect_stdout"), (textual_app, "redirect_stderr"),
               (Input, "_watch_value"), (FooterKey, "__init__"), (Stylesheet, "_parse_rules"),
               (Footer, "bindings_changed"), (Screen, "_compositor_refresh"), (Stylesheet, "apply"),
-              (textual_app.App, "_end_batch"), (Screen, "_on_timer_update"),
+              (textual_app.App, "_end_batch"), (Screen, "_on_timer_update"), (Screen, "_on_screen_resume"),
               (textual_callback, "_count_parameters"), (Static, "update")]
 _saved: list = []
 
@@ -105,6 +106,7 @@ def install() -> None:
         Screen._compositor_refresh = _no_frame_in_a_batch(Screen._compositor_refresh)
         textual_app.App._end_batch = _frames_after_the_batch(textual_app.App._end_batch)
         Screen._on_timer_update = _update_in_one_frame(Screen._on_timer_update)
+        Screen._on_screen_resume = _first_resume_keeps_styles(Screen._on_screen_resume)
         textual_callback._count_parameters = _parameters_per_code(textual_callback._count_parameters)
         Static.update = _update_without_layout_when_same_size(Static.update)
         _installed = True
@@ -169,56 +171,6 @@ async def _footer_recompose_if_changed(footer: Footer) -> None:
     if shown != footer.__dict__.get("_shown"):
         footer.__dict__["_shown"] = shown
         await footer.recompose()
-
-
-def _update_due(screen: Screen) -> bool:
-    return bool(screen._layout_required or screen._scroll_required or screen._repaint_required)
-
-
-def _no_frame_in_a_batch(compositor_refresh):
-    @functools.wraps(compositor_refresh)
-    def _compositor_refresh(self: Screen) -> None:
-        app = self.app
-        if self is app.screen and not app.is_inline:
-            if app._batch_count:
-                # The frame would be dropped: keep what is dirty for the batch's end (per App).
-                app.__dict__.setdefault("_frames_after_batch", set()).add(self)
-                return
-            if not self.__dict__.get("_updating") and _update_due(self):
-                self.check_idle()  # the update due draws these regions with the rest: one frame
-                return
-        compositor_refresh(self)
-    return _compositor_refresh
-
-
-def _update_in_one_frame(on_timer_update):
-    @functools.wraps(on_timer_update)
-    def _on_timer_update(self: Screen) -> None:
-        if self._repaint_required and (self._layout_required or self._scroll_required):
-            # The layout's own frame draws the whole screen, instead of a second, full one.
-            self._repaint_required = False
-            self._dirty_widgets.add(self)
-        self.__dict__["_updating"] = True
-        try:
-            on_timer_update(self)
-        finally:
-            self.__dict__["_updating"] = False
-    return _on_timer_update
-
-
-def _frames_after_the_batch(end_batch):
-    @functools.wraps(end_batch)
-    def _end_batch(self: textual_app.App) -> None:
-        end_batch(self)
-        if not self._batch_count and self.__dict__.get("_frames_after_batch"):
-            for screen in self.__dict__.pop("_frames_after_batch"):
-                if not screen.is_attached:
-                    continue
-                if _update_due(screen) or screen._dirty_widgets:
-                    screen.check_idle()
-                else:
-                    screen.call_later(screen._compositor_refresh)
-    return _end_batch
 
 
 #: Parsed CSS shared by every App of the server process (parsed rules are only read).
@@ -381,6 +333,14 @@ def _shared_apply(apply):
                 self.replace_rules(node, rules, animate=animate)
         self._process_component_classes(node)
     return _apply
+
+
+def first_screen(app: textual_app.App, screen: Screen) -> Screen:
+    """``screen`` made ready to be the App's first screen (``App.get_default_screen``) and yet
+    be switched away like a pushed one (``switch_screen`` takes a result callback off the screen
+    it replaces, and only ``push_screen`` puts one on)."""
+    screen._push_result_callback(app, None)
+    return screen
 
 
 def session_console(environ: Mapping[str, str]) -> Console:
