@@ -1,7 +1,8 @@
-"""The server's first screens and frames (textual_frames, textual_private.first_screen): the
-first frame is the finished screen, drawn once; a screen's first showing styles nothing twice;
-a first screen can be switched away. Each test also checks the Textual internals it relies on,
-so a Textual upgrade that moves them fails here, loudly."""
+"""The server's first screens and frames (textual_frames, textual_private.first_screen) and
+unchanged texts: the first frame is the finished screen, drawn once; a screen's first showing
+styles nothing twice; a first screen can be switched away; a text updated to what it shows is
+not drawn again. Each test also checks the Textual internals it relies on, so a Textual upgrade
+that moves them fails here, loudly."""
 from __future__ import annotations
 
 import asyncio
@@ -9,6 +10,7 @@ import inspect
 
 from textual import events
 from textual.app import App
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -91,6 +93,29 @@ def test_a_screens_first_showing_styles_its_nodes_once():
             Screen.update_node_styles = update_node_styles
     colour, first, later = asyncio.run(run())
     assert colour == "#FF0000" and first == 0 and later == 1
+
+
+def test_a_text_updated_to_what_it_shows_is_not_drawn_again():
+    source = _source(Static.update)
+    assert "self.__content = content" in source
+    assert "self.__visual = visualize(self, content, markup=self._render_markup)" in source
+    textual_private.install()
+
+    async def run() -> list[bool]:
+        app = Later()
+        async with app.run_test(size=(30, 5)) as pilot:
+            await pilot.pause()
+            static = app.query_one("#s", Static)
+            drawn = []
+            for text in ("finished", Content("finished"), Content.from_markup("[b]finished"),
+                         "finished", "other"):
+                app.screen._dirty_widgets.clear()
+                static.update(text)
+                drawn.append(static in app.screen._dirty_widgets or static._repaint_required)
+                assert static.visual.plain == (text if isinstance(text, str) else text.plain)
+                await pilot.pause()
+            return drawn
+    assert asyncio.run(run()) == [False, False, True, True, True]
 
 
 def test_a_first_screen_can_be_switched_away_like_a_pushed_one():

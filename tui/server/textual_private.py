@@ -41,7 +41,9 @@ loudly when a Textual upgrade moves what it relies on.
 * ``Static.update`` lays out the whole screen unless told the size cannot change, and every
   caller leaves it at that: a status line, a panel's text, ten times a second for a "thinking"
   spinner in every session whose bot is thinking. In the server an update whose text has the
-  same lines, each as wide as before and none wider than the widget, is drawn without one.
+  same lines, each as wide as before and none wider than the widget, is drawn without one,
+  and an update to the very text and styles shown is not drawn again at all (a play screen
+  redraws its panels whenever it looks at the game, as twice while it first opens).
 * A session's first screen is its App's first screen (``get_default_screen``: no empty screen
   composed, styled and laid out beneath it), and ``App.switch_screen`` takes a result callback
   off the screen it replaces, which only ``push_screen`` puts on: ``first_screen`` puts it on.
@@ -66,6 +68,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.visual import visualize
 from textual.widgets import Footer, Input, Static
 from textual.widgets._footer import FooterKey
 
@@ -197,10 +200,17 @@ def _shared_parse_rules(parse_rules):
 def _update_without_layout_when_same_size(update):
     @functools.wraps(update)
     def _update(self: Static, content="", *, layout: bool = True) -> None:
+        before = self.visual
+        if self.is_mounted and isinstance(before, Content):
+            visual = visualize(self, content, markup=self._render_markup)
+            if isinstance(visual, Content) and visual.plain == before.plain and (
+                    visual._spans == before._spans):
+                # The same text in the same styles: Textual would draw it again, unchanged.
+                self._Static__content, self._Static__visual = content, visual
+                return
         if not (layout and self.is_mounted and self.size):
             update(self, content, layout=layout)
             return
-        before = self.visual
         update(self, content, layout=False)
         if not _same_size(before, self.visual, self.size.width):
             self.refresh(layout=True)
