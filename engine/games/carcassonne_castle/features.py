@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .catalog import CARD_TYPE_OF, CASTLE, COURT, ROAD
-from .geometry import CELLS, OUTER, PIECES, SEGMENT_RANGE, SEGMENTS, SPOTS, START, Square, _sides
+from .geometry import CELLS, OUTER, PIECES, SEGMENT_RANGE, SEGMENTS, SIDES, SPOTS, START, Square, _sides
 
 if TYPE_CHECKING:
     from .board import Placement
@@ -168,7 +168,8 @@ class Analysis:
         opened = [0] * len(touched)
         closing: list[dict[int, int]] = [{}, {}]
         owner, feature_of = self.owner, self.feature_of
-        inner, ports = _sides(CARD_TYPE_OF[card], p[1:])
+        ctype, spot = CARD_TYPE_OF[card], p[1:]
+        inner, ports = SIDES[ctype].get(spot) or _sides(ctype, spot)
         for h, seg, kind, back, n in inner:
             cell = owner.get(n)
             if cell is None:
@@ -228,7 +229,9 @@ class Analysis:
         completed: list[int] = []
         next_id = self.next_id
         a_closes, b_closes = closing
-        for segs, olds in (group(touched) if len(touched) > 1 else (((0,), touched[0]),)):
+        # Most cards join no old feature: each segment is then a feature of its own, in order
+        groups = group(touched) if any(touched.values()) else ALONE[len(pieces)]
+        for segs, olds in groups:
             if len(segs) == 1:
                 s = segs[0]
                 key, kind, well, markets = pieces[s]
@@ -325,6 +328,10 @@ def share(a: Analysis) -> bool:
         return False
     a.claim = None
     return True
+
+
+# (segments, old features joined) of each segment of a card with n segments that joins none
+ALONE = [tuple(((s,), NONE) for s in range(n)) for n in range(max(SEGMENTS) + 1)]
 
 
 def group(touched: dict[int, set[int]]) -> list[tuple[list[int], set[int]]]:

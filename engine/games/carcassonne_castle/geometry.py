@@ -97,14 +97,14 @@ SPOTS = _spots()
 
 
 SEGMENT_RANGE = tuple(range(n) for n in SEGMENTS)
-_SIDES: list[dict] = [{} for _ in CARD_TYPES]  # card type -> (x, y, facing) -> its sides, see _sides
+SIDES: list[dict] = [{} for _ in CARD_TYPES]  # card type -> (x, y, facing) -> its sides, see _sides
 
 
 def _sides(ctype: int, spot: tuple[int, int, int]) -> tuple[tuple, tuple]:
     """The outer sides of a card of type ``ctype`` at ``spot`` that can touch a feature: (half,
     segment, kind, direction back, square) for those facing a castle square, (half, segment joining
     or -1, start field's key) for those facing a start field's port. Made once per type and spot."""
-    known = _SIDES[ctype].get(spot)
+    known = SIDES[ctype].get(spot)
     if known is None:
         inner, ports = [], []
         for (h, seg, kind, back), (n, inside, sf) in zip(OUTER[ctype][spot[2]], SPOTS[spot][1]):
@@ -112,5 +112,5 @@ def _sides(ctype: int, spot: tuple[int, int, int]) -> tuple[tuple, tuple]:
                 inner.append((h, seg, kind, back, n))
             elif sf is not None and sf[1]:
                 ports.append((h, seg if seg >= 0 and sf[2] == kind else -1, sf[3]))
-        known = _SIDES[ctype][spot] = (tuple(inner), tuple(ports))
+        known = SIDES[ctype][spot] = (tuple(inner), tuple(ports))
     return known

@@ -57,7 +57,9 @@ def problem(a: Analysis, card: int, x: int, y: int, facing: int) -> str:
     sq_a, sq_b = spot[0]
     if sq_a in a.owner or sq_b in a.owner:
         return "a card already lies there"
-    verdict = _verdict(edges(a, sq_a), edges(a, sq_b), CARD_TYPE_OF[card], facing)
+    known = a.edges
+    ea, eb = known.get(sq_a) or edges(a, sq_a), known.get(sq_b) or edges(a, sq_b)
+    verdict = _verdict(ea, eb, CARD_TYPE_OF[card], facing)
     if verdict == "road":
         return "roads must be continued: a road may only meet a road"
     if verdict == "touch":
