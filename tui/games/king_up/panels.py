@@ -6,7 +6,6 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.widgets import Static
 
 from engine.core import Seat
@@ -19,16 +18,16 @@ from ..base import ViewContext, ViewPanel
 from .board import PHASES, chip, figure_name, round_scored
 
 
-class KingUpInfo(ViewPanel):
-    """Round, crown, and every seat's score and number of vote cards (never which)."""
+class KingUpInfo(ViewPanel, Static):
+    """Round, crown, and every seat's score and number of vote cards (never which).
+
+    It draws its text itself: one widget, where a panel holding a text was two to mount,
+    style, lay out and draw as every player's screen opens."""
 
     DEFAULT_CSS = "KingUpInfo { height: auto; }"
 
-    def compose(self) -> ComposeResult:
-        yield Static("", id="info")
-
     def show(self, ctx: ViewContext) -> None:
-        self.query_one("#info", Static).update(info_text(ctx, self.app.theme_variables))
+        self.update(info_text(ctx, self.app.theme_variables))
 
 
 def seat_colour(variables: dict[str, str], seat: int):
