@@ -17,7 +17,8 @@ the clients are asyncssh clients in this process. What happens, in order:
    the worst case, reported on its own line (no one types like that, but a burst can happen).
 4. Then every player types 9 more keys a second apart (0.8 to 1.2 s), each starting at a random
    moment within the first second: people at a keyboard, not in step. *Key to frame* is from
-   sending a key to receiving the frame that shows it in the line, while the bots think.
+   sending a key to receiving the frame that shows it in the line, while the bot tables' bots
+   think (with ``--bot-tables 0`` no bot thinks: the players' own tables wait for them).
 5. *CPU per session afterwards*: the server's CPU over ``--idle`` seconds with nobody typing,
    per session (the bot tables' moves go on meanwhile; nobody watches them).
 """
