@@ -3,11 +3,6 @@
 A :class:`Board` holds only public facts (cards lying, followers standing), so it can be rebuilt
 from a seat's view. Its :class:`~.features.Analysis` (the roads, towers, houses and courtyards
 the cards form) is derived from the cards, one card at a time, and only when someone asks.
-
-Deciding a move builds the next position's analysis and hands it back with the new board; the
-rules deciding the move after build on its very dicts instead of copying them, if nobody else has
-read it by then (:func:`claimed`, Analysis.claim): a load reads no position but through the rules.
-Whoever reads a board's analysis otherwise shares it, and it is never changed after that.
 """
 from __future__ import annotations
 
@@ -19,10 +14,10 @@ from typing import NamedTuple
 import attrs
 
 from .catalog import CASTLE, ROAD, ROLE_OF, E, N, S, W, Oriented, card_type, opposite, step
-from .features import START, Analysis, Feature, Merge, Square, group, share, take
+from .features import START, Analysis, Feature, Merge, Square, group
 
 __all__ = ["START", "Analysis", "Board", "Feature", "Follower", "Merge", "Placement", "Square", "analysis_of",
-           "claimed", "follower_targets", "peek", "road_label", "role_of", "segment_for", "settle"]
+           "follower_targets", "road_label", "role_of", "segment_for"]
 
 
 class Placement(NamedTuple):
@@ -95,21 +90,14 @@ class Board:
 
     @property
     def analysis(self) -> Analysis:
-        a = self._analysis
-        if a is not None and (a.claim is None or share(a)):
-            return a
-        # Not known yet, or taken by the rules deciding the move after this position (see
-        # Analysis.claim). One card on from a known analysis: built from it at once. The shared
-        # cache is for boards rebuilt from views (hashing a position's cards costs more than a
-        # card's merge).
-        before = self._before
-        if before is not None and (before.claim is None or share(before)):
-            a = before.placed(self.placements[-1])
-        else:
-            a = analysis_of(self.placements)
-        object.__setattr__(self, "_analysis", a)
-        object.__setattr__(self, "_before", None)
-        return a
+        if self._analysis is None:
+            before = self._before
+            # One card on from a known analysis: built from it at once. The shared cache is for
+            # boards rebuilt from views (hashing a position's cards costs more than a card's merge).
+            a = before.placed(self.placements[-1]) if before is not None else analysis_of(self.placements)
+            object.__setattr__(self, "_analysis", a)
+            object.__setattr__(self, "_before", None)
+        return self._analysis
 
     def placed(self, p: Placement, follower: Follower | None = None) -> Board:
         followers = self.followers + ((follower,) if follower else ())
@@ -141,32 +129,6 @@ class Board:
 
 
 _new, _init = object.__new__, Board.__init__
-
-
-def claimed(board: Board) -> tuple[Analysis, bool]:
-    """The analysis the rules decide a move on, and whether they may build the next position out
-    of it (see Analysis.claim): true when it is one they made and nobody else has read."""
-    a = board._analysis
-    if a is not None and take(a):
-        return a, True
-    return board.analysis, False
-
-
-def settle(board: Board, before: Analysis, p: Placement, taken: bool) -> Analysis:
-    """Give ``board`` (just made by laying ``p`` where ``before`` was the analysis, and held by
-    nobody else yet) its analysis, made for the rules deciding the next move to take."""
-    a = before.placed(p, taken)
-    a.claim = [True]
-    object.__setattr__(board, "_analysis", a)
-    object.__setattr__(board, "_before", None)
-    return a
-
-
-def peek(board: Board) -> Analysis:
-    """The analysis of a board the rules are deciding a move with (one they made, held by nobody
-    else): read without sharing it, so that the next move may take it."""
-    a = board._analysis
-    return a if a is not None else board.analysis
 
 
 def follower_targets(board: Board, p: Placement, occupied: set[int] | None = None) -> Iterator[int]:

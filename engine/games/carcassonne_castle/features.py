@@ -90,10 +90,10 @@ class Analysis:
     """Features of a set of placed cards. Treated as immutable once built."""
 
     __slots__ = ("owner", "placements", "_placement_of", "feature_of", "features", "next_id", "frontier", "completed",
-                 "origin", "edges", "spots", "_legal", "_shown", "_merge", "fits", "claim")
+                 "origin", "edges", "spots", "_legal", "_shown", "_merge", "fits")
 
     def __init__(self, owner, placements, feature_of, features, next_id, frontier, completed=(),
-                 origin=None, edges=None, fits=None, claim=None):
+                 origin=None, edges=None, fits=None):
         self.owner: dict[Square, tuple] = owner  # square -> its cell (see CELLS): (card, half, facing, ...)
         self.placements: tuple[Placement, ...] = placements  # in the order they were laid
         self._placement_of: dict[int, Placement] | None = None  # made when asked: a load never asks
@@ -116,11 +116,6 @@ class Analysis:
         # those roads fitted in some position: a hint,
         # checked before it is believed, shared by the positions that follow (see placing.has_placement)
         self.fits: dict[int, tuple] = {} if fits is None else fits
-        # None: anyone may read it, for ever. A list: made by the rules deciding a move for the
-        # position they handed back, and read by nobody else yet; [True] while so, [] once the rules
-        # deciding the next move took it to build the next position out of its very dicts (it is
-        # then read no more). Taking and sharing pop the True: one of them wins, in any thread.
-        self.claim: list | None = claim
 
     @classmethod
     def empty(cls) -> Analysis:
@@ -266,29 +261,26 @@ class Analysis:
                     completed.append(fid)
         return _tuple_new(Merge, (seg_fid, changed, frozenset(absorbed), touched, tuple(completed)))
 
-    def placed(self, p: Placement, taken: bool = False) -> Analysis:
-        """The analysis with ``p`` laid: built on copies of this one's dicts, or on the dicts
-        themselves when ``taken`` (this one then held by nobody else and never read again: see
-        claim)."""
+    def placed(self, p: Placement) -> Analysis:
         known = self._merge
         m = known[1] if known is not None and known[0] == p else self.merge(p)
         card, x, y, facing = p
         squares, _, around = SPOTS[p[1:]]  # (x, y, facing): a slice of the named tuple is a plain tuple
-        owner = self.owner if taken else self.owner.copy()
+        owner = self.owner.copy()
         owner[squares[0]], owner[squares[1]] = CELLS[card][facing]
-        features = self.features if taken else self.features.copy()
+        features = self.features.copy()
         for old in m.absorbed:
             del features[old]
         features.update(m.features)
-        feature_of = self.feature_of if taken else self.feature_of.copy()
+        feature_of = self.feature_of.copy()
         next_id = self.next_id
         for fid, feat in m.features.items():
             if fid >= next_id:
                 feature_of.update(dict.fromkeys(feat.members, fid))
-        edges = self.edges if taken else self.edges.copy()  # what empty squares' sides touch, as far as known
+        edges = self.edges.copy()  # what the sides of empty squares touch, as far as it is known
         for sq in squares:
             edges.pop(sq, None)
-        frontier = self.frontier if taken else set(self.frontier)  # (a set's copy is a block copy)
+        frontier = set(self.frontier)  # a copy of a set is a block copy; never changed once built
         frontier.difference_update(squares)
         for n in around:
             if n not in owner:
@@ -302,32 +294,6 @@ class Analysis:
 
 
 _init = Analysis.__init__
-
-
-def take(a: Analysis) -> bool:
-    """Whether the caller may build the next position out of ``a``'s own dicts: it was made by the
-    rules for the position they handed back, nobody has read it since, and no other caller took it."""
-    claim = a.claim
-    if claim is None:
-        return False
-    try:
-        claim.pop()  # atomic: of all who pop, one gets the True
-    except IndexError:
-        return False
-    return True
-
-
-def share(a: Analysis) -> bool:
-    """Make ``a`` readable by anyone, for ever; False if the rules took it (its dicts moved on)."""
-    claim = a.claim
-    if claim is None:
-        return True
-    try:
-        claim.pop()
-    except IndexError:
-        return False
-    a.claim = None
-    return True
 
 
 # (segments, old features joined) of each segment of a card with n segments that joins none

@@ -17,8 +17,7 @@ from engine.core.search import thinking_levels
 from . import notation
 from .bots import GreedyBot
 from .determinize import determinize, evaluate
-from .board import (Analysis, Follower, Placement, claimed, follower_targets, peek, road_label, role_of, segment_for,
-                    settle)
+from .board import Follower, Placement, follower_targets, road_label, role_of, segment_for
 from .catalog import (CARD_COUNT, CASTLE, DIRS, HOUSE, KIND_OF_ROLE, ROAD, ROLE_NAMES, TILE_COPIES,
                       TILE_KINDS, TOWER, opposite, step)
 from .events import CODEC, CardDrawn, CardPlaced, CardRemoved, CastleSetUp, WallTileTaken
@@ -92,23 +91,11 @@ class CarcassonneCastle(Rules):
             if len(_WELL_FORMED) >= 4096:
                 _WELL_FORMED.clear()
             _WELL_FORMED[id(action)] = action  # kept alive here, so its id names no other object
-        # The position's analysis; when this decide may build the next one out of its very dicts
-        # (taken: see Analysis.claim), a refusal gives it back untouched.
-        a, taken = claimed(state.board)
-        try:
-            placed, p = _check(state, seat, action, a)
-        except BaseException:
-            if taken:
-                a.claim.append(True)
-            raise
+        placed = _check(state, seat, action)
         fold = _new(Folder)  # Folder(state), its __init__ called as a function
         _folder_init(fold, state)
         fold.add(placed)
-        doubles = 2 in placed.tiles or 3 in placed.tiles
-        settle(fold.state.board, a, p, taken and not doubles)
-        if taken and doubles:  # built on copies: the doubling tiles' check may still refuse the move
-            a.claim.append(True)
-        if doubles:
+        if 2 in placed.tiles or 3 in placed.tiles:
             _check_tiles(fold.state, seat, placed.tiles)
         score_completed(fold, seat, placed.tiles)
         _next_turn(fold, seat if 1 in placed.tiles else 1 - seat)
@@ -261,17 +248,17 @@ def _parsed(text: str, symmetric: bool) -> PlaceCard:
     return action
 
 
-def _check(state: CastleState, seat: int, action: PlaceCard, a: Analysis) -> tuple[CardPlaced, Placement]:
-    """The event laying the card as ``action`` says, and the placement (``a``: the position's analysis)."""
+def _check(state: CastleState, seat: int, action: PlaceCard) -> CardPlaced:
     if len(action.facing) != 1 or action.facing not in DIRS:
         raise IllegalMove("the direction of half b must be n, e, s or w")
     p = _tuple_new(Placement, (state.card, action.x, action.y, DIRS.index(action.facing)))
     if SYMMETRIC[p.card]:
         p = canonical(p)
+    a = state.board.analysis
     why = problem(a, p.card, p.x, p.y, p.facing)
     if why:
         raise IllegalMove(f"{notation.format_action(action).split()[0]}: {why}")
-    segment = _follower_segment(state, seat, p, action, a) if action.role else -1
+    segment = _follower_segment(state, seat, p, action) if action.role else -1
     tiles = action.tiles
     if tiles:
         tiles = tuple(sorted(tiles))
@@ -284,10 +271,10 @@ def _check(state: CastleState, seat: int, action: PlaceCard, a: Analysis) -> tup
             raise IllegalMove("play each kind of wall tile at most once per turn")
     placed = _new(CardPlaced)  # CardPlaced(...), its __init__ called as a function: cheaper than from C
     _placed_init(placed, seat, p.card, p.x, p.y, DIRS[p.facing], action.role, segment, tiles)
-    return placed, p
+    return placed
 
 
-def _follower_segment(state: CastleState, seat: int, p: Placement, action: PlaceCard, a: Analysis) -> int:
+def _follower_segment(state: CastleState, seat: int, p: Placement, action: PlaceCard) -> int:
     kind = KIND_OF_ROLE.get(action.role)
     if kind is None:
         raise IllegalMove("a follower is H (herald), K (knight), S (squire) or M (merchant)")
@@ -299,19 +286,20 @@ def _follower_segment(state: CastleState, seat: int, p: Placement, action: Place
         where = f" leaving the card to the {action.side or '?'}" if kind == ROAD else ""
         raise IllegalMove(f"this card has no {'courtyard' if kind == 'court' else kind}{where} for a {name}")
     # The features the follower's segment joins, read off the merge that laying the card reuses.
-    m = a.merge(p)
+    board = state.board
+    m = board.analysis.merge(p)
     group = m.groups[segment]
     joins = set()
     for s, g in m.groups.items():
         if g == group:
             joins |= m.touched[s]
-    if joins and not joins.isdisjoint({a.feature_of[(f.card, f.segment)] for f in state.board.followers}):
+    if joins and not joins.isdisjoint(board.occupied()):
         raise IllegalMove(f"no {name} may go there: that {kind} already has a follower (yours counts too)")
     return segment
 
 
 def _check_tiles(state: CastleState, seat: int, tiles: tuple[int, ...]) -> None:
-    done = completions(state.board, peek(state.board))
+    done = completions(state.board)
     for kind, tile in DOUBLING_TILE.items():
         if tile in tiles and doubled_target(done, seat, kind) is None:
             raise IllegalMove(f"wall tile {tile} needs a {kind} you complete this turn "
@@ -327,7 +315,7 @@ def _next_turn(fold: Folder, seat: int) -> None:
         _drawn_init(drawn, seat, card, again)
         fold.events.append(drawn)  # fold.add(drawn), folded into the state this decide (or set-up) made
         draw_into(fold.state.__dict__, drawn)
-        if has_placement(peek(fold.state.board), card):
+        if has_placement(fold.state.board.analysis, card):
             return
         fold.add(CardRemoved(seat, card))
         again = True

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import Analysis, Board, Feature, Follower, Square, peek
+from .board import Board, Feature, Follower, Square
 from .catalog import CASTLE, COURT, DX, DY, HOUSE, ROAD, TOWER, TRACK
 from .events import (CourtyardScored, FeatureCompleted, GameEnded, PalasBuilt, PalasScored, WallCleared,
                      WallTileScored, WallTileTaken)
@@ -48,15 +48,12 @@ class Folder:
         self.state = _handler(type(ev))(self.state, ev)  # evolve, without the Fold's own call
 
 
-def completions(board: Board, a: Analysis | None = None) -> list[tuple[int, Feature, list[Follower], int]]:
-    """Features the last card completed: (id, feature, followers in it, majority seat). ``a``: the
-    board's analysis, when the rules deciding a move hold it (see board.peek)."""
-    if a is None:
-        a = board.analysis
+def completions(board: Board) -> list[tuple[int, Feature, list[Follower], int]]:
+    """Features the last card completed: (id, feature, followers in it, majority seat)."""
+    a = board.analysis
     out = []
-    feature_of = a.feature_of
     for fid in a.completed:
-        fols = [f for f in board.followers if feature_of[(f.card, f.segment)] == fid]
+        fols = board.followers_in(fid)
         out.append((fid, a.features[fid], fols, majority(fols)))
     return out
 
@@ -69,10 +66,9 @@ def doubled_target(done: list, seat: int, kind: str) -> int | None:
 
 def score_completed(fold: Folder, seat: int, tiles: tuple[int, ...]) -> None:
     """Score what the card just placed completed: the placing player's wins first."""
-    a = peek(fold.state.board)
-    if not a.completed:
+    if not fold.state.board.analysis.completed:
         return
-    done = completions(fold.state.board, a)
+    done = completions(fold.state.board)
     doubled = {doubled_target(done, seat, k) for k, t in DOUBLING_TILE.items() if t in tiles} - {None}
     done.sort(key=lambda it: (it[3] != seat, KIND_ORDER[it[1].kind], min(it[1].cards)))
     for fid, feat, fols, winner in done:
