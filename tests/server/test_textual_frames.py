@@ -12,6 +12,7 @@ from textual import events
 from textual.app import App
 from textual.content import Content
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Static
 
 from tui.server import textual_private
@@ -64,6 +65,41 @@ def test_the_servers_first_frame_waits_for_them_and_is_the_only_one():
     textual_private.install()
     frames = asyncio.run(_frames(Later()))
     assert len(frames) == 1 and "finished" in frames[0]
+
+
+def test_the_first_frame_does_not_wait_for_the_update_timers_tick():
+    # Textual draws a dirty screen at its update timer's next tick, a period after it resumes.
+    assert "self._update_timer.resume()" in _source(Screen._on_idle)
+    assert "await sleep(wait_time)" in _source(Timer._run)
+    # What the server reads to know a screen has settled.
+    assert {"_layout_required", "_refresh_styles_required"} <= set(vars(Static()))
+    assert Static()._message_queue.empty() is True
+    textual_private.install()
+    ticks: list[str] = []
+    tick = Timer._tick
+
+    async def counting(timer, *args, **kwargs):
+        ticks.append(timer.name)
+        return await tick(timer, *args, **kwargs)
+
+    async def run() -> tuple[list[str], list[str]]:
+        app = Later()
+        ticked_before: list[str] = []
+        display = app._display
+
+        def recording(screen, update) -> None:
+            if update is not None and not ticked_before:
+                ticked_before.append(",".join(ticks) or "none")
+            display(screen, update)
+        app._display = recording
+        Timer._tick = counting
+        try:
+            async with app.run_test(size=(30, 5)) as pilot:
+                await pilot.pause()
+        finally:
+            Timer._tick = tick
+        return ticked_before
+    assert "screen_update" not in asyncio.run(run())[0]
 
 
 def test_a_screens_first_showing_styles_its_nodes_once():
