@@ -78,7 +78,7 @@ def place_from_hand(state: BTCState, seat: int, action: Place, rng: random.Rando
         if earned in _PLAIN_BONUSES and _supplied(new, earned):
             # flow.room_counted and flow.earn, a bonus that draws nothing and is not lost: it is
             # pushed on the same copy of the fields; it is decided next (after_action adds nothing)
-            new["bonuses"] = new["bonuses"] + (_earned_bonus(k, seat, earned),)
+            new["bonuses"] = new["bonuses"] + (Bonus(k, seat, earned),)
             decided = _list_new(Decided)
             decided += (event, _bonus_earned(seat, k, earned))
             decided.after = made(new)
@@ -106,16 +106,6 @@ def place_from_hand(state: BTCState, seat: int, action: Place, rng: random.Rando
 
 
 _PLAIN_BONUSES = frozenset({"living", "outdoor", "sleeping", "corridor", "downstairs", "special"})
-_EARNED: dict[tuple[int, int, str], Bonus] = {}  # (castle, seat, kind) -> its Bonus, made when first earned
-
-
-def _earned_bonus(castle: int, seat: int, kind: str) -> Bonus:
-    """``Bonus(castle, seat, kind)``, one object for each: bonuses are immutable, and there are at
-    most 7 castles x 7 seats x 7 kinds of one that draws nothing."""
-    bonus = _EARNED.get((castle, seat, kind))
-    if bonus is None:
-        bonus = _EARNED[(castle, seat, kind)] = Bonus(castle, seat, kind)
-    return bonus
 _SPECIAL_FOR = {"outdoor": "fountain", "sleeping": "tower", "corridor": "foyer"}
 
 
