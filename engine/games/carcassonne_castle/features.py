@@ -89,25 +89,26 @@ class Merge(NamedTuple):
 class Analysis:
     """Features of a set of placed cards. Treated as immutable once built."""
 
-    __slots__ = ("owner", "placements", "_placement_of", "feature_of", "features", "next_id", "frontier", "completed",
+    __slots__ = ("owner", "placements", "_placement_of", "feature_of", "features", "next_id", "completed",
                  "origin", "edges", "spots", "_legal", "_shown", "_merge", "fits")
 
-    def __init__(self, owner, placements, feature_of, features, next_id, frontier, completed=(),
-                 origin=None, edges=None, fits=None):
+    def __init__(self, owner, placements, feature_of, features, next_id, edges, completed=(), origin=None, fits=None):
         self.owner: dict[Square, tuple] = owner  # square -> its cell (see CELLS): (card, half, facing, ...)
         self.placements: tuple[Placement, ...] = placements  # in the order they were laid
         self._placement_of: dict[int, Placement] | None = None  # made when asked: a load never asks
         self.feature_of: dict[tuple[int, int], int] = feature_of  # (card, segment) -> feature id
         self.features: dict[int, Feature] = features
         self.next_id = next_id
-        self.frontier: set[Square] = frontier  # empty squares next to a card or start field (read only)
         self.completed: tuple[int, ...] = completed  # completed by the last card placed
         # (the view parts shown for the cards before the last one, the last one): not the analysis
         # before, which would keep every earlier position of a game alive with its last one
         self.origin: tuple[dict, Placement] | None = origin
-        # Filled on demand by placing.py and view.py (idempotent, so two threads filling them agree):
-        # empty square -> what its four sides touch; the next card's analysis keeps those it leaves alone
-        self.edges: dict[Square, tuple] = {} if edges is None else edges
+        # Every empty square next to a card or start field (the frontier) -> what its four sides
+        # touch (placing.edges), None until first read: filled on demand by placing.py
+        # (idempotent, so two threads filling it agree; values only, the keys never change). The
+        # next card's analysis keeps the values it leaves alone. One dict where a frontier set
+        # beside it was a second copy per card laid.
+        self.edges: dict[Square, tuple | None] = edges
         self.spots: tuple[tuple[int, int, int], ...] | None = None  # card positions next to something
         self._legal: dict[int, tuple[Placement, ...]] | None = None  # see legal
         self._shown: dict | None = None  # see shown
@@ -124,8 +125,13 @@ class Analysis:
             ports = sum(1 for j in range(len(f.cells)) if f.kind != ROAD or j == f.road)
             features[f.index] = Feature(f.kind, ((START, f.index),), ports, False, int(f.market))
             feature_of[(START, f.index)] = f.index
-        frontier = {sq for f in CASTLE.start_fields for sq in f.squares}
+        frontier = dict.fromkeys(sq for f in CASTLE.start_fields for sq in f.squares)
         return cls({}, (), feature_of, features, len(features), frontier)
+
+    @property
+    def frontier(self):
+        """The empty squares next to a card or start field (a view of the keys of ``edges``)."""
+        return self.edges.keys()
 
     @property
     def legal(self) -> dict[int, tuple[Placement, ...]]:
@@ -277,19 +283,16 @@ class Analysis:
         for fid, feat in m.features.items():
             if fid >= next_id:
                 feature_of.update(dict.fromkeys(feat.members, fid))
-        edges = self.edges.copy()  # what the sides of empty squares touch, as far as it is known
+        edges = self.edges.copy()  # the frontier and what the sides of its squares touch, as far as read
         for sq in squares:
             edges.pop(sq, None)
-        frontier = set(self.frontier)  # a copy of a set is a block copy; never changed once built
-        frontier.difference_update(squares)
         for n in around:
             if n not in owner:
-                edges.pop(n, None)  # one of its sides now touches the new card
-                frontier.add(n)
+                edges[n] = None  # on the frontier; one of its sides now touches the new card
         next_id += len(set(m.groups.values()))  # one new feature per group of the card's segments
         after = _new(Analysis)  # Analysis(...), its __init__ called as a function: cheaper than from C
-        _init(after, owner, self.placements + (p,), feature_of, features, next_id, frontier, m.completed,
-              None if self._shown is None else (self._shown, p), edges, self.fits if self.placements else None)  # hints of this game's own positions
+        _init(after, owner, self.placements + (p,), feature_of, features, next_id, edges, m.completed,
+              None if self._shown is None else (self._shown, p), self.fits if self.placements else None)  # hints of this game's own positions
         return after
 
 

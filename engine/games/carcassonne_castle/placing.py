@@ -75,9 +75,12 @@ def fits(a: Analysis, card: int, x: int, y: int, facing: int) -> bool:
 def edges(a: Analysis, square: Square) -> tuple:
     """What lies beyond each side (n, e, s, w) of the empty ``square`` (None for an empty square or a
     bare wall), then two masks of those sides: which touch something, which of those show a road.
-    Read off its neighbours once per position (kept on the analysis)."""
+    Read off its neighbours once per position for a square on the frontier (kept on the analysis);
+    a square off it touches no card, so only the wall."""
     known = a.edges.get(square)
     if known is None:
+        if square not in a.edges:  # off the frontier: not kept, or it would join the frontier
+            return WALL_EDGES[square] if square not in a.owner else _edges_of(a.owner, square)
         known = a.edges[square] = _edges_of(a.owner, square)
     return known
 
@@ -199,9 +202,10 @@ def has_placement(a: Analysis, card: int) -> bool:
             if not (ea[4] & (ea[5] ^ road_a) or eb[4] & (eb[5] ^ road_b)) and not _verdict(ea, eb, ctype, d):
                 return True
     seen: set[Square] = set()
-    for sq in a.frontier:
+    for sq, ea in known_edges.items():  # the frontier, with what its squares' sides touch where read
         seen.add(sq)
-        ea = known_edges.get(sq) or edges(a, sq)
+        if ea is None:
+            ea = known_edges[sq] = _edges_of(owner, sq)  # a value changed, no key: the loop goes on
         touch_a, road_a = ea[4], ea[5]
         for d, b in NEIGHBOURS[sq]:
             if b in owner or b in seen:
