@@ -15,6 +15,7 @@ import attrs
 
 from .catalog import CASTLE, ROAD, ROLE_OF, E, N, S, W, Oriented, card_type, opposite, step
 from .features import START, Analysis, Feature, Merge, Square, group
+from .geometry import SQUARE_OF
 
 __all__ = ["START", "Analysis", "Board", "Feature", "Follower", "Merge", "Placement", "Square", "analysis_of",
            "follower_targets", "road_label", "role_of", "segment_for"]
@@ -125,7 +126,7 @@ class Board:
         return {a.feature_of[(f.card, f.segment)] for f in self.followers}
 
     def free_squares(self) -> set[Square]:
-        return set(CASTLE.interior) - set(self.analysis.owner)
+        return set(CASTLE.interior).difference(map(SQUARE_OF.__getitem__, self.analysis.owner))
 
 
 _new, _init = object.__new__, Board.__init__

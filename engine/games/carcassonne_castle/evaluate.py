@@ -26,6 +26,7 @@ from engine.core.game import Game
 from .board import Follower
 from .catalog import CASTLE, COURT, HOUSE, ROAD, TOWER, opposite, step
 from .features import Analysis
+from .geometry import key_of
 from .scoring import majority, per_card
 from .state import CastleState
 
@@ -43,9 +44,9 @@ SHARE = {
 COURT_RATE = 3  # points per market at the end
 # What a held courtyard paid at the end over its markets' points now, at the same cards left.
 COURT_GROWTH = (1.04, 1.11, 1.21, 1.32, 1.43, 1.52)
-INTERIOR = frozenset(CASTLE.interior)
+INTERIOR = frozenset(map(key_of, CASTLE.interior))  # squares as the analysis keys them (geometry.key_of)
 # Each castle square's neighbours, with the side of the neighbour that faces it.
-NEIGHBOURS = {sq: tuple((step(*sq, d), opposite(d)) for d in range(4)) for sq in CASTLE.interior}
+NEIGHBOURS = {key_of(sq): tuple((key_of(step(*sq, d)), opposite(d)) for d in range(4)) for sq in CASTLE.interior}
 IN_HAND = 1.5  # a follower in supply, ready for the next feature
 # A wall tile in hand, in points: 2 and 3 a doubling to come, 4-6 the biggest unfinished feature
 # of a kind at the end, 7 a point more per market, 8 two cards of palas, 9 five points. So the

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .catalog import CARD_TYPE_OF, CASTLE, COURT, ROAD
-from .geometry import CELLS, OUTER, PIECES, SEGMENT_RANGE, SEGMENTS, SIDES, SPOTS, START, Square, _sides
+from .geometry import CELLS, OUTER, PIECES, SEGMENT_RANGE, SEGMENTS, SIDES, SPOTS, START, Square, _sides, key_of
 
 if TYPE_CHECKING:
     from .board import Placement
@@ -93,7 +93,9 @@ class Analysis:
                  "origin", "edges", "spots", "_legal", "_shown", "_merge", "fits")
 
     def __init__(self, owner, placements, feature_of, features, next_id, edges, completed=(), origin=None, fits=None):
-        self.owner: dict[Square, tuple] = owner  # square -> its cell (see CELLS): (card, half, facing, ...)
+        # square -> its cell (see CELLS): (card, half, facing, ...); a square here and in edges is
+        # its geometry.key_of, a small int (the tables of geometry.py and placing.py use the same)
+        self.owner: dict[int, tuple] = owner
         self.placements: tuple[Placement, ...] = placements  # in the order they were laid
         self._placement_of: dict[int, Placement] | None = None  # made when asked: a load never asks
         self.feature_of: dict[tuple[int, int], int] = feature_of  # (card, segment) -> feature id
@@ -108,7 +110,7 @@ class Analysis:
         # (idempotent, so two threads filling it agree; values only, the keys never change). The
         # next card's analysis keeps the values it leaves alone. One dict where a frontier set
         # beside it was a second copy per card laid.
-        self.edges: dict[Square, tuple | None] = edges
+        self.edges: dict[int, tuple | None] = edges
         self.spots: tuple[tuple[int, int, int], ...] | None = None  # card positions next to something
         self._legal: dict[int, tuple[Placement, ...]] | None = None  # see legal
         self._shown: dict | None = None  # see shown
@@ -125,7 +127,7 @@ class Analysis:
             ports = sum(1 for j in range(len(f.cells)) if f.kind != ROAD or j == f.road)
             features[f.index] = Feature(f.kind, ((START, f.index),), ports, False, int(f.market))
             feature_of[(START, f.index)] = f.index
-        frontier = dict.fromkeys(sq for f in CASTLE.start_fields for sq in f.squares)
+        frontier = dict.fromkeys(key_of(sq) for f in CASTLE.start_fields for sq in f.squares)
         return cls({}, (), feature_of, features, len(features), frontier)
 
     @property

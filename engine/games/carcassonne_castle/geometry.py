@@ -8,6 +8,18 @@ Square = tuple[int, int]
 START = -1  # card number used in feature keys for start fields: (START, index)
 
 
+def key_of(square: Square) -> int:
+    """A square as the analysis keys it: one small int (x = -1..12, y = -1..14 give 0..223). Such
+    ints are shared objects, hashed as themselves and found by identity in a dict, where an (x, y)
+    tuple is hashed afresh at every lookup and compared item by item; a card laid looks up some
+    forty squares."""
+    x, y = square
+    return (x + 1) * 16 + y + 1
+
+
+SQUARE_OF = {key_of((x, y)): (x, y) for x in range(-1, CASTLE.width + 1) for y in range(-1, CASTLE.height + 1)}
+
+
 def _cells() -> tuple:
     """Per card and facing, what each half shows on its four sides: (card, half, facing, segments,
     kinds, roads, edges, keys, masked), each of the last six by board direction (segment -1, kind
@@ -73,7 +85,8 @@ def _around(sq: Square, d: int) -> tuple:
 
 def _spots() -> dict:
     """(x, y, facing) of every card position inside the castle -> its squares, what lies beyond its
-    six outer sides (see :func:`_around`, in :data:`OUTER`'s order) and its empty-able neighbours."""
+    six outer sides (see :func:`_around`, in :data:`OUTER`'s order) and its empty-able neighbours,
+    every square as its :func:`key_of`."""
     table = {}
     for sq in CASTLE.interior:
         for facing in range(4):
@@ -81,8 +94,10 @@ def _spots() -> dict:
             if b not in CASTLE.interior:
                 continue
             squares = (sq, b)
-            beyond = tuple(_around(squares[h], d) for h, d in _outer_sides(facing))
-            table[(*sq, facing)] = (squares, beyond, tuple(n for n, inside, _ in beyond if inside))
+            beyond = tuple((key_of(n), inside, sf) for n, inside, sf in (_around(squares[h], d)
+                                                                           for h, d in _outer_sides(facing)))
+            table[(*sq, facing)] = (tuple(map(key_of, squares)), beyond,
+                                    tuple(n for n, inside, _ in beyond if inside))
     return table
 
 

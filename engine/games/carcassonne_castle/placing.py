@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .board import START, Analysis, Placement, Square
 from .catalog import CARD_COUNT, CARD_TYPE_OF, CARD_TYPES, CASTLE, N, W, card_type, opposite, step
-from .geometry import AROUND, SPOTS
+from .geometry import AROUND, SPOTS, key_of
 
 # What lies beyond one side of a free square: (piece, road, end_on). A piece is a card number or
 # (START, start field); ``road`` whether that side shows a road; ``end_on`` whether the card lies
@@ -41,11 +41,13 @@ ROAD_KIND = tuple(sorted(set(ROADS)).index(roads) for roads in ROADS)
 # Per card type and direction d: the road masks of half a and half b lying with half b toward d,
 # then of half a and half b lying with half b toward the opposite of d.
 BOTH_WAYS = tuple(tuple(per_type[d] + per_type[(d + 2) % 4] for d in range(4)) for per_type in ROADS)
-# Each castle square's neighbours inside the castle: (direction, square).
-NEIGHBOURS = {sq: tuple((d, step(*sq, d)) for d in range(4) if step(*sq, d) in CASTLE.interior)
+# Each castle square's neighbours inside the castle: (direction, square), squares as the analysis
+# keys them (geometry.key_of), as in every table below.
+NEIGHBOURS = {key_of(sq): tuple((d, key_of(step(*sq, d))) for d in range(4) if step(*sq, d) in CASTLE.interior)
               for sq in CASTLE.interior}
 # Each castle square's neighbours inside, with the two card positions (x, y, facing) on the pair.
-PAIRS = {sq: tuple((n, ((*sq, d), (*n, opposite(d)))) for d, n in around) for sq, around in NEIGHBOURS.items()}
+PAIRS = {key_of(sq): tuple((key_of(n), ((*sq, d), (*n, opposite(d)))) for d in range(4)
+                           for n in [step(*sq, d)] if n in CASTLE.interior) for sq in CASTLE.interior}
 
 
 def problem(a: Analysis, card: int, x: int, y: int, facing: int) -> str:
@@ -72,9 +74,10 @@ def fits(a: Analysis, card: int, x: int, y: int, facing: int) -> bool:
     return not problem(a, card, x, y, facing)
 
 
-def edges(a: Analysis, square: Square) -> tuple:
-    """What lies beyond each side (n, e, s, w) of the empty ``square`` (None for an empty square or a
-    bare wall), then two masks of those sides: which touch something, which of those show a road.
+def edges(a: Analysis, square: int) -> tuple:
+    """What lies beyond each side (n, e, s, w) of the empty ``square`` (a geometry.key_of) (None for
+    an empty square or a bare wall), then two masks of those sides: which touch something, which of
+    those show a road.
     Read off its neighbours once per position for a square on the frontier (kept on the analysis);
     a square off it touches no card, so only the wall."""
     known = a.edges.get(square)
@@ -85,7 +88,7 @@ def edges(a: Analysis, square: Square) -> tuple:
     return known
 
 
-def _edges_of(owner: dict, square: Square) -> tuple:
+def _edges_of(owner: dict, square: int) -> tuple:
     n, e, s, w = map(owner.get, BESIDE[square])  # the cells beyond its sides (None: empty, or outside)
     out_n, out_e, out_s, out_w, present, roads = WALL_EDGES[square]
     if n is not None:  # each a cell's masked side: what it shows there, its bit, its road bit
@@ -112,11 +115,11 @@ def _walls(square: Square) -> tuple:
     return tuple(out)
 
 
-WALLS = {sq: _walls(sq) for sq in CASTLE.interior}
+WALLS = {key_of(sq): _walls(sq) for sq in CASTLE.interior}
 WALL_MASKS = {sq: (sum(1 << d for d, e in enumerate(w) if e is not None),
                    sum(e[1] << d for d, e in enumerate(w) if e is not None)) for sq, w in WALLS.items()}
 WALL_EDGES = {sq: (*w, *WALL_MASKS[sq]) for sq, w in WALLS.items()}  # a square's edges with no card around
-BESIDE = {sq: tuple(step(*sq, d) for d in range(4)) for sq in CASTLE.interior}  # its neighbours, n e s w
+BESIDE = {key_of(sq): tuple(key_of(step(*sq, d)) for d in range(4)) for sq in CASTLE.interior}  # n e s w
 
 
 def _verdict(ea: tuple, eb: tuple, ctype: int, facing: int) -> str:
@@ -201,7 +204,7 @@ def has_placement(a: Analysis, card: int) -> bool:
             road_a, road_b = roads[d]
             if not (ea[4] & (ea[5] ^ road_a) or eb[4] & (eb[5] ^ road_b)) and not _verdict(ea, eb, ctype, d):
                 return True
-    seen: set[Square] = set()
+    seen: set[int] = set()
     for sq, ea in known_edges.items():  # the frontier, with what its squares' sides touch where read
         seen.add(sq)
         if ea is None:

@@ -15,8 +15,7 @@ import functools
 import attrs
 
 from .board import START, Board, Follower, Placement
-from .catalog import CARD_COUNT, CASTLE, DIRS, HOUSE, ROAD, TRACK, card_type, opposite
-from .geometry import SPOTS
+from .catalog import CARD_COUNT, CASTLE, DIRS, HOUSE, ROAD, TRACK, card_type, opposite, step
 from .placing import legal_placements
 from .scoring import palas_sizes
 from .state import CastleState, FinalItem
@@ -227,7 +226,7 @@ def _spots(a, card: int) -> tuple[Spot, ...]:
 
 @functools.cache  # a few hundred card positions in the castle
 def _spot(x: int, y: int, facing: int) -> Spot:
-    return Spot(x, y, DIRS[facing], SPOTS[(x, y, facing)][0])
+    return Spot(x, y, DIRS[facing], ((x, y), step(x, y, facing)))
 
 
 @functools.lru_cache(maxsize=4096)

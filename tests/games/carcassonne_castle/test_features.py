@@ -9,6 +9,7 @@ import pytest
 from engine.games.carcassonne_castle.board import START, Board
 from engine.games.carcassonne_castle.catalog import CARD_COUNT, CASTLE, opposite, step
 from engine.games.carcassonne_castle.features import Analysis
+from engine.games.carcassonne_castle.geometry import key_of
 from engine.games.carcassonne_castle.placing import find_placements, has_placement
 
 from .test_properties import play_random
@@ -21,14 +22,14 @@ def open_sides(a: Analysis, fid: int) -> int:
         if card == START:
             field = CASTLE.start_fields[seg]
             for j, (cell, sq) in enumerate(zip(field.cells, field.squares)):
-                if (field.kind != "road" or j == field.road) and sq not in a.owner:
+                if (field.kind != "road" or j == field.road) and key_of(sq) not in a.owner:
                     count += 1
             continue
         p = a.placement_of[card]
         for h, (x, y) in enumerate(p.squares):
             for d in range(4):
                 n = step(x, y, d)
-                if p.oriented.sides[h][d].segment == seg and n in CASTLE.interior and n not in a.owner:
+                if p.oriented.sides[h][d].segment == seg and n in CASTLE.interior and key_of(n) not in a.owner:
                     count += 1
     return count
 
@@ -39,8 +40,9 @@ def check_position(a: Analysis, rng: random.Random) -> None:
         assert all(a.feature_of[key] == fid for key in feat.members)
         assert feat.size == len(feat.cards) + len(feat.start_fields)
     assert sum(len(f.members) for f in a.features.values()) == len(a.feature_of)
-    assert a.frontier == {sq for sq in CASTLE.interior - a.owner.keys()
-                          if any(step(*sq, d) in a.owner or (step(*sq, d), opposite(d)) in CASTLE.start_sides
+    taken = {sq for sq in CASTLE.interior if key_of(sq) in a.owner}
+    assert a.frontier == {key_of(sq) for sq in CASTLE.interior - taken
+                          if any(step(*sq, d) in taken or (step(*sq, d), opposite(d)) in CASTLE.start_sides
                                  for d in range(4))}
     for card in rng.sample(range(CARD_COUNT), 6):
         assert has_placement(a, card) == bool(find_placements(a, card))
