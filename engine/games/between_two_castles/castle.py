@@ -26,7 +26,7 @@ AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
 _new = object.__new__
-_ROOMS_ONLY = ("grid", "type_counts", "frontier", "by_column")  # cached; the same with more attendants or cards
+_ROOMS_ONLY = ("grid", "type_counts", "frontier")  # cached; the same with more attendants or cards
 
 
 def type_of(room: int) -> str:
@@ -87,18 +87,6 @@ class Castle:
             kind = TYPE_OF[room]
             counts[kind] = counts.get(kind, 0) + 1
         return counts
-
-    @cached_property
-    def by_column(self) -> dict[int, list[tuple[int, int]]]:
-        """(floor, room) of every cell, the throne room's included, by column: the scoring of a
-        room that counts rooms in its column looks at that column only."""
-        columns: dict[int, list[tuple[int, int]]] = {}
-        for (col, floor), room in self.grid.items():
-            if col in columns:
-                columns[col].append((floor, room))
-            else:
-                columns[col] = [(floor, room)]
-        return columns
 
     def count(self, room_type: str) -> int:
         return self.type_counts.get(room_type, 0)

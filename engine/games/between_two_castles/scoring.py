@@ -144,8 +144,8 @@ def _column(above_only: bool):
     def score(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
         # each cell of the column is one floor, the throne room's included: no floor counts twice
         n = 0
-        for f, room in castle.by_column[col]:
-            if f != floor and (f > floor or not above_only) and room in wanted:
+        for (c, f), room in grid.items():
+            if c == col and f != floor and (f > floor or not above_only) and room in wanted:
                 n += 1
         return points * n
     return score
@@ -164,8 +164,8 @@ def _fountain(castle: Castle, grid: dict, col: int, floor: int, points: int, wan
 
 def _tower(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
     n = 0
-    for f, _ in castle.by_column[col]:
-        if f < floor:
+    for c, f in grid:
+        if c == col and f < floor:
             n += 1
     return n
 
