@@ -19,7 +19,7 @@ from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, SPECIAL_FOR_BONUS
                       UPSTAIRS_ONLY)
 from .events import BonusEarned, HandsPassed, PairChosen, PairsRevealed, RoomPlaced, quick_new
 from .flow import Folder, after_action, room_counted
-from .state import OVER, PLACING, Bonus, BTCState, Place, fold_room_placed, made, pass_hands, reveal
+from .state import OVER, PLACING, BTCState, Place, fold_room_placed, made, new_bonus, pass_hands, reveal
 
 _BONUS_COUNTS = (3, 5)  # the third of a type earns its bonus, the fifth a special room
 _list_new = list.__new__
@@ -78,7 +78,7 @@ def place_from_hand(state: BTCState, seat: int, action: Place, rng: random.Rando
         if earned in _PLAIN_BONUSES and _supplied(new, earned):
             # flow.room_counted and flow.earn, a bonus that draws nothing and is not lost: it is
             # pushed on the same copy of the fields; it is decided next (after_action adds nothing)
-            new["bonuses"] = new["bonuses"] + (Bonus(k, seat, earned),)
+            new["bonuses"] = new["bonuses"] + (new_bonus(k, seat, earned),)
             decided = _list_new(Decided)
             decided += (event, _bonus_earned(seat, k, earned))
             decided.after = made(new)

@@ -75,6 +75,24 @@ class Bonus:
     offer: tuple[int, ...] = ()  # rooms (food) or bonus cards (utility) drawn to choose from
 
 
+def new_bonus(castle: int, seat: int, kind: str, offer: tuple[int, ...] = ()) -> Bonus:
+    """``Bonus(castle, seat, kind, offer)``, its slots filled directly instead of by attrs' frozen
+    ``__init__`` (a bound setattr per field): a load makes one per bonus earned and per bonus draw.
+
+    >>> new_bonus(2, 1, "food", (5, 9)) == Bonus(2, 1, "food", (5, 9))
+    True
+    """
+    bonus = _new(Bonus)
+    _SET_CASTLE(bonus, castle)
+    _SET_SEAT(bonus, seat)
+    _SET_KIND(bonus, kind)
+    _SET_OFFER(bonus, offer)
+    return bonus
+
+
+_SET_CASTLE, _SET_SEAT, _SET_KIND, _SET_OFFER = (Bonus.__dict__[f].__set__ for f in ("castle", "seat", "kind", "offer"))
+
+
 @attrs.frozen
 class Tile:
     """A revealed room still to be placed this turn."""
@@ -227,40 +245,38 @@ def _pairs_revealed(state: BTCState, ev: PairsRevealed) -> BTCState:
 
 @evolve.on(RoomPlaced)
 def _room_placed(state: BTCState, ev: RoomPlaced) -> BTCState:
-    k, room, castles = ev.castle, ev.room, state.castles
-    castles = castles[:k] + (castles[k].with_room(room, ev.col, ev.floor),) + castles[k + 1:]
+    fields, k, room = state.__dict__.copy(), ev.castle, ev.room  # replace(), inlined: a load folds one per room
+    castles = list(fields["castles"])
+    castles[k] = castles[k].with_room(room, ev.col, ev.floor)
+    fields["castles"] = tuple(castles)
     kind = TYPE_OF[room]
     if kind in SPECIAL_TYPES:
-        specials = state.specials_left
-        i = SPECIAL_TYPES.index(kind)
-        specials = _set(specials, i, specials[i] - 1)
-    else:
-        specials = state.specials_left
-    if ev.bonus:
-        top = state.bonuses[-1]
-        rest = tuple((PUBLIC, r) for r in top.offer if r != room) if ev.bonus == "food" else ()
-        return replace(state, castles=castles, specials_left=specials, bonuses=state.bonuses[:-1],
-                       room_discards=state.room_discards + rest)
-    fields, seat = state.__dict__.copy(), ev.seat  # replace(), inlined: a load folds one per room
-    to_place = fields["to_place"]
+        specials, i = fields["specials_left"], SPECIAL_TYPES.index(kind)
+        fields["specials_left"] = _set(specials, i, specials[i] - 1)
+    if ev.bonus:  # the bonus on top of the stack is decided; a food bonus's other rooms are discarded
+        bonuses = fields["bonuses"]
+        fields["bonuses"] = bonuses[:-1]
+        if ev.bonus == "food":
+            fields["room_discards"] += tuple((PUBLIC, r) for r in bonuses[-1].offer if r != room)
+        return made(fields)
+    seat, to_place = ev.seat, fields["to_place"]
     for i, t in enumerate(to_place):
         if t.room == room and t.placer == seat:
             fields["to_place"] = to_place[:i] + to_place[i + 1:]
             break
-    fields["castles"], fields["specials_left"] = castles, specials
-    fields["used"] = state.used | {(ev.owner, k)}
+    fields["used"] = fields["used"] | {(ev.owner, k)}
     return made(fields)
 
 
 @evolve.on(BonusEarned)
 def _bonus_earned(state: BTCState, ev: BonusEarned) -> BTCState:
-    return replace(state, bonuses=state.bonuses + (Bonus(ev.castle, ev.seat, ev.kind),))
+    return replace(state, bonuses=state.bonuses + (new_bonus(ev.castle, ev.seat, ev.kind),))
 
 
 @evolve.on(RoomsDrawn)
 def _rooms_drawn(state: BTCState, ev: RoomsDrawn) -> BTCState:
     b = state.bonuses[-1]
-    return replace(state, bonuses=state.bonuses[:-1] + (Bonus(b.castle, b.seat, b.kind, ev.rooms),),
+    return replace(state, bonuses=state.bonuses[:-1] + (new_bonus(b.castle, b.seat, b.kind, ev.rooms),),
                    bag=state.bag[len(ev.rooms):])
 
 
@@ -280,7 +296,7 @@ def _attendant_placed(state: BTCState, ev: AttendantPlaced) -> BTCState:
 @evolve.on(BonusCardsDrawn)
 def _cards_drawn(state: BTCState, ev: BonusCardsDrawn) -> BTCState:
     b = state.bonuses[-1]
-    return replace(state, bonuses=state.bonuses[:-1] + (Bonus(b.castle, b.seat, b.kind, ev.cards),),
+    return replace(state, bonuses=state.bonuses[:-1] + (new_bonus(b.castle, b.seat, b.kind, ev.cards),),
                    deck=state.deck[len(ev.cards):])
 
 
