@@ -18,7 +18,7 @@ from .undo import undo_check
 _EVENT_KEYS = frozenset({"act", "n", "by", "move", "type", "v", "data"})
 _UNDO_KEYS = frozenset({"undo", "by"})
 MAX_UNDOS = 5000
-CHECKPOINT = 16  # the state before every 16th action is kept; an undo folds forward from one
+CHECKPOINT = 16  # once a file undoes, the state before every 16th action is kept; an undo folds forward from one
 _MISSING = object()  # equal to nothing a line holds
 _tuple_new = tuple.__new__
 
@@ -34,9 +34,11 @@ class Replayer:
         self.players = header.config.players
         self.state = game.initial_state(header.config)
         self.entries: list[Entry] = []
-        # act -> (entries before it, state before it), for every CHECKPOINT-th action and the last
-        # one: keeping every state would hold thousands alive, which slows a load by a tenth.
+        # act -> (entries before it, state before it), for the set-up, the last action read in
+        # part and, once an undo line is read, every CHECKPOINT-th action: keeping states alive
+        # slows a load (every state, by a tenth; every 16th, by 2-4 %), and most files never undo.
         self.before: dict[int, tuple[int, Any]] = {}
+        self._checkpoints = False
         self._last_act = -1
         self.undos = 0
         self.lines = 0  # lines read after the header
@@ -121,7 +123,7 @@ class Replayer:
                     if not whole:
                         self._slow_replay(record, start, act, by, move, position, expected, more)
                         continue
-                if not act % CHECKPOINT:  # self._keep: no action is left in part here, so only checkpoints
+                if not act % CHECKPOINT and self._checkpoints:  # self._keep: no action is left in part here
                     before[act] = (position, state)
                 after = expected.after if type(expected) is Decided else None
                 if after is not None and size == 1:
@@ -218,7 +220,7 @@ class Replayer:
         """Remember the position before action ``act``: the last action's for a line written in
         part, every CHECKPOINT-th for an undo."""
         last = self._last_act
-        if last >= 0 and last % CHECKPOINT:
+        if last > 0 and (last % CHECKPOINT or not self._checkpoints):  # the set-up's is always kept
             del self.before[last]
         self.before[act], self._last_act = (position, state), act
 
@@ -346,4 +348,20 @@ class Replayer:
         if not check or check.to_act != act:
             why = check.reason if not check else f"seat {by + 1} could only take back to action {check.to_act}"
             raise LogError(f"line {number}: undo to action {act} is not allowed: {why}", line=number)
+        if not self._checkpoints:
+            self._keep_checkpoints()
         self._back_to(act)
+
+    def _keep_checkpoints(self) -> None:
+        """From the first undo on, keep the state before every CHECKPOINT-th action, finding those
+        read so far by folding the game again from the set-up (once): then no undo folds forward
+        more than CHECKPOINT actions, however many a file holds."""
+        self._checkpoints = True
+        _, state = self.before[0]  # the position before the set-up
+        evolve, before, act = self.game.evolve, self.before, 0
+        for position, entry in enumerate(self.entries):
+            if entry[1] != act:  # [1]: the entry's act; its first entry
+                act = entry[1]
+                if not act % CHECKPOINT:
+                    before.setdefault(act, (position, state))
+            state = evolve(state, entry[0])
