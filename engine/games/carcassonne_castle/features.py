@@ -163,37 +163,41 @@ class Analysis:
         return self.feature_of[(card, segment)]
 
     # -- placing ------------------------------------------------------------------------------
-    def scan(self, p: Placement) -> tuple[dict, list, list]:
+    def scan(self, p: Placement) -> tuple[dict, list, list, bool]:
         """Look round the new card once: for each of its segments the old features it joins and its
-        open sides; and for each of its two squares, old feature id -> its open sides facing it."""
+        open sides; for each of its two squares, old feature id -> its open sides facing it; and
+        whether the card joins any old feature."""
         card = p[0]
         touched: dict[int, frozenset[int]] = dict.fromkeys(SEGMENT_RANGE[card], NONE)
-        opened = [0] * len(touched)
         closing: list[dict[int, int]] = [{}, {}]
         owner, feature_of = self.owner, self.feature_of
         ctype, spot = CARD_TYPE_OF[card], p[1:]
-        inner, ports = SIDES[ctype].get(spot) or _sides(ctype, spot)
+        inner, ports, opens = SIDES[ctype].get(spot) or _sides(ctype, spot)
+        opened = list(opens)  # a segment's sides facing castle squares, less those a card lies beyond
+        joined = False
         for h, seg, kind, back, n in inner:
             cell = owner.get(n)
-            if cell is None:
-                if seg >= 0:
-                    opened[seg] += 1
+            if cell is None:  # most sides face an empty square: nothing more to do
                 continue
+            if seg >= 0:
+                opened[seg] -= 1
             other = cell[7][back]
             if other is None:
                 continue
             fid = feature_of[other]
             if seg >= 0 and cell[4][back] == kind:
                 touched[seg] = touched[seg] | {fid}
+                joined = True
             closes = closing[h]
             closes[fid] = closes.get(fid, 0) + 1
         for h, seg, key in ports:  # seg: -1 unless the start field is of this side's kind
             fid = feature_of[key]
             if seg >= 0:
                 touched[seg] = touched[seg] | {fid}
+                joined = True
             closes = closing[h]
             closes[fid] = closes.get(fid, 0) + 1
-        return touched, opened, closing
+        return touched, opened, closing, joined
 
     def joins(self, p: Placement) -> dict[int, set[int]]:
         """For each segment of the new card, the old features it would join (a lighter :meth:`scan`)."""
@@ -224,7 +228,7 @@ class Analysis:
     def _merged(self, p: Placement) -> Merge:
         card = p.card
         pieces = PIECES[card]
-        touched, opened, closing = self.scan(p)
+        touched, opened, closing, joined = self.scan(p)
         features = self.features
         changed: dict[int, Feature] = {}
         seg_fid: dict[int, int] = {}
@@ -232,9 +236,15 @@ class Analysis:
         completed: list[int] = []
         next_id = self.next_id
         a_closes, b_closes = closing
-        # Most cards join no old feature: each segment is then a feature of its own, in order
-        groups = group(touched) if any(touched.values()) else ALONE[len(pieces)]
-        for segs, olds in groups:
+        if not joined:  # most cards: each segment a feature of its own, in order
+            for s, (key, kind, well, markets) in enumerate(pieces):
+                open_sides = opened[s]
+                changed[next_id] = _feature(kind, (key,), open_sides, well, markets)
+                seg_fid[s] = next_id
+                if not open_sides and kind != COURT:
+                    completed.append(next_id)
+                next_id += 1
+        for segs, olds in group(touched) if joined else ():
             if len(segs) == 1:
                 s = segs[0]
                 key, kind, well, markets = pieces[s]
@@ -300,9 +310,6 @@ class Analysis:
 
 _init = Analysis.__init__
 
-
-# (segments, old features joined) of each segment of a card with n segments that joins none
-ALONE = [tuple(((s,), NONE) for s in range(n)) for n in range(max(SEGMENTS) + 1)]
 
 
 def group(touched: dict[int, set[int]]) -> list[tuple[list[int], set[int]]]:

@@ -115,17 +115,20 @@ SEGMENT_RANGE = tuple(range(n) for n in SEGMENTS)
 SIDES: list[dict] = [{} for _ in CARD_TYPES]  # card type -> (x, y, facing) -> its sides, see _sides
 
 
-def _sides(ctype: int, spot: tuple[int, int, int]) -> tuple[tuple, tuple]:
+def _sides(ctype: int, spot: tuple[int, int, int]) -> tuple[tuple, tuple, tuple]:
     """The outer sides of a card of type ``ctype`` at ``spot`` that can touch a feature: (half,
     segment, kind, direction back, square) for those facing a castle square, (half, segment joining
-    or -1, start field's key) for those facing a start field's port. Made once per type and spot."""
+    or -1, start field's key) for those facing a start field's port; then per segment how many of
+    the former it has (its open sides while those squares are empty). Made once per type and spot."""
     known = SIDES[ctype].get(spot)
     if known is None:
-        inner, ports = [], []
+        inner, ports, opens = [], [], [0] * len(CARD_TYPES[ctype].segments)
         for (h, seg, kind, back), (n, inside, sf) in zip(OUTER[ctype][spot[2]], SPOTS[spot][1]):
             if inside:
                 inner.append((h, seg, kind, back, n))
+                if seg >= 0:
+                    opens[seg] += 1
             elif sf is not None and sf[1]:
                 ports.append((h, seg if seg >= 0 and sf[2] == kind else -1, sf[3]))
-        known = SIDES[ctype][spot] = (tuple(inner), tuple(ports))
+        known = SIDES[ctype][spot] = (tuple(inner), tuple(ports), tuple(opens))
     return known
