@@ -204,30 +204,19 @@ def _pair_chosen(state: BTCState, ev: PairChosen) -> BTCState:
     return made(fields)
 
 
-def _hand_tile(position: int, room: int) -> Tile:
-    """``Tile(position, position, room, -1)``, one object for each pair: tiles are immutable, every
-    turn reveals some (a load folds thousands), and there are at most 7 positions x 147 rooms."""
-    if 0 <= position < len(_HAND_TILES) and 0 <= room < _ROOM_IDS:
-        row = _HAND_TILES[position]
-        tile = row[room]
-        if tile is None:
-            tile = row[room] = Tile(position, position, room, -1)
-        return tile
-    return Tile(position, position, room, -1)
-
-
+# Tile(position, position, room, -1) for every position and room, made once: tiles are immutable,
+# and every turn reveals two per position (a load reveals thousands).
 _ROOM_IDS = 150  # the normal rooms and the three special rooms
-_HAND_TILES: list[list[Tile | None]] = [[None] * _ROOM_IDS for _ in range(7)]  # [position][room], made when first met
+_HAND_TILES = tuple(tuple(Tile(p, p, r, -1) for r in range(_ROOM_IDS)) for p in range(7))
 
 
 def reveal(fields: dict, pairs: tuple[tuple[int, ...], ...]) -> None:
     """PairsRevealed on a state's fields (a copy): the pairs and Ludwig's assigned rooms to place."""
     tiles = []
     for p, pair in enumerate(pairs):
-        row = _HAND_TILES[p] if p < len(_HAND_TILES) else ()
-        for r in pair:  # _hand_tile(p, r), its table read here (a reveal shows 2 rooms per position)
-            tile = row[r] if type(r) is int and 0 <= r < len(row) else None
-            tiles.append(tile if tile is not None else _hand_tile(p, r))
+        row = _HAND_TILES[p] if p < 7 else ()
+        for r in pair:
+            tiles.append(row[r] if type(r) is int and 0 <= r < len(row) else Tile(p, p, r, -1))
     if fields["ludwig"]:
         for room, castle in fields["ludwig_tiles"]:
             placer = castle if castle != LUDWIG else (castle + 1) % fields["positions"]  # builders(castle) less Ludwig
