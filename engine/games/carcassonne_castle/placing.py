@@ -41,10 +41,35 @@ ROAD_KIND = tuple(sorted(set(ROADS)).index(roads) for roads in ROADS)
 # Per card type and direction d: the road masks of half a and half b lying with half b toward d,
 # then of half a and half b lying with half b toward the opposite of d.
 BOTH_WAYS = tuple(tuple(per_type[d] + per_type[(d + 2) % 4] for d in range(4)) for per_type in ROADS)
+
+
+def _blocked(ctype: int) -> tuple[int, ...]:
+    """Per mask of a free square's sides that touch something, shifted 4 left, or'ed with the mask
+    of those that show a road: the directions in which no card of type ``ctype`` may lie with a
+    half on that square (half a there with half b toward d, nor, unless it reads the same turned
+    round, half b there with half a toward d), because its roads would not meet that square's."""
+    symmetric = CARD_TYPES[ctype].symmetric
+    table = []
+    for touch in range(16):
+        for road in range(16):
+            blocked = 0
+            for d, (there_a, _, _, back_b) in enumerate(BOTH_WAYS[ctype]):
+                if touch & (road ^ there_a) and (symmetric or touch & (road ^ back_b)):
+                    blocked |= 1 << d
+            table.append(blocked)
+    return tuple(table)
+
+
+BLOCKED = tuple(_blocked(ctype) for ctype in range(len(CARD_TYPES)))
 # Each castle square's neighbours inside the castle: (direction, square), squares as the analysis
 # keys them (geometry.key_of), as in every table below.
 NEIGHBOURS = {key_of(sq): tuple((d, key_of(step(*sq, d))) for d in range(4) if step(*sq, d) in CASTLE.interior)
               for sq in CASTLE.interior}
+# Per castle square and mask of its sides that touch something (what edges gives fifth): its
+# neighbours inside that are free, as (direction, square). A neighbour inside is free exactly when
+# the side toward it touches nothing, so the mask answers without looking the squares up.
+FREE_NEIGHBOURS = {sq: tuple(tuple((d, b) for d, b in around if not touch >> d & 1) for touch in range(16))
+                   for sq, around in NEIGHBOURS.items()}
 # Each castle square's neighbours inside, with the two card positions (x, y, facing) on the pair.
 PAIRS = {key_of(sq): tuple((key_of(n), ((*sq, d), (*n, opposite(d)))) for d in range(4)
                            for n in [step(*sq, d)] if n in CASTLE.interior) for sq in CASTLE.interior}
@@ -193,7 +218,7 @@ def has_placement(a: Analysis, card: int) -> bool:
     if known is not None and card in known:
         return bool(known[card])
     owner, ctype, known_edges = a.owner, CARD_TYPE_OF[card], a.edges
-    symmetric, roads = SYMMETRIC[card], ROADS[ctype]
+    symmetric, roads, blocked = SYMMETRIC[card], ROADS[ctype], BLOCKED[ctype]
     # Where a card with these roads fitted lately (whether a card fits depends on nothing else):
     # most often it still does.
     hint = a.fits.get(ROAD_KIND[ctype])
@@ -210,16 +235,15 @@ def has_placement(a: Analysis, card: int) -> bool:
         if ea is None:
             ea = known_edges[sq] = _edges_of(owner, sq)  # a value changed, no key: the loop goes on
         touch_a, road_a = ea[4], ea[5]
-        for d, b in NEIGHBOURS[sq]:
-            if b in owner or b in seen:
+        # the free neighbours, but for those where sq's roads rule out the card both ways
+        for d, b in FREE_NEIGHBOURS[sq][touch_a | blocked[touch_a << 4 | road_a]]:
+            if b in seen:
                 continue
             # Half a on sq with half b toward d, then (unless the card reads the same turned round)
             # half a on b with half b on sq; the roads on sq's sides first, before b's sides are read.
             there_a, there_b, back_a, back_b = BOTH_WAYS[ctype][d]
             first = not touch_a & (road_a ^ there_a)
             second = not symmetric and not touch_a & (road_a ^ back_b)
-            if not (first or second):
-                continue
             eb = known_edges.get(b) or edges(a, b)
             if first and not eb[4] & (eb[5] ^ there_b) and not _verdict(ea, eb, ctype, d):
                 a.fits[ROAD_KIND[ctype]] = (sq, b, d)
