@@ -40,20 +40,22 @@ def refusal(exc: Exception, move: str, number: int) -> LogError:
 
 
 class LazyRng:
-    """``rng_for(seed, position)``, made on the first draw: most moves draw nothing. The position
-    is the number of entries when it draws (a move is decided before its events are entered), so
-    one serves every move until one draws (``drawn``)."""
+    """``rng_for(seed, position)`` for the move being decided, made on its first draw: most moves
+    draw nothing. The position is the number of entries when it draws (a move is decided before
+    its events are entered), so one serves a whole load: a draw at another position makes that
+    position's afresh. ``reset`` after entries are taken back or a move is decided again, where
+    the position repeats."""
 
-    __slots__ = ("_seed", "_entries", "_rng")
+    __slots__ = ("_seed", "_entries", "_rng", "_at")
 
     def __init__(self, seed: Any, entries: list):
-        self._seed, self._entries, self._rng = seed, entries, None
+        self._seed, self._entries, self._rng, self._at = seed, entries, None, -1
 
-    @property
-    def drawn(self) -> bool:
-        return self._rng is not None
+    def reset(self) -> None:
+        self._rng, self._at = None, -1
 
     def __getattr__(self, name: str) -> Any:
-        if self._rng is None:
-            self._rng = rng_for(self._seed, len(self._entries))
+        position = len(self._entries)
+        if self._at != position:
+            self._rng, self._at = rng_for(self._seed, position), position
         return getattr(self._rng, name)

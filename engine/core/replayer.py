@@ -70,6 +70,7 @@ class Replayer:
         records = iter(records)
         entries, before = self.entries, self.before
         decider, parse, same_of, handler_of = self._decider, self._parse, self._same, self._handler
+        rng = self._rng  # one for the whole load (see LazyRng)
         players = self.players
         try:
             for number, record in records:
@@ -84,9 +85,7 @@ class Replayer:
                         or not 0 <= by < players or type(move) is not str or len(move) > 200:
                     self._start_action(record, number)  # the set-up, or a line to find fault with
                     continue
-                state, rng = self.state, self._rng
-                if rng._rng is not None:  # rng.drawn: the last move drew, this one draws afresh
-                    rng = self._rng = LazyRng(self.seed, entries)
+                state = self.state
                 # No turn check: decide refuses a seat that owes no action (the contract tests hold
                 # every game to it); a refusal is decided again below, where it is worded.
                 try:
@@ -251,8 +250,7 @@ class Replayer:
 
     def _decide(self, by: int, move: str, number: int) -> list:
         state, rng = self.state, self._rng
-        if rng.drawn:  # the last move drew: this one draws afresh (the entries are the same list)
-            rng = self._rng = LazyRng(self.seed, self.entries)
+        rng.reset()  # feed_all may have decided this very move, drawing, before it came here
         try:
             action = self._parse(state, by, move)
             events = self._decider(state, by, action, rng)
@@ -320,6 +318,7 @@ class Replayer:
             position += 1
         self.state = state
         del entries[position:]
+        self._rng.reset()  # a move may be decided again at a position that drew before
         for later in [a for a in self.before if a >= act]:
             del self.before[later]
         self._last_act = -1  # whatever is kept now stays: the next action starts afresh
