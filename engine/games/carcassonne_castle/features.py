@@ -84,6 +84,8 @@ class Merge(NamedTuple):
     absorbed: frozenset[int]  # old feature ids merged into new ones
     touched: dict  # new segment -> the frozenset of old feature ids it joins
     completed: tuple[int, ...]  # feature ids that became complete (courtyards never do)
+    pieces: dict  # (card, segment) -> new feature id, for every piece of a new feature
+    next_id: int  # the first feature id not yet used after placing
 
 
 class Analysis:
@@ -234,13 +236,14 @@ class Analysis:
         seg_fid: dict[int, int] = {}
         absorbed: set[int] = set()
         completed: list[int] = []
+        owners: dict[tuple[int, int], int] = {}  # Merge.pieces
         next_id = self.next_id
         a_closes, b_closes = closing
         if not joined:  # most cards: each segment a feature of its own, in order
             for s, (key, kind, well, markets) in enumerate(pieces):
                 open_sides = opened[s]
                 changed[next_id] = _feature(kind, (key,), open_sides, well, markets)
-                seg_fid[s] = next_id
+                seg_fid[s] = owners[key] = next_id
                 if not open_sides and kind != COURT:
                     completed.append(next_id)
                 next_id += 1
@@ -264,6 +267,7 @@ class Analysis:
                 well = well or old.well
                 markets += old.markets
             changed[next_id] = _feature(kind, members, open_sides, well, markets)
+            owners.update(dict.fromkeys(members, next_id))
             absorbed |= olds
             for s in segs:
                 seg_fid[s] = next_id
@@ -277,7 +281,7 @@ class Analysis:
                 feat = changed[fid] = features[fid].closed(a_closes.get(fid, 0) + b_closes.get(fid, 0))
                 if not feat.open and feat.kind != COURT and feat.cards:
                     completed.append(fid)
-        return _tuple_new(Merge, (seg_fid, changed, frozenset(absorbed), touched, tuple(completed)))
+        return _tuple_new(Merge, (seg_fid, changed, frozenset(absorbed), touched, tuple(completed), owners, next_id))
 
     def placed(self, p: Placement) -> Analysis:
         known = self._merge
@@ -291,19 +295,15 @@ class Analysis:
             del features[old]
         features.update(m.features)
         feature_of = self.feature_of.copy()
-        next_id = self.next_id
-        for fid, feat in m.features.items():
-            if fid >= next_id:
-                feature_of.update(dict.fromkeys(feat.members, fid))
+        feature_of.update(m.pieces)
         edges = self.edges.copy()  # the frontier and what the sides of its squares touch, as far as read
         for sq in squares:
             edges.pop(sq, None)
         for n in around:
             if n not in owner:
                 edges[n] = None  # on the frontier; one of its sides now touches the new card
-        next_id += len(set(m.groups.values()))  # one new feature per group of the card's segments
         after = _new(Analysis)  # Analysis(...), its __init__ called as a function: cheaper than from C
-        _init(after, owner, self.placements + (p,), feature_of, features, next_id, edges, m.completed,
+        _init(after, owner, self.placements + (p,), feature_of, features, m.next_id, edges, m.completed,
               None if self._shown is None else (self._shown, p), self.fits if self.placements else None)  # hints of this game's own positions
         return after
 
