@@ -74,16 +74,20 @@ class Replayer:
         players = self.players
         try:
             for number, record in records:
-                if self.pending_act is not None or type(record) is not dict or "undo" in record:
+                if self.pending_act is not None:
                     self.feed(record, number)
                     continue
-                try:  # subscripts, not .get: a missing key is as rare as it is refused
+                # Subscripts, not .get: a missing key is as rare as it is refused. A line that is
+                # no move's (not a dict, an undo, the set-up) goes to feed, which names it; an undo
+                # line holding a move's keys too is found where the line is not the move's.
+                try:
                     act, by, move = record["act"], record["by"], record["move"]
-                except KeyError:
-                    act = None
+                except (KeyError, TypeError):
+                    self.feed(record, number)
+                    continue
                 if type(act) is not int or not entries or act != entries[-1][1] + 1 or type(by) is not int \
                         or not 0 <= by < players or type(move) is not str or len(move) > 200:
-                    self._start_action(record, number)  # the set-up, or a line to find fault with
+                    self.feed(record, number)  # a line to find fault with
                     continue
                 state = self.state
                 # No turn check: decide refuses a seat that owes no action (the contract tests hold
@@ -95,13 +99,16 @@ class Replayer:
                 except Exception:
                     expected = None
                 if not expected:
-                    self._start_action(record, number)
+                    self.feed(record, number)
                     continue
                 size, event, position = len(expected), expected[0], len(entries)
                 same = same_of(type(event))
                 # act, by and move are the record's own: "n" and the event are what is left to compare
                 if same is None or len(record) != 7 or record.get("n") != size or not same(event, record):
-                    self._begin(record, number, act, by, move, position, expected, None)
+                    if "undo" in record:
+                        self.feed(record, number)
+                    else:
+                        self._begin(record, number, act, by, move, position, expected, None)
                     continue
                 start = number
                 if size > 1:  # the move's further lines, taken here while they are what it makes

@@ -177,3 +177,19 @@ def test_a_matcher_says_what_comparing_the_records_says(game_id, tmp_path):
                          {**plain, "data": {**plain["data"], key: [value, 1]}}]
         for record in variants:
             assert same(entry.event, record) == (record == plain), record
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_move_line_that_also_undoes_is_read_as_an_undo_line(game_id, tmp_path):
+    """A load takes a move's line without asking first whether it undoes: a line holding a
+    move's keys and "undo" must still be refused as the undo line it is not."""
+    game = get_game(game_id)
+    path = _save(game, tmp_path, 6)
+    records = _lines(path)
+    n = next(n for n, r in enumerate(records) if "move" in r)
+    altered = json.loads(json.dumps(records))
+    altered[n]["undo"] = altered[n]["act"]
+    bad = tmp_path / "undo.jsonl"
+    _write(bad, altered)
+    with pytest.raises(LogError, match=f"line {n + 1}: not an undo line Bergfried writes"):
+        read_log(bad, get_game)
