@@ -1,8 +1,8 @@
 """The moves nearly every turn is made of, decided directly: a room placed from a hand or for a
 bonus, and a pair chosen. A load decides every logged move again, so these run thousands of
 times; each does the checks and the state change of the general path (rules.decide, state.evolve)
-in one go, and the commonest consequences too (a bonus that draws nothing, the reveal, passing the
-hands) on the same copy of the state. Anything else that follows goes through flow's Folder.
+in one go, and the commonest consequences too (a bonus earned that needs no shuffle, the reveal,
+passing the hands) on the same copy of the state. Anything else that follows goes through flow's Folder.
 
 Each returns None for anything it does not take on (a refusal, or a move it leaves to the general
 path), which then decides it again and words the refusal.
@@ -15,9 +15,10 @@ from typing import Any
 from engine.core.fold import Decided
 
 from .castle import THRONE_ROOM
-from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, SPECIAL_FOR_BONUS, SPECIAL_ID, SPECIAL_TYPES, TYPE_OF,
-                      UPSTAIRS_ONLY)
-from .events import BonusEarned, HandsPassed, PairChosen, PairsRevealed, RoomPlaced, quick_new
+from .catalog import (CARD_DRAW, DOWNSTAIRS_ONLY, FOOD_DRAW, NORMAL_TYPES, OPEN_TOP, SPECIAL_FOR_BONUS, SPECIAL_ID,
+                      SPECIAL_TYPES, TYPE_OF, UPSTAIRS_ONLY)
+from .events import (BonusCardsDrawn, BonusEarned, HandsPassed, PairChosen, PairsRevealed, RoomPlaced, RoomsDrawn,
+                     quick_new)
 from .flow import Folder, after_action, room_counted
 from .state import OVER, PLACING, BTCState, Place, fold_room_placed, made, new_bonus, pass_hands, reveal
 
@@ -25,6 +26,7 @@ _BONUS_COUNTS = (3, 5)  # the third of a type earns its bonus, the fifth a speci
 _list_new = list.__new__
 _room_placed, _pair_chosen, _pairs_revealed = quick_new(RoomPlaced), quick_new(PairChosen), quick_new(PairsRevealed)
 _bonus_earned, _hands_passed = quick_new(BonusEarned), quick_new(HandsPassed)
+_rooms_drawn, _cards_drawn = quick_new(RoomsDrawn), quick_new(BonusCardsDrawn)
 SPECIAL_IDS = tuple(SPECIAL_ID[t] for t in SPECIAL_TYPES)  # the special rooms' ids, in SPECIAL_TYPES order
 
 
@@ -74,14 +76,8 @@ def place_from_hand(state: BTCState, seat: int, action: Place, rng: random.Rando
         new["specials_left"] = specials[:s] + (specials[s] - 1,) + specials[s + 1:]
     count = built.type_counts[kind] if kind in NORMAL_TYPES else 0
     if count in _BONUS_COUNTS:
-        earned = kind if count == 3 else "special"
-        if earned in _PLAIN_BONUSES and _supplied(new, earned):
-            # flow.room_counted and flow.earn, a bonus that draws nothing and is not lost: it is
-            # pushed on the same copy of the fields; it is decided next (after_action adds nothing)
-            new["bonuses"] = new["bonuses"] + (new_bonus(k, seat, earned),)
-            decided = _list_new(Decided)
-            decided += (event, _bonus_earned(seat, k, earned))
-            decided.after = made(new)
+        decided = _earn(new, event, seat, k, kind if count == 3 else "special")
+        if decided is not None:
             return decided
     elif left:
         decided = _list_new(Decided)  # Decided((event,), after), without its __init__
@@ -103,6 +99,34 @@ def place_from_hand(state: BTCState, seat: int, action: Place, rng: random.Rando
     room_counted(fold, seat, k, r, rng)
     after_action(fold, rng)
     return Decided(fold.events, fold.state)
+
+
+def _earn(new: dict, event: RoomPlaced, seat: int, k: int, earned: str) -> Decided | None:
+    """flow.room_counted and flow.earn for a bonus that is not lost and needs no shuffle: one that
+    draws nothing, and the food and utility bonuses while their pile holds a whole draw. It is
+    pushed on the same copy of the fields (left as it was for None) and decided next, so
+    after_action adds nothing."""
+    if earned in _PLAIN_BONUSES:
+        if not _supplied(new, earned):
+            return None
+        bonus, drawn = new_bonus(k, seat, earned), None
+    elif earned == "food" and len(new["bag"]) >= FOOD_DRAW:
+        bag = new["bag"]
+        rooms, new["bag"] = bag[:FOOD_DRAW], bag[FOOD_DRAW:]
+        bonus, drawn = new_bonus(k, seat, earned, rooms), _rooms_drawn(k, rooms)
+    elif earned == "utility" and len(new["deck"]) >= CARD_DRAW:
+        deck = new["deck"]
+        cards, new["deck"] = deck[:CARD_DRAW], deck[CARD_DRAW:]
+        bonus, drawn = new_bonus(k, seat, earned, cards), _cards_drawn(k, cards)
+    else:
+        return None
+    new["bonuses"] = new["bonuses"] + (bonus,)
+    decided = _list_new(Decided)  # Decided(events, after), without its __init__
+    decided += (event, _bonus_earned(seat, k, earned))
+    if drawn is not None:
+        decided.append(drawn)
+    decided.after = made(new)
+    return decided
 
 
 _PLAIN_BONUSES = frozenset({"living", "outdoor", "sleeping", "corridor", "downstairs", "special"})
