@@ -21,7 +21,7 @@ from .events import (CODEC, AttendantPlaced, BonusCardKept, BonusCardsDrawn, Bon
                      HandsPassed, LudwigAssigned, LudwigDrew, PairChosen, PairsRevealed, RoomPileReshuffled,
                      RoomPlaced, RoomsDrawn, RoundStarted, BonusDeckReshuffled)
 from .flow import Folder, after_action, earn, reveal_if_all_chosen, room_counted, shuffle, start_round
-from .quick import choose, place_bonus, place_from_hand
+from .quick import BONUS_CHOICES, bonus_choice, choose, place_bonus, place_from_hand
 from .hidden import resample_hidden
 from .preview import PlacePreview, preview
 from .scoring import cached_sheet
@@ -99,6 +99,10 @@ class BetweenTwoCastles(Rules):
                 return decided
         elif type(action) is Place:
             decided = place_bonus(state, seat, action, rng)
+            if decided is not None:
+                return decided
+        elif type(action) in BONUS_CHOICES:
+            decided = bonus_choice(state, seat, action, rng)
             if decided is not None:
                 return decided
         if state.phase == OVER:
