@@ -20,8 +20,8 @@ from .catalog import (ATTENDANT_NAMES, CARD_DRAW, DOWNSTAIRS_ONLY, FOOD_DRAW, NO
 from .events import (AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, BonusEarned, HandsPassed,
                      PairChosen, PairsRevealed, RoomPlaced, RoomsDrawn, quick_new)
 from .flow import Folder, after_action, room_counted
-from .state import (OVER, PLACING, Attend, BTCState, Keep, PickBonus, Place, fold_room_placed, made, new_bonus,
-                    pass_hands, reveal)
+from .state import (OVER, PLACING, Attend, BTCState, Keep, PickBonus, Place, evolve, fold_room_placed, made,
+                    new_bonus, pass_hands, reveal)
 
 _BONUS_COUNTS = (3, 5)  # the third of a type earns its bonus, the fifth a special room
 _list_new = list.__new__
@@ -222,41 +222,34 @@ def place_bonus(state: BTCState, seat: int, action: Place, rng: random.Random) -
 
 def bonus_choice(state: BTCState, seat: int, action: Any, rng: random.Random) -> Decided | None:
     """``decide`` for an attendant placed, a bonus card kept or another type's bonus taken (the
-    living, utility and downstairs bonuses): the checks of rules._legal_for, and the events
-    folded on one copy of the fields."""
+    living, utility and downstairs bonuses): rules._legal_for's checks, then the event folded by
+    the state's own handler, without the general path's turn and legality search."""
     fields = state.__dict__
     bonuses = fields["bonuses"]
     top = bonuses[-1]
     if seat != top.seat or fields["phase"] == OVER:  # to_act(state) is {top.seat}
         return None
-    k, kind, new = top.castle, type(action), fields.copy()
-    new["bonuses"] = bonuses[:-1]
-    if kind is PickBonus:  # BonusChosen, then flow.earn for the type taken
+    k, kind = top.castle, type(action)
+    if kind is PickBonus:  # BonusChosen pops the bonus, then flow.earn for the type taken
         taken = action.kind
         if top.kind != "downstairs" or type(taken) is not str or taken not in _TAKEN:
             return None
+        new = fields.copy()
+        new["bonuses"] = bonuses[:-1]
         return _earn(new, _bonus_chosen(seat, k, taken), seat, k, taken)
-    castles = list(fields["castles"])
-    if kind is Attend:  # state._attendant_placed
-        name, left = action.attendant, fields["attendants_left"]
-        if top.kind != "living" or type(name) is not str or name not in ATTENDANT_NAMES:
-            return None
-        a = ATTENDANT_NAMES.index(name)
-        if left[a] <= 0:
+    if kind is Attend:
+        name = action.attendant
+        if top.kind != "living" or type(name) is not str or name not in ATTENDANT_NAMES \
+                or fields["attendants_left"][ATTENDANT_NAMES.index(name)] <= 0:
             return None
         event = _attendant_placed(seat, k, name)
-        castles[k] = castles[k].with_attendant(name)
-        new["attendants_left"] = left[:a] + (left[a] - 1,) + left[a + 1:]
-    else:  # Keep, state._card_kept: the other cards drawn are discarded
+    else:  # Keep
         card = action.card
         if top.kind != "utility" or type(card) is not int or card not in top.offer:
             return None
         event = _card_kept(seat, k, card)
-        castles[k] = castles[k].with_card(card)
-        new["card_discards"] = fields["card_discards"] + tuple((k, c) for c in top.offer if c != card)
-    new["castles"] = tuple(castles)
-    after = made(new)
-    if new["bonuses"] or new["to_place"] or new["phase"] != PLACING:  # after_action adds nothing
+    after = evolve(state, event)
+    if after.bonuses or after.to_place or after.phase != PLACING:  # after_action adds nothing
         decided = _list_new(Decided)
         decided.append(event)
         decided.after = after
