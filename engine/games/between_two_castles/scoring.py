@@ -14,7 +14,7 @@ from __future__ import annotations
 import attrs
 
 from .castle import AROUND, ORTHOGONAL, THRONE_ROOM, Castle, Cell, type_of
-from .catalog import (ATTENDANT_DECOR, BONUS_CARDS, DECOR_OF, DECORS, NORMAL_TYPES, ROOMS, SPECIAL_TYPES,
+from .catalog import (ATTENDANT_DECOR, BONUS_CARDS, DECOR_OF, DECORS, NORMAL_TYPES, ROOMS, SPECIAL_ID, SPECIAL_TYPES,
                       THRONE_CELLS, THRONE_SPOTS, THRONES)
 
 CATEGORIES = ("food", "living", "utility", "outdoor", "sleeping", "corridor", "downstairs",
@@ -105,9 +105,17 @@ def _neighbours(grid: dict, col: int, floor: int) -> list:
 
 def _surrounding(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
     get, left, right, down, up = grid.get, col - 1, col + 1, floor - 1, floor + 1  # _neighbours, inline
-    rooms = [get((left, down)), get((col, down)), get((right, down)), get((left, floor)), get((right, floor)),
-             get((left, up)), get((col, up)), get((right, up))]
-    n = sum(map(wanted.__contains__, rooms))  # None (an empty cell) is never wanted
+    # A castle holds each of these rooms once, and a set holds the throne room's two cells once,
+    # as the rule counts it: the wanted rooms around are a set's size (None is never wanted).
+    return points * len(wanted.intersection([get((left, down)), get((col, down)), get((right, down)),
+                                             get((left, floor)), get((right, floor)), get((left, up)),
+                                             get((col, up)), get((right, up))]))
+
+
+def _surrounding_copies(castle: Castle, grid: dict, col: int, floor: int, points: int, wanted: frozenset) -> int:
+    """``_surrounding`` for a room that wants special rooms, of which a castle may hold copies."""
+    rooms = _neighbours(grid, col, floor)
+    n = sum(map(wanted.__contains__, rooms))
     if THRONE_ROOM in wanted:
         thrones = rooms.count(THRONE_ROOM)
         if thrones > 1:
@@ -137,7 +145,11 @@ def _connected_points(castle: Castle, grid: dict, col: int, floor: int, points: 
 
 
 def _anywhere(castle: Castle, grid: dict, col: int, floor: int, points: int, wants: str) -> int:
-    return points * _in_castle(castle, wants)
+    return points * castle.type_counts.get(wants, 0)  # castle.count(wants)
+
+
+def _specials_anywhere(castle: Castle, grid: dict, col: int, floor: int, points: int, wants: str) -> int:
+    return points * castle.special_rooms
 
 
 def _column(above_only: bool):
@@ -186,18 +198,16 @@ _SCORER_OF = {"above_below": _two_cells((0, 1), (0, -1)), "left_right": _two_cel
 def _scorer(r) -> tuple:
     if r.where not in _SCORER_OF:
         raise ValueError(f"no scoring rule for {r.name}")
-    if r.where == "anywhere":
-        return _anywhere, r.points, r.wants  # a count kept on the castle, not a look at cells
-    return _SCORER_OF[r.where], r.points, _wanted(r.wants, r.type == "corridor")
+    if r.where == "anywhere":  # a count kept on the castle, not a look at cells
+        return _specials_anywhere if r.wants == "special" else _anywhere, r.points, r.wants
+    wanted = _wanted(r.wants, r.type == "corridor")
+    if r.where == "surrounding" and wanted & _COPIED:
+        return _surrounding_copies, r.points, wanted
+    return _SCORER_OF[r.where], r.points, wanted
 
 
+_COPIED = frozenset(SPECIAL_ID.values())  # the special rooms: a castle may hold more than one of each
 _SCORERS = tuple(_scorer(r) for r in ROOMS)
-
-
-def _in_castle(castle: Castle, wants: str) -> int:
-    if wants == "special":
-        return castle.special_rooms
-    return castle.count(wants)
 
 
 def throne_points(castle: Castle) -> int:

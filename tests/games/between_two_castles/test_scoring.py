@@ -65,6 +65,16 @@ def test_the_throne_room_counts_one_for_corridors_and_for_rooms_wanting_special_
     assert points_at(c, 0, 1) == 1  # the throne room is the only special room
 
 
+def test_each_copy_of_a_special_room_counts_and_each_room_once():
+    """A castle may hold two foyers (copies of one special room) but every other room once: a
+    room counting special rooms around it counts both foyers and the throne room once."""
+    c = castle(rooms={(-1, 0): "Library", (-2, 0): "foyer", (-2, 1): "foyer", (-1, -1): "Great Hall",
+                      (-1, 1): "Salon", (-2, -1): "Crypt"})
+    assert points_at(c, -1, 0) == 3  # two foyers and the throne room
+    below = castle(rooms={(0, -1): "Echo Chamber"})
+    assert points_at(below, 0, -1) == 1  # both throne-room cells are around it: one room
+
+
 def test_bonus_cards():
     c = castle(rooms={(0, 1): "Nap Room", (1, 1): "Solar", (2, 0): "Salon", (0, -1): "Crypt",
                       (-1, 0): "tower"})
