@@ -23,6 +23,10 @@ _MISSING = object()  # equal to nothing a line holds
 _tuple_new = tuple.__new__
 
 
+def _no_match(ev: Any, record: Any) -> bool:
+    return False
+
+
 class Replayer:
     """Folds records into a verified game: each action is decided again and must give exactly the
     logged events; each undo line must be one the policy allows. Raises LogError at the first
@@ -65,95 +69,116 @@ class Replayer:
     def feed_all(self, records: Iterable[tuple[int, Any]]) -> None:
         """``feed`` for every record (numbered lines in order), the common case taken inline: a
         move in its turn whose lines are exactly the records its events make. Anything else goes
-        to ``feed``, which checks it and names what is wrong. Loading is dominated by this loop."""
+        to the careful path (``_careful``), which checks it and names what is wrong. Loading is
+        dominated by this loop."""
         number = 1
         records = iter(records)
-        entries, before = self.entries, self.before
-        decider, parse, same_of, handler_of = self._decider, self._parse, self._same, self._handler
+        entries, before, matchers = self.entries, self.before, self.game.codec.matchers
+        decider, parse, handler_of = self._decider, self._parse, self._handler
         rng = self._rng  # one for the whole load (see LazyRng)
         players = self.players
+        expect, checkpoints = self._expect(), self._checkpoints  # kept in locals; only feed changes them
         try:
             for number, record in records:
-                if self.pending_act is not None:
-                    self.feed(record, number)
-                    continue
                 # Subscripts, not .get: a missing key is as rare as it is refused. A line that is
-                # no move's (not a dict, an undo, the set-up) goes to feed, which names it; an undo
-                # line holding a move's keys too is found where the line is not the move's.
+                # no move's (not a dict, an undo, the set-up, an older file's line without a count)
+                # goes to feed, which names it; an undo line holding a move's keys too is found
+                # where the line is not the move's.
                 try:
                     act, by, move = record["act"], record["by"], record["move"]
+                    n = record["n"]
                 except (KeyError, TypeError):
-                    self.feed(record, number)
+                    expect, checkpoints = self._careful(record, number)
                     continue
-                if type(act) is not int or not entries or act != entries[-1][1] + 1 or type(by) is not int \
-                        or not 0 <= by < players or type(move) is not str or len(move) > 200:
-                    self.feed(record, number)  # a line to find fault with
+                if act != expect or type(act) is not int or type(by) is not int or not 0 <= by < players \
+                        or type(move) is not str or len(move) > 200:
+                    expect, checkpoints = self._careful(record, number)  # a line to find fault with
                     continue
                 state = self.state
                 # No turn check: decide refuses a seat that owes no action (the contract tests hold
-                # every game to it); a refusal is decided again below, where it is worded.
+                # every game to it); a refusal is decided again by feed, where it is worded.
                 try:
                     expected = decider(state, by, parse(state, by, move), rng)
-                    if type(expected) is not Decided and type(expected) is not list:
-                        expected = list(expected)  # a generator runs here
+                    if type(expected) is Decided:
+                        after = expected.after
+                    else:
+                        after = None
+                        if type(expected) is not list:
+                            expected = list(expected)  # a generator runs here
                 except Exception:
                     expected = None
                 if not expected:
-                    self.feed(record, number)
+                    expect, checkpoints = self._careful(record, number)
                     continue
-                size, event, position = len(expected), expected[0], len(entries)
-                same = same_of(type(event))
+                size, position = len(expected), len(entries)
+                event = expected[0]
+                try:
+                    same = matchers[type(event)]
+                except KeyError:  # not one of the game's events: the careful path names it
+                    same = _no_match
                 # act, by and move are the record's own: "n" and the event are what is left to compare
-                if same is None or len(record) != 7 or record.get("n") != size or not same(event, record):
-                    if "undo" in record:
-                        self.feed(record, number)
-                    else:
-                        self._begin(record, number, act, by, move, position, expected, None)
+                if n != size or len(record) != 7 or not same(event, record):
+                    expect, checkpoints = self._careful(record, number, act, by, move, position, expected, 0)
                     continue
-                start = number
+                entries.append(_tuple_new(Entry, (event, act, by, move, number)))
                 if size > 1:  # the move's further lines, taken here while they are what it makes
-                    more, whole = [], True
-                    for k in range(1, size):
-                        line = next(records, None)
-                        if line is None:  # the file ends inside this action
-                            whole = False
-                            break
-                        more.append(line)  # (number, record), as the records come
-                        number, later = line
-                        event = expected[k]
-                        same = same_of(type(event))
-                        if not (type(later) is dict and len(later) == 5 and later.get("act") == act
-                                and later.get("by") == by and same is not None and same(event, later)):
-                            whole = False
-                            break
-                    if not whole:
-                        self._slow_replay(record, start, act, by, move, position, expected, more)
+                    start, stop = number, _MISSING
+                    try:
+                        # zip reads a line only for an event still to match: never a line past the move's
+                        for event, (number, later) in zip(expected[1:], records):
+                            if type(later) is not dict or len(later) != 5 or later["act"] != act \
+                                    or later["by"] != by or not matchers[type(event)](event, later):
+                                stop = later
+                                break
+                            entries.append(_tuple_new(Entry, (event, act, by, None, number)))
+                    except KeyError:
+                        stop = later
+                    except BaseException:  # a line that is no JSON (LogError): the move is not whole
+                        del entries[position:]
+                        raise
+                    if stop is not _MISSING or len(entries) - position < size:  # a line differs, or the file ends
+                        del entries[position:]
+                        expect, checkpoints = self._careful(record, start, act, by, move, position, expected,
+                                                            number - start - (stop is not _MISSING), stop)
                         continue
-                if not act % CHECKPOINT and self._checkpoints:  # self._keep: no action is left in part here
+                if checkpoints and not act % CHECKPOINT:  # self._keep: no action is left in part here
                     before[act] = (position, state)
-                after = expected.after if type(expected) is Decided else None
-                if after is not None and size == 1:
-                    entries.append(_tuple_new(Entry, (event, act, by, move, number)))
-                    self.state = after
-                    self.kept_line = number
-                    continue
-                for k, event in enumerate(expected):
-                    if after is None:
-                        handler = handler_of(type(event))  # the game's Fold handler, without the Fold's call
+                if after is None:
+                    for event in expected:  # the game's Fold handlers, without the Fold's call
+                        handler = handler_of(type(event))
                         state = handler(state, event) if handler is not None else self._evolve(state, event)
-                    entries.append(_tuple_new(Entry, (event, act, by, None if k else move, start + k)))
-                self.state = state if after is None else after
-                self.kept_line = number
+                    after = state
+                self.state = after
+                self.kept_line, expect = number, act + 1
         finally:
             self.lines = number - 1
 
+    def _expect(self) -> int | None:
+        """The action number ``feed_all`` takes a line for: the next action's, or none while an
+        action is read in part or before the set-up."""
+        if self.pending_act is not None or not self.entries:
+            return None
+        return self.entries[-1][1] + 1
+
+    def _careful(self, record: Any, number: int, *action: Any) -> tuple[int | None, bool]:
+        """``feed_all``'s way to the careful path: ``feed`` the line, or, given the action it
+        starts, replay that (``_slow_replay``); then ``_expect`` and the checkpoint flag again."""
+        if action and "undo" not in record:
+            self._slow_replay(record, number, *action)
+        else:
+            self.feed(record, number)
+        return self._expect(), self._checkpoints
+
     def _slow_replay(self, record: dict, number: int, act: int, by: int, move: str, position: int,
-                     expected: list, more: list[tuple[int, dict]]) -> None:
-        """The lines of a move ``feed_all`` took on, up to the first it could not match (or the
-        end of the file), given to the careful path one by one: it accepts them, or says why not."""
+                     expected: list, taken: int, stop: Any = _MISSING) -> None:
+        """The lines of a move ``feed_all`` took on (its first, at ``number``, then ``taken`` more,
+        each exactly the line expected, then ``stop``: the line that was not, if the file goes on),
+        given to the careful path, which accepts them or says why not."""
         self._begin(record, number, act, by, move, position, expected, None)
-        for line_number, later in more:
-            self.feed(later, line_number)
+        for k in range(1, taken + 1):
+            self._accept(number + k)  # what feed does with a line that is exactly the one expected
+        if stop is not _MISSING:
+            self.feed(stop, number + taken + 1)
 
     def feed(self, record: Any, number: int) -> None:
         # The common case first: the next line of an action is exactly the record expected.
