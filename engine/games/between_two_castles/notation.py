@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.errors import UnreadableMove
-from engine.core.readings import Readings
 
 from .catalog import ATTENDANT_NAMES, BONUS_CARDS, CASTLE_NAMES, NORMAL_TYPES, ROOMS, SPECIAL_ID, room_name
 from .events import (AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, BonusDeckReshuffled,
@@ -71,14 +70,49 @@ def _side(state: BTCState, seat: int, castle: int) -> str:
 
 
 def parse_action(state: BTCState, seat: int, text: str) -> Any:
-    """Read a typed move; the message says what was expected when it cannot.
-
-    A text's meaning depends only on the seat and the number of positions (which castles are its
-    left and right), and actions are immutable: a reading is kept (a load reads every move again)."""
-    return READINGS.read((state.positions, seat, text), state, seat, text)
+    """Read a typed move; the message says what was expected when it cannot."""
+    action = canonical(state, seat, text)
+    return action if action is not None else read_typed(state, seat, text)
 
 
-def _parse(state: BTCState, seat: int, text: str) -> Any:
+def canonical(state: BTCState, seat: int, text: str) -> Any:
+    """A text as format_action writes it, read by exact patterns: a load reads every logged move
+    again, and nearly all are such texts. The action read_typed reads from it, or None for any
+    other text (read_typed then reads it, or words why not).
+
+    >>> class FourPlayers: positions = 4
+    >>> canonical(FourPlayers, 0, "12@R1,-2"), canonical(FourPlayers, 0, "12 @ R1,-2")
+    (Place(room=12, castle=3, col=1, floor=-2), None)
+    """
+    if m := _WRITTEN_PLACE.fullmatch(text):
+        if not 0 <= seat < state.positions:
+            return None
+        room, side, col, floor = m.groups()
+        return Place(SPECIAL_ID[room] if room in SPECIAL_ID else int(room),
+                     seat if side == "L" else (seat - 1) % state.positions, int(col), int(floor))
+    if m := _WRITTEN_PICK.fullmatch(text):
+        a, b = int(m[1]), int(m[2])
+        return Choose((a, b) if a <= b else (b, a))
+    word, _, arg = text.partition(" ")
+    if word == "keep" and _DIGITS.fullmatch(arg):
+        return Keep(int(arg) - 1)
+    if word == "attendant" and arg in ATTENDANT_NAMES:
+        return Attend(arg)
+    if word == "bonus" and arg in NORMAL_TYPES:
+        return PickBonus(arg)
+    if word == "ludwig" and _DIGITS.fullmatch(arg):
+        return Assign(int(arg))
+    return None
+
+
+# What format_action writes, exactly (ASCII digits): canonical's patterns.
+_WRITTEN_PLACE = re.compile(r"(\d+|fountain|tower|foyer)@([LR])(-?\d+),(-?\d+)", re.ASCII)
+_WRITTEN_PICK = re.compile(r"pick (\d+)\+(\d+)", re.ASCII)
+_DIGITS = re.compile(r"\d+", re.ASCII)
+
+
+def read_typed(state: BTCState, seat: int, text: str) -> Any:
+    """A move as a player may type it (spaces, either case, parentheses, 'take' for 'pick')."""
     t = " ".join(text.strip().split())
     if m := _PICK.match(t):
         return Choose(tuple(sorted((int(m.group(1)), int(m.group(2))))))
@@ -159,5 +193,3 @@ def describe(before: BTCState, ev: Any, names: Sequence[str] = ()) -> str | None
                 " — won by " + ", ".join(who(p) for p in winners)
     return None
 
-
-READINGS = Readings(_parse)  # see engine.core.readings

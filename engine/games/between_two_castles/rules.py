@@ -173,8 +173,8 @@ class BetweenTwoCastles(Rules):
         return notation.format_action(state, seat, action)
 
     def parse_action(self, state: BTCState, seat: int, text: str) -> Any:
-        action = _KEPT((state.positions, seat, text))  # notation.parse_action's kept reading, without its call
-        return action if action is not None else notation.parse_action(state, seat, text)
+        action = _canonical(state, seat, text)  # notation.parse_action, without its call
+        return action if action is not None else notation.read_typed(state, seat, text)
 
     def describe(self, before: BTCState, event: Any, names: Sequence[str] = ()) -> str | None:
         return notation.describe(before, event, names)
@@ -291,5 +291,5 @@ def _why(state: BTCState, seat: int, action: Any) -> str:
     return "place one of your revealed rooms"
 
 
-_KEPT = notation.READINGS.kept
+_canonical = notation.canonical
 GAME = BetweenTwoCastles()
