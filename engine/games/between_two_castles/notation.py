@@ -70,42 +70,36 @@ def _side(state: BTCState, seat: int, castle: int) -> str:
 
 
 def parse_action(state: BTCState, seat: int, text: str) -> Any:
-    """Read a typed move; the message says what was expected when it cannot."""
-    action = canonical(state, seat, text)
-    return action if action is not None else read_typed(state, seat, text)
-
-
-def canonical(state: BTCState, seat: int, text: str) -> Any:
-    """A text as format_action writes it, read by exact patterns: a load reads every logged move
-    again, and nearly all are such texts. The action read_typed reads from it, or None for any
-    other text (read_typed then reads it, or words why not).
+    """Read a typed move; the message says what was expected when it cannot. The texts
+    format_action writes are read by exact patterns first (a load reads every logged move again,
+    and nearly all are such texts); any other as typed (read_typed).
 
     >>> class FourPlayers: positions = 4
-    >>> canonical(FourPlayers, 0, "12@R1,-2"), canonical(FourPlayers, 0, "12 @ R1,-2")
-    (Place(room=12, castle=3, col=1, floor=-2), None)
+    >>> parse_action(FourPlayers, 0, "12@R1,-2"), parse_action(FourPlayers, 0, " 12 @ C4 (1, -2)")
+    (Place(room=12, castle=3, col=1, floor=-2), Place(room=12, castle=3, col=1, floor=-2))
     """
     if m := _WRITTEN_PLACE.fullmatch(text):
-        if not 0 <= seat < state.positions:
-            return None
-        room, side, col, floor = m.groups()
-        return Place(SPECIAL_ID[room] if room in SPECIAL_ID else int(room),
-                     seat if side == "L" else (seat - 1) % state.positions, int(col), int(floor))
-    if m := _WRITTEN_PICK.fullmatch(text):
+        if 0 <= seat < state.positions:
+            room, side, col, floor = m.groups()
+            return Place(SPECIAL_ID[room] if room in SPECIAL_ID else int(room),
+                         seat if side == "L" else (seat - 1) % state.positions, int(col), int(floor))
+    elif m := _WRITTEN_PICK.fullmatch(text):
         a, b = int(m[1]), int(m[2])
         return Choose((a, b) if a <= b else (b, a))
-    word, _, arg = text.partition(" ")
-    if word == "keep" and _DIGITS.fullmatch(arg):
-        return Keep(int(arg) - 1)
-    if word == "attendant" and arg in ATTENDANT_NAMES:
-        return Attend(arg)
-    if word == "bonus" and arg in NORMAL_TYPES:
-        return PickBonus(arg)
-    if word == "ludwig" and _DIGITS.fullmatch(arg):
-        return Assign(int(arg))
-    return None
+    else:
+        word, _, arg = text.partition(" ")
+        if word == "keep" and _DIGITS.fullmatch(arg):
+            return Keep(int(arg) - 1)
+        if word == "attendant" and arg in ATTENDANT_NAMES:
+            return Attend(arg)
+        if word == "bonus" and arg in NORMAL_TYPES:
+            return PickBonus(arg)
+        if word == "ludwig" and _DIGITS.fullmatch(arg):
+            return Assign(int(arg))
+    return read_typed(state, seat, text)
 
 
-# What format_action writes, exactly (ASCII digits): canonical's patterns.
+# What format_action writes, exactly (ASCII digits): parse_action's first patterns.
 _WRITTEN_PLACE = re.compile(r"(\d+|fountain|tower|foyer)@([LR])(-?\d+),(-?\d+)", re.ASCII)
 _WRITTEN_PICK = re.compile(r"pick (\d+)\+(\d+)", re.ASCII)
 _DIGITS = re.compile(r"\d+", re.ASCII)
