@@ -227,3 +227,21 @@ async def test_a_variant_the_game_refuses_for_this_count_says_why_and_keeps_the_
         await pilot.press("ctrl+g")
         await pilot.pause()
         assert type(app.screen).__name__ == "PlayScreen"
+
+
+async def test_choosing_another_game_keeps_the_focus_on_the_game_so_tab_goes_on_to_players(make_app):
+    """The form is made again for the game chosen; the focus used to jump to Start, so a Tab then
+    led to Back and an Enter left the screen."""
+    from tui.screens.new_game import NewGameScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen("king-up"))
+        await pilot.pause()
+        assert app.focused.id == "start"
+        app.screen.query_one("#game").value = "between-two-castles"
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused.id == "game"
+        await pilot.press("tab")
+        assert app.focused.id == "players"

@@ -92,10 +92,13 @@ class NewGameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._ready("#start")
+
+    def _ready(self, focus: str) -> None:
         for field in self.query(Input):
             field.cursor_blink = self.app.settings.cursor_blink
         self._show_seats()
-        self.query_one("#start", Button).focus()
+        self.query_one(focus).focus()
 
     def _show_seats(self) -> None:
         for i in range(self.game.max_players):
@@ -106,7 +109,7 @@ class NewGameScreen(Screen[None]):
             self.game = self.games[event.value]
             self.players = self.game.min_players
             self.refresh(recompose=True)
-            self.call_after_refresh(self.on_mount)
+            self.call_after_refresh(self._ready, "#game")  # the player goes on from the field they changed
         elif event.select.id == "players":
             self.players = int(event.value)
             self._show_seats()
