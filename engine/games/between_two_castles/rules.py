@@ -172,7 +172,7 @@ class BetweenTwoCastles(Rules):
     def format_action(self, state: BTCState, seat: int, action: Any) -> str:
         return notation.format_action(state, seat, action)
 
-    # A plain function, not a method: a load reads every logged move with it.
+    # notation.parse_action as it is: reading a move needs nothing of the rules object.
     parse_action = staticmethod(notation.parse_action)
 
     def describe(self, before: BTCState, event: Any, names: Sequence[str] = ()) -> str | None:
