@@ -178,13 +178,15 @@ def _matcher(cls: type, converter: cattrs.Converter) -> Callable[[Any, dict], bo
     if cls.__dictoffset__ and all(code == f"ev.{name}" for name, code in codes.items()):
         # Fields kept in the instance dict, each as JSON reads it back: one dict comparison, in C.
         # (An instance dict holding more than the fields only compares unequal: the careful path.)
-        tests = ["d == ev.__dict__"] + kind
+        tests = kind + ["d == ev.__dict__"]
     else:
         tests = kind + ["type(d) is dict", f"len(d) == {len(codes)}"]
         tests += [f"d[{name!r}] == {code}" for name, code in codes.items()]
-    # Subscripts, not .get: a load asks this of every line, and a missing key (KeyError) equals nothing.
-    source = (f"def same(ev, r):\n    try:\n        d = r['data']\n        return {' and '.join(tests)}\n"
-              "    except KeyError:\n        return False\n")
+    # Subscripts, not .get: a load asks this of every line, and a missing key (KeyError) equals
+    # nothing. An if, not a returned chain of ands: Python 3.11 specializes a comparison of ints
+    # or strings only where a jump follows it.
+    source = (f"def same(ev, r):\n    try:\n        d = r['data']\n        if {' and '.join(tests)}:\n"
+              "            return True\n    except KeyError:\n        pass\n    return False\n")
     exec(source, env)  # noqa: S102 -- generated from the class's own field names
     return env["same"]
 
