@@ -84,8 +84,9 @@ class Header:
         unknown = sorted(self.config.variants - {v.key for v in game.variants})
         if unknown:
             return f"{game.title} has no variant {unknown[0]!r}"
+        kinds = {"human"} | {f"bot:{level}" for level in game.bot_levels}  # a seat is one of these
         for i, seat in enumerate(self.seats):
-            if seat.kind != "human" and not (seat.is_bot and seat.bot_level in game.bot_levels):
+            if seat.kind not in kinds:
                 return f"seat {i + 1} is {_excerpt(seat.kind)}, not a person or one of the bots {', '.join(game.bot_levels)}"
         return None
 
@@ -101,7 +102,7 @@ class Header:
         if extra:
             raise _line1(f"the header has an unknown field {_excerpt(sorted(extra)[0])}")
         cfg, seats, seed = obj.get("config"), obj.get("seats"), obj.get("seed")
-        if not isinstance(cfg, dict) or cfg.keys() - {"players", "variants"}:
+        if not isinstance(cfg, dict) or not cfg.keys() <= _CONFIG_KEYS:
             raise _line1("the header's config is not {players, variants}")
         variants = cfg.get("variants", [])
         if not isinstance(variants, list) or not all(_short_str(v) for v in variants):
@@ -131,8 +132,12 @@ def _short_str(value: Any, limit: int = 200) -> bool:
     return type(value) is str and len(value) <= limit
 
 
+_CONFIG_KEYS = frozenset({"players", "variants"})
+_SEAT_KEYS = frozenset({"name", "kind"})
+
+
 def _seat_json(obj: Any) -> bool:
-    return (isinstance(obj, dict) and not obj.keys() - {"name", "kind"} and _short_str(obj.get("name"))
+    return (isinstance(obj, dict) and obj.keys() <= _SEAT_KEYS and _short_str(obj.get("name"))
             and _short_str(obj.get("kind", "human")))
 
 
