@@ -1,5 +1,6 @@
 """Pieces of the replayer (engine.core.replayer): the random source a move is decided again with,
-the records Bergfried writes for a move's events, and what a load says when a move is refused.
+the records Bergfried writes for a move's events, and what a load says when a move is refused or
+a line's event is not the one expected.
 """
 from __future__ import annotations
 
@@ -27,6 +28,21 @@ def expected_records(game: Game, events: list, act: int, by: int | None, move: s
         record["act"], record["by"] = act, by
         records.append(record)
     return records
+
+
+def no_match(ev: Any, record: Any) -> bool:
+    """The matcher of an event class the codec lacks (a game's bug): the careful path names it."""
+    return False
+
+
+def mismatch(names: frozenset[str], record: dict, encoded: dict, what: str) -> str:
+    """Why a line's event is not ``encoded``, the record ``what`` (the set-up, a move) produces."""
+    kind, version = record.get("type"), record.get("v", 1)
+    if type(kind) is not str or kind not in names:
+        return f"unknown event type {excerpt(kind)}"
+    if kind == encoded["type"] and type(version) is int and version > encoded["v"]:
+        return f"event {kind!r} has schema version {version}; this Bergfried reads up to {encoded['v']}"
+    return f"{kind} is not what {what} produces in its position"
 
 
 def refusal(exc: Exception, move: str, number: int) -> LogError:

@@ -12,7 +12,7 @@ from .errors import LogError
 from .fold import Decided, Fold
 from .game import Game, rng_for
 from .log import Entry, Header, excerpt
-from .replay_parts import LazyRng, expected_records, refusal
+from .replay_parts import LazyRng, expected_records, mismatch, no_match, refusal
 from .undo import undo_check
 
 _EVENT_KEYS = frozenset({"act", "n", "by", "move", "type", "v", "data"})
@@ -21,10 +21,6 @@ MAX_UNDOS = 5000
 CHECKPOINT = 16  # once a file undoes, the state before every 16th action is kept; an undo folds forward from one
 _MISSING = object()  # equal to nothing a line holds
 _tuple_new = tuple.__new__
-
-
-def _no_match(ev: Any, record: Any) -> bool:
-    return False
 
 
 class Replayer:
@@ -115,7 +111,7 @@ class Replayer:
                 try:
                     same = matchers[type(event)]
                 except KeyError:  # not one of the game's events: the careful path names it
-                    same = _no_match
+                    same = no_match
                 # act, by and move are the record's own: "n" and the event are what is left to compare
                 if n != size or len(record) != 7 or not same(event, record):
                     expect, checkpoints = self._careful(record, number, act, by, move, position, expected, 0)
@@ -311,7 +307,8 @@ class Replayer:
             if key not in record and key in expected and key != "n":
                 raise LogError(f"line {number}: the line has no {key}", line=number)
         if not self._same_event(record, k):
-            raise LogError(f"line {number}: {self._mismatch(record, expected)}", line=number)
+            raise LogError(f"line {number}: {mismatch(self.game.codec.names, record, expected, self._what())}",
+                           line=number)
 
     def _same_event(self, record: dict, k: int) -> bool:
         """The slow comparison, for events whose encoding holds tuples or an older schema."""
@@ -323,14 +320,6 @@ class Replayer:
             return self.game.codec.decode(record) == self.expected[k]
         except (LogError, ValueError, TypeError, RecursionError):
             return False
-
-    def _mismatch(self, record: dict, encoded: dict) -> str:
-        kind, version = record.get("type"), record.get("v", 1)
-        if type(kind) is not str or kind not in self.game.codec.names:
-            return f"unknown event type {excerpt(kind)}"
-        if kind == encoded["type"] and type(version) is int and version > encoded["v"]:
-            return f"event {kind!r} has schema version {version}; this Bergfried reads up to {encoded['v']}"
-        return f"{kind} is not what {self._what()} produces in its position"
 
     def _what(self) -> str:
         return "the set-up" if self.pending_act == 0 else f"move {excerpt(self._move)} by seat {self._by + 1}"
