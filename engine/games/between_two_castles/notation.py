@@ -78,11 +78,14 @@ def parse_action(state: BTCState, seat: int, text: str) -> Any:
     >>> parse_action(FourPlayers, 0, "12@R1,-2"), parse_action(FourPlayers, 0, " 12 @ C4 (1, -2)")
     (Place(room=12, castle=3, col=1, floor=-2), Place(room=12, castle=3, col=1, floor=-2))
     """
-    if m := _WRITTEN_PLACE.fullmatch(text):
-        if 0 <= seat < state.positions:
+    if "@" in text:
+        m = _WRITTEN_PLACE.fullmatch(text)
+        if m is not None and 0 <= seat < state.positions:
             room, side, col, floor = m.groups()
-            return Place(SPECIAL_ID[room] if room in SPECIAL_ID else int(room),
-                         seat if side == "L" else (seat - 1) % state.positions, int(col), int(floor))
+            r, c, f = _ROOM_IDS.get(room), _NUMBERS.get(col), _NUMBERS.get(floor)
+            if r is None or c is None or f is None:  # written with leading zeros, or far out
+                r, c, f = SPECIAL_ID[room] if room in SPECIAL_ID else int(room), int(col), int(floor)
+            return _place(r, seat if side == "L" else (seat - 1) % state.positions, c, f)
     elif m := _WRITTEN_PICK.fullmatch(text):
         a, b = int(m[1]), int(m[2])
         return Choose((a, b) if a <= b else (b, a))
@@ -103,6 +106,20 @@ def parse_action(state: BTCState, seat: int, text: str) -> Any:
 _WRITTEN_PLACE = re.compile(r"(\d+|fountain|tower|foyer)@([LR])(-?\d+),(-?\d+)", re.ASCII)
 _WRITTEN_PICK = re.compile(r"pick (\d+)\+(\d+)", re.ASCII)
 _DIGITS = re.compile(r"\d+", re.ASCII)
+# The numbers a placement writes, looked up rather than converted (a load reads thousands).
+_ROOM_IDS = {**{str(r.id): r.id for r in ROOMS if not r.special}, **SPECIAL_ID}
+_NUMBERS = {str(n): n for n in range(-64, 65)}
+_new, _ROOM, _CASTLE, _COL, _FLOOR = (object.__new__, *(Place.__dict__[f].__set__ for f in ("room", "castle", "col", "floor")))
+
+
+def _place(room: int, castle: int, col: int, floor: int) -> Place:
+    """``Place(room, castle, col, floor)`` without attrs' __init__, each field set in its slot."""
+    place = _new(Place)
+    _ROOM(place, room)
+    _CASTLE(place, castle)
+    _COL(place, col)
+    _FLOOR(place, floor)
+    return place
 
 
 def read_typed(state: BTCState, seat: int, text: str) -> Any:
