@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.errors import UnreadableMove
+from engine.core.fastattrs import slotted_new
 
 from .catalog import ATTENDANT_NAMES, BONUS_CARDS, CASTLE_NAMES, NORMAL_TYPES, ROOMS, SPECIAL_ID, room_name
 from .events import (AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, BonusDeckReshuffled,
@@ -109,17 +110,7 @@ _DIGITS = re.compile(r"\d+", re.ASCII)
 # The numbers a placement writes, looked up rather than converted (a load reads thousands).
 _ROOM_IDS = {**{str(r.id): r.id for r in ROOMS if not r.special}, **SPECIAL_ID}
 _NUMBERS = {str(n): n for n in range(-64, 65)}
-_new, _ROOM, _CASTLE, _COL, _FLOOR = (object.__new__, *(Place.__dict__[f].__set__ for f in ("room", "castle", "col", "floor")))
-
-
-def _place(room: int, castle: int, col: int, floor: int) -> Place:
-    """``Place(room, castle, col, floor)`` without attrs' __init__, each field set in its slot."""
-    place = _new(Place)
-    _ROOM(place, room)
-    _CASTLE(place, castle)
-    _COL(place, col)
-    _FLOOR(place, floor)
-    return place
+_place = slotted_new(Place)  # Place(...) without attrs' __init__
 
 
 def read_typed(state: BTCState, seat: int, text: str) -> Any:

@@ -5,7 +5,7 @@ from typing import Any
 
 import attrs
 
-from engine.core.fastattrs import replace
+from engine.core.fastattrs import replace, slotted_new
 from engine.core.fold import Fold
 
 from .castle import Castle
@@ -75,22 +75,9 @@ class Bonus:
     offer: tuple[int, ...] = ()  # rooms (food) or bonus cards (utility) drawn to choose from
 
 
-def new_bonus(castle: int, seat: int, kind: str, offer: tuple[int, ...] = ()) -> Bonus:
-    """``Bonus(castle, seat, kind, offer)``, its slots filled directly instead of by attrs' frozen
-    ``__init__`` (a bound setattr per field): a load makes one per bonus earned and per bonus draw.
-
-    >>> new_bonus(2, 1, "food", (5, 9)) == Bonus(2, 1, "food", (5, 9))
-    True
-    """
-    bonus = _new(Bonus)
-    _SET_CASTLE(bonus, castle)
-    _SET_SEAT(bonus, seat)
-    _SET_KIND(bonus, kind)
-    _SET_OFFER(bonus, offer)
-    return bonus
-
-
-_SET_CASTLE, _SET_SEAT, _SET_KIND, _SET_OFFER = (Bonus.__dict__[f].__set__ for f in ("castle", "seat", "kind", "offer"))
+# Bonus(castle, seat, kind, offer=()) without attrs' __init__: a load makes one per bonus earned and
+# per bonus draw.
+new_bonus = slotted_new(Bonus)
 
 
 @attrs.frozen
