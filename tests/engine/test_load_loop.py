@@ -29,29 +29,30 @@ def _long_move(game, folder: Path) -> tuple[list[dict], int, int]:
     pytest.skip(f"{game.id} played no move of several lines")
 
 
-def _whole_before(game, path: Path, line: int):
-    """The entries of the moves that end before ``line`` (1-based) and the state they give."""
-    good = read_log(path, get_game).entries
-    acts = {e.act for e in good if e.line >= line}
-    kept = tuple(e for e in good if e.act not in acts)
-    return kept, replay(game, read_log(path, get_game).header.config, [e.event for e in kept])
+def _assert_kept_up_to(loaded, game, records: list[dict], first: int, folder: Path) -> None:
+    """``loaded`` holds exactly the whole moves of ``records`` before line ``first`` (0-based) and
+    the state they give: what a lenient load keeps."""
+    good = folder / "good.jsonl"
+    _write(good, records)
+    entries = read_log(good, get_game).entries
+    cut = {e.act for e in entries if e.line >= first + 1}
+    kept = tuple(e for e in entries if e.act not in cut)
+    assert loaded.entries == kept
+    assert loaded.state == replay(game, read_log(good, get_game).header.config, [e.event for e in kept])
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_line_that_is_no_json_inside_a_move_keeps_the_moves_before_it(game_id, tmp_path):
     game = get_game(game_id)
     records, first, last = _long_move(game, tmp_path)
-    good = tmp_path / "good.jsonl"
-    _write(good, records)
     bad = tmp_path / "bad.jsonl"
-    lines = good.read_text("utf-8").splitlines()
+    _write(bad, records)
+    lines = bad.read_text("utf-8").splitlines()
     lines[last] = lines[last][:-3]  # a line cut short: no JSON
     bad.write_text("\n".join(lines) + "\n", "utf-8")
     with pytest.raises(LogError, match=f"line {last + 1}: not JSON"):
         read_log(bad, get_game)
-    loaded = load_log(bad, get_game, lenient=True)
-    kept, state = _whole_before(game, good, first + 1)
-    assert loaded.entries == kept and loaded.state == state
+    _assert_kept_up_to(load_log(bad, get_game, lenient=True), game, records, first, tmp_path)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -66,24 +67,17 @@ def test_a_changed_line_inside_a_move_is_named(game_id, where, tmp_path):
     _write(bad, altered)
     with pytest.raises(LogError, match=f"line {n + 1}: "):
         read_log(bad, get_game)
-    good = tmp_path / "good.jsonl"
-    _write(good, records)
-    loaded = load_log(bad, get_game, lenient=True)
-    kept, state = _whole_before(game, good, first + 1)
-    assert loaded.entries == kept and loaded.state == state
+    _assert_kept_up_to(load_log(bad, get_game, lenient=True), game, records, first, tmp_path)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_file_ending_inside_a_move_drops_that_move(game_id, tmp_path):
     game = get_game(game_id)
     records, first, last = _long_move(game, tmp_path)
-    good = tmp_path / "good.jsonl"
-    _write(good, records)
     cut = tmp_path / "cut.jsonl"
     _write(cut, records[:last])
     loaded = read_log(cut, get_game)
-    kept, state = _whole_before(game, good, first + 1)
-    assert loaded.entries == kept and loaded.state == state
+    _assert_kept_up_to(loaded, game, records, first, tmp_path)
     assert f"action {records[first]['act']}) was written only in part" in loaded.warning
 
 
