@@ -64,7 +64,7 @@ def _load_vs_parse(game, sets: list[tuple[list[Path], int]]) -> list[str]:
     load_and_replay(sets[0][0])  # the code run once, as in a process that has loaded a game before
     loads, parses = [], []  # CPU time per event of each set's first load, and of parsing it
     for paths, total in sets[1:]:
-        parses.append(_best_of(parse_only, paths, runs=3) / total)  # parsing keeps nothing: its best run
+        parses.append(_cpu(parse_only, paths) / total)  # once each, as the loads: both the best of as many runs
         loads.append(_cpu(load_and_replay, paths) / total)
     load, parse = min(loads), min(parses)  # the best runs, as _best_of takes them
     paths, total = sets[-1]
