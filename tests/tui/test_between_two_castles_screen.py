@@ -97,8 +97,10 @@ async def scaled(pilot, grid, scale: int) -> bool:
     the key, and sized by the layout after that."""
     def done() -> bool:
         return grid.scale == scale and grid.size.width >= grid.needs(scale).width
-    for _ in range(50):
-        if done():
+    steady = 0  # a layout pass still under way may measure it again: done three looks running
+    for _ in range(100):
+        steady = steady + 1 if done() else 0
+        if steady == 3:
             return True
         await pilot.pause(0.02)
     return done()
