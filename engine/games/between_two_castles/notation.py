@@ -79,17 +79,31 @@ def parse_action(state: BTCState, seat: int, text: str) -> Any:
     >>> parse_action(FourPlayers, 0, "12@R1,-2"), parse_action(FourPlayers, 0, " 12 @ C4 (1, -2)")
     (Place(room=12, castle=3, col=1, floor=-2), Place(room=12, castle=3, col=1, floor=-2))
     """
-    if "@" in text:
+    room, at, where = text.partition("@")
+    if at:
+        # The exact texts format_action writes, read by looking their parts up (a text of any
+        # other form, e.g. "012@L1,2" or "12@L1,2@", finds no part and is read by pattern)
+        col, _, floor = where[1:].partition(",")
+        r, c, f = _ROOM_IDS.get(room), _NUMBERS.get(col), _NUMBERS.get(floor)
+        side, positions = where[:1], state.positions
+        if r is not None and c is not None and f is not None and 0 <= seat < positions:
+            if side == "L":
+                return _place(r, seat, c, f)
+            if side == "R":
+                return _place(r, (seat - 1) % positions, c, f)
         m = _WRITTEN_PLACE.fullmatch(text)
-        if m is not None and 0 <= seat < state.positions:
+        if m is not None and 0 <= seat < positions:  # numbers written with leading zeros, or far out
             room, side, col, floor = m.groups()
-            r, c, f = _ROOM_IDS.get(room), _NUMBERS.get(col), _NUMBERS.get(floor)
-            if r is None or c is None or f is None:  # written with leading zeros, or far out
-                r, c, f = SPECIAL_ID[room] if room in SPECIAL_ID else int(room), int(col), int(floor)
-            return _place(r, seat if side == "L" else (seat - 1) % state.positions, c, f)
-    elif m := _WRITTEN_PICK.fullmatch(text):
-        a, b = int(m[1]), int(m[2])
-        return Choose((a, b) if a <= b else (b, a))
+            r = SPECIAL_ID[room] if room in SPECIAL_ID else int(room)
+            return _place(r, seat if side == "L" else (seat - 1) % positions, int(col), int(floor))
+    elif text.startswith("pick "):
+        first, plus, second = text[5:].partition("+")
+        a, b = _ROOM_NUMBERS.get(first), _ROOM_NUMBERS.get(second)
+        if a is not None and b is not None:
+            return _choose((a, b) if a <= b else (b, a))
+        if m := _WRITTEN_PICK.fullmatch(text):
+            a, b = int(m[1]), int(m[2])
+            return Choose((a, b) if a <= b else (b, a))
     else:
         word, _, arg = text.partition(" ")
         if word == "keep" and _DIGITS.fullmatch(arg):
@@ -103,14 +117,16 @@ def parse_action(state: BTCState, seat: int, text: str) -> Any:
     return read_typed(state, seat, text)
 
 
-# What format_action writes, exactly (ASCII digits): parse_action's first patterns.
+# What format_action writes, exactly (ASCII digits): parse_action's patterns for numbers it
+# does not look up.
 _WRITTEN_PLACE = re.compile(r"(\d+|fountain|tower|foyer)@([LR])(-?\d+),(-?\d+)", re.ASCII)
 _WRITTEN_PICK = re.compile(r"pick (\d+)\+(\d+)", re.ASCII)
 _DIGITS = re.compile(r"\d+", re.ASCII)
 # The numbers a placement writes, looked up rather than converted (a load reads thousands).
 _ROOM_IDS = {**{str(r.id): r.id for r in ROOMS if not r.special}, **SPECIAL_ID}
 _NUMBERS = {str(n): n for n in range(-64, 65)}
-_place = slotted_new(Place)  # Place(...) without attrs' __init__
+_ROOM_NUMBERS = {str(n): n for n in range(len(ROOMS))}  # a pick's: any room's number
+_place, _choose = slotted_new(Place), slotted_new(Choose)  # Place(...), Choose(...) without attrs' __init__
 
 
 def read_typed(state: BTCState, seat: int, text: str) -> Any:
