@@ -53,7 +53,7 @@ class BetweenTwoCastles(Rules):
     def setup(self, config: GameConfig, rng: random.Random) -> list[Any]:
         _check_config(config)
         positions = 3 if config.players == 2 else config.players
-        thrones = tuple(rng.sample(range(len(THRONES)), positions))
+        thrones = _throne_sample(rng, positions)  # tuple(rng.sample(range(len(THRONES)), positions)), quicker
         bag = list(range(NORMAL_COUNT))
         shuffle(rng, bag)  # rng.shuffle(bag), quicker
         deck = list(range(len(BONUS_CARDS)))
@@ -247,6 +247,24 @@ def _bonus_actions(state: BTCState, bonus: Bonus) -> Iterator[Any]:
         yield from (Keep(c) for c in bonus.offer)
     elif kind == "downstairs":
         yield from (PickBonus(t) for t in NORMAL_TYPES if t != "downstairs")
+
+
+def _throne_sample(rng: random.Random, k: int) -> tuple[int, ...]:
+    """``tuple(rng.sample(range(len(THRONES)), k))``: the very same draws (random.sample's own
+    loop for a population this small), without its Python overhead; every load sets up again.
+
+    >>> _throne_sample(random.Random(5), 4) == tuple(random.Random(5).sample(range(len(THRONES)), 4))
+    True
+    """
+    pool, picked = list(range(len(THRONES))), []
+    for left in range(len(THRONES), len(THRONES) - k, -1):
+        bits = left.bit_length()  # random's _randbelow(left): draws of left.bit_length() bits until one is below left
+        j = rng.getrandbits(bits)
+        while j >= left:
+            j = rng.getrandbits(bits)
+        picked.append(pool[j])
+        pool[j] = pool[left - 1]
+    return tuple(picked)
 
 
 def _bonus_rooms(state: BTCState, bonus: Bonus) -> tuple[int, ...]:
