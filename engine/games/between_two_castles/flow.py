@@ -152,12 +152,14 @@ def _reshuffle_rooms(fold: Folder, rng: random.Random) -> None:
 
 def final_scores(state: BTCState) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Castle scores, position scores (the lower castle), and the winning positions."""
-    castle_scores = tuple(castle_score(c) for c in state.castles)
+    castles = state.castles
+    castle_scores = tuple([castle_score(c) for c in castles])
+    specials = [c.special_rooms for c in castles]  # each castle once, though two positions share it
     keys = []
     for p in range(state.positions):
-        a, b = (castle_scores[k] for k in state.castles_of(p))
-        specials = sum(state.castles[k].special_rooms for k in state.castles_of(p))
-        keys.append((min(a, b), max(a, b), specials))
+        left, right = state.castles_of(p)
+        a, b = castle_scores[left], castle_scores[right]
+        keys.append((min(a, b), max(a, b), specials[left] + specials[right]))
     best = max(keys)
     winners = tuple(p for p, k in enumerate(keys) if k == best)
     return castle_scores, tuple(k[0] for k in keys), winners
