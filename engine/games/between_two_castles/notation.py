@@ -84,7 +84,7 @@ def parse_action(state: BTCState, seat: int, text: str) -> Any:
         # The exact texts format_action writes, read by looking their parts up (a text of any
         # other form, e.g. "012@L1,2" or "12@L1,2@", finds no part and is read by pattern)
         col, _, floor = where[1:].partition(",")
-        r, c, f = _ROOM_IDS.get(room), _NUMBERS.get(col), _NUMBERS.get(floor)
+        r, c, f = ROOM_IDS.get(room), NUMBERS.get(col), NUMBERS.get(floor)
         side, positions = where[:1], state.positions
         if r is not None and c is not None and f is not None and 0 <= seat < positions:
             if side == "L":
@@ -98,7 +98,7 @@ def parse_action(state: BTCState, seat: int, text: str) -> Any:
             return _place(r, seat if side == "L" else (seat - 1) % positions, int(col), int(floor))
     elif text.startswith("pick "):
         first, plus, second = text[5:].partition("+")
-        a, b = _ROOM_NUMBERS.get(first), _ROOM_NUMBERS.get(second)
+        a, b = ROOM_NUMBERS.get(first), ROOM_NUMBERS.get(second)
         if a is not None and b is not None:
             return _choose((a, b) if a <= b else (b, a))
         if m := _WRITTEN_PICK.fullmatch(text):
@@ -123,9 +123,9 @@ _WRITTEN_PLACE = re.compile(r"(\d+|fountain|tower|foyer)@([LR])(-?\d+),(-?\d+)",
 _WRITTEN_PICK = re.compile(r"pick (\d+)\+(\d+)", re.ASCII)
 _DIGITS = re.compile(r"\d+", re.ASCII)
 # The numbers a placement writes, looked up rather than converted (a load reads thousands).
-_ROOM_IDS = {**{str(r.id): r.id for r in ROOMS if not r.special}, **SPECIAL_ID}
-_NUMBERS = {str(n): n for n in range(-64, 65)}
-_ROOM_NUMBERS = {str(n): n for n in range(len(ROOMS))}  # a pick's: any room's number
+ROOM_IDS = {**{str(r.id): r.id for r in ROOMS if not r.special}, **SPECIAL_ID}
+NUMBERS = {str(n): n for n in range(-64, 65)}
+ROOM_NUMBERS = {str(n): n for n in range(len(ROOMS))}  # a pick's: any room's number
 _place, _choose = slotted_new(Place), slotted_new(Choose)  # Place(...), Choose(...) without attrs' __init__
 
 

@@ -20,8 +20,9 @@ from .catalog import (ATTENDANT_NAMES, CARD_DRAW, DOWNSTAIRS_ONLY, FOOD_DRAW, NO
 from .events import (AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, BonusEarned, HandsPassed,
                      PairChosen, PairsRevealed, RoomPlaced, RoomsDrawn, quick_new)
 from .flow import Folder, after_action, room_counted
-from .state import (OVER, PLACING, Attend, BTCState, Keep, PickBonus, Place, evolve, fold_room_placed, made,
-                    new_bonus, pass_hands, reveal)
+from .notation import NUMBERS, ROOM_IDS, ROOM_NUMBERS
+from .state import (CHOOSING, OVER, PLACING, Attend, BTCState, Choose, Keep, PickBonus, Place, evolve,
+                    fold_room_placed, made, new_bonus, pass_hands, reveal)
 
 _BONUS_COUNTS = (3, 5)  # the third of a type earns its bonus, the fifth a special room
 _list_new = list.__new__
@@ -31,11 +32,51 @@ _rooms_drawn, _cards_drawn = quick_new(RoomsDrawn), quick_new(BonusCardsDrawn)
 SPECIAL_IDS = tuple(SPECIAL_ID[t] for t in SPECIAL_TYPES)  # the special rooms' ids, in SPECIAL_TYPES order
 
 
+def decide_written(state: BTCState, seat: int, move: str, rng: random.Random) -> Decided | None:
+    """``decide(state, seat, parse_action(state, seat, move), rng)`` for a room placed from a hand
+    or a pair chosen, written as format_action writes them, without making the action: a load
+    decides every logged move again. None for anything else, which the general path decides.
+
+    >>> from .rules import GAME
+    >>> from engine.core import GameConfig, rng_for
+    >>> state = GAME.initial_state(GameConfig(3))
+    >>> for event in GAME.setup(GameConfig(3), rng_for(7, 0)):
+    ...     state = GAME.evolve(state, event)
+    >>> a, b = sorted(state.hands[0])[:2]
+    >>> decide_written(state, 0, f"pick {a}+{b}", None) == GAME.decide(state, 0, Choose((a, b)), None)
+    True
+    """
+    fields = state.__dict__
+    if fields["bonuses"]:
+        return None
+    room, at, where = move.partition("@")
+    if at:  # parse_action's look-ups, the room then placed as decide places it
+        col, _, floor = where[1:].partition(",")
+        r, c, f, side = ROOM_IDS.get(room), NUMBERS.get(col), NUMBERS.get(floor), where[:1]
+        if r is None or c is None or f is None or fields["phase"] != PLACING or not 0 <= seat < fields["positions"]:
+            return None
+        if side == "L":
+            return place_room(state, seat, r, seat, c, f, rng)
+        if side == "R":
+            return place_room(state, seat, r, (seat - 1) % fields["positions"], c, f, rng)
+    elif move.startswith("pick ") and fields["phase"] == CHOOSING:
+        first, _, second = move[5:].partition("+")
+        a, b = ROOM_NUMBERS.get(first), ROOM_NUMBERS.get(second)
+        if a is not None and b is not None:
+            return choose(state, seat, (a, b) if a <= b else (b, a), rng)
+    return None
+
+
 def place_from_hand(state: BTCState, seat: int, action: Place, rng: random.Random) -> Decided | None:
     """``decide`` for a revealed room placed from a hand (no bonus pending, the placing phase)."""
     r, k, c, f = action.room, action.castle, action.col, action.floor
     if type(r) is not int or type(k) is not int or type(c) is not int or type(f) is not int:
         return None
+    return place_room(state, seat, r, k, c, f, rng)
+
+
+def place_room(state: BTCState, seat: int, r: int, k: int, c: int, f: int, rng: random.Random) -> Decided | None:
+    """``place_from_hand`` for room ``r`` into castle ``k`` at (``c``, ``f``), all ints."""
     fields = state.__dict__
     to_place = fields["to_place"]
     i = 0

@@ -21,7 +21,7 @@ from .events import (CODEC, AttendantPlaced, BonusCardKept, BonusCardsDrawn, Bon
                      HandsPassed, LudwigAssigned, LudwigDrew, PairChosen, PairsRevealed, RoomPileReshuffled,
                      RoomPlaced, RoomsDrawn, RoundStarted, BonusDeckReshuffled)
 from .flow import Folder, after_action, earn, reveal_if_all_chosen, room_counted, shuffle, start_round
-from .quick import BONUS_CHOICES, bonus_choice, choose, place_bonus, place_from_hand
+from .quick import BONUS_CHOICES, bonus_choice, choose, decide_written, place_bonus, place_from_hand
 from .hidden import resample_hidden
 from .preview import PlacePreview, preview
 from .scoring import cached_sheet
@@ -83,6 +83,8 @@ class BetweenTwoCastles(Rules):
                     for k in tile_castles(state, tile):
                         castle = state.castles[k]
                         yield from (Place(tile.room, k, c, f) for c, f in castle.positions(tile.room))
+
+    decide_written = staticmethod(decide_written)  # a load's shortcut for placements and picks
 
     def decide(self, state: BTCState, seat: int, action: Any, rng: random.Random) -> list[Any]:
         # The two moves nearly every turn is made of, decided directly (a load decides each again);
