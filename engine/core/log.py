@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from .errors import LogError
+from .fastattrs import slotted_new
 from .game import Game, GameConfig, Seed, bind_seed, is_legacy_seed, is_secret
 
 FORMAT = "bergfried-log"
@@ -81,13 +82,18 @@ class Header:
             return f"{game.title} is for {game.min_players}–{game.max_players} players, not {players}"
         if len(self.seats) != players:
             return f"{players} players need {players} seats, the header has {len(self.seats)}"
-        unknown = sorted(self.config.variants - {v.key for v in game.variants})
-        if unknown:
-            return f"{game.title} has no variant {unknown[0]!r}"
-        kinds = {"human"} | {f"bot:{level}" for level in game.bot_levels}  # a seat is one of these
+        if self.config.variants:  # most games are played without
+            unknown = sorted(self.config.variants - {v.key for v in game.variants})
+            if unknown:
+                return f"{game.title} has no variant {unknown[0]!r}"
+        levels = None  # asked of the game once, for the first bot
         for i, seat in enumerate(self.seats):
-            if seat.kind not in kinds:
-                return f"seat {i + 1} is {_excerpt(seat.kind)}, not a person or one of the bots {', '.join(game.bot_levels)}"
+            kind = seat.kind  # "human" or "bot:<one of the game's levels>"
+            if kind != "human":
+                if levels is None:
+                    levels = game.bot_levels
+                if kind[:4] != "bot:" or kind[4:] not in levels:
+                    return f"seat {i + 1} is {_excerpt(kind)}, not a person or one of the bots {', '.join(levels)}"
         return None
 
     @classmethod
@@ -98,30 +104,32 @@ class Header:
         version = obj.get("format_version")
         if version != FORMAT_VERSION or type(version) is not int:
             raise _line1(f"save format version {_excerpt(version)}; this Bergfried reads version {FORMAT_VERSION}")
-        extra = obj.keys() - _HEADER_KEYS
-        if extra:
-            raise _line1(f"the header has an unknown field {_excerpt(sorted(extra)[0])}")
-        cfg, seats, seed = obj.get("config"), obj.get("seats"), obj.get("seed")
+        if not obj.keys() <= _HEADER_KEYS:
+            raise _line1(f"the header has an unknown field {_excerpt(sorted(obj.keys() - _HEADER_KEYS)[0])}")
+        cfg, seed = obj.get("config"), obj.get("seed")
         if not isinstance(cfg, dict) or not cfg.keys() <= _CONFIG_KEYS:
             raise _line1("the header's config is not {players, variants}")
         variants = cfg.get("variants", [])
-        if not isinstance(variants, list) or not all(_short_str(v) for v in variants):
+        if not isinstance(variants, list) or variants and not all(_short_str(v) for v in variants):
             raise _line1("the header's variants are not a list of names")
-        if not isinstance(seats, list) or not all(_seat_json(s) for s in seats):
+        seats = _seats(obj.get("seats"))
+        if seats is None:
             raise _line1("the header's seats are not a list of {name, kind}")
         if not (is_secret(seed) or is_legacy_seed(seed)):
             raise _line1(f"the seed {_excerpt(seed)} is neither 64 hex digits nor a small integer")
-        for key, kind in (("game", str), ("rules_version", int)):
-            if type(obj.get(key)) is not kind:
-                raise _line1(f"the header's {key} is {_excerpt(obj.get(key))}")
+        game, rules_version = obj.get("game"), obj.get("rules_version")
+        if type(game) is not str:
+            raise _line1(f"the header's game is {_excerpt(game)}")
+        if type(rules_version) is not int:
+            raise _line1(f"the header's rules_version is {_excerpt(rules_version)}")
         created = obj.get("created")
         if created is not None and not _short_str(created):
             raise _line1("the header's created time is not a short text")
         if type(cfg.get("players")) is not int:
             raise _line1(f"the number of players is {_excerpt(cfg.get('players'))}")
-        return cls(game=obj["game"], rules_version=obj["rules_version"],
-                   config=GameConfig(cfg["players"], frozenset(variants)), seed=seed,
-                   seats=tuple(Seat(s["name"], s.get("kind", "human")) for s in seats), created=created)
+        # Made without attrs' __init__ (slotted_new): every load reads a header; these are its fields.
+        return _new_header(game, rules_version, GameConfig(cfg["players"], frozenset(variants)), seed, seats,
+                           created)
 
 
 _HEADER_KEYS = frozenset({"format", "format_version", "game", "rules_version", "config", "seed", "seats",
@@ -136,9 +144,24 @@ _CONFIG_KEYS = frozenset({"players", "variants"})
 _SEAT_KEYS = frozenset({"name", "kind"})
 
 
-def _seat_json(obj: Any) -> bool:
-    return (isinstance(obj, dict) and obj.keys() <= _SEAT_KEYS and _short_str(obj.get("name"))
-            and _short_str(obj.get("kind", "human")))
+def _seats(obj: Any) -> tuple[Seat, ...] | None:
+    """The seats of a header's list of {name, kind} (kind "human" when left out); None for
+    anything else."""
+    if not isinstance(obj, list):
+        return None
+    seats = []
+    for seat in obj:
+        if not isinstance(seat, dict) or not seat.keys() <= _SEAT_KEYS:
+            return None
+        name, kind = seat.get("name"), seat.get("kind", "human")
+        if not (type(name) is str and len(name) <= 200 and type(kind) is str and len(kind) <= 200):  # _short_str
+            return None
+        seats.append(_new_seat(name, kind))
+    return tuple(seats)
+
+
+_new_seat = slotted_new(Seat)
+_new_header = slotted_new(Header)
 
 
 def _line1(text: str) -> LogError:
