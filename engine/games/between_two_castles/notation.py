@@ -126,6 +126,7 @@ _DIGITS = re.compile(r"\d+", re.ASCII)
 ROOM_IDS = {**{str(r.id): r.id for r in ROOMS if not r.special}, **SPECIAL_ID}
 NUMBERS = {str(n): n for n in range(-64, 65)}
 ROOM_NUMBERS = {str(n): n for n in range(len(ROOMS))}  # a pick's: any room's number
+KEPT_CARDS = {str(n + 1): n for n in range(len(BONUS_CARDS))}  # "keep 7": the seventh card, 6
 _place, _choose = slotted_new(Place), slotted_new(Choose)  # Place(...), Choose(...) without attrs' __init__
 
 

@@ -20,7 +20,7 @@ from .catalog import (ATTENDANT_NAMES, CARD_DRAW, DOWNSTAIRS_ONLY, FOOD_DRAW, NO
 from .events import (AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, BonusEarned, HandsPassed,
                      PairChosen, PairsRevealed, RoomPlaced, RoomsDrawn, quick_new)
 from .flow import Folder, after_action, room_counted
-from .notation import NUMBERS, ROOM_IDS, ROOM_NUMBERS
+from .notation import KEPT_CARDS, NUMBERS, ROOM_IDS, ROOM_NUMBERS
 from .state import (CHOOSING, OVER, PLACING, Attend, BTCState, Choose, Keep, PickBonus, Place, evolve,
                     fold_room_placed, made, new_bonus, pass_hands, reveal)
 
@@ -33,9 +33,10 @@ SPECIAL_IDS = tuple(SPECIAL_ID[t] for t in SPECIAL_TYPES)  # the special rooms' 
 
 
 def decide_written(state: BTCState, seat: int, move: str, rng: random.Random) -> Decided | None:
-    """``decide(state, seat, parse_action(state, seat, move), rng)`` for a room placed from a hand
-    or a pair chosen, written as format_action writes them, without making the action: a load
-    decides every logged move again. None for anything else, which the general path decides.
+    """``decide(state, seat, parse_action(state, seat, move), rng)`` for a room placed, a pair
+    chosen or a bonus decided, written as format_action writes them, without reading them by
+    pattern or going through decide's dispatch: a load decides every logged move again. None for
+    anything else, which the general path decides.
 
     >>> from .rules import GAME
     >>> from engine.core import GameConfig, rng_for
@@ -47,18 +48,26 @@ def decide_written(state: BTCState, seat: int, move: str, rng: random.Random) ->
     True
     """
     fields = state.__dict__
-    if fields["bonuses"]:
-        return None
+    bonuses = fields["bonuses"]
     room, at, where = move.partition("@")
     if at:  # parse_action's look-ups, the room then placed as decide places it
         col, _, floor = where[1:].partition(",")
         r, c, f, side = ROOM_IDS.get(room), NUMBERS.get(col), NUMBERS.get(floor), where[:1]
-        if r is None or c is None or f is None or fields["phase"] != PLACING or not 0 <= seat < fields["positions"]:
+        positions = fields["positions"]
+        if r is None or c is None or f is None or not 0 <= seat < positions or (side != "L" and side != "R"):
             return None
-        if side == "L":
-            return place_room(state, seat, r, seat, c, f, rng)
-        if side == "R":
-            return place_room(state, seat, r, (seat - 1) % fields["positions"], c, f, rng)
+        k = seat if side == "L" else (seat - 1) % positions
+        if bonuses:
+            return place_bonus_room(state, seat, r, k, c, f, rng)
+        return place_room(state, seat, r, k, c, f, rng) if fields["phase"] == PLACING else None
+    if bonuses:  # an attendant, a bonus card or another type's bonus, read as parse_action reads it
+        word, _, arg = move.partition(" ")
+        if word == "keep" and arg in KEPT_CARDS:
+            return bonus_choice(state, seat, Keep(KEPT_CARDS[arg]), rng)
+        if word == "attendant" and arg in ATTENDANT_NAMES:
+            return bonus_choice(state, seat, Attend(arg), rng)
+        if word == "bonus" and arg in NORMAL_TYPES:
+            return bonus_choice(state, seat, PickBonus(arg), rng)
     elif move.startswith("pick ") and fields["phase"] == CHOOSING:
         first, _, second = move[5:].partition("+")
         a, b = ROOM_NUMBERS.get(first), ROOM_NUMBERS.get(second)
@@ -234,6 +243,11 @@ def place_bonus(state: BTCState, seat: int, action: Place, rng: random.Random) -
     r, k, c, f = action.room, action.castle, action.col, action.floor
     if type(r) is not int or type(k) is not int or type(c) is not int or type(f) is not int:
         return None
+    return place_bonus_room(state, seat, r, k, c, f, rng)
+
+
+def place_bonus_room(state: BTCState, seat: int, r: int, k: int, c: int, f: int, rng: random.Random) -> Decided | None:
+    """``place_bonus`` for room ``r`` into castle ``k`` at (``c``, ``f``), all ints."""
     top = state.bonuses[-1]
     if seat != top.seat or k != top.castle or state.phase == OVER:  # to_act(state) is {top.seat}
         return None
