@@ -7,6 +7,7 @@ from __future__ import annotations
 import hmac
 import json
 import random
+from pathlib import PurePath
 
 import pytest
 
@@ -105,3 +106,12 @@ def test_a_header_that_does_not_fit_its_game_says_why(change, problem):
     header = json.loads(json.dumps(HEADER))
     change(header)
     assert Header.from_json(header).problem(get_game("between-two-castles")) == problem
+
+
+def test_read_log_takes_a_path_a_text_or_any_path_like(tmp_path):
+    from engine.core import read_log
+    from engine.core.selfplay import play_out
+    path = tmp_path / "a.jsonl"
+    play_out(get_game("king-up"), 3, ["random"] * 3, seed=1, path=path)
+    loaded = read_log(path, get_game)
+    assert read_log(str(path), get_game) == loaded == read_log(PurePath(path), get_game)
