@@ -10,6 +10,7 @@ See docs/protocol.md for the whole contract (simultaneous steps, reveals, undo).
 from __future__ import annotations
 
 import functools
+import _random
 import hashlib
 import random
 import secrets
@@ -144,7 +145,9 @@ class _KeyedRandom(random.Random):
 
     def _seed_now(self) -> None:
         self._seeded = True
-        random.Random.seed(self, int.from_bytes(hmac_sha256(self._key, self._message), "big"))
+        # random.Random.seed(self, n): the C seeding and gauss_next, without the Python method's type checks
+        _C_SEED(self, int.from_bytes(hmac_sha256(self._key, self._message), "big"))
+        self.gauss_next = None
         # Seeded: draw straight from C (a shuffle draws once per card, through these two names).
         self.random, self.getrandbits = _C_RANDOM.__get__(self), _C_GETRANDBITS.__get__(self)
 
@@ -171,6 +174,7 @@ class _KeyedRandom(random.Random):
 
 _C_RANDOM = random.Random.random
 _C_GETRANDBITS = random.Random.getrandbits
+_C_SEED = _random.Random.seed  # what random.Random.seed calls (super().seed) for an int
 
 
 def rng_for(seed: Seed, position: int, salt: str = "") -> random.Random:
