@@ -115,3 +115,18 @@ def test_read_log_takes_a_path_a_text_or_any_path_like(tmp_path):
     play_out(get_game("king-up"), 3, ["random"] * 3, seed=1, path=path)
     loaded = read_log(path, get_game)
     assert read_log(str(path), get_game) == loaded == read_log(PurePath(path), get_game)
+
+
+def test_a_keyed_source_is_a_random_seeded_with_its_digest_in_every_way():
+    # seeded on its first use, of whichever kind: the state, floats, bits and gauss all agree
+    # (not gauss first: it reads gauss_next before drawing, which a source not yet seeded lacks)
+    for first in ("random", "getrandbits", "getstate"):
+        keyed = rng_for(secret_from(5), 9)
+        plain = random.Random(int.from_bytes(hmac.digest(bytes.fromhex(secret_from(5)), b"9:", "sha256"), "big"))
+        if first == "getrandbits":
+            assert keyed.getrandbits(7) == plain.getrandbits(7)
+        elif first == "getstate":
+            assert keyed.getstate() == plain.getstate()
+        assert [keyed.random(), keyed.gauss(0, 1), keyed.gauss(0, 1), keyed.getrandbits(40)] == \
+               [plain.random(), plain.gauss(0, 1), plain.gauss(0, 1), plain.getrandbits(40)]
+        assert keyed.getstate() == plain.getstate()
