@@ -108,8 +108,8 @@ def _records(text: str) -> Iterator[tuple[int, Any]]:
     if len(text) <= FAST_PARSE_CHARS and (len(text) <= MAX_LINE_CHARS
                                           or all(len(line) <= MAX_LINE_CHARS for line in text.split("\n"))):
         try:
-            # text ends with its newline; "[%s]" % copies the joined lines once, "[" + ... + "]" twice
-            fast = _DECODER.decode("[%s]" % text[:-1].replace("\n", ","))
+            # text ends with its newline; join copies the joined lines once, "[" + ... + "]" twice
+            fast = _DECODER.decode("".join(("[", text[:-1].replace("\n", ","), "]")))
         except (ValueError, RecursionError):
             fast = None
         if fast is not None and len(fast) == text.count("\n"):
