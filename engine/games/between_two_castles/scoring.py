@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from .castle import AROUND, ORTHOGONAL, THRONE_ROOM, Castle, Cell, type_of
+from .castle import AROUND, ORTHOGONAL, THRONE_ROOM, Castle, Cell
 from .catalog import (ATTENDANT_DECOR, BONUS_CARDS, DECOR_OF, DECORS, NORMAL_TYPES, ROOMS, SPECIAL_ID, SPECIAL_TYPES,
                       THRONE_CELLS, THRONE_SPOTS, THRONES)
 
@@ -243,68 +243,105 @@ _SCORERS = tuple(_scorer(r) for r in ROOMS)
 
 
 def throne_points(castle: Castle) -> int:
-    grid = castle.grid
+    get = castle.grid.get
     total = 0
-    for wanted, spot in THRONES[castle.throne].wants:
-        room = grid.get(THRONE_SPOTS[spot])
-        if room is not None and room != THRONE_ROOM and ROOMS[room].type == wanted:
+    for cell, wanted in _THRONE_WANTS[castle.throne]:
+        if get(cell) in wanted:
             total += 2
     return total
 
 
+# Each throne room's two wishes as (cell, the ids of the rooms of the wanted type).
+_THRONE_WANTS = tuple(tuple((THRONE_SPOTS[spot], frozenset(r.id for r in ROOMS if r.type == kind))
+                            for kind, spot in t.wants) for t in THRONES)
+
+
 def attendant_points(castle: Castle, attendant: str) -> int:
-    decor = ATTENDANT_DECOR[attendant]
-    return sum(1 for _, _, room in castle.cells if DECOR_OF[room] == decor)
+    # Only normal rooms have decorations, and a castle holds each normal room once.
+    return len(_WITH_DECOR[ATTENDANT_DECOR[attendant]].intersection(castle.grid.values()))
+
+
+_WITH_DECOR = {decor: frozenset(r.id for r in ROOMS if r.decor == decor) for decor in DECORS}
 
 
 def card_points(castle: Castle, card: int) -> int:
-    c = BONUS_CARDS[card]
-    return c.points * card_count(castle, c.key)
+    count, points = _CARDS[card]
+    return points * count(castle)
 
 
 def card_count(castle: Castle, key: str) -> int:
     """How many times a bonus card's condition is met."""
-    grid = castle.grid
-    if key in NORMAL_TYPES:
-        return castle.count(key)
-    match key:
-        case "variety":
-            return sum(1 for t in NORMAL_TYPES + SPECIAL_TYPES if castle.count(t))
-        case "attendants":
-            return len(castle.attendants)
-        case "underground":
-            return sum(1 for _, f, _ in castle.cells if f < 0)
-        case "high":
-            return sum(1 for _, f, _ in castle.cells if f >= 2)
-        case "height":
-            low, high = castle.floors()
-            return high - low + 1
-        case "width":
-            low, high = castle.columns()
-            return high - low + 1
-        case "enclosed":
-            return _rooms_with_all_occupied(castle, AROUND)
-        case "crossed":
-            return _rooms_with_all_occupied(castle, ORTHOGONAL)
-        case "special":
-            return castle.special_rooms
-        case "throne_variety":
-            rooms = (grid.get(cell) for cell in THRONE_SPOTS.values())
-            return len({type_of(r) for r in rooms if r is not None and type_of(r) in NORMAL_TYPES})
-        case "throne_ring":
-            return sum(1 for cell in THRONE_SPOTS.values() if cell in grid)
-        case "five_of_a_type":
-            return sum(1 for t in NORMAL_TYPES if castle.count(t) >= 5)
-        case "three_of_a_type":
-            return sum(1 for t in NORMAL_TYPES if castle.count(t) >= 3)
-    raise ValueError(f"unknown bonus card {key!r}")
+    if key not in _CARD_COUNT:
+        raise ValueError(f"unknown bonus card {key!r}")
+    return _CARD_COUNT[key](castle)
 
 
-def _rooms_with_all_occupied(castle: Castle, offsets) -> int:
-    grid = castle.grid
-    n = sum(1 for c, f, _ in castle.cells if all((c + dc, f + df) in grid for dc, df in offsets))
-    ring = {(c + dc, f + df) for c, f in THRONE_CELLS for dc, df in offsets} - set(THRONE_CELLS)
-    return n + (1 if ring <= grid.keys() else 0)
+# What each bonus card counts, as one function of the castle made once; a card naming a normal room
+# type counts the castle's rooms of that type.
+_ALL_TYPES = frozenset(NORMAL_TYPES + SPECIAL_TYPES)
+_NORMAL_TYPE_OF = {r.id: r.type for r in ROOMS if r.type in NORMAL_TYPES}
+_SPOT_CELLS = tuple(THRONE_SPOTS.values())
+
+
+def _types(castle: Castle) -> int:
+    return len(castle.type_counts.keys() & _ALL_TYPES)  # the types the castle has
+
+
+def _underground(castle: Castle) -> int:
+    return len([f for _, f, _ in castle.cells if f < 0])
+
+
+def _high(castle: Castle) -> int:
+    return len([f for _, f, _ in castle.cells if f >= 2])
+
+
+def _height(castle: Castle) -> int:
+    low, high = castle.floors()
+    return high - low + 1
+
+
+def _width(castle: Castle) -> int:
+    low, high = castle.columns()
+    return high - low + 1
+
+
+def _throne_variety(castle: Castle) -> int:
+    kinds = set(map(_NORMAL_TYPE_OF.get, map(castle.grid.get, _SPOT_CELLS)))
+    kinds.discard(None)  # an empty cell or a special room
+    return len(kinds)
+
+
+def _of_a_type(least: int):
+    def count(castle: Castle) -> int:
+        counts = castle.type_counts
+        return len([t for t in NORMAL_TYPES if counts.get(t, 0) >= least])
+    return count
+
+
+def _all_occupied(near: dict):
+    """Rooms with all the cells ``near`` them occupied, the throne room as one room."""
+    ring = frozenset(cell for throne in THRONE_CELLS for cell in near[throne]) - set(THRONE_CELLS)
+
+    def count(castle: Castle) -> int:
+        grid = castle.grid
+        occupied = grid.__contains__
+        n = 0
+        for c, f, _ in castle.cells:
+            if all(map(occupied, near[c, f])):
+                n += 1
+        return n + (1 if ring <= grid.keys() else 0)
+    return count
+
+
+_CARD_COUNT = {
+    "variety": _types, "attendants": lambda castle: len(castle.attendants), "underground": _underground,
+    "high": _high, "height": _height, "width": _width, "enclosed": _all_occupied(_AROUND_OF),
+    "crossed": _all_occupied(_NEXT_TO), "special": lambda castle: castle.special_rooms,
+    "throne_variety": _throne_variety, "throne_ring": lambda castle: len(castle.grid.keys() & _SPOT_CELLS),
+    "five_of_a_type": _of_a_type(5), "three_of_a_type": _of_a_type(3),
+    **{kind: (lambda castle, kind=kind: castle.type_counts.get(kind, 0)) for kind in NORMAL_TYPES},
+}
+_CARDS = tuple((_CARD_COUNT[c.key], c.points) for c in BONUS_CARDS)
 
 
 def score_sheet(castle: Castle) -> ScoreSheet:
