@@ -153,16 +153,18 @@ def _reshuffle_rooms(fold: Folder, rng: random.Random) -> None:
 def final_scores(state: BTCState) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Castle scores, position scores (the lower castle), and the winning positions."""
     castles = state.castles
-    castle_scores = tuple([castle_score(c) for c in castles])
+    castle_scores = tuple(map(castle_score, castles))
     specials = [c.special_rooms for c in castles]  # each castle once, though two positions share it
     keys = []
     for p in range(state.positions):
         left, right = state.castles_of(p)
-        a, b = castle_scores[left], castle_scores[right]
-        keys.append((min(a, b), max(a, b), specials[left] + specials[right]))
+        low, high = castle_scores[left], castle_scores[right]
+        if low > high:
+            low, high = high, low
+        keys.append((low, high, specials[left] + specials[right]))
     best = max(keys)
-    winners = tuple(p for p, k in enumerate(keys) if k == best)
-    return castle_scores, tuple(k[0] for k in keys), winners
+    winners = tuple([p for p, k in enumerate(keys) if k == best])
+    return castle_scores, tuple([k[0] for k in keys]), winners
 
 
 def end_game(fold: Folder) -> None:
