@@ -10,8 +10,8 @@ See docs/protocol.md for the whole contract (simultaneous steps, reveals, undo).
 from __future__ import annotations
 
 import functools
-import _random
 import hashlib
+import hmac
 import random
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -108,32 +108,7 @@ def bind_seed(seed: Seed, context: str) -> Seed:
     Old integer seeds are returned as they are, so old saves keep their draws."""
     if type(seed) is int:
         return seed
-    return hmac_sha256(bytes.fromhex(seed), context.encode()).hex()
-
-
-def hmac_sha256(key: bytes, message: bytes) -> bytes:
-    """``hmac.digest(key, message, "sha256")``, computed as RFC 2104 defines it with two hashlib
-    hashes, as the stdlib hmac's pure-Python path does: OpenSSL's one-shot HMAC sets up a fresh
-    HMAC context each call, which costs more than hashing (every load computes two or more).
-
-    >>> import hmac
-    >>> hmac_sha256(b"key", b"message") == hmac.digest(b"key", b"message", "sha256")
-    True
-    """
-    if len(key) > _SHA256_BLOCK:
-        key = _sha256(key).digest()
-    key = key.ljust(_SHA256_BLOCK, b"\0")
-    inner = _sha256(key.translate(_INNER_PAD))
-    inner.update(message)
-    outer = _sha256(key.translate(_OUTER_PAD))
-    outer.update(inner.digest())
-    return outer.digest()
-
-
-_sha256 = hashlib.sha256
-_SHA256_BLOCK = 64
-_INNER_PAD = bytes(b ^ 0x36 for b in range(256))  # translate tables: each key byte XOR the pad byte
-_OUTER_PAD = bytes(b ^ 0x5C for b in range(256))
+    return hmac.digest(bytes.fromhex(seed), context.encode(), "sha256").hex()  # hmac.new(...).hexdigest(), one-shot
 
 
 class _KeyedRandom(random.Random):
@@ -145,9 +120,7 @@ class _KeyedRandom(random.Random):
 
     def _seed_now(self) -> None:
         self._seeded = True
-        # random.Random.seed(self, n): the C seeding and gauss_next, without the Python method's type checks
-        _C_SEED(self, int.from_bytes(hmac_sha256(self._key, self._message), "big"))
-        self.gauss_next = None
+        random.Random.seed(self, int.from_bytes(hmac.digest(self._key, self._message, "sha256"), "big"))
         # Seeded: draw straight from C (a shuffle draws once per card, through these two names).
         self.random, self.getrandbits = _C_RANDOM.__get__(self), _C_GETRANDBITS.__get__(self)
 
@@ -174,7 +147,6 @@ class _KeyedRandom(random.Random):
 
 _C_RANDOM = random.Random.random
 _C_GETRANDBITS = random.Random.getrandbits
-_C_SEED = _random.Random.seed  # what random.Random.seed calls (super().seed) for an int
 
 
 def rng_for(seed: Seed, position: int, salt: str = "") -> random.Random:

@@ -12,7 +12,7 @@ from pathlib import PurePath
 import pytest
 
 from engine.core.errors import LogError
-from engine.core.game import GameConfig, bind_seed, hmac_sha256, rng_for, secret_from
+from engine.core.game import GameConfig, bind_seed, rng_for, secret_from
 from engine.core.log import Header, Seat
 from engine.games import get_game
 from engine.games.between_two_castles.catalog import THRONES
@@ -30,15 +30,6 @@ def test_the_throne_sample_draws_what_random_sample_draws(k):
         for mine, theirs in zip(_sources(seed), _sources(seed)):
             assert _throne_sample(mine, k) == tuple(theirs.sample(range(len(THRONES)), k))
             assert mine.getrandbits(64) == theirs.getrandbits(64)  # as many draws taken: the shuffles after agree
-
-
-def test_hmac_sha256_is_the_stdlib_digest_for_any_key_and_message():
-    rng = random.Random(2026)
-    keys = [b"", bytes(32), bytes(64), b"\xff" * 64, bytes(65), b"\x36" * 100, b"\x5c" * 128]
-    keys += [rng.randbytes(rng.choice([1, 31, 32, 33, 63, 64, 65, 127, 128, 129, 500])) for _ in range(400)]
-    for key in keys:
-        for message in (b"", b"0:", rng.randbytes(rng.randrange(200)), rng.randbytes(1000)):
-            assert hmac_sha256(key, message) == hmac.digest(key, message, "sha256")
 
 
 def test_a_bound_seed_and_a_keyed_draw_are_the_stdlib_hmacs():
