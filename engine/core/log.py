@@ -154,7 +154,7 @@ def _seats(obj: Any) -> tuple[Seat, ...] | None:
         if not isinstance(seat, dict) or not seat.keys() <= _SEAT_KEYS:
             return None
         name, kind = seat.get("name"), seat.get("kind", "human")
-        if not (type(name) is str and len(name) <= 200 and type(kind) is str and len(kind) <= 200):  # _short_str
+        if not (_short_str(name) and _short_str(kind)):
             return None
         seats.append(_new_seat(name, kind))
     return tuple(seats)
