@@ -126,6 +126,8 @@ _DIGITS = re.compile(r"\d+", re.ASCII)
 ROOM_IDS = {**{str(r.id): r.id for r in ROOMS if not r.special}, **SPECIAL_ID}
 NUMBERS = {str(n): n for n in range(-64, 65)}
 ROOM_NUMBERS = {str(n): n for n in range(len(ROOMS))}  # a pick's: any room's number
+# "L1,-2": (on the left, column, floor) for the spots of castles far wider and taller than games build
+SPOTS = {f"{side}{c},{f}": (side == "L", c, f) for side in "LR" for c in range(-24, 26) for f in range(-16, 17)}
 KEPT_CARDS = {str(n + 1): n for n in range(len(BONUS_CARDS))}  # "keep 7": the seventh card, 6
 _place, _choose = slotted_new(Place), slotted_new(Choose)  # Place(...), Choose(...) without attrs' __init__
 

@@ -20,7 +20,7 @@ from .catalog import (ATTENDANT_NAMES, CARD_DRAW, DOWNSTAIRS_ONLY, FOOD_DRAW, NO
 from .events import (AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, BonusEarned, HandsPassed,
                      PairChosen, PairsRevealed, RoomPlaced, RoomsDrawn, quick_new)
 from .flow import Folder, after_action, room_counted
-from .notation import KEPT_CARDS, NUMBERS, ROOM_IDS, ROOM_NUMBERS
+from .notation import KEPT_CARDS, ROOM_IDS, ROOM_NUMBERS, SPOTS
 from .state import (CHOOSING, OVER, PLACING, Attend, BTCState, Choose, Keep, PickBonus, Place, evolve,
                     fold_room_placed, made, new_bonus, pass_hands, reveal)
 
@@ -51,12 +51,11 @@ def decide_written(state: BTCState, seat: int, move: str, rng: random.Random) ->
     bonuses = fields["bonuses"]
     room, at, where = move.partition("@")
     if at:  # parse_action's look-ups, the room then placed as decide places it
-        col, _, floor = where[1:].partition(",")
-        r, c, f, side = ROOM_IDS.get(room), NUMBERS.get(col), NUMBERS.get(floor), where[:1]
-        positions = fields["positions"]
-        if r is None or c is None or f is None or not 0 <= seat < positions or (side != "L" and side != "R"):
-            return None
-        k = seat if side == "L" else (seat - 1) % positions
+        r, spot, positions = ROOM_IDS.get(room), SPOTS.get(where), fields["positions"]
+        if r is None or spot is None or not 0 <= seat < positions:
+            return None  # (a spot beyond the table's castles too: parse_action reads it)
+        left, c, f = spot
+        k = seat if left else (seat - 1) % positions
         if bonuses:
             return place_bonus_room(state, seat, r, k, c, f, rng)
         return place_room(state, seat, r, k, c, f, rng) if fields["phase"] == PLACING else None
