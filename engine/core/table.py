@@ -17,6 +17,8 @@ too), one decision at a time, and the table submits their moves on the loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
 import time
 from collections.abc import Callable
@@ -161,7 +163,8 @@ class Table:
         return self.game.format_action(self._match.state, seat, action)
 
     def save_copy(self, target) -> None:
-        """Write the game so far to ``target`` (temp file and rename); never onto its own file."""
+        """Write the game so far to ``target`` (temp file and rename); never onto its own file,
+        which is then the newer of the two."""
         from pathlib import Path
 
         target = Path(target).expanduser()
@@ -169,6 +172,12 @@ class Table:
         if own is not None and target.resolve() == Path(own).resolve():
             raise GameStopped("that is this game's own file, which is saved already; choose another name")
         write_log_atomic(target, self.game, self._match.header, self._match.entries)
+        if own is not None:
+            # A copy is a snapshot: the game stays the newer file (Continue resumes the newest), even
+            # where file times are coarser than the clock; a file gone is for its next move to report
+            with contextlib.suppress(OSError):
+                now = max(time.time_ns(), os.stat(target).st_mtime_ns + 1)
+                os.utime(own, ns=(now, now))
 
     def finished_log(self) -> tuple[Header, tuple]:
         """The whole log, for the replay viewer: only once the game is over (it holds every secret)."""

@@ -167,3 +167,12 @@ async def test_a_vote_cast_while_a_bot_thinks_leaves_no_bot_waiting(tmp_path):
         if not {1, 2} & table.to_act:
             break
     assert not {1, 2} & table.to_act, f"stuck: {set(table.to_act)} to act, thinking={table.thinking}"
+
+
+def test_a_copy_leaves_the_game_s_own_file_the_newest(tmp_path):
+    # Continue resumes the newest unfinished file: the game, not the snapshot saved beside it
+    table = Table(new_match(tmp_path))
+    table.save_copy(tmp_path / "copy.jsonl")
+    own, copy = (tmp_path / "g.jsonl").stat(), (tmp_path / "copy.jsonl").stat()
+    assert own.st_mtime_ns > copy.st_mtime_ns
+    assert read_log(tmp_path / "copy.jsonl", get_game).entries == read_log(tmp_path / "g.jsonl", get_game).entries
