@@ -83,16 +83,12 @@ def parse_action(state: BTCState, seat: int, text: str) -> Any:
     if at:
         # The exact texts format_action writes, read by looking their parts up (a text of any
         # other form, e.g. "012@L1,2" or "12@L1,2@", finds no part and is read by pattern)
-        col, _, floor = where[1:].partition(",")
-        r, c, f = ROOM_IDS.get(room), NUMBERS.get(col), NUMBERS.get(floor)
-        side, positions = where[:1], state.positions
-        if r is not None and c is not None and f is not None and 0 <= seat < positions:
-            if side == "L":
-                return _place(r, seat, c, f)
-            if side == "R":
-                return _place(r, (seat - 1) % positions, c, f)
+        r, spot, positions = ROOM_IDS.get(room), SPOTS.get(where), state.positions
+        if r is not None and spot is not None and 0 <= seat < positions:
+            left, c, f = spot
+            return _place(r, seat if left else (seat - 1) % positions, c, f)
         m = _WRITTEN_PLACE.fullmatch(text)
-        if m is not None and 0 <= seat < positions:  # numbers written with leading zeros, or far out
+        if m is not None and 0 <= seat < positions:  # numbers written with leading zeros, or a spot far out
             room, side, col, floor = m.groups()
             r = SPECIAL_ID[room] if room in SPECIAL_ID else int(room)
             return _place(r, seat if side == "L" else (seat - 1) % positions, int(col), int(floor))
@@ -122,9 +118,8 @@ def parse_action(state: BTCState, seat: int, text: str) -> Any:
 _WRITTEN_PLACE = re.compile(r"(\d+|fountain|tower|foyer)@([LR])(-?\d+),(-?\d+)", re.ASCII)
 _WRITTEN_PICK = re.compile(r"pick (\d+)\+(\d+)", re.ASCII)
 _DIGITS = re.compile(r"\d+", re.ASCII)
-# The numbers a placement writes, looked up rather than converted (a load reads thousands).
+# The parts of the moves format_action writes, looked up rather than converted (a load reads thousands).
 ROOM_IDS = {**{str(r.id): r.id for r in ROOMS if not r.special}, **SPECIAL_ID}
-NUMBERS = {str(n): n for n in range(-64, 65)}
 ROOM_NUMBERS = {str(n): n for n in range(len(ROOMS))}  # a pick's: any room's number
 # "L1,-2": (on the left, column, floor) for the spots of castles far wider and taller than games build
 SPOTS = {f"{side}{c},{f}": (side == "L", c, f) for side in "LR" for c in range(-24, 26) for f in range(-16, 17)}
