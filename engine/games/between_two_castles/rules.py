@@ -84,7 +84,7 @@ class BetweenTwoCastles(Rules):
                         castle = state.castles[k]
                         yield from (Place(tile.room, k, c, f) for c, f in castle.positions(tile.room))
 
-    decide_written = staticmethod(decide_written)  # a load's shortcut for placements and picks
+    decide_written = staticmethod(decide_written)  # a load's shortcut for every written move but Ludwig's
 
     def decide(self, state: BTCState, seat: int, action: Any, rng: random.Random) -> list[Any]:
         # The two moves nearly every turn is made of, decided directly (a load decides each again);
