@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from .errors import IllegalAction, LogError
+from .errors import IllegalAction, IllegalMove, LogError
 from .game import Game, GameConfig, Result, Seed, match_seed, replay, rng_for
 from .log import Entry, Header, LoadedLog, LogWriter, Seat, read_log
 from .undo import UndoCheck, undo_check
@@ -138,12 +138,28 @@ class Match:
         if seat not in self.to_act:
             who = ", ".join(self.seats[s].name for s in sorted(self.to_act))
             raise IllegalAction(f"it is not your turn (waiting for {who})")
-        move = self.game.format_action(self.state, seat, action)
-        events = self.game.decide(self.state, seat, action, self.rng())
+        # Decided before it is formatted: decide refuses every action the engine did not list, so
+        # the notation only ever writes a move the rules allow (a room number past the catalogue
+        # once crashed the formatting, with the whole state in the traceback).
+        events = self._refuse_unlisted(seat, action, self.game.decide, self.state, seat, action, self.rng())
+        move = self._refuse_unlisted(seat, action, self.game.format_action, self.state, seat, action)
         act = self.last_act + 1
         self._append([Entry(ev, act, seat, move if i == 0 else None) for i, ev in enumerate(events)],
                      seat, getattr(events, "after", None))
         return events
+
+    def _refuse_unlisted(self, seat: int, action: Any, call: Callable[..., Any], *args: Any) -> Any:
+        """``call(*args)``; should a game's code fail on an action it did not list (an IndexError
+        on a number out of range), that is the player's IllegalMove, never a crash. A listed
+        action that fails is the game's bug and is raised as it is."""
+        try:
+            return call(*args)
+        except IllegalAction:
+            raise
+        except Exception:
+            if action not in self.game.legal_actions(self.state, seat):
+                raise IllegalMove("that is not a move you can make now") from None
+            raise
 
     def play(self, seat: int, text: str) -> list[Any]:
         """Parse ``text`` in the game's notation and submit it."""
