@@ -78,7 +78,7 @@ class KingUp(Rules):
             raise IllegalMove("it is not your turn")
         kind = _KINDS.get(type(action))  # by exact type: a load decides every move again
         if kind is None:
-            raise IllegalMove(f"that is not a King Up! move: {action!r}"[:120])
+            raise IllegalMove(f"that is not a King Up! move")
         why_not, make = kind
         reason = why_not(state, seat, action)
         if reason is not None:
