@@ -6,10 +6,12 @@ share one event loop and the same Match objects.
 """
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
+from rich.console import Console
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.events import Resize
@@ -48,6 +50,10 @@ class BergfriedApp(App[None]):
         """``tables``: the host of the games in progress; an SSH server shares one among its
         Apps, while a local App makes its own and closes its tables when it ends."""
         super().__init__()
+        # Textual prints a crash's traceback with every frame's locals, a game's state among them
+        # (every hand, the deck order): that print goes nowhere, and the caller says one line
+        # instead when the App ends with an error (tui.cli.run_app; return_code is then 1).
+        self.error_console = Console(file=io.StringIO(), markup=False, highlight=False)
         self.settings = settings
         self._start = start
         self._own_tables = tables is None

@@ -151,9 +151,23 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, KeyError, LogError) as exc:
         print(f"bergfried: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
+    return run_app(settings, start)
+
+
+#: What a user is told when the client itself fails: never the traceback, whose locals hold the game.
+INTERNAL_ERROR = ("bergfried: an internal error stopped Bergfried; every move played so far is saved "
+                  "(please report this)")
+
+
+def run_app(settings: Settings, start, headless: bool = False) -> int:
+    """Run the client; 0 when it ends as the user asked, else one line on stderr and 70."""
     from .app import BergfriedApp
 
-    BergfriedApp(settings, start=start).run()
+    app = BergfriedApp(settings, start=start)
+    app.run(headless=headless)
+    if app.return_code:
+        print(INTERNAL_ERROR, file=sys.stderr)
+        return 70
     return 0
 
 
