@@ -180,6 +180,11 @@ class Game(Protocol):
     bot_levels: ClassVar[tuple[str, ...]]  # weakest first
     codec: EventCodec
 
+    def config_problem(self, config: GameConfig) -> str | None:
+        """Why the game cannot be set up with ``config`` (a variant for other player counts),
+        beyond the player range and the variants it lists; None when it can. The one check both
+        a header (a save file's, a new game's) and ``setup`` use."""
+
     def initial_state(self, config: GameConfig) -> Any:
         """The empty position before any setup event; pure."""
 
@@ -267,6 +272,11 @@ class Rules:
                                   f"(levels: {', '.join(self.bots)})")
         # A thinking bot (engine.core.search.Thinking) searches this game's rules.
         return factory(self) if getattr(factory, "wants_game", False) else factory()
+
+    def config_problem(self, config: GameConfig) -> str | None:
+        """Why ``config`` cannot be set up, beyond the player range and the variants listed (see
+        :class:`Game`); most games take every such combination."""
+        return None
 
     def rules_page(self) -> str:
         """The rules in English (``rules.md`` shipped inside the game's package)."""

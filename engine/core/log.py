@@ -94,7 +94,7 @@ class Header:
                     levels = game.bot_levels
                 if kind[:4] != "bot:" or kind[4:] not in levels:
                     return f"seat {i + 1} is {_excerpt(kind)}, not a person or one of the bots {', '.join(levels)}"
-        return None
+        return game.config_problem(self.config)  # what the game's own set-up would refuse
 
     @classmethod
     def from_json(cls, obj: Any) -> Header:

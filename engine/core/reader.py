@@ -18,7 +18,7 @@ from pathlib import Path
 from stat import S_ISREG
 from typing import Any
 
-from .errors import LogError
+from .errors import IllegalAction, LogError
 from .game import Game
 from .log import Header, LoadedLog, SUFFIX, excerpt, write_log_new
 from .replayer import Replayer
@@ -153,7 +153,10 @@ def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
     problem = header.problem(game)
     if problem:
         raise LogError(f"line 1: {problem}", line=1)
-    replayer = Replayer(game, header)
+    try:  # a set-up the game refuses is the file's problem, told like any other
+        replayer = Replayer(game, header)
+    except IllegalAction as exc:
+        raise LogError(f"line 1: {exc}", line=1) from None
     error: LogError | None = None
     collecting = gc.isenabled()
     gc.disable()  # a load builds states that all stay alive; cycle collection would only rescan them
@@ -181,7 +184,10 @@ def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
     setup_missing = not replayer.entries
     if setup_missing:
         notes.append("the set-up was never written; the game starts again from its header")
-        replayer.make_setup()
+        try:
+            replayer.make_setup()
+        except IllegalAction as exc:
+            raise LogError(f"line 1: {exc}", line=1) from None
     warning = "; ".join(notes) + "; the game is recovered up to the last whole move" if notes else None
     whole = _offset_after(text, replayer.kept_line) if notes else None
     return LoadedLog(header, tuple(replayer.entries), warning, replayer.state, whole, setup_missing)

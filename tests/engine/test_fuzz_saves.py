@@ -136,7 +136,7 @@ def _set(obj, path, value):
 
 def _change_header(line: bytes, rng: random.Random) -> bytes:
     h = json.loads(line)
-    choice = rng.randrange(11)
+    choice = rng.randrange(12)
     if choice == 0:
         h["config"]["players"] = rng.choice([0, 1, 7, 27, -1, h["config"]["players"] + 1])
     elif choice == 1:
@@ -157,9 +157,21 @@ def _change_header(line: bytes, rng: random.Random) -> bytes:
         h["format_version"] = rng.choice([0, 2, "1", True])
     elif choice == 9:
         h["seats"][0]["name"] = rng.choice(["", "Ann", "x" * 500, 5])
-    else:
+    elif choice == 10:
         h[rng.choice(["extra", "created"])] = rng.choice([1, "2020-01-01", [], None])
+    else:  # well formed, every field one the game knows, yet a set-up its rules refuse (or another one)
+        _change_config_within_the_game(h, rng)
     return json.dumps(h, ensure_ascii=False).encode()
+
+
+def _change_config_within_the_game(h: dict, rng: random.Random) -> None:
+    """Another player count in the game's range (seats to match) and any of its variants: Between
+    Two Castles' Ludwig with more than two players is a header only the game itself refuses."""
+    game = get_game(h["game"])
+    players = rng.randint(game.min_players, min(game.max_players, game.min_players + 2))
+    variants = [v.key for v in game.variants]
+    h["config"] = {"players": players, "variants": sorted(rng.sample(variants, rng.randint(1, len(variants))))}
+    h["seats"] = [h["seats"][i % len(h["seats"])] for i in range(players)]
 
 
 def _change_encoding(data: bytes, lines: list[bytes], rng: random.Random) -> bytes:

@@ -46,6 +46,9 @@ class BetweenTwoCastles(Rules):
     codec = CODEC
 
     # -- setting up ----------------------------------------------------------------------------
+    def config_problem(self, config: GameConfig) -> str | None:
+        return config_problem(config)
+
     def initial_state(self, config: GameConfig) -> BTCState:
         _check_config(config)
         return BTCState(players=config.players)
@@ -224,11 +227,20 @@ def _legal_for(rules: BetweenTwoCastles, state: BTCState, seat: int, action: Any
     return action in list(rules.legal_actions(state, seat))
 
 
-def _check_config(config: GameConfig) -> None:
+def config_problem(config: GameConfig) -> str | None:
+    """Why Between Two Castles cannot be set up so (None when it can): asked by every header
+    check (a save file's, a new game's) and by the set-up itself."""
     if config.has("ludwig") and config.players != 2:
-        raise IllegalMove("the Ludwig variant is for two players")
+        return "the Ludwig variant is for two players"
     if not 2 <= config.players <= 7:
-        raise IllegalMove("Between Two Castles is for 3–7 players, or 2 with Ludwig")
+        return "Between Two Castles is for 3–7 players, or 2 with Ludwig"
+    return None
+
+
+def _check_config(config: GameConfig) -> None:
+    problem = config_problem(config)
+    if problem is not None:
+        raise IllegalMove(problem)
 
 
 def tile_castles(state: BTCState, tile: Tile) -> list[int]:
