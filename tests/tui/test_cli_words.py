@@ -19,3 +19,11 @@ def test_unknown_commands_and_variants_list_what_exists(capsys):
     assert all(c in err for c in ("play", "replay", "selfplay", "games", "serve"))
     assert main(["play", "king-up", "--variant", "nonsense"]) == 2
     assert "its variants: practice" in capsys.readouterr().err
+
+
+def test_a_set_up_the_game_refuses_is_one_line_and_status_2(tmp_path, capsys):
+    assert main(["play", "between-two-castles", "--seat", "human", "--seat", "bot:random", "--seat",
+                 "bot:random", "--variant", "ludwig", "--saves-dir", str(tmp_path),
+                 "--config-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err == "bergfried: Between Two Castles: the Ludwig variant is for two players\n"
