@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.core import IllegalAction
+from engine.core import IllegalAction, LogError
 
 from .dialogs import ConfirmScreen, PromptScreen
 
@@ -30,16 +30,16 @@ class SaveACopy:
         if target.suffix != ".jsonl":
             target = target.with_name(target.name + ".jsonl")
         own = self.table.save_path
-        if own is not None and target.resolve() == Path(own).resolve():
-            self._refuse("That is this game's own file, saved as you play: choose another name.")
-            return
-        if target.exists() and not replace:
-            self.app.push_screen(ConfirmScreen(f"{target.name} exists already. Replace it?", "Replace", "Keep"),
-                                 lambda yes: self._save_copy(str(target), True) if yes else None)
-            return
         try:
+            if own is not None and target.resolve() == Path(own).resolve():
+                self._refuse("That is this game's own file, saved as you play: choose another name.")
+                return
+            if target.exists() and not replace:
+                self.app.push_screen(ConfirmScreen(f"{target.name} exists already. Replace it?", "Replace", "Keep"),
+                                     lambda yes: self._save_copy(str(target), True) if yes else None)
+                return
             self.table.save_copy(target)
-        except (OSError, IllegalAction) as exc:
+        except (OSError, LogError, IllegalAction) as exc:  # LogError: a folder that cannot be made
             self._refuse(f"Could not save: {getattr(exc, 'strerror', None) or exc}")
             return
         self.notify(f"Saved a copy to {target}; the game goes on in {own.name if own else 'memory'}.")
