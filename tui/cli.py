@@ -205,6 +205,9 @@ def play_start(args: argparse.Namespace, settings: Settings):
         raise ValueError(f"{game.title} has no variant {', '.join(sorted(unknown))} "
                          f"(its variants: {known})")
     config = GameConfig(len(seats), frozenset(args.variant))
+    from engine.core.log import make_saves_folder
+
+    make_saves_folder(settings.saves_dir)  # LogError (one line, status 2) before the terminal is taken
     problem = game.config_problem(config)  # what the game's own set-up would refuse (Ludwig for three)
     if problem:
         raise ValueError(f"{game.title}: {problem}")

@@ -245,3 +245,29 @@ async def test_choosing_another_game_keeps_the_focus_on_the_game_so_tab_goes_on_
         assert app.focused.id == "game"
         await pilot.press("tab")
         assert app.focused.id == "players"
+
+
+async def test_a_saves_folder_that_cannot_be_made_says_so_and_keeps_the_form(make_app, settings, tmp_path):
+    """``bergfried --saves-dir F/saves`` where F is a file: Start used to end the program."""
+    from tui.screens.new_game import NewGameScreen
+
+    (tmp_path / "F").write_text("a file\n")
+    app = make_app(saves_dir=tmp_path / "F" / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen("king-up"))
+        await pilot.pause()
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        notes = [n.message for n in app._notifications]
+        assert any(m.startswith("Cannot start: ") and "saves folder" in m for m in notes), notes
+
+
+def test_play_with_a_saves_folder_that_cannot_be_made_is_one_line(tmp_path, capsys):
+    from tui.cli import main
+
+    (tmp_path / "F").write_text("a file\n")
+    assert main(["play", "king-up", "--saves-dir", str(tmp_path / "F" / "saves"),
+                 "--config-dir", str(tmp_path / "config")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bergfried: cannot create the saves folder") and err.count("\n") == 1

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from engine.core import GameConfig, IllegalAction, Seat
+from engine.core import GameConfig, IllegalAction, LogError, Seat
 from engine.games import all_games, get_game
 
 from ..bots import bot_levels, default_level
@@ -149,6 +149,11 @@ class NewGameScreen(Screen[None]):
             app.bell()
             app.notify(f"Cannot start: {exc.reason}. Change it here and start again.",
                        severity="error", timeout=8)
+            return
+        except (LogError, OSError) as exc:  # the saves folder cannot be made or written
+            app.bell()
+            app.notify(f"Cannot start: {getattr(exc, 'strerror', None) or exc}. Choose another saves "
+                       "folder (bergfried --saves-dir).", severity="error", timeout=8)
             return
         app.pop_screen()
         app.push_screen(screen)
