@@ -143,9 +143,9 @@ class SaveIndex:
         known, latest, stale = self._read(), None, False
         for name, stat in _save_stats(self.saves_dir):
             record = known.get(name)
-            if not _still_true(record, stat):
+            if not _still_true(record, stat) or not _well_formed(record):
                 stale = True
-            elif latest is None and not record.get("error") and not record.get("finished"):
+            elif latest is None and not record["error"] and not record["finished"]:
                 latest = _from_record(self.saves_dir / name, stat, record)
         return latest, stale
 
@@ -186,14 +186,23 @@ def _still_true(record: dict | None, stat: os.stat_result) -> bool:
             and record.get("modified") == stat.st_mtime and record.keys() <= FIELDS)
 
 
+# What each field of an index record may hold. The index is a cache: a record holding anything
+# else (an edited or damaged index, another version's) is read again from its file.
+_KINDS = {"path": (str,), "modified": (float, int), "size": (int,), "game_id": (str, type(None)),
+          "title": (str,), "players": (str,), "created": (str,), "finished": (bool,), "events": (int,),
+          "error": (str, type(None)), "error_line": (int, type(None)), "warning": (str, type(None))}
+
+
+def _well_formed(record: dict) -> bool:
+    return record.keys() == FIELDS and all(type(value) in _KINDS[name] for name, value in record.items())
+
+
 def _from_record(path: Path, stat: os.stat_result, record: dict | None) -> SaveInfo | None:
-    """The indexed facts about ``path``, if the file is still the size and age they were taken at."""
-    if not _still_true(record, stat):
+    """The indexed facts about ``path``, if the file is still the size and age they were taken at
+    and the record holds what SaveInfo's fields hold (else None: read the file again)."""
+    if not _still_true(record, stat) or not _well_formed(record):
         return None
-    try:
-        return SaveInfo(**{**record, "path": path})
-    except TypeError:  # a field missing
-        return None
+    return SaveInfo(**{**record, "path": path})
 
 
 def scan_saves(saves_dir: Path) -> list[SaveInfo]:
