@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -115,6 +116,10 @@ class Header:
         seats = _seats(obj.get("seats"))
         if seats is None:
             raise _line1("the header's seats are not a list of {name, kind}")
+        for i, seat in enumerate(seats):  # what a person could type: a flipped bit shows
+            if not (seat.name.isprintable() and seat.name.strip() == seat.name != ""):
+                raise _line1(f"seat {i + 1}'s name {_excerpt(seat.name)} is not printable text without "
+                             "spaces at its ends")
         if not (is_secret(seed) or is_legacy_seed(seed)):
             raise _line1(f"the seed {_excerpt(seed)} is neither 64 hex digits nor a small integer")
         game, rules_version = obj.get("game"), obj.get("rules_version")
@@ -125,6 +130,8 @@ class Header:
         created = obj.get("created")
         if created is not None and not _short_str(created):
             raise _line1("the header's created time is not a short text")
+        if created is not None and not _iso_time(created):
+            raise _line1(f"the header's created time {_excerpt(created)} is not an ISO 8601 time")
         if type(cfg.get("players")) is not int:
             raise _line1(f"the number of players is {_excerpt(cfg.get('players'))}")
         # Made without attrs' __init__ (slotted_new): every load reads a header; these are its fields.
@@ -134,6 +141,15 @@ class Header:
 
 _HEADER_KEYS = frozenset({"format", "format_version", "game", "rules_version", "config", "seed", "seats",
                           "created"})
+
+
+def _iso_time(text: str) -> bool:
+    """Whether ``text`` is a time as Bergfried writes one (``datetime.isoformat``)."""
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _short_str(value: Any, limit: int = 200) -> bool:

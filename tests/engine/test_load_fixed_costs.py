@@ -64,6 +64,14 @@ HEADER = {"format": "bergfried-log", "format_version": 1, "game": "between-two-c
     (lambda h: h.update(game=None, rules_version=None), "the header's game is None"),
     (lambda h: h.update(rules_version="1"), "the header's rules_version is '1'"),
     (lambda h: h.update(created=5), "the header's created time is not a short text"),
+    (lambda h: h.update(created="2025-01-01T12:00:0p"), "the header's created time '2025-01-01T12:00:0p' is not "
+                                                          "an ISO 8601 time"),
+    (lambda h: h.update(created="5"), "the header's created time '5' is not an ISO 8601 time"),
+    (lambda h: h["seats"][1].update(name="\x02o"), "seat 2's name '\\x02o' is not printable text without spaces "
+                                                   "at its ends"),
+    (lambda h: h["seats"][0].update(name=""), "seat 1's name '' is not printable text without spaces at its ends"),
+    (lambda h: h["seats"][2].update(name="Cy "), "seat 3's name 'Cy ' is not printable text without spaces at "
+                                                 "its ends"),
     (lambda h: h["config"].update(players=3.0), "the number of players is 3.0"),
 ])
 def test_a_header_line_is_refused_with_its_own_words(change, message):
