@@ -86,8 +86,16 @@ def read_text(path: Path) -> tuple[str, bytes]:
         return data[:end].decode("utf-8"), data[end:]
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise LogError(f"line {line}: not UTF-8 text (a byte {data[exc.start]:#04x} at offset {exc.start})",
-                       line=line) from None
+        raise NotText(f"line {line}: not UTF-8 text (a byte {data[exc.start]:#04x} at offset {exc.start})",
+                      line=line, before=data[:data.rfind(b"\n", 0, exc.start) + 1].decode("utf-8")) from None
+
+
+class NotText(LogError):
+    """A byte that is no UTF-8; ``before`` is the whole lines ahead of it, which recovery keeps."""
+
+    def __init__(self, message: str, line: int, before: str):
+        super().__init__(message, line)
+        self.before = before
 
 
 def _lines(text: str) -> Iterator[str]:
@@ -131,7 +139,13 @@ def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
              lenient: bool = False) -> LoadedLog:
     """See :func:`engine.core.log.read_log`. ``lenient``: stop at the first bad line instead of
     raising, keeping the whole, verified moves before it (the recovery of a damaged file)."""
-    text, tail = read_text(path)
+    damage: LogError | None = None
+    try:
+        text, tail = read_text(path)
+    except NotText as exc:
+        if not lenient or exc.line == 1:
+            raise
+        text, tail, damage = exc.before, b"", exc  # recovery keeps the whole lines before the bad byte
     records = _records(text)
     try:
         first = next(records, None)
@@ -169,6 +183,7 @@ def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
     finally:
         if collecting:
             gc.enable()
+    error = error or damage
     notes = []
     if error is not None:
         notes.append(f"{error}; the game is kept up to the last whole move before it")

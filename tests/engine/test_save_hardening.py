@@ -107,6 +107,38 @@ def test_recovery_keeps_only_whole_verified_moves_before_the_first_bad_line(tmp_
     assert copy.entries == tuple(e for e in match.entries if e.act < act)
 
 
+@pytest.mark.parametrize("where", ["first line of a move", "inside a move", "last line"])
+def test_recovery_keeps_the_whole_moves_before_a_byte_that_is_no_utf8(tmp_path, where):
+    """One invalid byte made recovery keep nothing: the whole file was refused as text."""
+    match, path = new_game(tmp_path, moves=40)
+    match.close()
+    data = path.read_bytes().split(b"\n")[:-1]
+    records = [json.loads(x) for x in data[1:]]
+    if where == "last line":
+        bad = len(data) - 1
+    else:
+        starts = [i + 1 for i, r in enumerate(records) if i > 10 and r.get("n", 1) > 1]
+        bad = starts[0] + (1 if where == "inside a move" else 0)
+    first_act_lost = records[bad - 1]["act"]
+    data[bad] = data[bad][:-3] + b"\xff" + data[bad][-3:]
+    path.write_bytes(b"".join(x + b"\n" for x in data))
+    with pytest.raises(LogError) as caught:
+        read_log(path, get_game)
+    assert caught.value.line == bad + 1 and "not UTF-8" in str(caught.value)
+    copy = read_log(recover(path, get_game), get_game)
+    assert copy.warning is None
+    assert copy.entries == tuple(e for e in match.entries if e.act < first_act_lost)
+    assert len(copy.entries) > 10
+
+
+def test_a_header_that_is_no_utf8_cannot_be_recovered(tmp_path):
+    match, path = new_game(tmp_path, moves=3)
+    match.close()
+    path.write_bytes(path.read_bytes().replace(b"Ann", b"A\xffn", 1))
+    with pytest.raises(LogError, match="line 1: not UTF-8"):
+        recover(path, get_game)
+
+
 # -- 6. every load checks the moves ----------------------------------------------------------
 def test_every_load_path_refuses_an_altered_event(tmp_path, capsys):
     match, path = new_game(tmp_path, moves=12)
