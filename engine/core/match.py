@@ -8,6 +8,7 @@ before subscribers hear of it. Several apps on one event loop may share a Match.
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -129,6 +130,14 @@ class Match:
 
     def rng(self, salt: str = ""):
         return rng_for(self._rng_seed, len(self.entries), salt)
+
+    def bot_rng(self, seat: int) -> random.Random:
+        """The bot on ``seat``'s own random source: the draws of ``rng(f"bot{seat}")`` in a plain
+        Random, which holds no key (the keyed one holds the match's secret, from which every
+        deal can be computed)."""
+        plain = random.Random()
+        plain.setstate(self.rng(f"bot{seat}").getstate())
+        return plain
 
     # -- acting ------------------------------------------------------------------------------
     def submit(self, seat: int, action: Any) -> list[Any]:

@@ -82,7 +82,7 @@ def play_one(game: Game, levels: tuple[str, ...], seed: int) -> GamePlayed:
         seat = min(match.to_act)
         legal = match.legal_actions(seat)
         started = time.perf_counter()
-        action = bots[seat].choose(match.view(seat), legal, match.rng(f"bot{seat}"))
+        action = bots[seat].choose(match.view(seat), legal, match.bot_rng(seat))
         took = time.perf_counter() - started
         spent[seat] += took
         longest[seat] = max(longest[seat], took)

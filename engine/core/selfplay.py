@@ -37,7 +37,7 @@ def play_out(game: Game, players: int, levels: Sequence[str], seed: int, path: P
         # Simultaneous steps: every seat that owes an action acts, lowest seat first.
         seat = min(match.to_act)
         legal = match.legal_actions(seat)
-        action = bots[seat].choose(match.view(seat), legal, match.rng(f"bot{seat}"))
+        action = bots[seat].choose(match.view(seat), legal, match.bot_rng(seat))
         match.submit(seat, action)
     else:
         raise RuntimeError(f"{game.id} did not finish within {max_actions} actions (seed {seed})")
