@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import io
 import json
 import os
 import sys
@@ -130,8 +131,24 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(f"unexpected {type(exc).__name__}: {str(exc)[:200]} (please report this)", 70)
 
 
+class ClosedOutput(io.TextIOBase):
+    """A standard stream the shell closed (``>&-``; Python then has None there): writing to it
+    fails as a write to a closed descriptor does, which main tells in one line."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed; nothing could be printed")
+
+
 def _tolerant_output() -> None:
-    """A terminal that cannot show a character gets a replacement instead of a crash."""
+    """A terminal that cannot show a character gets a replacement instead of a crash; a closed
+    stream fails on its first write (see ClosedOutput)."""
+    if sys.stdout is None:
+        sys.stdout = ClosedOutput()
+    if sys.stderr is None:
+        sys.stderr = ClosedOutput()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.reconfigure(errors="replace")

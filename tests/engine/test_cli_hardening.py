@@ -136,3 +136,18 @@ def test_replay_view_prints_what_one_seat_saw(saved, capsys):
     assert "what spectator saw" in text and "my goal" not in text.replace("my goal: -", "")
     assert main(["replay", str(saved), "--view", "9"]) == 2
     assert main(["replay", str(saved), "--view", "1", "--at", "99999"]) == 2
+
+
+@pytest.mark.parametrize("args", [["games"], ["selfplay", "king-up", "--out", "{out}"]])
+def test_a_closed_standard_output_is_one_line(tmp_path, args):
+    """``bergfried selfplay ... >&-``: Python has no sys.stdout at all; it said "please report this"."""
+    import shlex
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    bergfried = str(Path(sys.executable).parent / "bergfried")  # this environment's, not one on PATH
+    command = shlex.join([bergfried, *(a.format(out=tmp_path / "out") for a in args)])
+    done = subprocess.run(command + " >&-", shell=True, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr == "bergfried: standard output is closed; nothing could be printed\n"
