@@ -93,7 +93,8 @@ ARENA_HELP = "bots play a series with rotated seats: win rates with 95 % interva
 def _add_arena_args(ap: argparse.ArgumentParser) -> None:
     """`arena` and `bench bots` are one tournament under two names."""
     ap.add_argument("game", choices=game_ids())
-    ap.add_argument("--bots", required=True, help="levels or thinking:<0.5s|200ms|300i>, e.g. thinking:1s,greedy")
+    ap.add_argument("--bots", required=True, help="levels or thinking:<0.5s|200ms|300i>, e.g. thinking:1s,greedy "
+                                                  "(a budget is at most 600s or 1,000,000i)")
     ap.add_argument("--players", type=count, default=2)
     ap.add_argument("--games", type=count, default=20)
     ap.add_argument("--seed", type=seed_arg, default=1)

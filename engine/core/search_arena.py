@@ -11,6 +11,7 @@ the lineup turns one seat per game so every bot sits everywhere. A game won by k
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import time
@@ -35,17 +36,30 @@ def make_arena_bot(game: Game, spec: str) -> Any:
     base = next((f for f in getattr(game, "bots", {}).values() if isinstance(f, Thinking)), None)
     if base is None:
         raise ValueError(f"{game.title} has no thinking bot")
-    options = dict(base.options, evaluate=base.evaluate)
-    try:
-        if budget.endswith("ms"):
-            return ThinkingBot(game, spec, seconds=float(budget[:-2]) / 1000, **options)
-        if budget.endswith("s"):
-            return ThinkingBot(game, spec, seconds=float(budget[:-1]), **options)
-        if budget.endswith("i"):
-            return ThinkingBot(game, spec, iterations=int(budget[:-1]), **options)
-    except ValueError:
-        pass
-    raise ValueError(f"{spec!r}: a thinking budget reads like 0.5s, 200ms or 300i")
+    return ThinkingBot(game, spec, **thinking_budget(budget), **dict(base.options, evaluate=base.evaluate))
+
+
+#: The most a thinking bot may be given per decision: longer than any level thinks, short enough
+#: that a mistyped budget (thinking:1e30s) still ends.
+MAX_SECONDS, MAX_ITERATIONS = 600.0, 1_000_000
+BUDGET_WORDS = (f"a thinking budget reads like 0.5s, 200ms or 300i: more than 0 and at most "
+                f"{MAX_SECONDS:g}s or {MAX_ITERATIONS:,} iterations")
+
+
+def thinking_budget(text: str) -> dict[str, Any]:
+    """``seconds=`` or ``iterations=`` for ThinkingBot from ``0.5s``, ``200ms`` or ``300i``;
+    ValueError for anything else, nothing (0s), less than nothing or beyond the caps."""
+    value: float | None = None
+    with contextlib.suppress(ValueError):
+        if text.endswith("ms"):
+            value, unit = float(text[:-2]) / 1000, "seconds"
+        elif text.endswith("s"):
+            value, unit = float(text[:-1]), "seconds"
+        elif text.endswith("i"):
+            value, unit = int(text[:-1]), "iterations"
+    if value is None or not (0 < value <= (MAX_SECONDS if unit == "seconds" else MAX_ITERATIONS)):
+        raise ValueError(f"'thinking:{text[:20]}': {BUDGET_WORDS}")  # nan is refused by the comparison too
+    return {unit: value}
 
 
 def lineup(specs: Sequence[str], players: int) -> list[str]:

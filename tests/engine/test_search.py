@@ -103,6 +103,22 @@ def test_arena_names_and_interval():
     assert low == 0.0 and 0.2 < high < 0.35
 
 
+@pytest.mark.parametrize("budget", ["0s", "0ms", "-1i", "0i", "-2s", "1e30s", "601s", "1000001i", "nans", "infs",
+                                    "10**30s", "9" * 5000 + "i"])
+def test_a_budget_of_nothing_or_without_end_is_refused_in_one_line(budget, capsys):
+    from engine.cli import main
+    assert main(["arena", "king-up", "--bots", f"thinking:{budget},random", "--players", "3", "--games", "1",
+                 "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "at most 600s or 1,000,000 iterations" in err
+
+
+def test_the_largest_budgets_are_taken():
+    game = get_game("king-up")
+    assert make_arena_bot(game, "thinking:600s").seconds == 600
+    assert make_arena_bot(game, "thinking:1000000i").iterations == 1_000_000
+
+
 def test_arena_plays_a_small_series():
     standings = run_arena(get_game("king-up"), ["thinking:5i", "random"], games=2, players=3, seed=1, jobs=1)
     seats = {s.level: s.seats for s in standings}
