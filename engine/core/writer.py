@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import tempfile
@@ -78,6 +79,8 @@ class LogWriter:
         """The header and the set-up events in one write: a file never holds a header alone
         unless that write was cut, and then the reader starts the game again from the header."""
         self._write([dumps(header.to_json())] + encode_lines(self._game(), list(entries)))
+        if self.durable:
+            sync_folder(self.path.parent)  # the new file's name, too, outlives a power cut
 
     def write_header(self, header: Header) -> None:
         self._write([dumps(header.to_json())])
@@ -185,6 +188,7 @@ def write_log_atomic(path: Path, game: Game, header: Header, entries: Sequence[E
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    sync_folder(path.parent)
 
 
 def write_log_new(path: Path, game: Game, header: Header, entries: Sequence[Entry]) -> Path:
@@ -199,12 +203,28 @@ def write_log_new(path: Path, game: Game, header: Header, entries: Sequence[Entr
             target = path.with_name(stem + (f"-{n}" if n > 1 else "") + suffix)
             try:
                 os.link(tmp, target)  # fails if the name exists: nothing is overwritten
-                return target
             except FileExistsError:
                 continue
+            tmp.unlink(missing_ok=True)
+            sync_folder(path.parent)
+            return target
         raise LogError(f"no free name for {path.name}")
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def sync_folder(folder: Path) -> None:
+    """fsync a folder, so a file just created or renamed in it keeps its name after a power cut
+    (the file's own fsync keeps only its bytes). A file system that cannot sync a folder says
+    so (EINVAL) and is left as it is; any other failure is raised, as a failed write is."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP):
+            raise
+    finally:
+        os.close(fd)
 
 
 SUFFIX = ".jsonl"
