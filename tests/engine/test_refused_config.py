@@ -61,3 +61,23 @@ def test_the_saves_list_shows_it_as_damaged(tmp_path):
 
     info = describe_save(ludwig_for_three(tmp_path))
     assert info.status == "damaged" and "Ludwig" in info.error
+
+
+async def test_a_server_table_whose_file_the_game_refuses_restores_as_damaged(tmp_path):
+    """As a table's save file it stopped ``bergfried serve`` from starting."""
+    from engine.core import TableHost
+    from engine.lobby import Lobby
+
+    lobby = Lobby(tmp_path, TableHost(get_game, durable=False))
+    record = lobby.create("alice", BTC.id, ["me", "bot:random", "bot:random"])
+    path = lobby.tables_dir / record.path_name
+    assert record.status == "playing" and path.exists()
+    lobby.close()
+    lines = path.read_text("utf-8").split("\n")
+    header = json.loads(lines[0])
+    header["config"]["variants"] = ["ludwig"]
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]), "utf-8")
+    again = Lobby(tmp_path, TableHost(get_game, durable=False))
+    problems = again.restore()
+    assert len(problems) == 1 and "the Ludwig variant is for two players" in problems[0]
+    again.close()
