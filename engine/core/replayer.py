@@ -71,7 +71,6 @@ class Replayer:
         records = iter(records)
         entries, before, matchers = self.entries, self.before, self.game.codec.matchers
         decider, parse, handler_of = self._decider, self._parse, self._handler
-        written = getattr(self.game, "decide_written", None)  # optional: see docs/protocol.md
         rng = self._rng  # one for the whole load (see LazyRng)
         players = self.players
         expect, checkpoints = self._expect(), self._checkpoints  # kept in locals; only feed changes them
@@ -95,9 +94,7 @@ class Replayer:
                 # No turn check: decide refuses a seat that owes no action (the contract tests hold
                 # every game to it); a refusal is decided again by feed, where it is worded.
                 try:
-                    expected = None if written is None else written(state, by, move, rng)
-                    if expected is None:  # not a text the game's shortcut takes: read, then decided
-                        expected = decider(state, by, parse(state, by, move), rng)
+                    expected = decider(state, by, parse(state, by, move), rng)
                     if type(expected) is Decided:
                         after = expected.after
                     else:

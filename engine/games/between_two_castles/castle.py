@@ -129,21 +129,9 @@ class Castle:
         return None
 
     def positions(self, room: int) -> list[Cell]:
-        """Every cell where ``room`` may be placed, left to right, bottom to top."""
-        grid = self.grid
-        kind = TYPE_OF[room]
-        up_only, down_only = kind in UPSTAIRS_ONLY, kind in DOWNSTAIRS_ONLY
-        out = []
-        for col, floor in self.frontier:
-            if (up_only and floor < 0) or (down_only and floor >= 0):
-                continue
-            below = grid.get((col, floor - 1))
-            if floor > 0 and below is None:
-                continue
-            if below is not None and below != THRONE_ROOM and TYPE_OF[below] in OPEN_TOP:
-                continue
-            out.append((col, floor))
-        return out
+        """Every cell where ``room`` may be placed, left to right, bottom to top: the cells next to
+        the castle that ``problem`` finds nothing against."""
+        return [(col, floor) for col, floor in self.frontier if self.problem(room, col, floor) is None]
 
     # -- shape ---------------------------------------------------------------------------------
     def columns(self) -> tuple[int, int]:
