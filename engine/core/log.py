@@ -21,7 +21,6 @@ from typing import Any
 import attrs
 
 from .errors import LogError
-from .fastattrs import slotted_new
 from .game import Game, GameConfig, Seed, bind_seed, is_legacy_seed, is_secret
 
 FORMAT = "bergfried-log"
@@ -127,8 +126,7 @@ class Header:
             raise _line1("the header's created time is not a short text")
         if type(cfg.get("players")) is not int:
             raise _line1(f"the number of players is {_excerpt(cfg.get('players'))}")
-        # Made without attrs' __init__ (slotted_new): every load reads a header; these are its fields.
-        return _new_header(game, rules_version, GameConfig(cfg["players"], frozenset(variants)), seed, seats,
+        return Header(game, rules_version, GameConfig(cfg["players"], frozenset(variants)), seed, seats,
                            created)
 
 
@@ -156,12 +154,8 @@ def _seats(obj: Any) -> tuple[Seat, ...] | None:
         name, kind = seat.get("name"), seat.get("kind", "human")
         if not (_short_str(name) and _short_str(kind)):
             return None
-        seats.append(_new_seat(name, kind))
+        seats.append(Seat(name, kind))
     return tuple(seats)
-
-
-_new_seat = slotted_new(Seat)
-_new_header = slotted_new(Header)
 
 
 def _line1(text: str) -> LogError:

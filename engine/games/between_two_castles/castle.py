@@ -25,7 +25,6 @@ ORTHOGONAL = ((0, 1), (0, -1), (-1, 0), (1, 0))
 AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
-_new = object.__new__
 _ROOMS_ONLY = ("grid", "type_counts", "frontier")  # cached; the same with more attendants or cards
 
 
@@ -42,22 +41,15 @@ class Castle:
 
     # -- building ------------------------------------------------------------------------------
     def with_room(self, room: int, col: int, floor: int) -> Castle:
-        # The grid and the counts derived from this castle's instead of rebuilt from every cell,
-        # and the castle made without attrs' __init__ (a load places thousands of rooms): its
-        # fields filled into its own instance dict, in order, which then shares its keys with
-        # every castle's (half the size of a dict built apart, and quicker to fill).
+        # The grid and the counts (cached properties) derived from this castle's instead of
+        # worked out again from every cell: a game places a hundred rooms and scores after each.
         grid = self.grid.copy()
         grid[(col, floor)] = room
         counts = self.type_counts.copy()
         kind = TYPE_OF[room]
         counts[kind] = counts.get(kind, 0) + 1
-        fields = self.__dict__
-        castle = _new(Castle)
-        new = castle.__dict__
-        new["throne"] = fields["throne"]
-        new["cells"] = fields["cells"] + ((col, floor, room),)
-        new["attendants"], new["cards"] = fields["attendants"], fields["cards"]
-        new["grid"], new["type_counts"] = grid, counts
+        castle = Castle(self.throne, self.cells + ((col, floor, room),), self.attendants, self.cards)
+        castle.__dict__.update(grid=grid, type_counts=counts)
         return castle
 
     def with_attendant(self, name: str) -> Castle:
