@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .errors import LogError
-from .fold import Decided, Fold
+from .fold import Decided
 from .game import Game, rng_for
 from .log import Entry, Header, excerpt
 from .replay_parts import LazyRng, expected_records, mismatch, no_match, refusal
@@ -56,7 +56,6 @@ class Replayer:
         self._rng = LazyRng(self.seed, self.entries)
         self._same = game.codec.matchers.get
         self._evolve = game.evolve
-        self._handler = game.evolve.handler if isinstance(game.evolve, Fold) else {}.get
 
     @property
     def pending(self) -> bool:
@@ -70,7 +69,7 @@ class Replayer:
         number = 1
         records = iter(records)
         entries, before, matchers = self.entries, self.before, self.game.codec.matchers
-        decider, parse, handler_of = self._decider, self._parse, self._handler
+        decider, parse, evolve = self._decider, self._parse, self._evolve
         rng = self._rng  # one for the whole load (see LazyRng)
         players = self.players
         expect, checkpoints = self._expect(), self._checkpoints  # kept in locals; only feed changes them
@@ -140,9 +139,8 @@ class Replayer:
                 if checkpoints and not act % CHECKPOINT:  # self._keep: no action is left in part here
                     before[act] = (position, state)
                 if after is None:
-                    for event in expected:  # the game's Fold handlers, without the Fold's call
-                        handler = handler_of(type(event))
-                        state = handler(state, event) if handler is not None else self._evolve(state, event)
+                    for event in expected:
+                        state = evolve(state, event)
                     after = state
                 self.state = after
                 self.kept_line, expect = number, act + 1

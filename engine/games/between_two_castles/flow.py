@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.core import fold
+
 from .catalog import (CARD_DRAW, FOOD_DRAW, HAND_SIZE, NORMAL_TYPES, ROUNDS, SPECIAL_TYPES,
                       TYPE_OF)
 from .events import (BonusCardsDrawn, BonusDeckReshuffled, BonusEarned, BonusLost, GameEnded, HandsPassed,
@@ -13,16 +15,8 @@ from .scoring import castle_score
 from .state import LUDWIG, BTCState, evolve
 
 
-class Folder:
-    """Collects events and keeps the state they lead to."""
-
-    def __init__(self, state: BTCState):
-        self.state = state
-        self.events: list[Any] = []
-
-    def add(self, ev: Any) -> None:
-        self.events.append(ev)
-        self.state = evolve(self.state, ev)
+class Folder(fold.Folder):
+    evolve = staticmethod(evolve)
 
 
 def start_round(fold: Folder, round_no: int, rng: random.Random) -> None:

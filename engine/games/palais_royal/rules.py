@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.core.bots import RandomBot
+from engine.core import fold
 from engine.core.errors import IllegalMove
 from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
@@ -30,15 +31,17 @@ from .view import PalaisView, make_view
 FIRST_GAME = Variant("first-game", "the castle rooms laid as the rulebook recommends for a first game")
 
 
-class Folder:
+class Folder(fold.Folder):
     """Events decided so far, and the position they lead to.
 
     A step passed over at once leaves no trace: a StepBegan followed straight away by another
     StepBegan or a TurnBegan is dropped, since the later event resets everything it set.
     """
 
+    evolve = staticmethod(evolve)
+
     def __init__(self, state: PalaisState):
-        self.state, self.events = state, []
+        super().__init__(state)
         self._before_last = state
 
     def add(self, ev: Any) -> None:
@@ -46,8 +49,7 @@ class Folder:
             self.events.pop()
             self.state = self._before_last
         self._before_last = self.state
-        self.events.append(ev)
-        self.state = evolve(self.state, ev)
+        super().add(ev)
 
 
 class PalaisRoyal(Rules):
