@@ -10,7 +10,6 @@ from typing import Any
 from engine.core.bots import RandomBot
 from engine.core.errors import IllegalMove
 from engine.core.fastattrs import replace
-from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules
 from engine.core.search import thinking_levels
 
@@ -25,7 +24,7 @@ from .placing import SYMMETRIC, canonical, has_placement, legal_placements, prob
 from .preview import Completion
 from .preview import preview as preview_completions
 from .scoring import DOUBLING_TILE, Folder, completions, doubled_target, final_scoring, score_completed
-from .state import CastleState, PlaceCard, draw_into, evolve
+from .state import CastleState, PlaceCard, evolve
 from .view import CastleView, make_view
 
 PLAYABLE_TILES = (1, 2, 3)  # the others act by themselves in the final scoring
@@ -51,14 +50,14 @@ class CarcassonneCastle(Rules):
 
     def setup(self, config: GameConfig, rng: random.Random) -> list[Any]:
         deck = list(range(CARD_COUNT))
-        _shuffle(rng, deck)
+        rng.shuffle(deck)
         tiles = [k for k in range(1, TILE_KINDS + 1) for _ in range(TILE_COPIES)]
-        _shuffle(rng, tiles)
+        rng.shuffle(tiles)
         dealt = len(CASTLE.towers) - 1  # the 0/1 tower holds none; the rest go back unseen
         fold = Folder(self.initial_state(config))
         fold.add(CastleSetUp(tuple(deck), (0,) + tuple(tiles[:dealt])))
         _next_turn(fold, 0)
-        return Decided(fold.events, fold.state)
+        return fold.decided()
 
     # -- deciding ------------------------------------------------------------------------------
     def to_act(self, state: CastleState) -> frozenset[int]:
@@ -85,24 +84,16 @@ class CarcassonneCastle(Rules):
             raise IllegalMove("the game is over")
         if state.card < 0 or seat != state.to_move:  # seat not in to_act(state)
             raise IllegalMove("it is not your turn")
-        if _WELL_FORMED.get(id(action), _UNKNOWN) is not action:  # (None would find None)
-            if not isinstance(action, PlaceCard) or not _well_formed(action):
-                raise IllegalMove("lay the drawn castle card")
-            if len(_WELL_FORMED) >= 4096:
-                _WELL_FORMED.clear()
-            _WELL_FORMED[id(action)] = action  # kept alive here, so its id names no other object
-        placed = _check(state, seat, action)
-        fold = _new(Folder)  # Folder(state), its __init__ called as a function
-        _folder_init(fold, state)
-        fold.add(placed)
-        if 2 in placed.tiles or 3 in placed.tiles:
-            _check_tiles(fold.state, seat, placed.tiles)
-        score_completed(fold, seat, placed.tiles)
-        _next_turn(fold, seat if 1 in placed.tiles else 1 - seat)
-        decided = _decided(Decided)  # Decided(fold.events, fold.state) without its Python __init__
-        decided += fold.events
-        decided.after = fold.state  # the board analysed on the way comes along
-        return decided
+        if not isinstance(action, PlaceCard) or not _well_formed(action):
+            raise IllegalMove("lay the drawn castle card")
+        fold = Folder(state)
+        fold.add(_check(state, seat, action))
+        tiles = fold.events[0].tiles
+        if 2 in tiles or 3 in tiles:
+            _check_tiles(fold.state, seat, tiles)
+        score_completed(fold, seat, tiles)
+        _next_turn(fold, seat if 1 in tiles else 1 - seat)
+        return fold.decided()  # the board analysed on the way comes along
 
     def evolve(self, state: CastleState, event: Any) -> CastleState:
         return evolve(state, event)
@@ -159,29 +150,6 @@ class CarcassonneCastle(Rules):
         return "turn" if isinstance(event, CardDrawn) and not event.again else None
 
 
-def _shuffle(rng: random.Random, x: list) -> None:
-    """``rng.shuffle(x)`` with the same draws: random.Random.shuffle's own algorithm, its
-    ``_randbelow`` written inline (every load sets each game up again)."""
-    if type(rng)._randbelow is not _RANDBELOW or len(x) < 2:
-        rng.shuffle(x)
-        return
-    getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(x))):
-        n = i + 1
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        x[i], x[r] = x[r], x[i]
-        getrandbits = rng.getrandbits  # a lazily seeded rng draws from C once seeded
-
-
-_RANDBELOW = random.Random._randbelow_with_getrandbits
-_decided = list.__new__
-_new, _tuple_new = object.__new__, tuple.__new__
-_placed_init, _drawn_init, _folder_init = CardPlaced.__init__, CardDrawn.__init__, Folder.__init__
-
-
 def _follower_options(state: CastleState, seat: int, p: Placement, occupied: set[int]) -> list[tuple[str, str, int]]:
     options = [("", "", -1)]
     if state.supply[seat] > 0:
@@ -212,12 +180,6 @@ def _doubling_applies(state: CastleState, seat: int, p: Placement, seg: int, til
     board = state.board.trial(p, follower)
     kind = TOWER if tile == 2 else HOUSE
     return doubled_target(completions(board), seat, kind) is not None
-
-
-# Actions found well formed, by id: an action is frozen, so it stays so (the same few thousand
-# parsed moves come back game after game; see _parsed).
-_WELL_FORMED: dict[int, PlaceCard] = {}
-_UNKNOWN = object()
 
 
 def _well_formed(action: PlaceCard) -> bool:
@@ -251,7 +213,7 @@ def _parsed(text: str, symmetric: bool) -> PlaceCard:
 def _check(state: CastleState, seat: int, action: PlaceCard) -> CardPlaced:
     if len(action.facing) != 1 or action.facing not in DIRS:
         raise IllegalMove("the direction of half b must be n, e, s or w")
-    p = _tuple_new(Placement, (state.card, action.x, action.y, DIRS.index(action.facing)))
+    p = Placement(state.card, action.x, action.y, DIRS.index(action.facing))
     if SYMMETRIC[p.card]:
         p = canonical(p)
     a = state.board.analysis
@@ -269,9 +231,7 @@ def _check(state: CastleState, seat: int, action: PlaceCard) -> CardPlaced:
                 raise IllegalMove(f"you have no wall tile {t}")
         if len(set(tiles)) != len(tiles):
             raise IllegalMove("play each kind of wall tile at most once per turn")
-    placed = _new(CardPlaced)  # CardPlaced(...), its __init__ called as a function: cheaper than from C
-    _placed_init(placed, seat, p.card, p.x, p.y, DIRS[p.facing], action.role, segment, tiles)
-    return placed
+    return CardPlaced(seat, p.card, p.x, p.y, DIRS[p.facing], action.role, segment, tiles)
 
 
 def _follower_segment(state: CastleState, seat: int, p: Placement, action: PlaceCard) -> int:
@@ -311,10 +271,7 @@ def _next_turn(fold: Folder, seat: int) -> None:
     again = False
     while fold.state.deck:
         card = fold.state.deck[0]
-        drawn = _new(CardDrawn)  # CardDrawn(seat, card, again), its __init__ called as a function
-        _drawn_init(drawn, seat, card, again)
-        fold.events.append(drawn)  # fold.add(drawn), folded into the state this decide (or set-up) made
-        draw_into(fold.state.__dict__, drawn)
+        fold.add(CardDrawn(seat, card, again))
         if has_placement(fold.state.board.analysis, card):
             return
         fold.add(CardRemoved(seat, card))

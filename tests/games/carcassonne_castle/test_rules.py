@@ -210,18 +210,6 @@ def test_two_tiles_of_one_kind_still_score_two_different_features():
     assert [e.points for e in of_type(fold.events, WallTileScored)] == [2, 1]  # 2 cards, then 1
 
 
-def test_the_set_up_shuffles_with_exactly_the_draws_of_random_shuffle():
-    from engine.core.game import rng_for
-    from engine.games.carcassonne_castle.rules import _shuffle
-    for seed in (1, "ab" * 32):
-        for n in (1, 2, 18, 60):
-            mine, theirs = list(range(n)), list(range(n))
-            r1, r2 = rng_for(seed, 0), rng_for(seed, 0)
-            r1.shuffle(theirs)
-            _shuffle(r2, mine)
-            assert mine == theirs and r1.random() == r2.random()
-
-
 def test_a_malformed_move_is_refused_however_often_well_formed_ones_were_decided():
     from engine.games.carcassonne_castle.state import PlaceCard
     state = new_game(3)
