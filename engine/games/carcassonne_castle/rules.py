@@ -245,15 +245,7 @@ def _follower_segment(state: CastleState, seat: int, p: Placement, action: Place
     if segment < 0:
         where = f" leaving the card to the {action.side or '?'}" if kind == ROAD else ""
         raise IllegalMove(f"this card has no {'courtyard' if kind == 'court' else kind}{where} for a {name}")
-    # The features the follower's segment joins, read off the merge that laying the card reuses.
-    board = state.board
-    m = board.analysis.merge(p)
-    group = m.groups[segment]
-    joins = set()
-    for s, g in m.groups.items():
-        if g == group:
-            joins |= m.touched[s]
-    if joins and not joins.isdisjoint(board.occupied()):
+    if segment not in follower_targets(state.board, p):  # the rule legal_actions lists by
         raise IllegalMove(f"no {name} may go there: that {kind} already has a follower (yours counts too)")
     return segment
 
