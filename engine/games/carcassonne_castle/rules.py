@@ -11,6 +11,7 @@ from engine.core.bots import RandomBot
 from engine.core.errors import IllegalMove
 from engine.core.fastattrs import replace
 from engine.core.game import PRACTICE, GameConfig, Result, Rules
+from engine.core.readings import Readings
 from engine.core.search import thinking_levels
 
 from . import notation
@@ -131,14 +132,8 @@ class CarcassonneCastle(Rules):
     def parse_action(self, state: CastleState, seat: int, text: str) -> PlaceCard:
         if state.card < 0:
             return notation.parse_action(text)
-        known = _PARSED[SYMMETRIC[state.card]]
-        action = known.get(text)
-        if action is None:
-            action = _parsed(text, SYMMETRIC[state.card])
-            if len(known) >= 8192:
-                known.clear()
-            known[text] = action
-        return action
+        symmetric = SYMMETRIC[state.card]
+        return _READINGS.read((symmetric, text), text, symmetric)
 
     def describe(self, before: CastleState, event: Any, names: Sequence[str] = ()) -> str | None:
         return notation.describe(before, event, names)
@@ -190,13 +185,6 @@ def _well_formed(action: PlaceCard) -> bool:
             and isinstance(action.tiles, tuple) and all(type(t) is int for t in action.tiles))
 
 
-# Moves read, by text, for a drawn card that does not (False) or does (True) read the same turned
-# round: the same few thousand texts come back game after game. A plain dict: a text read from a
-# file is hashed once (its hash kept on the string), where an lru_cache also builds, hashes and
-# relinks a key per call.
-_PARSED: dict[bool, dict[str, PlaceCard]] = {False: {}, True: {}}
-
-
 def _parsed(text: str, symmetric: bool) -> PlaceCard:
     """A move read for a drawn card that does (or does not) read the same turned round, in the form
     the rules list it."""
@@ -208,6 +196,9 @@ def _parsed(text: str, symmetric: bool) -> PlaceCard:
     if action.role and action.role != "H" and action.side:
         raise IllegalMove("only a herald names a side (the road it stands on)")
     return action
+
+
+_READINGS = Readings(_parsed)  # see engine.core.readings: a reading depends on the text and the symmetry
 
 
 def _check(state: CastleState, seat: int, action: PlaceCard) -> CardPlaced:
