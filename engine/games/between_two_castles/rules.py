@@ -7,6 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.core.bots import RandomBot
+from engine.core.checks import Checks
 from engine.core.errors import IllegalMove
 from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
@@ -88,9 +89,7 @@ class BetweenTwoCastles(Rules):
             raise IllegalMove("the game is over")
         if seat not in to_act(state):
             raise IllegalMove("it is not your turn")
-        reason = why_not(state, seat, action)
-        if reason is not None:
-            raise IllegalMove(reason)
+        CHECKS.require(state, seat, action)
         fold = Folder(state)
         top = state.bonuses[-1] if state.bonuses else None
         match action:
@@ -120,7 +119,7 @@ class BetweenTwoCastles(Rules):
 
     def is_legal(self, state: BTCState, seat: int, action: Any) -> bool:
         """Whether ``action`` is among ``legal_actions(state, seat)``."""
-        return seat in to_act(state) and why_not(state, seat, action) is None
+        return seat in to_act(state) and CHECKS.why_not(state, seat, action) is None
 
     def evolve(self, state: BTCState, event: Any) -> BTCState:
         return evolve(state, event)
@@ -212,38 +211,50 @@ def _ludwig_plan(state: BTCState, seat: int, room: int) -> tuple[tuple[int, int]
     return ((room, mine), (rest, other))
 
 
-def why_not(state: BTCState, seat: int, action: Any) -> str | None:
-    """Why a seat that owes an action may not take ``action``, in the player's terms; None when
-    it is one of ``legal_actions``."""
+def _bonus_first(state: BTCState, action: Any) -> str | None:
+    """With a bonus pending, only what decides it: as ``_bonus_actions`` lists them."""
+    top = state.bonuses[-1]
+    return None if _bonus_allows(state, top, action) else f"first decide the {top.kind} bonus"
+
+
+def _why_not_choose(state: BTCState, seat: int, action: Choose) -> str | None:
     if state.bonuses:
-        top = state.bonuses[-1]
-        return None if _bonus_allows(state, top, action) else f"first decide the {top.kind} bonus"
-    if state.phase == PLACING and type(action) is Place:
-        return _why_not_place(state, seat, action)
-    if state.phase == CHOOSING:
-        ludwig_first = state.ludwig and not state.ludwig_assigned and seat == state.assigner()
-        if type(action) is Assign:
-            if ludwig_first and type(action.room) is int and action.room in state.ludwig_draw:
-                return None
-            return "give one of Ludwig's two drawn rooms to your castle with him"
-        if type(action) is Choose:
-            rooms, hand = action.rooms, state.hands[seat]
-            if not ludwig_first and type(rooms) is tuple and len(rooms) == 2 and all(type(x) is int for x in rooms) \
-                    and rooms[0] < rooms[1] and rooms[0] in hand and rooms[1] in hand:
-                return None
-            return "choose two different rooms from your hand"
-        return "choose two rooms from your hand"
-    match action:
-        case Choose():
-            return "choose two different rooms from your hand"
-        case Assign():
-            return "give one of Ludwig's two drawn rooms to your castle with him"
-    return "place one of your revealed rooms"
+        return _bonus_first(state, action)
+    rooms, hand = action.rooms, state.hands[seat]
+    if state.phase == CHOOSING and not _ludwig_first(state, seat) and type(rooms) is tuple and len(rooms) == 2 \
+            and all(type(x) is int for x in rooms) and rooms[0] < rooms[1] and rooms[0] in hand and rooms[1] in hand:
+        return None
+    return "choose two different rooms from your hand"
+
+
+def _why_not_assign(state: BTCState, seat: int, action: Assign) -> str | None:
+    if state.bonuses:
+        return _bonus_first(state, action)
+    if state.phase == CHOOSING and _ludwig_first(state, seat) and type(action.room) is int \
+            and action.room in state.ludwig_draw:
+        return None
+    return "give one of Ludwig's two drawn rooms to your castle with him"
+
+
+def _ludwig_first(state: BTCState, seat: int) -> bool:
+    """Two players: the seat that draws Ludwig's rooms assigns them before it chooses its pair."""
+    return state.ludwig and not state.ludwig_assigned and seat == state.assigner()
+
+
+def _what_is_owed(state: BTCState, seat: int, action: Any) -> str | None:
+    """A bonus's action (or any other): the pending bonus takes it; else what the seat owes."""
+    if state.bonuses:
+        return _bonus_first(state, action)
+    return "choose two rooms from your hand" if state.phase == CHOOSING else "place one of your revealed rooms"
 
 
 def _why_not_place(state: BTCState, seat: int, action: Place) -> str | None:
     """A room of the seat's revealed ones, into a castle it may still build in this turn, where the
     castle takes it."""
+    if state.bonuses:
+        return _bonus_first(state, action)
+    if state.phase != PLACING:
+        return "choose two rooms from your hand"
     room, k, c, f = action.room, action.castle, action.col, action.floor
     tiles = [t for t in state.to_place if t.placer == seat and t.room == room]
     if not tiles:
@@ -276,4 +287,9 @@ def _bonus_allows(state: BTCState, top: Bonus, action: Any) -> bool:
     return False
 
 
+# Why a seat that owes an action may not take it, in the player's terms: None for exactly the
+# actions legal_actions lists.
+CHECKS = Checks("Between Two Castles", {Place: _why_not_place, Choose: _why_not_choose, Assign: _why_not_assign,
+                                        Attend: _what_is_owed, Keep: _what_is_owed, PickBonus: _what_is_owed},
+                otherwise=_what_is_owed)
 GAME = BetweenTwoCastles()

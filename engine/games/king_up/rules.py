@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.bots import RandomBot
 from engine.core import fold
+from engine.core.checks import Checks
 from engine.core.errors import IllegalMove
 from engine.core.fastattrs import replace
 from engine.core.game import PRACTICE, GameConfig, Result, Rules
@@ -80,14 +81,8 @@ class KingUp(Rules):
         if not (seat == state.turn if phase == PLACING or phase == CLIMBING else
                 phase == VOTING and 0 <= seat < state.players and state.votes[seat] is None):
             raise IllegalMove("it is not your turn")
-        kind = _KINDS.get(type(action))  # by exact type: a load decides every move again
-        if kind is None:
-            raise IllegalMove(f"that is not a King Up! move: {action!r}"[:120])
-        why_not, make = kind
-        reason = why_not(state, seat, action)
-        if reason is not None:
-            raise IllegalMove(reason)
-        return make(state, seat, action, rng)
+        _CHECKS.require(state, seat, action)
+        return _MAKE[type(action)](state, seat, action, rng)
 
     evolve = staticmethod(evolve)
 
@@ -248,8 +243,8 @@ def _pass(state: KingUpState, seat: int, action: Pass, rng: random.Random) -> li
 
 
 # What decide does for each kind of action: the checks, then the events.
-_KINDS = {Place: (_why_not_place, _place), Climb: (_why_not_climb, _climb), Vote: (_why_not_vote, _vote),
-          Pass: (_why_not_pass, _pass)}
+_CHECKS = Checks("King Up!", {Place: _why_not_place, Climb: _why_not_climb, Vote: _why_not_vote, Pass: _why_not_pass})
+_MAKE = {Place: _place, Climb: _climb, Vote: _vote, Pass: _pass}
 
 
 def _end_round(fold: Folder, rng: random.Random) -> None:
