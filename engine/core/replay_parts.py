@@ -30,11 +30,6 @@ def expected_records(game: Game, events: list, act: int, by: int | None, move: s
     return records
 
 
-def no_match(ev: Any, record: Any) -> bool:
-    """The matcher of an event class the codec lacks (a game's bug): the careful path names it."""
-    return False
-
-
 def mismatch(names: frozenset[str], record: dict, encoded: dict, what: str) -> str:
     """Why a line's event is not ``encoded``, the record ``what`` (the set-up, a move) produces."""
     kind, version = record.get("type"), record.get("v", 1)
@@ -53,25 +48,3 @@ def refusal(exc: Exception, move: str, number: int) -> LogError:
     # a game's rules failing on a strange move must not crash a load
     return LogError(f"line {number}: move {excerpt(move)} could not be replayed ({type(exc).__name__})",
                     line=number)
-
-
-class LazyRng:
-    """``rng_for(seed, position)`` for the move being decided, made on its first draw: most moves
-    draw nothing. The position is the number of entries when it draws (a move is decided before
-    its events are entered), so one serves a whole load: a draw at another position makes that
-    position's afresh. ``reset`` after entries are taken back or a move is decided again, where
-    the position repeats."""
-
-    __slots__ = ("_seed", "_entries", "_rng", "_at")
-
-    def __init__(self, seed: Any, entries: list):
-        self._seed, self._entries, self._rng, self._at = seed, entries, None, -1
-
-    def reset(self) -> None:
-        self._rng, self._at = None, -1
-
-    def __getattr__(self, name: str) -> Any:
-        position = len(self._entries)
-        if self._at != position:
-            self._rng, self._at = rng_for(self._seed, position), position
-        return getattr(self._rng, name)

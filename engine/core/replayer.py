@@ -12,7 +12,7 @@ from .errors import LogError
 from .fold import Decided
 from .game import Game, rng_for
 from .log import Entry, Header, excerpt
-from .replay_parts import LazyRng, expected_records, mismatch, no_match, refusal
+from .replay_parts import expected_records, mismatch, refusal
 from .undo import undo_check
 
 _EVENT_KEYS = frozenset({"act", "n", "by", "move", "type", "v", "data"})
@@ -20,7 +20,6 @@ _UNDO_KEYS = frozenset({"undo", "by"})
 MAX_UNDOS = 5000
 CHECKPOINT = 16  # once a file undoes, the state before every 16th action is kept; an undo folds forward from one
 _MISSING = object()  # equal to nothing a line holds
-_tuple_new = tuple.__new__
 
 
 class Replayer:
@@ -50,10 +49,6 @@ class Replayer:
         self._move: str | None = None
         self._k = 0  # lines of it read so far
         self._after: Any = None  # the state after the action being read, if its decider gave it
-        # Looked up once: asked for every move.
-        self._to_act, self._parse, self._decider = game.to_act, game.parse_action, game.decide
-        self._plain = game.codec.plain_encoders.get  # event class -> its encoder (codec.plain without a call)
-        self._rng = LazyRng(self.seed, self.entries)
         self._same = game.codec.matchers.get
         self._evolve = game.evolve
 
@@ -62,117 +57,19 @@ class Replayer:
         return self.pending_act is not None
 
     def feed_all(self, records: Iterable[tuple[int, Any]]) -> None:
-        """``feed`` for every record (numbered lines in order), the common case taken inline: a
-        move in its turn whose lines are exactly the records its events make. Anything else goes
-        to the careful path (``_careful``), which checks it and names what is wrong. Loading is
-        dominated by this loop."""
+        """``feed`` every record (numbered lines, in order)."""
         number = 1
-        records = iter(records)
-        entries, before, matchers = self.entries, self.before, self.game.codec.matchers
-        decider, parse, evolve = self._decider, self._parse, self._evolve
-        rng = self._rng  # one for the whole load (see LazyRng)
-        players = self.players
-        expect, checkpoints = self._expect(), self._checkpoints  # kept in locals; only feed changes them
         try:
             for number, record in records:
-                # Subscripts, not .get: a missing key is as rare as it is refused. A line that is
-                # no move's (not a dict, an undo, the set-up, an older file's line without a count)
-                # goes to feed, which names it; an undo line holding a move's keys too is found
-                # where the line is not the move's.
-                try:
-                    act, by, move = record["act"], record["by"], record["move"]
-                    n = record["n"]
-                except (KeyError, TypeError):
-                    expect, checkpoints = self._careful(record, number)
-                    continue
-                if act != expect or type(act) is not int or type(by) is not int or not 0 <= by < players \
-                        or type(move) is not str or len(move) > 200:
-                    expect, checkpoints = self._careful(record, number)  # a line to find fault with
-                    continue
-                state = self.state
-                # No turn check: decide refuses a seat that owes no action (the contract tests hold
-                # every game to it); a refusal is decided again by feed, where it is worded.
-                try:
-                    expected = decider(state, by, parse(state, by, move), rng)
-                    if type(expected) is Decided:
-                        after = expected.after
-                    else:
-                        after = None
-                        if type(expected) is not list:
-                            expected = list(expected)  # a generator runs here
-                except Exception:
-                    expected = None
-                if not expected:
-                    expect, checkpoints = self._careful(record, number)
-                    continue
-                size, position = len(expected), len(entries)
-                event = expected[0]
-                try:
-                    same = matchers[type(event)]
-                except KeyError:  # not one of the game's events: the careful path names it
-                    same = no_match
-                # act, by and move are the record's own: "n" and the event are what is left to compare
-                if n != size or len(record) != 7 or not same(event, record):
-                    expect, checkpoints = self._careful(record, number, act, by, move, position, expected, 0)
-                    continue
-                entries.append(_tuple_new(Entry, (event, act, by, move, number)))
-                if size > 1:  # the move's further lines, taken here while they are what it makes
-                    start, stop = number, _MISSING
-                    try:
-                        # zip reads a line only for an event still to match: never a line past the move's
-                        for event, (number, later) in zip(expected[1:], records):
-                            if type(later) is not dict or len(later) != 5 or later["act"] != act \
-                                    or later["by"] != by or not matchers[type(event)](event, later):
-                                stop = later
-                                break
-                            entries.append(_tuple_new(Entry, (event, act, by, None, number)))
-                    except KeyError:
-                        stop = later
-                    except BaseException:  # a line that is no JSON (LogError): the move is not whole
-                        del entries[position:]
-                        raise
-                    if stop is not _MISSING or len(entries) - position < size:  # a line differs, or the file ends
-                        del entries[position:]
-                        expect, checkpoints = self._careful(record, start, act, by, move, position, expected,
-                                                            number - start - (stop is not _MISSING), stop)
-                        continue
-                if checkpoints and not act % CHECKPOINT:  # self._keep: no action is left in part here
-                    before[act] = (position, state)
-                if after is None:
-                    for event in expected:
-                        state = evolve(state, event)
-                    after = state
-                self.state = after
-                self.kept_line, expect = number, act + 1
+                self.feed(record, number)
+        except LogError as exc:
+            if self.pending_act and exc.line is not None and exc.line > number:
+                # A line that is no record (no JSON) inside a move damages that move: it is dropped
+                # as the file's damage, not reported as a move written in part (the set-up is).
+                self.drop_pending()
+            raise
         finally:
             self.lines = number - 1
-
-    def _expect(self) -> int | None:
-        """The action number ``feed_all`` takes a line for: the next action's, or none while an
-        action is read in part or before the set-up."""
-        if self.pending_act is not None or not self.entries:
-            return None
-        return self.entries[-1][1] + 1
-
-    def _careful(self, record: Any, number: int, *action: Any) -> tuple[int | None, bool]:
-        """``feed_all``'s way to the careful path: ``feed`` the line, or, given the action it
-        starts, replay that (``_slow_replay``); then ``_expect`` and the checkpoint flag again."""
-        if action and "undo" not in record:
-            self._slow_replay(record, number, *action)
-        else:
-            self.feed(record, number)
-        return self._expect(), self._checkpoints
-
-    def _slow_replay(self, record: dict, number: int, act: int, by: int, move: str, position: int,
-                     expected: list, taken: int, stop: Any = _MISSING) -> None:
-        """The lines of a move ``feed_all`` took on (its first, at ``number``, then ``taken`` more,
-        each exactly the line expected, then ``stop``: the line that was not, if the file goes on),
-        given to the careful path, which accepts them or says why not."""
-        self._begin(record, number, act, by, move, position, expected, None)
-        for k in range(1, taken + 1):
-            self._accept(number + k)  # what feed does with a line that is exactly the one expected
-        if stop is not _MISSING:
-            self.feed(stop, number + taken + 1)
 
     def feed(self, record: Any, number: int) -> None:
         # The common case first: the next line of an action is exactly the record expected.
@@ -194,8 +91,7 @@ class Replayer:
         event = self.expected[k]
         if self._after is None:
             self.state = self._evolve(self.state, event)
-        self.entries.append(_tuple_new(Entry, (event, self.pending_act, self._by, self._move if k == 0 else None,
-                                               number)))  # make_entry, without a call
+        self.entries.append(Entry(event, self.pending_act, self._by, self._move if k == 0 else None, number))
         self._k = k = k + 1
         if k == len(self.expected):
             if self._after is not None:  # the decider folded these very events already
@@ -275,11 +171,10 @@ class Replayer:
                 and (by is None or record.get("by", _MISSING) == by) and same(event, record))
 
     def _decide(self, by: int, move: str, number: int) -> list:
-        state, rng = self.state, self._rng
-        rng.reset()  # feed_all may have decided this very move, drawing, before it came here
+        state, rng = self.state, rng_for(self.seed, len(self.entries))  # the move's position in the log
         try:
-            action = self._parse(state, by, move)
-            events = self._decider(state, by, action, rng)
+            action = self.game.parse_action(state, by, move)
+            events = self.game.decide(state, by, action, rng)
             return events if type(events) in (Decided, list) else list(events)  # a generator runs here
         except Exception as exc:
             raise refusal(exc, move, number) from None
@@ -337,7 +232,6 @@ class Replayer:
             position += 1
         self.state = state
         del entries[position:]
-        self._rng.reset()  # a move may be decided again at a position that drew before
         for later in [a for a in self.before if a >= act]:
             del self.before[later]
         self._last_act = -1  # whatever is kept now stays: the next action starts afresh
