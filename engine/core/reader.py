@@ -9,7 +9,6 @@ MAX_FILE_BYTES in all and MAX_LINE_CHARS a line, JSON without NaN/Infinity or en
 """
 from __future__ import annotations
 
-import gc
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -155,17 +154,12 @@ def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
         raise LogError(f"line 1: {problem}", line=1)
     replayer = Replayer(game, header)
     error: LogError | None = None
-    collecting = gc.isenabled()
-    gc.disable()  # a load builds states that all stay alive; cycle collection would only rescan them
     try:
         replayer.feed_all(records)
     except LogError as exc:
         if not lenient:
             raise
         error = exc
-    finally:
-        if collecting:
-            gc.enable()
     notes = []
     if error is not None:
         notes.append(f"{error}; the game is kept up to the last whole move before it")
