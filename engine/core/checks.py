@@ -12,7 +12,7 @@ says, in the player's terms, what stands in the way, and nothing for exactly the
 
 >>> checks = Checks("Toy", {int: lambda state, seat, n: None if n < state else f"{n} is too high"})
 >>> checks.why_not(3, 0, 2), checks.why_not(3, 0, 5), checks.why_not(3, 0, "x")
-(None, '5 is too high', "that is not a Toy move: 'x'")
+(None, '5 is too high', 'that is not a Toy move')
 """
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ class Checks:
             return check(state, seat, action)
         if self._otherwise is not None:
             return self._otherwise(state, seat, action)
-        return f"that is not a {self.game_title} move: {action!r}"[:120]
+        return f"that is not a {self.game_title} move"  # (an action's repr may hold anything)
 
     def require(self, state: Any, seat: int, action: Any) -> None:
         """Raise IllegalMove with the reason, unless ``action`` is legal."""
