@@ -8,6 +8,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.core.bots import RandomBot
+from engine.core.checks import Checks
 from engine.core.errors import IllegalMove
 from engine.core.fastattrs import replace
 from engine.core.game import PRACTICE, GameConfig, Result, Rules
@@ -85,13 +86,10 @@ class CarcassonneCastle(Rules):
             raise IllegalMove("the game is over")
         if state.card < 0 or seat != state.to_move:  # seat not in to_act(state)
             raise IllegalMove("it is not your turn")
-        if not isinstance(action, PlaceCard) or not _well_formed(action):
-            raise IllegalMove("lay the drawn castle card")
+        CHECKS.require(state, seat, action)
         fold = Folder(state)
-        fold.add(_check(state, seat, action))
+        fold.add(_card_placed(state, seat, action))
         tiles = fold.events[0].tiles
-        if 2 in tiles or 3 in tiles:
-            _check_tiles(fold.state, seat, tiles)
         score_completed(fold, seat, tiles)
         _next_turn(fold, seat if 1 in tiles else 1 - seat)
         return fold.decided()  # the board analysed on the way comes along
@@ -201,52 +199,69 @@ def _parsed(text: str, symmetric: bool) -> PlaceCard:
 _READINGS = Readings(_parsed)  # see engine.core.readings: a reading depends on the text and the symmetry
 
 
-def _check(state: CastleState, seat: int, action: PlaceCard) -> CardPlaced:
+def _why_not_place(state: CastleState, seat: int, action: PlaceCard) -> str | None:
+    """Why the drawn card may not be laid so, in the player's terms; None for exactly the moves
+    legal_actions lists (or their mirror image, for a card that reads the same turned round)."""
+    if not _well_formed(action):
+        return "lay the drawn castle card"
     if len(action.facing) != 1 or action.facing not in DIRS:
-        raise IllegalMove("the direction of half b must be n, e, s or w")
-    p = Placement(state.card, action.x, action.y, DIRS.index(action.facing))
-    if SYMMETRIC[p.card]:
-        p = canonical(p)
-    a = state.board.analysis
-    why = problem(a, p.card, p.x, p.y, p.facing)
+        return "the direction of half b must be n, e, s or w"
+    p = _placement(state, action)
+    why = problem(state.board.analysis, p.card, p.x, p.y, p.facing)
     if why:
-        raise IllegalMove(f"{notation.format_action(action).split()[0]}: {why}")
-    segment = _follower_segment(state, seat, p, action) if action.role else -1
-    tiles = action.tiles
-    if tiles:
-        tiles = tuple(sorted(tiles))
-        for t in tiles:
-            if t not in PLAYABLE_TILES:
-                raise IllegalMove(f"wall tile {t} acts by itself in the final scoring")
-            if t not in state.tiles[seat]:
-                raise IllegalMove(f"you have no wall tile {t}")
-        if len(set(tiles)) != len(tiles):
-            raise IllegalMove("play each kind of wall tile at most once per turn")
-    return CardPlaced(seat, p.card, p.x, p.y, DIRS[p.facing], action.role, segment, tiles)
+        return f"{notation.format_action(action).split()[0]}: {why}"
+    segment = -1
+    if action.role:
+        why = _why_not_follower(state, seat, p, action)
+        if why:
+            return why
+        segment = segment_for(p, KIND_OF_ROLE[action.role], action.side)
+    tiles = sorted(action.tiles)
+    for t in tiles:
+        if t not in PLAYABLE_TILES:
+            return f"wall tile {t} acts by itself in the final scoring"
+        if t not in state.tiles[seat]:
+            return f"you have no wall tile {t}"
+    if len(set(tiles)) != len(tiles):
+        return "play each kind of wall tile at most once per turn"
+    for kind, tile in DOUBLING_TILE.items():
+        if tile in tiles and not _doubling_applies(state, seat, p, segment, tile):
+            return (f"wall tile {tile} needs a {kind} you complete this turn "
+                    f"with more followers in it than your opponent")
+    return None
 
 
-def _follower_segment(state: CastleState, seat: int, p: Placement, action: PlaceCard) -> int:
+def _why_not_follower(state: CastleState, seat: int, p: Placement, action: PlaceCard) -> str | None:
     kind = KIND_OF_ROLE.get(action.role)
     if kind is None:
-        raise IllegalMove("a follower is H (herald), K (knight), S (squire) or M (merchant)")
+        return "a follower is H (herald), K (knight), S (squire) or M (merchant)"
     if state.supply[seat] <= 0:
-        raise IllegalMove("you have no follower left in your supply")
+        return "you have no follower left in your supply"
     segment = segment_for(p, kind, action.side)
     name = ROLE_NAMES[action.role]
     if segment < 0:
         where = f" leaving the card to the {action.side or '?'}" if kind == ROAD else ""
-        raise IllegalMove(f"this card has no {'courtyard' if kind == 'court' else kind}{where} for a {name}")
+        return f"this card has no {'courtyard' if kind == 'court' else kind}{where} for a {name}"
     if segment not in follower_targets(state.board, p):  # the rule legal_actions lists by
-        raise IllegalMove(f"no {name} may go there: that {kind} already has a follower (yours counts too)")
-    return segment
+        return f"no {name} may go there: that {kind} already has a follower (yours counts too)"
+    return None
 
 
-def _check_tiles(state: CastleState, seat: int, tiles: tuple[int, ...]) -> None:
-    done = completions(state.board)
-    for kind, tile in DOUBLING_TILE.items():
-        if tile in tiles and doubled_target(done, seat, kind) is None:
-            raise IllegalMove(f"wall tile {tile} needs a {kind} you complete this turn "
-                                f"with more followers in it than your opponent")
+def _placement(state: CastleState, action: PlaceCard) -> Placement:
+    """Where the drawn card lies, in the form the rules list it (one of a symmetric card's two)."""
+    p = Placement(state.card, action.x, action.y, DIRS.index(action.facing))
+    return canonical(p) if SYMMETRIC[p.card] else p
+
+
+def _card_placed(state: CastleState, seat: int, action: PlaceCard) -> CardPlaced:
+    """The event of a legal move."""
+    p = _placement(state, action)
+    segment = segment_for(p, KIND_OF_ROLE[action.role], action.side) if action.role else -1
+    return CardPlaced(seat, p.card, p.x, p.y, DIRS[p.facing], action.role, segment, tuple(sorted(action.tiles)))
+
+
+CHECKS = Checks("Carcassonne: The Castle", {PlaceCard: _why_not_place},
+                otherwise=lambda state, seat, action: "lay the drawn castle card")
 
 
 def _next_turn(fold: Folder, seat: int) -> None:
