@@ -80,9 +80,9 @@ class Analysis:
     """Features of a set of placed cards. Treated as immutable once built."""
 
     __slots__ = ("owner", "placements", "_placement_of", "feature_of", "features", "next_id", "completed",
-                 "origin", "edges", "spots", "_legal", "_shown", "_merge", "fits")
+                 "origin", "edges", "spots", "_legal", "_shown", "_merge")
 
-    def __init__(self, owner, placements, feature_of, features, next_id, edges, completed=(), origin=None, fits=None):
+    def __init__(self, owner, placements, feature_of, features, next_id, edges, completed=(), origin=None):
         # square -> its cell (see CELLS): (card, half, facing, ...); a square here and in edges is
         # its geometry.key_of, a small int (the tables of geometry.py and placing.py use the same)
         self.owner: dict[int, tuple] = owner
@@ -105,10 +105,6 @@ class Analysis:
         self._legal: dict[int, tuple[Placement, ...]] | None = None  # see legal
         self._shown: dict | None = None  # see shown
         self._merge: tuple | None = None  # the last placement merged and its Merge
-        # a card type's roads (placing.ROAD_KIND) -> (square a, square b, facing) where a card with
-        # those roads fitted in some position: a hint,
-        # checked before it is believed, shared by the positions that follow (see placing.has_placement)
-        self.fits: dict[int, tuple] = {} if fits is None else fits
 
     @classmethod
     def empty(cls) -> Analysis:
@@ -291,8 +287,7 @@ class Analysis:
             if n not in owner:
                 edges[n] = None  # on the frontier; one of its sides now touches the new card
         return Analysis(owner, self.placements + (p,), feature_of, features, m.next_id, edges, m.completed,
-                        None if self._shown is None else (self._shown, p),
-                        self.fits if self.placements else None)  # hints of this game's own positions
+                        None if self._shown is None else (self._shown, p))
 
 
 
