@@ -77,9 +77,7 @@ class KingUp(Rules):
                 yield Vote(False)
 
     def decide(self, state: KingUpState, seat: int, action: Any, rng: random.Random) -> list[Any]:
-        phase = state.phase  # _owes(state, seat), inline: every load asks it for every move
-        if not (seat == state.turn if phase == PLACING or phase == CLIMBING else
-                phase == VOTING and 0 <= seat < state.players and state.votes[seat] is None):
+        if seat not in to_act(state):
             raise IllegalMove("it is not your turn")
         _CHECKS.require(state, seat, action)
         return _MAKE[type(action)](state, seat, action, rng)
