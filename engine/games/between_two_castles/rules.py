@@ -9,7 +9,6 @@ from typing import Any
 from engine.core.bots import RandomBot
 from engine.core.checks import Checks
 from engine.core.errors import IllegalMove
-from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
 from engine.core.search import thinking_levels
 
@@ -61,7 +60,7 @@ class BetweenTwoCastles(Rules):
         fold = Folder(self.initial_state(config))
         fold.add(GameSetUp(positions, config.players == 2, thrones, tuple(bag), tuple(deck)))
         start_round(fold, 1, rng)
-        return Decided(fold.events, fold.state)
+        return fold.decided()
 
     # -- deciding ------------------------------------------------------------------------------
     def to_act(self, state: BTCState) -> frozenset[int]:
@@ -115,7 +114,7 @@ class BetweenTwoCastles(Rules):
                 fold.add(BonusChosen(seat, top.castle, kind))
                 earn(fold, seat, top.castle, kind, rng)
         after_action(fold, rng)
-        return Decided(fold.events, fold.state)
+        return fold.decided()
 
     def is_legal(self, state: BTCState, seat: int, action: Any) -> bool:
         """Whether ``action`` is among ``legal_actions(state, seat)``."""
