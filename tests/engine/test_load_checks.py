@@ -162,24 +162,6 @@ def test_undo_lines_far_back_load_as_played(game_id, tmp_path):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_matcher_says_what_comparing_the_records_says(game_id, tmp_path):
-    """codec.matchers: a load compares a line with its event without building the record."""
-    game = get_game(game_id)
-    for entry in read_log(_save(game, tmp_path, 6), get_game).entries:
-        plain = game.codec.plain(entry.event)
-        same = game.codec.matchers[type(entry.event)]
-        variants = [plain, {**plain, "v": plain["v"] + 1}, {**plain, "type": "Nothing"}, {**plain, "data": []},
-                    {**plain, "data": {**plain["data"], "extra": 1}}, {k: v for k, v in plain.items() if k != "v"}]
-        for key, value in plain["data"].items():
-            rest = {k: v for k, v in plain["data"].items() if k != key}
-            variants += [{**plain, "data": rest}, {**plain, "data": {**rest, "other": value}},
-                         {**plain, "data": {**plain["data"], key: [value]}},
-                         {**plain, "data": {**plain["data"], key: [value, 1]}}]
-        for record in variants:
-            assert same(entry.event, record) == (record == plain), record
-
-
-@pytest.mark.parametrize("game_id", GAMES)
 def test_a_move_line_that_also_undoes_is_read_as_an_undo_line(game_id, tmp_path):
     """A load takes a move's line without asking first whether it undoes: a line holding a
     move's keys and "undo" must still be refused as the undo line it is not."""
