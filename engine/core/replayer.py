@@ -17,7 +17,6 @@ from .undo import undo_check
 _EVENT_KEYS = frozenset({"act", "n", "by", "move", "type", "v", "data"})
 _UNDO_KEYS = frozenset({"undo", "by"})
 MAX_UNDOS = 5000
-CHECKPOINT = 16  # once a file undoes, the state before every 16th action is kept; an undo folds forward from one
 
 
 class Replayer:
@@ -31,12 +30,9 @@ class Replayer:
         self.players = header.config.players
         self.state = game.initial_state(header.config)
         self.entries: list[Entry] = []
-        # act -> (entries before it, state before it), for the set-up, the last action read in
-        # part and, once an undo line is read, every CHECKPOINT-th action: keeping states alive
-        # slows a load (every state, by a tenth; every 16th, by 2-4 %), and most files never undo.
+        # act -> (entries before it, state before it): where an undo line, or a move written in
+        # part, goes back to (states are immutable and share what did not change)
         self.before: dict[int, tuple[int, Any]] = {}
-        self._checkpoints = False
-        self._last_act = -1
         self.undos = 0
         self.lines = 0  # lines read after the header
         self.kept_line = 1  # the last line that ends a whole action (or an undo); 1 is the header
@@ -135,12 +131,8 @@ class Replayer:
         self._accept(number)
 
     def _keep(self, act: int, position: int, state: Any) -> None:
-        """Remember the position before action ``act``: the last action's for a line written in
-        part, every CHECKPOINT-th for an undo."""
-        last = self._last_act
-        if last > 0 and (last % CHECKPOINT or not self._checkpoints):  # the set-up's is always kept
-            del self.before[last]
-        self.before[act], self._last_act = (position, state), act
+        """Remember the position before action ``act``."""
+        self.before[act] = (position, state)
 
     @property
     def records(self) -> list[dict]:
@@ -217,7 +209,6 @@ class Replayer:
         del entries[position:]
         for later in [a for a in self.before if a >= act]:
             del self.before[later]
-        self._last_act = -1  # whatever is kept now stays: the next action starts afresh
 
     def make_setup(self) -> None:
         """A header without its set-up: the set-up is made again, as Match.new made it."""
@@ -243,23 +234,7 @@ class Replayer:
         if not check or check.to_act != act:
             why = check.reason if not check else f"seat {by + 1} could only take back to action {check.to_act}"
             raise LogError(f"line {number}: undo to action {act} is not allowed: {why}", line=number)
-        if not self._checkpoints:
-            self._keep_checkpoints()
         self._back_to(act)
-
-    def _keep_checkpoints(self) -> None:
-        """From the first undo on, keep the state before every CHECKPOINT-th action, finding those
-        read so far by folding the game again from the set-up (once): then no undo folds forward
-        more than CHECKPOINT actions, however many a file holds."""
-        self._checkpoints = True
-        _, state = self.before[0]  # the position before the set-up
-        evolve, before, act = self.game.evolve, self.before, 0
-        for position, entry in enumerate(self.entries):
-            if entry[1] != act:  # [1]: the entry's act; its first entry
-                act = entry[1]
-                if not act % CHECKPOINT:
-                    before.setdefault(act, (position, state))
-            state = evolve(state, entry[0])
 
 
 # -- what a move's lines should be, and what a load says when they are not --------------------

@@ -138,8 +138,7 @@ def _play(match: Match, rng: random.Random, actions: int) -> None:
 
 @pytest.mark.parametrize("game_id", [g.id for g in all_games() if "practice" in {v.key for v in g.variants}])
 def test_undo_lines_far_back_load_as_played(game_id, tmp_path):
-    """A load keeps only some positions (see engine.core.replayer.CHECKPOINT): undoing many actions
-    back, playing on and undoing again must still load as the game that was played."""
+    """Undoing many actions back, playing on and undoing again loads as the game that was played."""
     game = get_game(game_id)
     players, path, rng = game.min_players, tmp_path / "undo.jsonl", random.Random(5)
     match = Match.new(game, GameConfig(players, frozenset({"practice"})), [Seat(f"P{i}") for i in range(players)],
