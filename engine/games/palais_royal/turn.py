@@ -183,37 +183,7 @@ def is_legal(state: PalaisState, action: Any) -> bool:
         if state.phase != PLAYING or state.step != RECRUIT or not 0 <= action.space < len(state.park):
             return False
         return any(a == action for a in recruits(state, state.turn, action.space))
-    if kind is Move:
-        return _move_legal(state, action)
-    if kind is Bring:
-        return _bring_legal(state, action)
     return any(a == action for a in step_actions(state) if type(a) is kind)
-
-
-def _move_legal(state: PalaisState, action: Move) -> bool:
-    """``action in step_actions(state)`` for a Move, without listing the moves."""
-    if state.phase != PLAYING or state.step != MOVES or state.moves_left <= 0:
-        return False
-    seat = state.turn
-    if not 0 <= action.from_room < 9 or not state.rooms[action.from_room][seat]:
-        return False
-    steps = CASTLE_STEPS[state.benefits(seat, "diagonal") > 0]
-    layout = state.layout
-    return any(room == action.from_room and any(layout[q] == action.to_room for q in steps[square])
-               for square, room in enumerate(layout))
-
-
-def _bring_legal(state: PalaisState, action: Bring) -> bool:
-    """``action in step_actions(state)`` for a Bring, without listing the others."""
-    if state.phase != PLAYING:
-        return False
-    seat, step = state.turn, state.step
-    if step == SUPPLY_STEP and state.gate_left != 0:
-        return action.room == TOR and action.source in _sources(state, seat, TOR)
-    if step == ROOMS_STEP:
-        left = {KOENIG: state.king_left, MADAME: state.madame_left}.get(action.room, 0)
-        return left > 0 and action.source in _sources(state, seat, action.room)
-    return False
 
 
 @functools.cache
