@@ -3,7 +3,6 @@ draw), the end of a round, and the final scoring. Each helper adds events to a :
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from engine.core import fold
 

@@ -5,8 +5,6 @@ corner towers) an earlier one left.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import fold
 
 from .board import Board, Feature, Follower, Square

@@ -6,7 +6,6 @@ The stack of tasks that makes up the rest of a turn is run by stack.run.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from engine.core import fold
 
