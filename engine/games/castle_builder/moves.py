@@ -118,10 +118,7 @@ def check_build(state: CastleBuilderState, seat: int, build: Build) -> None:
 def check_answer(state: CastleBuilderState, seat: int, action: Any) -> None:
     """The pending choice must be answered by one of its options."""
     task = state.pending[0]
-    if task.kind == "limit" and type(action) is Discard:  # the common answer, checked without a list
-        if action.tile in state.holders[seat]:
-            return
-    elif action in list(_answers(state, task.kind, seat)):
+    if action in list(_answers(state, task.kind, seat)):
         return
     expected = {"limit": "discard a tile from your holder (you hold more than 7)",
                 "coin": "take one of the market coins: " + ", ".join(e for e in coin_effects(state)),
