@@ -21,11 +21,11 @@ from .events import (CODEC, CardKept, CardPlayed, CardsDiscarded, CardsDrawn, De
                      GoldMinted, NobleRecruited, ServantBrought, ServantMoved, ServantPlaced, StepBegan, StepFinished,
                      TurnBegan)
 from .hidden import resample
-from .refusals import refusal
+from .refusals import CHECKS
 from .scoring import final_scoring
 from .state import (OVER, PLACING, PLAYING, Bring, Done, Draw, Keep, Mint, Move, PalaisState, Place, PlayCard,
                     Recruit, evolve)
-from .turn import draw_count, gold_cost, has_work, is_legal, legal, mint_gold
+from .turn import draw_count, gold_cost, has_work, legal, mint_gold
 from .view import PalaisView, make_view
 
 FIRST_GAME = Variant("first-game", "the castle rooms laid as the rulebook recommends for a first game")
@@ -101,8 +101,7 @@ class PalaisRoyal(Rules):
             raise IllegalMove("the game is over")
         if seat not in self.to_act(state):
             raise IllegalMove("it is not your turn")
-        if not is_legal(state, action):
-            raise IllegalMove(refusal(state, seat, action))
+        CHECKS.require(state, seat, action)
         fold = Folder(state)
         _act(fold, seat, action, rng)
         settle(fold)
