@@ -190,7 +190,7 @@ class Entry(tuple):
 
     def __new__(cls, event: Any, act: int, by: int | None = None, move: str | None = None,
                 line: int | None = None) -> Entry:
-        return _tuple_new(cls, (event, act, by, move, line))
+        return super().__new__(cls, (event, act, by, move, line))
 
     event = property(itemgetter(0))
     act = property(itemgetter(1))
@@ -219,13 +219,6 @@ class Entry(tuple):
     # Tuple order and arithmetic mean nothing for a log entry.
     __lt__ = __le__ = __gt__ = __ge__ = __add__ = __mul__ = __rmul__ = None  # type: ignore[assignment]
 
-
-_tuple_new = tuple.__new__
-
-
-def make_entry(event: Any, act: int, by: int | None, move: str | None, line: int | None) -> Entry:
-    """``Entry(event, act, by, move, line)`` without the keyword defaults (loading makes many)."""
-    return _tuple_new(Entry, (event, act, by, move, line))
 
 
 def encode_entry(game: Game, entry: Entry, batch_size: int | None = None) -> dict:
@@ -274,11 +267,7 @@ def read_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
     action written only in part, a set-up never written) is dropped with a warning instead:
     everything before it was written whole and verified.
     """
-    # A path given is used as it is: Path(path) would parse it again into a copy (2.5 us a load)
-    return _load_log(path if type(path) is _PATH else Path(path), lookup, expect_game)
-
-
-_PATH = type(Path())  # the concrete class Path() makes here (PosixPath)
+    return _load_log(Path(path), lookup, expect_game)
 
 
 def recover(path: Path, lookup: Callable[[str], Game]) -> Path:

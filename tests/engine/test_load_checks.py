@@ -12,7 +12,7 @@ import pytest
 
 from engine.core import GameConfig, LogError, Match, Seat, read_log
 from engine.core.game import replay
-from engine.core.log import Entry, make_entry
+from engine.core.log import Entry
 from engine.games import all_games, get_game
 
 from .test_fuzz_saves import play_randomly
@@ -119,7 +119,7 @@ def test_a_move_the_engine_would_not_make_is_refused(game_id, tmp_path):
 
 
 def test_entries_compare_without_their_line():
-    a, b = make_entry("ev", 3, 1, "A3", 9), Entry("ev", 3, 1, "A3")
+    a, b = Entry("ev", 3, 1, "A3", 9), Entry("ev", 3, 1, "A3")
     assert a == b and hash(a) == hash(b) and not a != b
     assert a != Entry("ev", 3, 1, "A4") and a != ("ev", 3, 1, "A3", 9)
     assert (a.event, a.act, a.by, a.move, a.line) == ("ev", 3, 1, "A3", 9)
