@@ -7,7 +7,6 @@ from typing import Any
 
 from engine.core.bots import RandomBot
 from engine.core.errors import IllegalMove
-from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
 from engine.core.search import thinking_levels
 
@@ -76,7 +75,7 @@ class CastleBuilder(Rules):
         fold = Folder(state)
         if state.pending:
             _answer(fold, seat, action, rng)
-            return Decided(fold.events, fold.state)
+            return fold.decided()
         match action:
             case Draw():
                 draw_tiles(fold, seat, 2, "draw", rng)
@@ -89,7 +88,7 @@ class CastleBuilder(Rules):
                     fold.add(GameEnded(standing(fold.state), "stalled"))
                 else:
                     run(fold, [], rng)
-        return Decided(fold.events, fold.state)
+        return fold.decided()
 
     def evolve(self, state: CastleBuilderState, event: Any) -> CastleBuilderState:
         return evolve(state, event)

@@ -8,7 +8,6 @@ from typing import Any
 from engine.core.bots import RandomBot
 from engine.core import fold
 from engine.core.errors import IllegalMove
-from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
 from engine.core.search import thinking_levels
 
@@ -105,7 +104,7 @@ class PalaisRoyal(Rules):
         fold = Folder(state)
         _act(fold, seat, action, rng)
         settle(fold)
-        return Decided(fold.events, fold.state)
+        return fold.decided()
 
     def evolve(self, state: PalaisState, event: Any) -> PalaisState:
         return evolve(state, event)
