@@ -22,7 +22,6 @@ from typing import Any
 import attrs
 
 from .errors import LogError
-from .fastattrs import slotted_new
 from .game import Game, GameConfig, Seed, bind_seed, is_legacy_seed, is_secret
 
 FORMAT = "bergfried-log"
@@ -134,8 +133,7 @@ class Header:
             raise _line1(f"the header's created time {_excerpt(created)} is not an ISO 8601 time")
         if type(cfg.get("players")) is not int:
             raise _line1(f"the number of players is {_excerpt(cfg.get('players'))}")
-        # Made without attrs' __init__ (slotted_new): every load reads a header; these are its fields.
-        return _new_header(game, rules_version, GameConfig(cfg["players"], frozenset(variants)), seed, seats,
+        return Header(game, rules_version, GameConfig(cfg["players"], frozenset(variants)), seed, seats,
                            created)
 
 
@@ -172,12 +170,8 @@ def _seats(obj: Any) -> tuple[Seat, ...] | None:
         name, kind = seat.get("name"), seat.get("kind", "human")
         if not (_short_str(name) and _short_str(kind)):
             return None
-        seats.append(_new_seat(name, kind))
+        seats.append(Seat(name, kind))
     return tuple(seats)
-
-
-_new_seat = slotted_new(Seat)
-_new_header = slotted_new(Header)
 
 
 def _line1(text: str) -> LogError:
@@ -212,7 +206,7 @@ class Entry(tuple):
 
     def __new__(cls, event: Any, act: int, by: int | None = None, move: str | None = None,
                 line: int | None = None) -> Entry:
-        return _tuple_new(cls, (event, act, by, move, line))
+        return super().__new__(cls, (event, act, by, move, line))
 
     event = property(itemgetter(0))
     act = property(itemgetter(1))
@@ -241,13 +235,6 @@ class Entry(tuple):
     # Tuple order and arithmetic mean nothing for a log entry.
     __lt__ = __le__ = __gt__ = __ge__ = __add__ = __mul__ = __rmul__ = None  # type: ignore[assignment]
 
-
-_tuple_new = tuple.__new__
-
-
-def make_entry(event: Any, act: int, by: int | None, move: str | None, line: int | None) -> Entry:
-    """``Entry(event, act, by, move, line)`` without the keyword defaults (loading makes many)."""
-    return _tuple_new(Entry, (event, act, by, move, line))
 
 
 def encode_entry(game: Game, entry: Entry, batch_size: int | None = None) -> dict:
@@ -296,11 +283,7 @@ def read_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
     action written only in part, a set-up never written) is dropped with a warning instead:
     everything before it was written whole and verified.
     """
-    # A path given is used as it is: Path(path) would parse it again into a copy (2.5 us a load)
-    return _load_log(path if type(path) is _PATH else Path(path), lookup, expect_game)
-
-
-_PATH = type(Path())  # the concrete class Path() makes here (PosixPath)
+    return _load_log(Path(path), lookup, expect_game)
 
 
 def recover(path: Path, lookup: Callable[[str], Game]) -> Path:

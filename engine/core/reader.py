@@ -9,7 +9,6 @@ MAX_FILE_BYTES in all and MAX_LINE_CHARS a line, JSON without NaN/Infinity or en
 """
 from __future__ import annotations
 
-import gc
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -172,17 +171,12 @@ def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
     except IllegalAction as exc:
         raise LogError(f"line 1: {exc}", line=1) from None
     error: LogError | None = None
-    collecting = gc.isenabled()
-    gc.disable()  # a load builds states that all stay alive; cycle collection would only rescan them
     try:
         replayer.feed_all(records)
     except LogError as exc:
         if not lenient:
             raise
         error = exc
-    finally:
-        if collecting:
-            gc.enable()
     error = error or damage
     notes = []
     if error is not None:

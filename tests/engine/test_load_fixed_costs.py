@@ -15,21 +15,11 @@ from engine.core.errors import LogError
 from engine.core.game import GameConfig, bind_seed, rng_for, secret_from
 from engine.core.log import Header, Seat
 from engine.games import get_game
-from engine.games.between_two_castles.catalog import THRONES
-from engine.games.between_two_castles.rules import _throne_sample
 
 
 def _sources(seed: int) -> list[random.Random]:
     # the two kinds a set-up is given: a keyed source (secret seeds) and a plain one (old integer seeds)
     return [rng_for(secret_from(seed), 0), rng_for(seed, 0)]
-
-
-@pytest.mark.parametrize("k", range(1, len(THRONES) + 1))
-def test_the_throne_sample_draws_what_random_sample_draws(k):
-    for seed in range(400):
-        for mine, theirs in zip(_sources(seed), _sources(seed)):
-            assert _throne_sample(mine, k) == tuple(theirs.sample(range(len(THRONES)), k))
-            assert mine.getrandbits(64) == theirs.getrandbits(64)  # as many draws taken: the shuffles after agree
 
 
 def test_a_bound_seed_and_a_keyed_draw_are_the_stdlib_hmacs():

@@ -3,7 +3,8 @@ draw), the end of a round, and the final scoring. Each helper adds events to a :
 from __future__ import annotations
 
 import random
-from typing import Any
+
+from engine.core import fold
 
 from .catalog import (CARD_DRAW, FOOD_DRAW, HAND_SIZE, NORMAL_TYPES, ROUNDS, SPECIAL_TYPES,
                       TYPE_OF)
@@ -13,19 +14,8 @@ from .scoring import castle_score
 from .state import LUDWIG, BTCState, evolve
 
 
-class Folder:
-    """Collects events and keeps the state they lead to."""
-
-    def __init__(self, state: BTCState):
-        self.state = state
-        self.events: list[Any] = []
-
-    def add(self, ev: Any) -> None:
-        self.events.append(ev)
-        self.state = _HANDLER(type(ev))(self.state, ev)  # evolve(self.state, ev), without the dispatch call
-
-
-_HANDLER = evolve.handler
+class Folder(fold.Folder):
+    evolve = staticmethod(evolve)
 
 
 def start_round(fold: Folder, round_no: int, rng: random.Random) -> None:
@@ -115,33 +105,6 @@ def _special_left(state: BTCState, kind: str) -> bool:
     if wanted is None:
         return any(state.specials_left)
     return state.specials_left[SPECIAL_TYPES.index(wanted)] > 0
-
-
-def shuffle(rng: random.Random, items: list) -> None:
-    """``rng.shuffle(items)``: the very same draws (random.shuffle's own algorithm), without two
-    Python calls per item: every load sets its game up again, and the bag holds 147 rooms."""
-    steps = _STEPS[len(_STEPS) - len(items) + 1:] if len(items) <= len(_STEPS) + 1 else _steps(len(items))
-    if not steps:
-        return
-    i, n, k = steps[0]
-    j = rng.getrandbits(k)
-    while j >= n:
-        j = rng.getrandbits(k)
-    items[i], items[j] = items[j], items[i]
-    getrandbits = rng.getrandbits  # looked up after the first draw: a seeded KeyedRandom draws from C from then on
-    for i, n, k in steps[1:]:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
-
-
-def _steps(size: int) -> list[tuple[int, int, int]]:
-    """(i, i + 1, bits to draw below i + 1) for i from size - 1 down to 1: random.shuffle's loop."""
-    return [(i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1)]
-
-
-_STEPS = _steps(256)
 
 
 def _reshuffle_rooms(fold: Folder, rng: random.Random) -> None:

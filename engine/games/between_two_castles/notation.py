@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.errors import UnreadableMove
-from engine.core.fastattrs import slotted_new
 
 from .catalog import ATTENDANT_NAMES, BONUS_CARDS, CASTLE_NAMES, NORMAL_TYPES, ROOMS, SPECIAL_ID, room_name
 from .events import (AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, BonusDeckReshuffled,
@@ -81,25 +80,14 @@ def parse_action(state: BTCState, seat: int, text: str) -> Any:
     """
     room, at, where = text.partition("@")
     if at:
-        # The exact texts format_action writes, read by looking their parts up (a text of any
-        # other form, e.g. "012@L1,2" or "12@L1,2@", finds no part and is read by pattern)
-        r, spot, positions = ROOM_IDS.get(room), SPOTS.get(where), state.positions
-        if r is not None and spot is not None and 0 <= seat < positions:
-            left, c, f = spot
-            return _place(r, seat if left else (seat - 1) % positions, c, f)
         m = _WRITTEN_PLACE.fullmatch(text)
-        if m is not None and 0 <= seat < positions:  # numbers written with leading zeros, or a spot far out
+        if m is not None and 0 <= seat < state.positions:
             room, side, col, floor = m.groups()
             r = SPECIAL_ID[room] if room in SPECIAL_ID else int(room)
-            return _place(r, seat if side == "L" else (seat - 1) % positions, int(col), int(floor))
-    elif text.startswith("pick "):
-        first, plus, second = text[5:].partition("+")
-        a, b = ROOM_NUMBERS.get(first), ROOM_NUMBERS.get(second)
-        if a is not None and b is not None:
-            return _choose((a, b) if a <= b else (b, a))
-        if m := _WRITTEN_PICK.fullmatch(text):
-            a, b = int(m[1]), int(m[2])
-            return Choose((a, b) if a <= b else (b, a))
+            return Place(r, seat if side == "L" else (seat - 1) % state.positions, int(col), int(floor))
+    elif m := _WRITTEN_PICK.fullmatch(text):
+        a, b = int(m[1]), int(m[2])
+        return Choose((a, b) if a <= b else (b, a))
     else:
         word, _, arg = text.partition(" ")
         if word == "keep" and _DIGITS.fullmatch(arg):
@@ -113,18 +101,10 @@ def parse_action(state: BTCState, seat: int, text: str) -> Any:
     return read_typed(state, seat, text)
 
 
-# What format_action writes, exactly (ASCII digits): parse_action's patterns for numbers it
-# does not look up.
+# What format_action writes, exactly (ASCII digits).
 _WRITTEN_PLACE = re.compile(r"(\d+|fountain|tower|foyer)@([LR])(-?\d+),(-?\d+)", re.ASCII)
 _WRITTEN_PICK = re.compile(r"pick (\d+)\+(\d+)", re.ASCII)
 _DIGITS = re.compile(r"\d+", re.ASCII)
-# The parts of the moves format_action writes, looked up rather than converted (a load reads thousands).
-ROOM_IDS = {**{str(r.id): r.id for r in ROOMS if not r.special}, **SPECIAL_ID}
-ROOM_NUMBERS = {str(n): n for n in range(len(ROOMS))}  # a pick's: any room's number
-# "L1,-2": (on the left, column, floor) for the spots of castles far wider and taller than games build
-SPOTS = {f"{side}{c},{f}": (side == "L", c, f) for side in "LR" for c in range(-24, 26) for f in range(-16, 17)}
-KEPT_CARDS = {str(n + 1): n for n in range(len(BONUS_CARDS))}  # "keep 7": the seventh card, 6
-_place, _choose = slotted_new(Place), slotted_new(Choose)  # Place(...), Choose(...) without attrs' __init__
 
 
 def read_typed(state: BTCState, seat: int, text: str) -> Any:

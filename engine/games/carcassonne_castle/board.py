@@ -102,9 +102,7 @@ class Board:
 
     def placed(self, p: Placement, follower: Follower | None = None) -> Board:
         followers = self.followers + ((follower,) if follower else ())
-        board = _new(Board)  # Board(...), its __init__ called as a function: cheaper than from C
-        _init(board, self.placements + (p,), followers, None, self._analysis)
-        return board
+        return Board(self.placements + (p,), followers, None, self._analysis)
 
     def trial(self, p: Placement, follower: Follower | None = None) -> Board:
         """The board with ``p`` laid, analysed at once from this one: a what-if for the rules,
@@ -127,9 +125,6 @@ class Board:
 
     def free_squares(self) -> set[Square]:
         return set(CASTLE.interior).difference(map(SQUARE_OF.__getitem__, self.analysis.owner))
-
-
-_new, _init = object.__new__, Board.__init__
 
 
 def follower_targets(board: Board, p: Placement, occupied: set[int] | None = None) -> Iterator[int]:

@@ -27,10 +27,10 @@ class Feature:
 
     __slots__ = ("kind", "members", "open", "well", "markets", "_cards", "_fields")
 
-    def __init__(self, kind: str, members: tuple, open_sides: int, well: bool, markets: int):
+    def __init__(self, kind: str, members: tuple, open_sides: int, well: bool, markets: int,
+                 cards: frozenset[int] | None = None, fields: frozenset[int] | None = None):
         self.kind, self.members, self.open, self.well, self.markets = kind, members, open_sides, well, markets
-        self._cards: frozenset[int] | None = None
-        self._fields: frozenset[int] | None = None
+        self._cards, self._fields = cards, fields  # worked out when first asked
 
     @property
     def cards(self) -> frozenset[int]:
@@ -55,24 +55,12 @@ class Feature:
 
     def closed(self, sides: int) -> Feature:
         """The same feature with ``sides`` fewer open sides."""
-        return _feature(self.kind, self.members, self.open - sides, self.well, self.markets, self._cards,
+        return Feature(self.kind, self.members, self.open - sides, self.well, self.markets, self._cards,
                         self._fields)
 
     def __repr__(self) -> str:
         return (f"Feature({self.kind}, cards={sorted(self.cards)}, start_fields={sorted(self.start_fields)}, "
                 f"open={self.open})")
-
-
-def _feature(kind: str, members: tuple, open_sides: int, well: bool, markets: int, cards=None, fields=None) -> Feature:
-    """``Feature(...)`` without calling the class (a Python __init__ called from C costs more than
-    the fields it sets; merging makes a few features for every card laid)."""
-    feat = _new(Feature)
-    feat.kind, feat.members, feat.open, feat.well, feat.markets = kind, members, open_sides, well, markets
-    feat._cards, feat._fields = cards, fields
-    return feat
-
-
-_new, _tuple_new = object.__new__, tuple.__new__  # the latter makes a named tuple without its __new__
 
 
 class Merge(NamedTuple):
@@ -92,9 +80,9 @@ class Analysis:
     """Features of a set of placed cards. Treated as immutable once built."""
 
     __slots__ = ("owner", "placements", "_placement_of", "feature_of", "features", "next_id", "completed",
-                 "origin", "edges", "spots", "_legal", "_shown", "_merge", "fits")
+                 "origin", "edges", "spots", "_legal", "_shown", "_merge")
 
-    def __init__(self, owner, placements, feature_of, features, next_id, edges, completed=(), origin=None, fits=None):
+    def __init__(self, owner, placements, feature_of, features, next_id, edges, completed=(), origin=None):
         # square -> its cell (see CELLS): (card, half, facing, ...); a square here and in edges is
         # its geometry.key_of, a small int (the tables of geometry.py and placing.py use the same)
         self.owner: dict[int, tuple] = owner
@@ -117,10 +105,6 @@ class Analysis:
         self._legal: dict[int, tuple[Placement, ...]] | None = None  # see legal
         self._shown: dict | None = None  # see shown
         self._merge: tuple | None = None  # the last placement merged and its Merge
-        # a card type's roads (placing.ROAD_KIND) -> (square a, square b, facing) where a card with
-        # those roads fitted in some position: a hint,
-        # checked before it is believed, shared by the positions that follow (see placing.has_placement)
-        self.fits: dict[int, tuple] = {} if fits is None else fits
 
     @classmethod
     def empty(cls) -> Analysis:
@@ -242,7 +226,7 @@ class Analysis:
         if not joined:  # most cards: each segment a feature of its own, in order
             for s, (key, kind, well, markets) in enumerate(pieces):
                 open_sides = opened[s]
-                changed[next_id] = _feature(kind, (key,), open_sides, well, markets)
+                changed[next_id] = Feature(kind, (key,), open_sides, well, markets)
                 seg_fid[s] = owners[key] = next_id
                 if not open_sides and kind != COURT:
                     completed.append(next_id)
@@ -266,7 +250,7 @@ class Analysis:
                 open_sides += old.open - a_closes.get(fid, 0) - b_closes.get(fid, 0)
                 well = well or old.well
                 markets += old.markets
-            changed[next_id] = _feature(kind, members, open_sides, well, markets)
+            changed[next_id] = Feature(kind, members, open_sides, well, markets)
             owners.update(dict.fromkeys(members, next_id))
             absorbed |= olds
             for s in segs:
@@ -281,7 +265,7 @@ class Analysis:
                 feat = changed[fid] = features[fid].closed(a_closes.get(fid, 0) + b_closes.get(fid, 0))
                 if not feat.open and feat.kind != COURT and feat.cards:
                     completed.append(fid)
-        return _tuple_new(Merge, (seg_fid, changed, frozenset(absorbed), touched, tuple(completed), owners, next_id))
+        return Merge(seg_fid, changed, frozenset(absorbed), touched, tuple(completed), owners, next_id)
 
     def placed(self, p: Placement) -> Analysis:
         known = self._merge
@@ -302,13 +286,8 @@ class Analysis:
         for n in around:
             if n not in owner:
                 edges[n] = None  # on the frontier; one of its sides now touches the new card
-        after = _new(Analysis)  # Analysis(...), its __init__ called as a function: cheaper than from C
-        _init(after, owner, self.placements + (p,), feature_of, features, m.next_id, edges, m.completed,
-              None if self._shown is None else (self._shown, p), self.fits if self.placements else None)  # hints of this game's own positions
-        return after
-
-
-_init = Analysis.__init__
+        return Analysis(owner, self.placements + (p,), feature_of, features, m.next_id, edges, m.completed,
+                        None if self._shown is None else (self._shown, p))
 
 
 

@@ -5,7 +5,7 @@ corner towers) an earlier one left.
 """
 from __future__ import annotations
 
-from typing import Any
+from engine.core import fold
 
 from .board import Board, Feature, Follower, Square
 from .catalog import CASTLE, COURT, DX, DY, HOUSE, ROAD, TOWER, TRACK
@@ -17,7 +17,6 @@ PER_CARD = {TOWER: 2, HOUSE: 1}
 KIND_ORDER = {ROAD: 0, TOWER: 1, HOUSE: 2, COURT: 3}
 DOUBLING_TILE = {TOWER: 2, HOUSE: 3}
 UNFINISHED_TILE = {4: ROAD, 5: TOWER, 6: HOUSE}
-_handler = evolve.handler  # every event a Folder adds is one of the game's own
 
 
 def per_card(feat: Feature) -> int:
@@ -36,16 +35,8 @@ def majority(followers: list[Follower], players: int = 2) -> int:
     return counts.index(best) if best and counts.count(best) == 1 else -1
 
 
-class Folder:
-    """Collects events while keeping the state they lead to."""
-
-    def __init__(self, state: CastleState):
-        self.state = state
-        self.events: list[Any] = []
-
-    def add(self, ev: Any) -> None:
-        self.events.append(ev)
-        self.state = _handler(type(ev))(self.state, ev)  # evolve, without the Fold's own call
+class Folder(fold.Folder):
+    evolve = staticmethod(evolve)
 
 
 def completions(board: Board) -> list[tuple[int, Feature, list[Follower], int]]:

@@ -7,7 +7,6 @@ from typing import Any
 
 from engine.core.bots import RandomBot
 from engine.core.errors import IllegalMove
-from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
 from engine.core.search import thinking_levels
 
@@ -20,7 +19,7 @@ from .effects import knock, steal, take_market_tile
 from .events import (CODEC, CoinAdded, GameEnded, GameSetUp, MarketRefilled, SupplyReshuffled, Task, TileBuilt,
                      TileDiscarded, TilesDrawn, TileStolen, TurnPassed, TurnStarted)
 from .hidden import resample
-from .moves import check_answer, check_build, legal_moves
+from .moves import CHECKS, legal_moves
 from .state import (PEACEFUL, ROYAL, SKY, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal,
                     TakeCoin, TakeTile, evolve, to_act)
 from .preview import preview_build
@@ -72,30 +71,24 @@ class CastleBuilder(Rules):
             raise IllegalMove("the game is over")
         if seat not in to_act(state):
             raise IllegalMove("it is not your turn")
+        CHECKS.require(state, seat, action)
         fold = Folder(state)
         if state.pending:
-            check_answer(state, seat, action)
             _answer(fold, seat, action, rng)
-            return Decided(fold.events, fold.state)
+            return fold.decided()
         match action:
             case Draw():
-                if not (state.supply or state.discard):
-                    raise IllegalMove("there are no tiles left to draw")
                 draw_tiles(fold, seat, 2, "draw", rng)
                 run(fold, [Task("limit", seat)], rng)
             case Build():
                 _build(fold, seat, action, rng)
             case Pass():
-                if any(True for a in legal_moves(state, seat) if not isinstance(a, Pass)):
-                    raise IllegalMove("you may pass only when you can neither draw nor build")
                 fold.add(TurnPassed(seat))
                 if fold.state.passes >= state.players:
                     fold.add(GameEnded(standing(fold.state), "stalled"))
                 else:
                     run(fold, [], rng)
-            case _:
-                raise IllegalMove("on your turn, draw 2 tiles or build 1 tile")
-        return Decided(fold.events, fold.state)
+        return fold.decided()
 
     def evolve(self, state: CastleBuilderState, event: Any) -> CastleBuilderState:
         return evolve(state, event)
@@ -140,7 +133,6 @@ class CastleBuilder(Rules):
 
 
 def _build(fold: Folder, seat: int, action: Build, rng: random.Random) -> None:
-    check_build(fold.state, seat, action)
     from_market = action.tile in fold.state.market
     fold.add(TileBuilt(seat, action.tile, action.level, action.x, action.delta, action.discards))
     if from_market:

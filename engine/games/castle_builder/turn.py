@@ -6,7 +6,8 @@ The stack of tasks that makes up the rest of a turn is run by stack.run.
 from __future__ import annotations
 
 import random
-from typing import Any
+
+from engine.core import fold
 
 from .baron import walk
 from .catalog import COINS, PATH, TILE
@@ -17,16 +18,8 @@ from .state import EMPTY, CastleBuilderState, evolve
 RESHUFFLES = 2  # how often the discard pile may become the supply again
 
 
-class Folder:
-    """Collects events and keeps the state they lead to."""
-
-    def __init__(self, state: CastleBuilderState):
-        self.state = state
-        self.events: list[Any] = []
-
-    def add(self, ev: Any) -> None:
-        self.events.append(ev)
-        self.state = evolve(self.state, ev)
+class Folder(fold.Folder):
+    evolve = staticmethod(evolve)
 
 
 # -- tiles and coins ------------------------------------------------------------------------------

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.checks import Checks
+
 from .catalog import (BORDER, CARDS, HINTEREINGANG, KOENIG, MADAME, MOVES, NOBLES, PRIVILEGES, RECRUIT, ROOMS,
                       ROOMS_STEP, SCHREIBSTUBE, SPACES, STEP_NAMES, SUPPLY as SUPPLY_STEP, TOR)
 from .state import FREE, PLACING, Bring, Done, Draw, Keep, Mint, Move, PalaisState, Place, PlayCard, Recruit
-from .turn import CARD_STEPS, gold_cost
+from .turn import CARD_STEPS, gold_cost, is_legal
 
 _STEP_OF = {Bring: "action 1 (onto the Gate) or action 3 (seal bonuses)", Move: "action 2", Mint: "action 3",
             Recruit: "action 4", Draw: "action 5", Keep: "action 5"}
@@ -112,3 +114,11 @@ def _recruit_refusal(state: PalaisState, seat: int, action: Recruit) -> str:
         return ("a border noble leaves one of your servants on its space: say where it comes from"
                 if space in BORDER else "only a border noble leaves a servant on its space")
     return "you have no servant there to put on the freed space"
+
+
+def why_not(state: PalaisState, seat: int, action: Any) -> str | None:
+    """None for an action ``legal`` lists; else why not, in the player's words (``refusal``)."""
+    return None if is_legal(state, action) else refusal(state, seat, action)
+
+
+CHECKS = Checks("Palais Royal", {}, otherwise=why_not)  # engine.core.checks: one table for every kind

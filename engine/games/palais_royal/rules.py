@@ -6,8 +6,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.core.bots import RandomBot
+from engine.core import fold
 from engine.core.errors import IllegalMove
-from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
 from engine.core.search import thinking_levels
 
@@ -20,25 +20,27 @@ from .events import (CODEC, CardKept, CardPlayed, CardsDiscarded, CardsDrawn, De
                      GoldMinted, NobleRecruited, ServantBrought, ServantMoved, ServantPlaced, StepBegan, StepFinished,
                      TurnBegan)
 from .hidden import resample
-from .refusals import refusal
+from .refusals import CHECKS
 from .scoring import final_scoring
 from .state import (OVER, PLACING, PLAYING, Bring, Done, Draw, Keep, Mint, Move, PalaisState, Place, PlayCard,
                     Recruit, evolve)
-from .turn import draw_count, gold_cost, has_work, is_legal, legal, mint_gold
+from .turn import draw_count, gold_cost, has_work, legal, mint_gold
 from .view import PalaisView, make_view
 
 FIRST_GAME = Variant("first-game", "the castle rooms laid as the rulebook recommends for a first game")
 
 
-class Folder:
+class Folder(fold.Folder):
     """Events decided so far, and the position they lead to.
 
     A step passed over at once leaves no trace: a StepBegan followed straight away by another
     StepBegan or a TurnBegan is dropped, since the later event resets everything it set.
     """
 
+    evolve = staticmethod(evolve)
+
     def __init__(self, state: PalaisState):
-        self.state, self.events = state, []
+        super().__init__(state)
         self._before_last = state
 
     def add(self, ev: Any) -> None:
@@ -46,8 +48,7 @@ class Folder:
             self.events.pop()
             self.state = self._before_last
         self._before_last = self.state
-        self.events.append(ev)
-        self.state = evolve(self.state, ev)
+        super().add(ev)
 
 
 class PalaisRoyal(Rules):
@@ -99,12 +100,11 @@ class PalaisRoyal(Rules):
             raise IllegalMove("the game is over")
         if seat not in self.to_act(state):
             raise IllegalMove("it is not your turn")
-        if not is_legal(state, action):
-            raise IllegalMove(refusal(state, seat, action))
+        CHECKS.require(state, seat, action)
         fold = Folder(state)
         _act(fold, seat, action, rng)
         settle(fold)
-        return Decided(fold.events, fold.state)
+        return fold.decided()
 
     def evolve(self, state: PalaisState, event: Any) -> PalaisState:
         return evolve(state, event)

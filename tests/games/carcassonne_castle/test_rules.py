@@ -210,18 +210,6 @@ def test_two_tiles_of_one_kind_still_score_two_different_features():
     assert [e.points for e in of_type(fold.events, WallTileScored)] == [2, 1]  # 2 cards, then 1
 
 
-def test_the_set_up_shuffles_with_exactly_the_draws_of_random_shuffle():
-    from engine.core.game import rng_for
-    from engine.games.carcassonne_castle.rules import _shuffle
-    for seed in (1, "ab" * 32):
-        for n in (1, 2, 18, 60):
-            mine, theirs = list(range(n)), list(range(n))
-            r1, r2 = rng_for(seed, 0), rng_for(seed, 0)
-            r1.shuffle(theirs)
-            _shuffle(r2, mine)
-            assert mine == theirs and r1.random() == r2.random()
-
-
 def test_a_malformed_move_is_refused_however_often_well_formed_ones_were_decided():
     from engine.games.carcassonne_castle.state import PlaceCard
     state = new_game(3)
@@ -231,3 +219,27 @@ def test_a_malformed_move_is_refused_however_often_well_formed_ones_were_decided
         for _ in range(2):
             with pytest.raises(IllegalAction):
                 GAME.decide(state, state.to_move, bad, random.Random(0))
+
+
+def test_decide_takes_a_follower_exactly_where_legal_actions_lists_one():
+    """One follower rule (board.follower_targets) for listing and deciding: on every legal
+    placement of random games, each role and side is decided exactly when it is listed."""
+    from engine.games.carcassonne_castle.state import PlaceCard
+    rng = random.Random(11)
+    for seed in range(3):
+        state = new_game(seed)
+        while not state.finished and state.card >= 0:
+            seat = state.to_move
+            legal = list(GAME.legal_actions(state, seat))
+            listed = {a for a in legal if not a.tiles}
+            for spot in {(a.x, a.y, a.facing) for a in legal}:
+                for role, side in [("K", ""), ("S", ""), ("M", "")] + [("H", d) for d in "nesw"]:
+                    action = PlaceCard(*spot, role, side)
+                    try:
+                        GAME.decide(state, seat, action, random.Random(0))
+                        taken = True
+                    except IllegalAction:
+                        taken = False
+                    assert taken == (action in listed), action
+            for ev in GAME.decide(state, seat, rng.choice(legal), random.Random(0)):
+                state = GAME.evolve(state, ev)
