@@ -1,0 +1,112 @@
+"""The store on both databases (SQLite and a real PostgreSQL): accounts unique regardless of
+case, private files, two lobbies of one store seeing each other's tables and moves, and move N
+appended by only one of two writers."""
+from __future__ import annotations
+
+import asyncio
+import stat
+
+import pytest
+
+from engine.core import IllegalAction, TableHost
+from engine.games import get_game
+from engine.lobby import Accounts, Lobby, Login
+from engine.store import Conflict, Store
+from engine.store.db import Postgres, SQLite
+from engine.store.store import open_store
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def stores(request, tmp_path):
+    """A function making a new Store (as a new process would) on one database."""
+    url = request.getfixturevalue("postgres_url") if request.param == "postgresql" else None
+    made: list[Store] = []
+
+    def make() -> Store:
+        db = Postgres(url) if url else SQLite(tmp_path / "bergfried.db", durable=False)
+        db.schema()
+        made.append(Store(db, tmp_path))
+        return made[-1]
+    yield make
+    for store in made:
+        store.close()
+
+
+def lobby_of(store: Store, bots: str = "here") -> Lobby:
+    return Lobby(store, TableHost(get_game, durable=False), bots=bots)
+
+
+def test_names_are_unique_regardless_of_case(stores):
+    accounts = Accounts(stores())
+    accounts.claim("alice", "ssh-ed25519 AAAAalice")
+    other = Accounts(stores())                              # another process
+    assert other.check("Alice", "ssh-ed25519 AAAAmallory") is Login.TAKEN
+    assert other.check("ALICE", "ssh-ed25519 AAAAalice") is Login.OTHER
+    with pytest.raises(ValueError):
+        other.claim("ALICE", "ssh-ed25519 AAAAmallory")
+    assert other.names() == ["alice"] and other.exists("aLiCe")
+
+
+def test_the_data_folder_and_database_are_private(tmp_path):
+    folder = tmp_path / "server"
+    store = open_store(folder, durable=False)
+    Accounts(store).claim("alice", "ssh-ed25519 AAAAalice")
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    for name in ("bergfried.db", "bergfried.db-wal", "bergfried.db-shm"):
+        assert stat.S_IMODE((folder / name).stat().st_mode) == 0o600, name
+    store.close()
+
+
+async def test_two_lobbies_share_tables_and_moves(stores):
+    here, there = lobby_of(stores()), lobby_of(stores())
+    record = here.create("alice", "palais-royal", ["me", "invite:bob"])
+    assert there.poll() and there.record(record.id).seats[1].player == "bob"
+    there.join(record.id, "bob")                            # bob's process starts the game
+    assert here.poll() and record.status == "playing"       # the record alice holds follows
+    mine, theirs = here.table(record.id), there.table(record.id)
+    seen = []
+    theirs.attach(1, seen.append)
+    for _ in range(6):                                      # whoever is to act plays, in their process
+        seat = next(iter(mine.to_act))
+        table = mine if seat == 0 else theirs
+        table.submit(seat, table.legal_actions(seat)[0])
+        (there if seat == 0 else here).poll()
+    assert [line.text for line in mine.move_lines()] == [line.text for line in theirs.move_lines()]
+    assert any(u.kind == "moved" for u in seen)
+    assert mine.view(0) == theirs.view(0)                   # the same game in both
+    summary = there.summaries("alice")[0]
+    assert summary.to_act == tuple(["alice", "bob"][s] for s in sorted(mine.to_act))
+    here.close()
+    there.close()
+    await asyncio.sleep(0)
+
+
+async def test_move_n_is_appended_once_and_the_loser_decides_again(stores):
+    here, there = lobby_of(stores()), lobby_of(stores())
+    record = here.create("alice", "palais-royal", ["me", "invite:bob"])
+    there.poll()
+    there.join(record.id, "bob")
+    here.poll()
+    mine, theirs = here.table(record.id), there.table(record.id)
+    seat = next(iter(mine.to_act))
+    action = mine.legal_actions(seat)[0]
+    mine.submit(seat, action)                               # line N is written here...
+    lines = mine.seq
+    # ... and the other process, not told yet, appends its own line N: refused by the database,
+    # it reads the table again and decides the action on the new position: played there if the
+    # seat may still act (a game with several actions a turn), else refused with the reason
+    if seat in mine.to_act and action in mine.legal_actions(seat):
+        theirs.submit(seat, action)
+        assert theirs.seq > lines
+        here.poll()
+    else:
+        with pytest.raises(IllegalAction) as refused:
+            theirs.submit(seat, action)
+        assert not isinstance(refused.value, Conflict) and "not your turn" in str(refused.value)
+        assert theirs.seq == lines
+    assert theirs.move_lines() == mine.move_lines()
+    assert here.store.lines(record.id) == there.store.lines(record.id)
+    assert len(here.store.lines(record.id)) == mine.seq == theirs.seq
+    here.close()
+    there.close()
+    await asyncio.sleep(0)
