@@ -53,6 +53,7 @@ class Lobby(AwayRules):
         self._listeners: list[Callable[[], None]] = []
         self._seen = -1
         self._watcher: Watcher | None = None
+        self.on_decide: Callable[[str, int], None] | None = None  # each table's, as a bot starts (traces)
         self._reload()
 
     # -- the records, from the store ---------------------------------------------------------
@@ -147,6 +148,7 @@ class Lobby(AwayRules):
     def _host(self, record: TableRecord, match) -> Table:
         table = StoredTable(match, self.store, record.id, self.host.lookup, executor=self.host.executor,
                             bot_delay=self.host.bot_delay, bots=self.bots)
+        table.on_decide = self.on_decide
         self.host.adopt(record.id, table)
         self._watch_table(table)
         for i, seat in enumerate(record.seats):  # the stand-ins chosen before a restart go on
@@ -174,6 +176,9 @@ class Lobby(AwayRules):
             return self._records[table_id]
         except KeyError:
             raise LobbyError(f"there is no table {table_id}") from None
+
+    def records(self) -> list[TableRecord]:
+        return list(self._records.values())
 
     def table(self, table_id: str) -> Table | None:
         """The running table of a game in progress (or just finished), opened from the store."""

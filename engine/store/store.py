@@ -178,9 +178,12 @@ class Store:
         process holds that position's lease (until it runs out)."""
         me, now = self.process_id(), time.time()
         with self.transaction() as tx:
-            row = tx.one("SELECT seq, holder, until_time FROM leases WHERE table_id = ? FOR UPDATE",
-                         (table_id,))
-            if row is not None and row[0] == seq and row[1] != me and row[2] > now:
+            # the table's row locked first (it exists, a lease row may not): takers queue here
+            lines = tx.one("SELECT lines FROM game_tables WHERE id = ? FOR UPDATE", (table_id,))
+            if lines is not None and lines[0] != seq:
+                return False  # this process has not read the table's last lines yet: it will
+            row = tx.one("SELECT seq, holder, until_time FROM leases WHERE table_id = ?", (table_id,))
+            if row is not None and (row[0] > seq or row[0] == seq and row[1] != me and row[2] > now):
                 return False
             tx.execute("INSERT INTO leases (table_id, seq, holder, until_time) VALUES (?, ?, ?, ?) "
                        "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, holder = excluded.holder, "

@@ -99,6 +99,7 @@ class StoredTable(Table):
         self.store, self.table_id, self.lookup, self.bots_mode = store, table_id, lookup, bots
         self._refreshing = False
         self._present: dict[int, int] = {}
+        self.on_decide: Callable[[str, int], None] | None = None  # told (table, line) as a bot starts
         super().__init__(match, executor=executor, bot_delay=bot_delay)
 
     @property
@@ -177,6 +178,8 @@ class StoredTable(Table):
         except StoreError:
             return
         super().drive_bots()
+        if self._bot_task is not None and self.on_decide is not None:
+            self.on_decide(self.table_id, self.seq)
 
     # -- who is here ---------------------------------------------------------------------------
     def attach(self, seat: int | None, listener: Listener) -> Attachment:

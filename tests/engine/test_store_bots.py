@@ -1,0 +1,98 @@
+"""Bots across processes: two bot-pool workers (spawned processes) over one store, SQLite and
+PostgreSQL, decide every bot move exactly once between them; a worker ends with its parent."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.core import TableHost
+from engine.games import get_game
+from engine.lobby import Lobby
+from engine.store import open_store
+from engine.store.botpool import BotPoolProcess
+
+
+def wait_until(predicate, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} not reached within {timeout}s")
+        time.sleep(0.05)
+
+
+def action_starts(lines: list[str]) -> set[int]:
+    """The lines where a move (not the set-up) begins: here, every one a bot's."""
+    return {seq for seq, line in enumerate(lines[1:], start=1)
+            if (record := json.loads(line)).get("act", 0) > 0 and "n" in record}
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_two_bot_workers_decide_each_bot_move_exactly_once(backend, tmp_path, request):
+    url = request.getfixturevalue("postgres_url") if backend == "postgresql" else None
+    store = open_store(tmp_path, url, durable=False)
+    lobby = Lobby(store, TableHost(get_game, durable=False), bots="pool")
+    tables = [lobby.create("alice", "palais-royal", ["bot:random", "bot:greedy"]).id for _ in range(3)]
+    trace = tmp_path / "decided"
+    enough = 40
+    with BotPoolProcess(tmp_path, url, workers=2, bot_delay=0.0, durable=False, trace=trace):
+        wait_until(lambda: all(len(store.lines(t)) >= enough or _finished(lobby, t) for t in tables),
+                   120, "bot moves at every table")
+    decided = []
+    for n in (0, 1):
+        path = Path(f"{trace}.{n}")
+        decided += [tuple(line.split()) for line in path.read_text().splitlines()] if path.exists() else []
+    positions = [(t, int(seq)) for t, seq, _pid in decided]
+    ends = {t: len(store.lines(t)) for t in tables}
+    # A decision under way when the pool stopped is dropped with its lease, and the other worker
+    # may take that last position up before it stops too: only there may a position appear twice.
+    settled = [(t, seq) for t, seq in positions if seq < ends[t]]
+    assert len(settled) == len(set(settled)), "a bot move was decided twice"
+    for t in tables:
+        made = action_starts(store.lines(t))
+        mine = {seq for table, seq in positions if table == t}
+        assert made <= mine, "every bot move appended was decided by a worker"
+        assert mine - made <= {ends[t]}, "only the decision under way at the end is not in the log"
+    lobby.close()
+
+
+def _finished(lobby, table_id) -> bool:
+    lobby.poll()
+    return lobby.record(table_id).status == "finished"
+
+
+def test_a_bot_worker_ends_when_its_server_is_killed(tmp_path):
+    script = (
+        "import sys, time\n"
+        "from engine.store.botpool import BotPoolProcess\n"
+        f"pool = BotPoolProcess({str(tmp_path)!r}, workers=1, durable=False)\n"
+        "pool.start()\n"
+        "print(pool.pids[0], flush=True)\n"
+        "time.sleep(600)\n")
+    server = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        worker = int(server.stdout.readline())
+        assert _alive(worker)
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+        wait_until(lambda: not _alive(worker), 20, "the worker's end")
+    finally:
+        if server.poll() is None:
+            server.kill()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie (its parent, init, collects it later) has ended
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
+    except (OSError, IndexError):
+        return False
