@@ -89,6 +89,8 @@ class Lobby(AwayRules):
                 table.stand_in(i, record.stand_in_level)
             elif not seat.stand_in and i in table.stand_ins:
                 table.reclaim(i)
+        if self.bots != "here" and table.bot_owes_move:
+            table.show_thinking(self.store.lease_of(record.id))
 
     def poll(self) -> bool:
         """Read the store again if anything changed since; listeners are told. True if it had."""

@@ -188,7 +188,14 @@ class Store:
             tx.execute("INSERT INTO leases (table_id, seq, holder, until_time) VALUES (?, ?, ?, ?) "
                        "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, holder = excluded.holder, "
                        "until_time = excluded.until_time", (table_id, seq, me, now + seconds))
+            tx.bump()  # players' processes show the bot thinking
         return True
+
+    def lease_of(self, table_id: str) -> int | None:
+        """The line whose bot move some process is deciding (its lease not run out), if any."""
+        rows = self.db.query("SELECT seq FROM leases WHERE table_id = ? AND until_time > ?",
+                             (table_id, time.time()))
+        return rows[0][0] if rows else None
 
     def drop_lease(self, table_id: str) -> None:
         with self.transaction() as tx:

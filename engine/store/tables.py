@@ -130,6 +130,8 @@ class StoredTable(Table):
             change = Change("undo", None, ())
         if self._bot_task is not None:  # its position is gone: the decision is stale
             self._cancel_bot()
+        if self.bots_mode != "here":
+            self.thinking = None  # the move another process thought about is here
         self._refreshing = True
         try:
             match._notify(change)
@@ -180,6 +182,23 @@ class StoredTable(Table):
         super().drive_bots()
         if self._bot_task is not None and self.on_decide is not None:
             self.on_decide(self.table_id, self.seq)
+
+    @property
+    def bot_owes_move(self) -> bool:
+        """A bot (or a stand-in) is to act."""
+        return not self.finished and any(s in self._bots for s in self.to_act)
+
+    def show_thinking(self, lease: int | None) -> None:
+        """(bots elsewhere) A process holds the lease of this table's ``lease``-th line: if
+        that is now and a bot is to act, subscribers are told it is thinking."""
+        if self.bots_mode == "here" or self.closed:
+            return
+        seat = next((s for s in sorted(self.to_act) if s in self._bots), None)
+        thinking = seat if lease == self.seq and not self.finished else None
+        if thinking != self.thinking:
+            self.thinking = thinking
+            if thinking is not None:
+                self._tell_all("thinking", thinking)
 
     # -- who is here ---------------------------------------------------------------------------
     def attach(self, seat: int | None, listener: Listener) -> Attachment:

@@ -96,3 +96,29 @@ def _alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
     except (OSError, IndexError):
         return False
+
+
+async def test_a_players_process_sees_the_pools_bot_think_and_move(tmp_path):
+    import asyncio
+
+    store = open_store(tmp_path, durable=False)
+    lobby = Lobby(store, TableHost(get_game, durable=False), bots="pool")
+    lobby.watch(interval=0.02)
+    record = lobby.create("alice", "palais-royal", ["me", "bot:random"])
+    table = lobby.table(record.id)
+    kinds: list[str] = []
+    table.attach(0, lambda update: kinds.append(update.kind))
+    with BotPoolProcess(tmp_path, workers=1, bot_delay=0.3, durable=False):
+        for _ in range(3):  # alice plays; the pool's bot answers in this process's table
+            deadline = time.monotonic() + 60
+            while 0 not in table.to_act and not table.finished:
+                assert time.monotonic() < deadline, "the bot never moved"
+                await asyncio.sleep(0.02)
+            if table.finished:
+                break
+            table.submit(0, table.legal_actions(0)[0])
+            while 0 not in table.to_act and not table.finished:
+                await asyncio.sleep(0.02)
+    assert "thinking" in kinds and kinds.count("moved") >= 4
+    assert any(line.text.startswith("Random") for line in table.move_lines())
+    lobby.close()
