@@ -210,14 +210,25 @@ class Store:
             else:
                 tx.execute("DELETE FROM presence WHERE process = ? AND table_id = ? AND seat = ?",
                            (self.process_id(), table_id, seat))
-            self._beat(tx)
+            if self.beats:
+                self._beat(tx)
             tx.bump()
 
     def present_seats(self, table_id: str) -> frozenset[int]:
-        """The seats some living process has open now."""
+        """The seats some living process has open now. SQLite: its processes are all on this
+        host, alive while their pid is; PostgreSQL: alive while their heartbeat is recent."""
+        if self.kind == "sqlite":
+            rows = self.db.query("SELECT process, seat FROM presence WHERE table_id = ?", (table_id,))
+            return frozenset(seat for process, seat in rows if _alive_here(process))
         rows = self.db.query("SELECT p.seat FROM presence p JOIN processes q ON q.id = p.process "
                              "WHERE p.table_id = ? AND q.beat > ?", (table_id, time.time() - ALIVE))
         return frozenset(r[0] for r in rows)
+
+    @property
+    def beats(self) -> bool:
+        """Whether this process must say it is alive now and then (PostgreSQL, with seats open:
+        a beat wakes no other process there, as a write would with SQLite)."""
+        return self.kind != "sqlite"
 
     def beat(self) -> None:
         """This process is alive (its seats count as present)."""
@@ -239,6 +250,21 @@ class Store:
             tx.execute("DELETE FROM processes WHERE id = ?", (me,))
             tx.execute("DELETE FROM leases WHERE holder = ?", (me,))
             tx.bump()
+
+
+def _alive_here(process: str) -> bool:
+    """Whether the process named ``host:pid:token`` runs on this host now."""
+    host, _, rest = process.partition(":")
+    pid = rest.partition(":")[0]
+    if host != os.uname().nodename or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 _OPEN: dict[tuple[int, str], Store] = {}

@@ -122,3 +122,38 @@ async def test_a_players_process_sees_the_pools_bot_think_and_move(tmp_path):
     assert "thinking" in kinds and kinds.count("moved") >= 4
     assert any(line.text.startswith("Random") for line in table.move_lines())
     lobby.close()
+
+
+async def test_a_stand_in_plays_for_a_player_away_from_every_process_until_she_is_back(tmp_path):
+    import asyncio
+
+    async def until(predicate, what: str, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            assert time.monotonic() < deadline, f"{what} not reached within {timeout}s"
+            await asyncio.sleep(0.02)
+
+    store = open_store(tmp_path, durable=False)
+    lobby = Lobby(store, TableHost(get_game, durable=False), bots="pool")   # alice's process
+    lobby.watch(interval=0.02)
+    record = lobby.create("alice", "palais-royal", ["me", "bot:random"], stand_in_after=1,
+                          stand_in_level="random")
+    table = lobby.table(record.id)
+    with BotPoolProcess(tmp_path, workers=1, bot_delay=0.05, durable=False, away_every=0.2):
+        # alice has her seat open nowhere: the pool starts her away clock, then its bot plays for her
+        await until(lambda: record.seats[0].stand_in, "the stand-in")
+        assert lobby.summaries("alice")[0].seats[0] == "alice (a bot for now)"
+        await until(lambda: any(line.text.startswith("alice") for line in table.move_lines())
+                    or table.finished, "the stand-in playing alice's move")
+        if table.finished:
+            return
+        lobby.arrive(record.id, "alice")                  # she is back (in her own process)
+        table.attach(0, lambda update: None)
+        assert not record.seats[0].stand_in
+        await until(lambda: 0 in table.to_act or table.finished, "alice's turn")
+        seq = table.seq
+        # The pool has now had time for several away checks and bot moves: none is hers.
+        await asyncio.sleep(1.0)
+        lobby.poll()
+        assert table.seq == seq and 0 in table.to_act and not record.seats[0].stand_in
+    lobby.close()
