@@ -49,11 +49,15 @@ def test_two_bot_workers_decide_each_bot_move_exactly_once(backend, tmp_path, re
         path = Path(f"{trace}.{n}")
         decided += [tuple(line.split()) for line in path.read_text().splitlines()] if path.exists() else []
     positions = [(t, int(seq)) for t, seq, _pid in decided]
+    # A decision under way when the pool stopped is dropped with its lease, and the other worker,
+    # not stopped yet, may take that position up: only a worker's last decision at a table may
+    # be decided again.
+    last = {(t, pid): int(seq) for t, seq, pid in decided}
+    dropped = {(t, seq) for (t, _pid), seq in last.items()}
+    again = [p for p in positions if p not in dropped]
+    assert len(again) == len(set(again)), "a bot move was decided twice"
+    assert all(positions.count(p) <= 2 for p in dropped)
     ends = {t: len(store.lines(t)) for t in tables}
-    # A decision under way when the pool stopped is dropped with its lease, and the other worker
-    # may take that last position up before it stops too: only there may a position appear twice.
-    settled = [(t, seq) for t, seq in positions if seq < ends[t]]
-    assert len(settled) == len(set(settled)), "a bot move was decided twice"
     for t in tables:
         made = action_starts(store.lines(t))
         mine = {seq for table, seq in positions if table == t}
@@ -108,19 +112,17 @@ async def test_a_players_process_sees_the_pools_bot_think_and_move(tmp_path):
     table = lobby.table(record.id)
     kinds: list[str] = []
     table.attach(0, lambda update: kinds.append(update.kind))
+    def bot_lines() -> int:
+        return sum(line.text.startswith("Random") for line in table.move_lines())
+
     with BotPoolProcess(tmp_path, workers=1, bot_delay=0.3, durable=False):
-        for _ in range(3):  # alice plays; the pool's bot answers in this process's table
-            deadline = time.monotonic() + 60
-            while 0 not in table.to_act and not table.finished:
-                assert time.monotonic() < deadline, "the bot never moved"
-                await asyncio.sleep(0.02)
-            if table.finished:
-                break
-            table.submit(0, table.legal_actions(0)[0])
-            while 0 not in table.to_act and not table.finished:
-                await asyncio.sleep(0.02)
-    assert "thinking" in kinds and kinds.count("moved") >= 4
-    assert any(line.text.startswith("Random") for line in table.move_lines())
+        deadline = time.monotonic() + 60
+        while bot_lines() < 2 and not table.finished:  # alice plays; the pool's bot answers here
+            assert time.monotonic() < deadline, "the bot never moved"
+            if 0 in table.to_act:
+                table.submit(0, table.legal_actions(0)[0])
+            await asyncio.sleep(0.02)
+    assert "thinking" in kinds and bot_lines() >= 2
     lobby.close()
 
 
