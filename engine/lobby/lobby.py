@@ -16,6 +16,7 @@ store too.
 from __future__ import annotations
 
 import contextlib
+import os
 import secrets
 from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
@@ -44,7 +45,11 @@ class Lobby(AwayRules):
         """``store``: the server's store (a folder: the SQLite store in it). ``bots``: "here"
         (this process's tables drive their bots, one process per move by lease) or "pool" (a
         BotPool does; this process never thinks)."""
-        self.store = store if isinstance(store, Store) else open_store(Path(store), durable=host.durable)
+        if not isinstance(store, Store):  # a folder: its SQLite store, as durable as the host's files
+            store = open_store(Path(store), durable=host.durable)
+            if hasattr(store.db, "set_durable"):
+                store.db.set_durable(host.durable)
+        self.store = store
         self.dir = self.store.data_dir
         self.host, self.bots = host, bots
         self._clock = clock or (lambda: datetime.now(timezone.utc))
@@ -103,7 +108,7 @@ class Lobby(AwayRules):
     def watch(self, interval: float = 0.05) -> None:
         """From now on, on the running event loop, ``poll`` as soon as another process writes
         (SQLite: a change check every ``interval`` s; PostgreSQL: LISTEN/NOTIFY)."""
-        if self._watcher is None:
+        if self._watcher is None or self._watcher.pid != os.getpid():
             self._watcher = Watcher(self.store, self._poll_quietly, interval)
             self._watcher.start()
 

@@ -116,12 +116,13 @@ class Database:
     def _errors(self) -> Iterator[None]:
         try:
             yield
-        except (StoreError, Duplicate):
-            raise
-        except Exception as exc:
+        except self._driver_errors() as exc:  # the database's own; anything else is the caller's
             if self._is_duplicate(exc):
                 raise Duplicate(_one_line(exc)) from None
             raise StoreError(f"the database {self.where} failed: {_one_line(exc)}") from None
+
+    def _driver_errors(self) -> tuple[type[BaseException], ...]:
+        return (sqlite3.Error,)
 
     def _is_duplicate(self, exc: BaseException) -> bool:
         return False
@@ -204,6 +205,14 @@ class SQLite(Database):
                              "away to start afresh, or put back a copy") from None
         return conn
 
+    def set_durable(self, durable: bool) -> None:
+        """fsync every commit (FULL) or leave it to the system (OFF: tests, benches)."""
+        if durable != self.durable:
+            self.durable = durable
+            local = self._local
+            if getattr(local, "pid", None) == os.getpid() and getattr(local, "conn", None) is not None:
+                local.conn.execute("PRAGMA synchronous = " + ("FULL" if durable else "OFF"))
+
     def sql(self, text: str) -> str:
         return text.replace("DOUBLE PRECISION", "REAL").replace(" FOR UPDATE", "")
 
@@ -258,6 +267,11 @@ class Postgres(Database):
         conn = self.conn
         with self._errors(), conn.transaction():
             yield Transaction(self, conn)
+
+    def _driver_errors(self) -> tuple[type[BaseException], ...]:
+        import psycopg
+
+        return (psycopg.Error,)
 
     def _is_duplicate(self, exc: BaseException) -> bool:
         import psycopg

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -32,6 +33,7 @@ class Watcher:
         self._pending = False
         self._thread = threading.Thread(target=self._run, name="bergfried-store-watch", daemon=True)
         self._last_beat = 0.0
+        self.pid = os.getpid()  # a forked child has no thread of its parent's: it watches anew
 
     def start(self) -> None:
         self._thread.start()

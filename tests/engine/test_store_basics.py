@@ -110,3 +110,34 @@ async def test_move_n_is_appended_once_and_the_loser_decides_again(stores):
     here.close()
     there.close()
     await asyncio.sleep(0)
+
+
+async def test_refusals_and_undo_reach_every_process(stores):
+    from engine.lobby import LobbyError
+
+    here, there = lobby_of(stores()), lobby_of(stores())
+    record = here.create("alice", "palais-royal", ["me", "invite:bob"])
+    there.poll()
+    here.poll()
+    with pytest.raises(LobbyError, match="no seat"):
+        there.leave(record.id, "carol")                     # refused: nothing written
+    assert here.poll() is False
+    there.join(record.id, "bob")
+    here.poll()
+    with pytest.raises(LobbyError, match="started"):
+        here.leave(record.id, "alice")
+    mine, theirs = here.table(record.id), there.table(record.id)
+    seat = next(iter(mine.to_act))
+    table = mine if seat == 0 else theirs
+    table.submit(seat, table.legal_actions(seat)[0])
+    assert table.can_undo(seat), table.can_undo(seat).reason
+    before = [line.text for line in table.move_lines()]
+    table.undo(seat)                                         # an undo line, like a save file's
+    other = theirs if table is mine else mine
+    (there if table is mine else here).poll()
+    assert [line.text for line in other.move_lines()] == [line.text for line in table.move_lines()]
+    assert len(other.move_lines()) == len(before) - 1 and other.view(seat) == table.view(seat)
+    assert '"undo"' in here.store.lines(record.id)[-1]
+    here.close()
+    there.close()
+    await asyncio.sleep(0)
