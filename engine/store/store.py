@@ -101,15 +101,19 @@ class Store:
 
     # -- tables -----------------------------------------------------------------------------
     def tables(self) -> list[dict[str, Any]]:
-        """Every table as a dict of TABLE_FIELDS with ``seats``: a list of dicts of SEAT_FIELDS."""
-        with self.transaction() as tx:  # one snapshot for both
-            rows = tx.rows(f"SELECT {', '.join(TABLE_FIELDS)} FROM game_tables")
-            seats = tx.rows(f"SELECT table_id, seat, {', '.join(SEAT_FIELDS)} FROM seats "
-                            "ORDER BY table_id, seat")
-        out = {r[0]: dict(zip(TABLE_FIELDS, r), seats=[]) for r in rows}
-        for table_id, _seat, *fields in seats:
-            if table_id in out:
-                out[table_id]["seats"].append(dict(zip(SEAT_FIELDS, fields)))
+        """Every table as a dict of TABLE_FIELDS with ``seats``: a list of dicts of SEAT_FIELDS.
+        One statement (one snapshot, and no lock: every process reads this after each change)."""
+        rows = self.db.query(f"SELECT {', '.join('t.' + f for f in TABLE_FIELDS)}, s.seat, "
+                             f"{', '.join('s.' + f for f in SEAT_FIELDS)} FROM game_tables t "
+                             "LEFT JOIN seats s ON s.table_id = t.id ORDER BY t.id, s.seat")
+        out: dict[str, dict[str, Any]] = {}
+        width = len(TABLE_FIELDS)
+        for row in rows:
+            table = out.get(row[0])
+            if table is None:
+                table = out[row[0]] = dict(zip(TABLE_FIELDS, row[:width]), seats=[])
+            if row[width] is not None:
+                table["seats"].append(dict(zip(SEAT_FIELDS, row[width + 1:])))
         return list(out.values())
 
     def table(self, tx, table_id: str, lock: bool = False) -> dict[str, Any] | None:

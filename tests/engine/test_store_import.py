@@ -164,3 +164,15 @@ async def test_a_stored_table_exports_as_a_save_file_check_opens(tmp_path):
     with pytest.raises(StoreError):
         export_table(store, "tnothing", tmp_path / "none.jsonl")
     lobby.close()
+
+
+@pytest.mark.parametrize("database, says", [
+    ("postgresql://postgres@127.0.0.1:1/bergfried", "cannot connect to postgresql://postgres@127.0.0.1:1"),
+    ("postgresql://bob:secret@127.0.0.1:1/bergfried", "bob@127.0.0.1:1"),
+    ("mysql://127.0.0.1/bergfried", "--database takes postgresql://"),
+])
+def test_a_database_that_cannot_be_used_gives_one_line(tmp_path, database, says):
+    with pytest.raises(StoreError) as stopped:
+        open_store(tmp_path, database)
+    message = str(stopped.value)
+    assert says in message and "\n" not in message and "secret" not in message
