@@ -187,13 +187,22 @@ class Store:
             if lines is not None and lines[0] != seq:
                 return False  # this process has not read the table's last lines yet: it will
             row = tx.one("SELECT seq, holder, until_time FROM leases WHERE table_id = ?", (table_id,))
-            if row is not None and (row[0] > seq or row[0] == seq and row[1] != me and row[2] > now):
+            if row is not None and (row[0] > seq or row[0] == seq and row[1] != me and row[2] > now
+                                    and self._alive(tx, row[1])):
                 return False
             tx.execute("INSERT INTO leases (table_id, seq, holder, until_time) VALUES (?, ?, ?, ?) "
                        "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, holder = excluded.holder, "
                        "until_time = excluded.until_time", (table_id, seq, me, now + seconds))
             tx.bump()  # players' processes show the bot thinking
         return True
+
+    def _alive(self, tx, process: str) -> bool:
+        """Whether the process holding a lease may still be deciding: a killed bot worker's
+        lease is free at once (SQLite: its pid is gone; PostgreSQL: its heartbeat stopped)."""
+        if self.kind == "sqlite":
+            return _alive_here(process)
+        beat = tx.one("SELECT beat FROM processes WHERE id = ?", (process,))
+        return beat is None or beat[0] > time.time() - ALIVE
 
     def lease_of(self, table_id: str) -> int | None:
         """The line whose bot move some process is deciding (its lease not run out), if any."""

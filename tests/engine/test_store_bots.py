@@ -159,3 +159,30 @@ async def test_a_stand_in_plays_for_a_player_away_from_every_process_until_she_i
         lobby.poll()
         assert table.seq == seq and 0 in table.to_act and not record.seats[0].stand_in
     lobby.close()
+
+
+def test_a_killed_workers_lease_is_free_at_once(tmp_path):
+    """A bot worker SIGKILLed mid-decision leaves its lease; with SQLite (one host) another
+    process sees its pid gone and decides that move without waiting for the lease to run out."""
+    store = open_store(tmp_path, durable=False)
+    lobby = Lobby(store, TableHost(get_game, durable=False), bots="pool")
+    record = lobby.create("alice", "palais-royal", ["me", "bot:random"])
+    table = lobby.table(record.id)
+    while 0 in table.to_act:
+        table.submit(0, table.legal_actions(0)[0])
+    script = ("import sys, time\n"
+              "from engine.store import open_store\n"
+              f"store = open_store({str(tmp_path)!r}, durable=False)\n"
+              f"print(store.take_lease({record.id!r}, {table.seq}), flush=True)\n"
+              "time.sleep(600)\n")
+    worker = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert worker.stdout.readline().strip() == "True"
+        assert not store.take_lease(record.id, table.seq)     # held by a live process
+        worker.send_signal(signal.SIGKILL)
+        worker.wait(10)
+        assert store.take_lease(record.id, table.seq)         # its holder is gone
+    finally:
+        if worker.poll() is None:
+            worker.kill()
+    lobby.close()
