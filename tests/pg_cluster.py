@@ -13,6 +13,7 @@ import glob
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -104,7 +105,11 @@ class Cluster:
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(2)  # SIGINT: a fast shutdown (clients are disconnected)
+            # SIGINT to postgres itself (runuser passes no signal on): a fast shutdown
+            try:
+                os.kill(int((self.data / "postmaster.pid").read_text().split()[0]), signal.SIGINT)
+            except (OSError, ValueError, IndexError):
+                self.process.send_signal(signal.SIGINT)
             try:
                 self.process.wait(30)
             except subprocess.TimeoutExpired:
