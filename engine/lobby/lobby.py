@@ -253,8 +253,7 @@ class Lobby(AwayRules):
         self._changed()
         return record
 
-    @staticmethod
-    def _seat(spec: str, creator: str, game) -> SeatRecord:
+    def _seat(self, spec: str, creator: str, game) -> SeatRecord:
         if spec == "me":
             return SeatRecord("human", creator, True)
         if spec == "open":
@@ -262,7 +261,8 @@ class Lobby(AwayRules):
         if spec.startswith("bot:") and spec[4:] in game.bot_levels:
             return SeatRecord(spec)
         if spec.startswith("invite:") and valid_name(spec[7:]):
-            return SeatRecord("human", spec[7:], False)
+            # names are unique regardless of case: the invitation is for the account's own spelling
+            return SeatRecord("human", self.store.player_named(spec[7:]) or spec[7:], False)
         if spec.startswith("invite:"):
             raise LobbyError(f"{spec[7:]!r} is not a player's name (a letter, then letters, "
                              f"digits, _ . -)")

@@ -99,6 +99,12 @@ def _table(item: Any, saves: Path, notes: list[str]) -> tuple[dict, list[str]]:
         raise StoreError(f"{REGISTRY}: a table record is not one Bergfried writes; nothing was imported") from None
     for s in table["seats"]:
         s["joined"], s["stand_in"] = int(bool(s["joined"])), int(bool(s["stand_in"]))
+    from engine.games import game_ids
+
+    if table["game"] not in game_ids():
+        table["status"], table["message"] = "damaged", f"this Bergfried has no game {table['game']!r}"
+        notes.append(f"table {table['id']}: {table['message']} (imported as damaged)")
+        return table, []
     if table["status"] not in ("playing", "finished"):
         return table, []
     path = saves / f"{table['id']}.jsonl"

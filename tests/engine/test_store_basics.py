@@ -45,6 +45,10 @@ def test_names_are_unique_regardless_of_case(stores):
     with pytest.raises(ValueError):
         other.claim("ALICE", "ssh-ed25519 AAAAmallory")
     assert other.names() == ["alice"] and other.exists("aLiCe")
+    lobby = lobby_of(other.store)
+    record = lobby.create("bob", "palais-royal", ["me", "invite:ALICE"])
+    assert record.seats[1].player == "alice"              # the invitation finds her account
+    assert lobby.summaries("alice")[0].invited
 
 
 def test_the_data_folder_and_database_are_private(tmp_path):
