@@ -91,3 +91,63 @@ def test_two_processes_play_one_table_and_see_each_others_moves(backend, tmp_pat
     lines = store.lines(record.id)
     assert len(lines) >= TARGET_LINES or lobby.table(record.id).finished
     lobby.close()
+
+
+def _racer(data_dir: str, url: str | None, table_id: str, seat: int, ready, go, results) -> None:
+    """One process of the race: opens the table, waits for the start, submits its move."""
+    from engine.store import Conflict
+
+    store = open_store(Path(data_dir), url, durable=False)
+    lobby = Lobby(store, TableHost(get_game, durable=False), bots="pool")
+    table = lobby.table(table_id)
+    start, conflicts, append = table.seq, [], store.append
+
+    def counted(table_id, seq, lines, tx=None):  # which lines this process lost to another
+        try:
+            return append(table_id, seq, lines, tx)
+        except Conflict:
+            conflicts.append(seq)
+            raise
+    store.append = counted
+    ready.put(start)
+    go.wait(60)
+    outcome = "played"
+    try:
+        table.submit(seat, table.legal_actions(seat)[0])
+    except Exception as exc:  # refused on the new position: reported by name
+        outcome = type(exc).__name__
+    results.put((start, conflicts, outcome))
+    lobby.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_four_processes_append_move_n_at_once_and_exactly_one_wins(backend, tmp_path, request):
+    from engine.store.tables import load_lines
+
+    url = request.getfixturevalue("postgres_url") if backend == "postgresql" else None
+    store = open_store(tmp_path, url, durable=False)
+    lobby = Lobby(store, TableHost(get_game, durable=False), bots="pool")
+    record = lobby.create("alice", "palais-royal", ["me", "invite:bob"])
+    lobby.join(record.id, "bob")
+    seat = next(iter(lobby.table(record.id).to_act))
+    context = multiprocessing.get_context("spawn")
+    ready, go, results = context.Queue(), context.Event(), context.Queue()
+    racers = [context.Process(target=_racer, args=(str(tmp_path), url, record.id, seat, ready, go, results))
+              for _ in range(4)]
+    for p in racers:
+        p.start()
+    starts = {ready.get(timeout=120) for _ in racers}   # every racer has the table open at line N
+    assert len(starts) == 1
+    n = starts.pop()
+    go.set()
+    out = [results.get(timeout=120) for _ in racers]
+    for p in racers:
+        p.join(30)
+    winners = [conflicts for _start, conflicts, _outcome in out if n not in conflicts]
+    assert len(winners) == 1, f"exactly one process wrote line {n}: {out}"
+    assert sum(n in conflicts for _start, conflicts, _outcome in out) == 3  # the others all tried it
+    assert all(outcome in ("played", "IllegalMove", "IllegalAction") for *_, outcome in out)
+    lines = store.lines(record.id)
+    assert len(lines) > n
+    load_lines(lines, get_game)                           # the log reads whole, every move decided again
+    lobby.close()
