@@ -280,7 +280,7 @@ def _alive_here(process: str) -> bool:
     return True
 
 
-_OPEN: dict[tuple[int, str], Store] = {}
+_OPEN: dict[str, Store] = {}
 
 
 def open_store(data_dir: Path, database: str | None = None, *, durable: bool = True) -> Store:
@@ -288,9 +288,10 @@ def open_store(data_dir: Path, database: str | None = None, *, durable: bool = T
     PostgreSQL database at the ``postgresql://`` URL. A first start imports an old data folder
     (accounts.json, tables.json, tables/*.jsonl; see ``store.notes``). Raises StoreError with
     one line for the host when the database or the folder cannot be used. One store per
-    database in a process."""
+    database in a process (and its forks)."""
     data_dir = Path(data_dir).expanduser()
-    key = (os.getpid(), database or str(data_dir.resolve()))
+    # A forked child finds its parent's store here: it opens its own connections as it uses them.
+    key = database or str(data_dir.resolve())
     if key in _OPEN:
         return _OPEN[key]
     make_folder(data_dir)

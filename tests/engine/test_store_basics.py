@@ -145,3 +145,27 @@ async def test_refusals_and_undo_reach_every_process(stores):
     here.close()
     there.close()
     await asyncio.sleep(0)
+
+
+def test_a_forked_process_uses_its_own_connection(tmp_path):
+    """A player's process forked from one holding the store: it writes through a connection
+    of its own, and its parent's connection still works afterwards."""
+    import os
+
+    store = open_store(tmp_path / "server", durable=False)
+    accounts = Accounts(store)
+    accounts.claim("alice", "ssh-ed25519 AAAAalice")
+    parent_conn = store.db.conn
+    pid = os.fork()
+    if pid == 0:  # the child: the same store object, a new connection
+        code = 1
+        try:
+            same = open_store(tmp_path / "server", durable=False) is store
+            Accounts(store).claim("bob", "ssh-ed25519 AAAAbob")
+            code = 0 if same and store.db.conn is not parent_conn else 2
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert store.db.conn is parent_conn and accounts.names() == ["alice", "bob"]
+    store.close()
