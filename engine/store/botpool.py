@@ -1,4 +1,5 @@
-"""The bot pool of a server: processes that decide every bot move of the store's tables.
+"""The bot pool of a server: processes that decide every bot move of the store's tables
+(each runs ``engine.store.worker.run_worker``).
 
     pool = BotPoolProcess(data_dir, database, workers=2, bot_delay=0.6)
     pool.start()      # before any connection is accepted
@@ -15,14 +16,11 @@ its parent's pid and a pipe whose other end only the parent holds).
 """
 from __future__ import annotations
 
-import asyncio
 import multiprocessing
 import os
-import threading
-import time
 from pathlib import Path
 
-NICENESS = 10  # the workers yield the CPU to the players' processes
+from .worker import NICENESS, run_worker
 
 
 class BotPoolProcess:
@@ -39,8 +37,10 @@ class BotPoolProcess:
         for n in range(self.workers):
             reader, writer = context.Pipe(duplex=False)
             trace = None if self.trace is None else f"{self.trace}.{n}"
-            process = context.Process(target=run_worker, args=(*self.args, trace, os.getpid(), reader),
-                                      name=f"bergfried-bots-{n}", daemon=True)
+            data_dir, database, bot_delay, durable, away_every, niceness = self.args
+            process = context.Process(target=run_worker, args=(data_dir, database, bot_delay), kwargs=dict(
+                durable=durable, away_every=away_every, niceness=niceness, trace=trace, parent=os.getpid(),
+                pipe=reader), name=f"bergfried-bots-{n}", daemon=True)
             process.start()
             reader.close()  # only the worker holds the reading end: its EOF is our end
             self.processes.append(process)
@@ -66,79 +66,3 @@ class BotPoolProcess:
 
     def __exit__(self, *exc) -> None:
         self.stop()
-
-
-def run_worker(data_dir: str, database: str | None, bot_delay: float, durable: bool, away_every: float,
-               niceness: int, trace: str | None, parent: int, pipe) -> None:
-    """A worker process's whole life (the target of a spawned process)."""
-    stop = threading.Event()
-    threading.Thread(target=_watch_parent, args=(parent, pipe, stop), daemon=True).start()
-    if niceness > 0:
-        try:
-            os.nice(niceness)
-        except OSError:
-            pass
-    try:
-        asyncio.run(_serve(Path(data_dir), database, bot_delay, durable, away_every, trace, stop))
-    except KeyboardInterrupt:
-        pass
-
-
-def _watch_parent(parent: int, pipe, stop: threading.Event) -> None:
-    while not stop.is_set():
-        if os.getppid() != parent:
-            stop.set()
-            break
-        try:
-            if pipe.poll(0.5):
-                pipe.recv()
-        except (EOFError, OSError):
-            stop.set()
-    time.sleep(5)  # the loop had its chance to stop by itself (leases given back)
-    os._exit(0)
-
-
-async def _serve(data_dir: Path, database: str | None, bot_delay: float, durable: bool, away_every: float,
-                 trace: str | None, stop: threading.Event) -> None:
-    from engine.core import TableHost
-    from engine.games import get_game
-    from engine.lobby import Lobby
-    from engine.store import open_store
-
-    store = open_store(data_dir, database, durable=durable)
-    lobby = Lobby(store, TableHost(get_game, bot_delay=bot_delay, durable=durable), bots="here")
-    decided = open(trace, "a", encoding="utf-8") if trace else None
-    if decided is not None:
-        lobby.on_decide = lambda table_id, seq: (decided.write(f"{table_id} {seq} {os.getpid()}\n"),
-                                                 decided.flush())
-    lobby.watch()
-    next_away = time.monotonic()
-    try:
-        while not stop.is_set():
-            _open_bot_tables(lobby)
-            for table in lobby.host.tables():
-                table.drive_bots()  # a lease another worker let run out is taken here
-            if time.monotonic() >= next_away:
-                lobby.check_away()
-                next_away = time.monotonic() + away_every
-            await asyncio.sleep(0.25)
-    finally:
-        lobby.close()
-        store.gone()
-        if decided is not None:
-            decided.close()
-
-
-def _open_bot_tables(lobby) -> None:
-    """Open every playing table a bot plays at (or may stand in at) that is not open yet."""
-    from engine.core import LogError
-
-    for record in lobby.records():
-        if record.status != "playing" or lobby.host.running(record.id) is not None:
-            continue
-        if not (any(s.is_bot or s.stand_in for s in record.seats) or record.stand_in_after is not None):
-            continue
-        try:
-            lobby.table(record.id)
-        except LogError:
-            continue  # the lobby reports a damaged table; no bot plays there

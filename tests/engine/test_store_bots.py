@@ -186,3 +186,22 @@ def test_a_killed_workers_lease_is_free_at_once(tmp_path):
         if worker.poll() is None:
             worker.kill()
     lobby.close()
+
+
+def test_a_worker_the_server_spawned_itself_ends_on_sigterm(tmp_path):
+    """run_worker as the target of the server's own spawned process: SIGTERM ends it."""
+    import multiprocessing
+
+    from engine.store.worker import run_worker
+
+    context = multiprocessing.get_context("spawn")
+    worker = context.Process(target=run_worker, args=(str(tmp_path), None, 0.0), kwargs={"durable": False})
+    worker.start()
+    store = open_store(tmp_path, durable=False)
+    lobby = Lobby(store, TableHost(get_game, durable=False), bots="pool")
+    record = lobby.create("alice", "palais-royal", ["bot:random", "bot:random"])
+    wait_until(lambda: len(store.lines(record.id)) > 5, 60, "the worker's bots playing")
+    worker.terminate()
+    worker.join(15)
+    assert worker.exitcode == 0
+    lobby.close()
