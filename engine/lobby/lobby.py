@@ -85,10 +85,7 @@ class Lobby(AwayRules):
     def _follow(self, record: TableRecord, table: StoredTable) -> None:
         """An open table catches up with the store: other processes' moves and stand-ins."""
         if record.lines > table.seq:
-            try:
-                table.refresh()
-            except LogError as exc:
-                table._stop(f"The game's saved moves cannot be read: {exc}")
+            table.catch_up()
         for i, seat in enumerate(record.seats):
             if seat.stand_in and i not in table.stand_ins and not table.finished:
                 table.stand_in(i, record.stand_in_level)

@@ -164,12 +164,21 @@ class StoredTable(Table):
         self._read += len(unread)
         return list(reader.entries), reader.state
 
+    def catch_up(self) -> bool:
+        """``refresh``; lines that do not read as the game stop the table (loudly, for every
+        subscriber) instead of raising into whoever asked."""
+        try:
+            return self.refresh()
+        except LogError as exc:
+            self._stop(f"The game's saved moves cannot be read: {exc}")
+            return True
+
     def submit(self, seat: int, action: Any) -> None:
         for _ in range(10):
             try:
                 return super().submit(seat, action)
             except Conflict:
-                self.refresh()
+                self.catch_up()
                 if seat in self._bots:
                     return  # a bot's answer to a position that is gone; drive_bots starts it again
         raise IllegalAction("the table is too busy to take the move; try again")
@@ -178,7 +187,7 @@ class StoredTable(Table):
         try:
             return super().undo(seat)
         except Conflict:
-            self.refresh()
+            self.catch_up()
             raise IllegalAction("another move came first; nothing was taken back") from None
 
     def _changed(self, match: Match, change: Change) -> None:
