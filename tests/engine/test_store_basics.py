@@ -169,3 +169,19 @@ def test_a_forked_process_uses_its_own_connection(tmp_path):
     assert os.waitstatus_to_exitcode(status) == 0
     assert store.db.conn is parent_conn and accounts.names() == ["alice", "bob"]
     store.close()
+
+
+async def test_a_line_that_is_no_move_stops_the_table_for_its_players(stores):
+    here = lobby_of(stores())
+    record = here.create("alice", "palais-royal", ["me", "invite:bob"])
+    here.join(record.id, "bob")
+    table = here.table(record.id)
+    told = []
+    table.attach(0, told.append)
+    forged = '{"act":1,"n":1,"by":0,"move":"no such move","type":"ServantMoved","v":1,"data":{}}'
+    here.store.append(record.id, table.seq, [forged])       # another process's bug, or an edit
+    here.poll()
+    assert table.stopped and "cannot be read" in table.stopped and "line" in table.stopped
+    assert told[-1].kind == "stopped"
+    here.close()
+    await asyncio.sleep(0)
