@@ -149,20 +149,33 @@ class Store:
                              (table_id, start))
         return [r[0] for r in rows]
 
-    def append(self, table_id: str, seq: int, lines: Sequence[str], tx=None) -> None:
+    def append(self, table_id: str, seq: int, lines: Sequence[str], tx=None,
+               after: tuple[Iterable[int], bool] | None = None) -> None:
         """Lines ``seq``, ``seq + 1``, … of the table's log; Conflict when another process wrote
-        line ``seq`` first (nothing of these is written then)."""
+        line ``seq`` first (nothing of these is written then). ``after``: who is to act then
+        and whether the game is over, for the lobby's list, in the same transaction."""
         if tx is None:
             try:
                 with self.transaction() as tx:
-                    self.append(table_id, seq, lines, tx)
+                    self._insert(tx, table_id, seq, lines, after)
             except Duplicate:
                 raise Conflict("another player's move came first; the table was read again") from None
-            return
+        else:
+            self._insert(tx, table_id, seq, lines, after)
+
+    def _insert(self, tx, table_id: str, seq: int, lines: Sequence[str],
+                after: tuple[Iterable[int], bool] | None) -> None:
         tx.many("INSERT INTO events (table_id, seq, line) VALUES (?, ?, ?)",
                 [(table_id, seq + i, line) for i, line in enumerate(lines)])
-        tx.execute("UPDATE game_tables SET lines = ? WHERE id = ? AND lines < ?",
-                   (seq + len(lines), table_id, seq + len(lines)))
+        end = seq + len(lines)
+        if after is None:
+            tx.execute("UPDATE game_tables SET lines = ? WHERE id = ? AND lines < ?", (end, table_id, end))
+        else:
+            to_act, finished = after
+            tx.execute("UPDATE game_tables SET lines = ?, to_act = ?, status = ? WHERE id = ? AND lines < ? "
+                       "AND status IN ('playing', 'finished')",
+                       (end, ",".join(map(str, sorted(to_act))), "finished" if finished else "playing",
+                        table_id, end))
         tx.bump()
 
     def progress(self, table_id: str, lines: int, to_act: Iterable[int], finished: bool) -> None:

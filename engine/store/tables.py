@@ -52,17 +52,18 @@ class StoreWriter:
     def write_start(self, header: Header, entries: Sequence[Entry]) -> None:
         self._write([dumps(header.to_json())] + encode_lines(self.game, list(entries)))
 
-    def write_entries(self, entries) -> None:
-        self._write(encode_lines(self.game, list(entries)))
+    def write_entries(self, entries, after: tuple[Any, bool] | None = None) -> None:
+        """``after``: (who is to act, whether it is over) once these are folded (StoredMatch)."""
+        self._write(encode_lines(self.game, list(entries)), after)
 
     def write_undo(self, act: int, by: int | None) -> None:
         self._write([dumps({"undo": act, "by": by})])
 
-    def _write(self, lines: list[str]) -> None:
+    def _write(self, lines: list[str], after: tuple[Any, bool] | None = None) -> None:
         if self.closed:
             raise LogError("this table is closed; the move was not saved")
         try:
-            self.store.append(self.table_id, self.seq, lines)
+            self.store.append(self.table_id, self.seq, lines, after=after)
         except StoreError as exc:
             self.failed = str(exc)
             raise LogError(f"the move could not be saved ({exc}); the game stops here") from None
@@ -72,9 +73,25 @@ class StoreWriter:
         self.closed = True
 
 
+class StoredMatch(Match):
+    """A match whose moves tell the store, in the move's own transaction, whose turn it is
+    after them (the lobby's list in every process reads that, one write per move)."""
+
+    def _append(self, entries: list[Entry], seat: int | None = None, after: Any = None) -> None:
+        self._check_open()
+        state = after
+        if state is None:  # the decider did not fold them: fold here, once, for both
+            state = self.state
+            for e in entries:
+                state = self.game.evolve(state, e.event)
+        self.writer.write_entries(entries, (self.game.to_act(state), self.game.result(state).finished))
+        self._fold(entries, state)
+        self._notify(Change("action", seat, tuple(entries)))
+
+
 def start_lines(game: Game, config: GameConfig, seats: Sequence[Seat], created: str | None) -> tuple[Match, list[str]]:
     """A new match (a fresh secret) and its first lines: the header and the set-up."""
-    match = Match.new(game, config, seats, None, created=created)
+    match = StoredMatch.new(game, config, seats, None, created=created)
     return match, [dumps(match.header.to_json())] + encode_lines(game, match.entries)
 
 
@@ -92,7 +109,8 @@ def load_match(store: Store, table_id: str, lookup: Callable[[str], Game]) -> Ma
     lines = store.lines(table_id)
     loaded = load_lines(lines, lookup)
     game = lookup(loaded.header.game)
-    return Match(game, loaded.header, loaded.entries, StoreWriter(store, table_id, game, lines), loaded.state)
+    return StoredMatch(game, loaded.header, loaded.entries, StoreWriter(store, table_id, game, lines),
+                       loaded.state)
 
 
 class StoredTable(Table):
@@ -192,7 +210,7 @@ class StoredTable(Table):
 
     def _changed(self, match: Match, change: Change) -> None:
         super()._changed(match, change)
-        if not self._refreshing:  # the lobby's list: whose turn it is now
+        if change.kind == "undo" and not self._refreshing:  # a move says it in its own write
             with contextlib.suppress(StoreError):
                 self.store.progress(self.table_id, self.seq, match.to_act, match.finished)
 

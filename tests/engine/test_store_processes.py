@@ -102,9 +102,9 @@ def _racer(data_dir: str, url: str | None, table_id: str, seat: int, ready, go, 
     table = lobby.table(table_id)
     start, conflicts, append = table.seq, [], store.append
 
-    def counted(table_id, seq, lines, tx=None):  # which lines this process lost to another
+    def counted(table_id, seq, lines, tx=None, **kwargs):  # which lines this process lost to another
         try:
-            return append(table_id, seq, lines, tx)
+            return append(table_id, seq, lines, tx, **kwargs)
         except Conflict:
             conflicts.append(seq)
             raise
