@@ -28,6 +28,10 @@ def import_folder(store, data_dir: Path) -> list[str]:
     accounts, registry = data_dir / ACCOUNTS, data_dir / REGISTRY
     if not accounts.exists() and not registry.exists():
         return []
+    held = store.db.query("SELECT (SELECT count(*) FROM players) + (SELECT count(*) FROM game_tables)")
+    if held and held[0][0]:
+        return [f"{ACCOUNTS} and {REGISTRY} in {data_dir} were not imported: the database holds accounts "
+                "or tables already (move the old files away to keep this from being said again)"]
     players = _read(accounts, "players", dict) if accounts.exists() else {}
     tables = _read(registry, "tables", list) if registry.exists() else []
     notes: list[str] = []

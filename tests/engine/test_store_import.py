@@ -176,3 +176,17 @@ def test_a_database_that_cannot_be_used_gives_one_line(tmp_path, database, says)
         open_store(tmp_path, database)
     message = str(stopped.value)
     assert says in message and "\n" not in message and "secret" not in message
+
+
+def test_old_files_beside_a_database_that_holds_data_are_left_alone_and_said(tmp_path):
+    folder = tmp_path / "server"
+    store = open_store(folder, durable=False)
+    Accounts(store).claim("alice", "ssh-ed25519 AAAAalice")
+    from engine.store import store as store_module
+    from engine.store.importer import import_folder
+
+    old_folder(folder)                                      # an old server wrote these since
+    notes = import_folder(store, folder)
+    assert len(notes) == 1 and "were not imported" in notes[0]
+    assert (folder / "accounts.json").exists() and Accounts(store).names() == ["alice"]
+    store_module._OPEN.clear()
