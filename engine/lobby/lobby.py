@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+from copy import copy
 from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
 from pathlib import Path
@@ -25,6 +26,7 @@ from pathlib import Path
 from engine.core import GameConfig, LogError, Seat, Table, TableHost
 from engine.games import game_ids, get_game
 from engine.store import Store, StoreError, open_store
+from engine.store.db import Duplicate
 from engine.store.tables import StoredTable, StoreWriter, load_match, start_lines
 from engine.store.watch import Watcher
 
@@ -239,11 +241,18 @@ class Lobby(AwayRules):
             raise LobbyError("a player can take only one seat at a table")
         if stand_in_after is not None and stand_in_level not in game.bot_levels:
             raise LobbyError(f"{game.title} has no {stand_in_level!r} bot to stand in")
-        record = TableRecord(self._new_id(), game_id, creator, self._now(), records,
-                             stand_in_after=stand_in_after, stand_in_level=stand_in_level)
-        with self.store.transaction() as tx:
-            started = self._start_if_full(tx, record)
-            self.store.put_table(tx, record.to_json())
+        for attempt in range(20):  # an id another process took a moment ago: draw again
+            record = TableRecord(self._new_id(), game_id, creator, self._now(), [copy(s) for s in records],
+                                 stand_in_after=stand_in_after, stand_in_level=stand_in_level)
+            try:
+                with self.store.transaction() as tx:
+                    self.store.put_table(tx, record.to_json(), new=True)
+                    started = self._start_if_full(tx, record)
+                    if started is not None:
+                        self.store.put_table(tx, record.to_json())
+                break
+            except Duplicate:
+                continue
         self._records[record.id] = record
         if started is not None:
             self._host(record, started)

@@ -126,12 +126,12 @@ class Store:
                         (table_id,))
         return dict(zip(TABLE_FIELDS, row), seats=[dict(zip(SEAT_FIELDS, s)) for s in seats])
 
-    def put_table(self, tx, table: dict[str, Any]) -> None:
-        """Insert or replace a table and its seats."""
+    def put_table(self, tx, table: dict[str, Any], new: bool = False) -> None:
+        """Replace a table and its seats; ``new``: insert it (Duplicate if the id is taken)."""
         values = [table[f] for f in TABLE_FIELDS]
         tx.execute(f"INSERT INTO game_tables ({', '.join(TABLE_FIELDS)}) VALUES "
-                   f"({', '.join('?' * len(TABLE_FIELDS))}) ON CONFLICT (id) DO UPDATE SET "
-                   + ", ".join(f"{f} = excluded.{f}" for f in TABLE_FIELDS[1:]), values)
+                   f"({', '.join('?' * len(TABLE_FIELDS))})" + ("" if new else " ON CONFLICT (id) DO UPDATE SET "
+                   + ", ".join(f"{f} = excluded.{f}" for f in TABLE_FIELDS[1:])), values)
         tx.execute("DELETE FROM seats WHERE table_id = ?", (table["id"],))
         tx.many(f"INSERT INTO seats (table_id, seat, {', '.join(SEAT_FIELDS)}) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(table["id"], i, *(s[f] for f in SEAT_FIELDS)) for i, s in enumerate(table["seats"])])

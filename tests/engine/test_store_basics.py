@@ -185,3 +185,16 @@ async def test_a_line_that_is_no_move_stops_the_table_for_its_players(stores):
     assert told[-1].kind == "stopped"
     here.close()
     await asyncio.sleep(0)
+
+
+def test_a_new_table_never_takes_an_id_another_process_just_took(stores):
+    here, there = lobby_of(stores()), lobby_of(stores())
+    first = here.create("alice", "palais-royal", ["me", "invite:bob"])
+    ids = iter([first.id, "tfresh1"])
+    there._new_id = lambda: next(ids)                       # there has not heard of it yet
+    second = there.create("bob", "palais-royal", ["me", "bot:random"])
+    assert second.id == "tfresh1"
+    here.poll()
+    assert here.record(first.id).creator == "alice" and here.record(first.id).status == "waiting"
+    there.close()
+    here.close()
