@@ -56,7 +56,8 @@ class Lobby(AwayRules):
         self.host, self.bots = host, bots
         self._clock = clock or (lambda: datetime.now(timezone.utc))
         self._records: dict[str, TableRecord] = {}
-        self._watchers: dict[str, int] = {}
+        self._watchers: dict[str, int] = {}   # spectators per table, in every process
+        self._watching: dict[str, int] = {}   # ... in this one
         self._listeners: list[Callable[[], None]] = []
         self._seen = -1
         self._watcher: Watcher | None = None
@@ -71,6 +72,7 @@ class Lobby(AwayRules):
             record = TableRecord.from_json(row)
             records[record.id] = self._adopt(record)
         self._records, self._seen = records, seen
+        self._watchers = self.store.spectators()
         for record in records.values():
             table = self.host.running(record.id)
             if isinstance(table, StoredTable):
@@ -316,9 +318,14 @@ class Lobby(AwayRules):
         self._changed()
 
     def watching(self, table_id: str, delta: int) -> None:
-        """Spectators of a table (counted per process)."""
-        self._watchers[table_id] = max(0, self._watchers.get(table_id, 0) + delta)
-        self._changed()
+        """A spectator of the table comes (+1) or goes (-1): the lobby counts the processes
+        watching each table (with a process per session, its sessions)."""
+        count = self._watching.get(table_id, 0)
+        self._watching[table_id] = max(0, count + delta)
+        if (count == 0) != (self._watching[table_id] == 0):
+            self.store.present(table_id, -1, self._watching[table_id] > 0)
+        if not self.poll():
+            self._changed()
 
     def _start_if_full(self, tx, record: TableRecord):
         """The match of a table whose last seat was just taken, its first lines written in ``tx``."""

@@ -244,11 +244,26 @@ class Store:
         """The seats some living process has open now. SQLite: its processes are all on this
         host, alive while their pid is; PostgreSQL: alive while their heartbeat is recent."""
         if self.kind == "sqlite":
-            rows = self.db.query("SELECT process, seat FROM presence WHERE table_id = ?", (table_id,))
+            rows = self.db.query("SELECT process, seat FROM presence WHERE table_id = ? AND seat >= 0",
+                                 (table_id,))
             return frozenset(seat for process, seat in rows if _alive_here(process))
         rows = self.db.query("SELECT p.seat FROM presence p JOIN processes q ON q.id = p.process "
-                             "WHERE p.table_id = ? AND q.beat > ?", (table_id, time.time() - ALIVE))
+                             "WHERE p.table_id = ? AND p.seat >= 0 AND q.beat > ?",
+                             (table_id, time.time() - ALIVE))
         return frozenset(r[0] for r in rows)
+
+    def spectators(self) -> dict[str, int]:
+        """How many living processes watch each table (a spectator is seat -1 in ``presence``)."""
+        if self.kind == "sqlite":
+            rows = self.db.query("SELECT table_id, process FROM presence WHERE seat = -1")
+            rows = [(t, p) for t, p in rows if _alive_here(p)]
+        else:
+            rows = self.db.query("SELECT p.table_id, p.process FROM presence p JOIN processes q ON "
+                                 "q.id = p.process WHERE p.seat = -1 AND q.beat > ?", (time.time() - ALIVE,))
+        out: dict[str, int] = {}
+        for table_id, _process in rows:
+            out[table_id] = out.get(table_id, 0) + 1
+        return out
 
     @property
     def beats(self) -> bool:

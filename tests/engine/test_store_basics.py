@@ -198,3 +198,19 @@ def test_a_new_table_never_takes_an_id_another_process_just_took(stores):
     assert here.record(first.id).creator == "alice" and here.record(first.id).status == "waiting"
     there.close()
     here.close()
+
+
+def test_spectators_are_counted_across_processes(stores):
+    here, there = lobby_of(stores()), lobby_of(stores())
+    record = here.create("alice", "palais-royal", ["me", "bot:random"])
+    there.poll()
+    there.watching(record.id, +1)
+    here.poll()
+    assert here.summaries("carol")[0].watchers == 1
+    here.watching(record.id, +1)
+    assert here.summaries("carol")[0].watchers == 2
+    there.watching(record.id, -1)
+    here.poll()
+    assert here.summaries("carol")[0].watchers == 1
+    here.close()
+    there.close()
