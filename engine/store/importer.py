@@ -63,8 +63,9 @@ def _read(path: Path, key: str, kind: type) -> Any:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
         what = "empty" if not text.strip() else f"not JSON ({' '.join(str(exc).split())[:80]})"
+        then = ", and every name in it is then free to claim" if name == ACCOUNTS else ""
         raise StoreError(f"{path} is {what}: nothing was imported; restore it from a copy (moving it away "
-                         "starts without it, and every name in it is then free to claim)") from None
+                         f"starts without it{then})") from None
     if not isinstance(data, dict) or not isinstance(data.get(key, kind()), kind):
         raise StoreError(f"{path} is not the {name} Bergfried writes: nothing was imported; restore it "
                          "from a copy, or move it away to start without it")
