@@ -17,7 +17,7 @@ class AwayRules:
         """Start the away clock of every seat nobody follows, and let a bot play for a player
         away longer than their table allows (the server calls this every few seconds)."""
         now, changed = self._clock(), False
-        for record in list(self._records.values()):
+        for record in self.records():
             if record.status != "playing" or record.stand_in_after is None:
                 continue
             table = self.host.running(record.id)

@@ -60,23 +60,33 @@ class Lobby(AwayRules):
         self._watching: dict[str, int] = {}   # ... in this one
         self._listeners: list[Callable[[], None]] = []
         self._seen = -1
+        self._stale = False
         self._watcher: Watcher | None = None
         self.on_decide: Callable[[str, int], None] | None = None  # each table's, as a bot starts (traces)
         self._reload()
 
     # -- the records, from the store ---------------------------------------------------------
-    def _reload(self) -> None:
-        seen = self.store.changes()  # before the rows: a write in between is read again next time
-        records = {}
+    def _reload(self, seen: int | None = None) -> None:
+        """Every record read again (the open tables follow)."""
+        seen = self.store.changes() if seen is None else seen  # before the rows: a write in between
+        records = {}                                             # is read again next time
         for row in self.store.tables():
             record = TableRecord.from_json(row)
             records[record.id] = self._adopt(record)
-        self._records, self._seen = records, seen
+        self._records, self._seen, self._stale = records, seen, False
         self._watchers = self.store.spectators()
-        for record in records.values():
+        self._follow_open(records.values())
+
+    def _follow_open(self, records) -> None:
+        for record in records:
             table = self.host.running(record.id)
             if isinstance(table, StoredTable):
                 self._follow(record, table)
+
+    def _fresh(self) -> None:
+        """The records, read again if they changed while nobody listened to the lobby."""
+        if self._stale:
+            self._reload()
 
     def _adopt(self, fresh: TableRecord) -> TableRecord:
         """The record object this lobby handed out for the table, updated (callers keep it)."""
@@ -95,14 +105,25 @@ class Lobby(AwayRules):
                 table.stand_in(i, record.stand_in_level)
             elif not seat.stand_in and i in table.stand_ins:
                 table.reclaim(i)
-        if self.bots != "here" and table.bot_owes_move:
-            table.show_thinking(self.store.lease_of(record.id))
 
     def poll(self) -> bool:
-        """Read the store again if anything changed since; listeners are told. True if it had."""
-        if self.store.changes() == self._seen:
+        """Read the store again if anything changed since; listeners are told. True if it had.
+
+        While nobody listens to the lobby (a player at a table), only the tables open here are
+        read; the rest waits until the records are asked for (every process wakes at every
+        change: most of them should do next to nothing)."""
+        seen = self.store.changes()
+        if seen == self._seen:
             return False
-        self._reload()
+        if self._listeners:
+            self._reload(seen)
+        else:
+            self._seen, self._stale = seen, True
+            open_ids = [t.table_id for t in self.host.tables() if isinstance(t, StoredTable)]
+            for row in self.store.tables(open_ids):
+                record = self._adopt(TableRecord.from_json(row))
+                self._records[record.id] = record
+                self._follow_open([record])
         self._changed()
         return True
 
@@ -136,6 +157,7 @@ class Lobby(AwayRules):
         """Reopen every game in progress (after a restart, where this process drives bots);
         returns the problems, one a line."""
         self.poll()
+        self._fresh()
         problems = [f"table {r.id}: {r.message}" for r in self._records.values() if r.status == "damaged"]
         if self.bots != "here":
             return problems
@@ -180,12 +202,14 @@ class Lobby(AwayRules):
 
     # -- reading ------------------------------------------------------------------------------
     def record(self, table_id: str) -> TableRecord:
+        self._fresh()
         try:
             return self._records[table_id]
         except KeyError:
             raise LobbyError(f"there is no table {table_id}") from None
 
     def records(self) -> list[TableRecord]:
+        self._fresh()
         return list(self._records.values())
 
     def table(self, table_id: str) -> Table | None:
@@ -200,6 +224,7 @@ class Lobby(AwayRules):
 
     def summaries(self, viewer: str) -> list[TableSummary]:
         """Every table, the viewer's first (those where it is their turn at the top)."""
+        self._fresh()
         out = [self._summary(r, viewer) for r in self._records.values() if r.status != "damaged"]
         out.sort(key=lambda s: (not s.yours, not s.your_turn, s.status == "finished", s.id))
         return out

@@ -100,12 +100,17 @@ class Store:
             tx.execute("UPDATE players SET last_table = ? WHERE name = ?", (table_id, name))
 
     # -- tables -----------------------------------------------------------------------------
-    def tables(self) -> list[dict[str, Any]]:
-        """Every table as a dict of TABLE_FIELDS with ``seats``: a list of dicts of SEAT_FIELDS.
-        One statement (one snapshot, and no lock: every process reads this after each change)."""
+    def tables(self, ids: Sequence[str] | None = None) -> list[dict[str, Any]]:
+        """Every table (or those of ``ids``) as a dict of TABLE_FIELDS with ``seats``: a list of
+        dicts of SEAT_FIELDS. One statement (one snapshot, and no lock: processes read this after
+        changes)."""
+        if ids is not None and not ids:
+            return []
+        where = "" if ids is None else f" WHERE t.id IN ({', '.join('?' * len(ids))})"
         rows = self.db.query(f"SELECT {', '.join('t.' + f for f in TABLE_FIELDS)}, s.seat, "
                              f"{', '.join('s.' + f for f in SEAT_FIELDS)} FROM game_tables t "
-                             "LEFT JOIN seats s ON s.table_id = t.id ORDER BY t.id, s.seat")
+                             f"LEFT JOIN seats s ON s.table_id = t.id{where} ORDER BY t.id, s.seat",
+                             tuple(ids or ()))
         out: dict[str, dict[str, Any]] = {}
         width = len(TABLE_FIELDS)
         for row in rows:
@@ -206,8 +211,7 @@ class Store:
             tx.execute("INSERT INTO leases (table_id, seq, holder, until_time) VALUES (?, ?, ?, ?) "
                        "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, holder = excluded.holder, "
                        "until_time = excluded.until_time", (table_id, seq, me, now + seconds))
-            tx.bump()  # players' processes show the bot thinking
-        return True
+        return True  # (not counted as a change: the move it leads to is)
 
     def _alive(self, tx, process: str) -> bool:
         """Whether the process holding a lease may still be deciding: a killed bot worker's
@@ -216,12 +220,6 @@ class Store:
             return _alive_here(process)
         beat = tx.one("SELECT beat FROM processes WHERE id = ?", (process,))
         return beat is None or beat[0] > time.time() - ALIVE
-
-    def lease_of(self, table_id: str) -> int | None:
-        """The line whose bot move some process is deciding (its lease not run out), if any."""
-        rows = self.db.query("SELECT seq FROM leases WHERE table_id = ? AND until_time > ?",
-                             (table_id, time.time()))
-        return rows[0][0] if rows else None
 
     def drop_lease(self, table_id: str) -> None:
         with self.transaction() as tx:

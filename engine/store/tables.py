@@ -152,8 +152,6 @@ class StoredTable(Table):
             change = Change("undo", None, ())
         if self._bot_task is not None:  # its position is gone: the decision is stale
             self._cancel_bot()
-        if self.bots_mode != "here":
-            self.thinking = None  # the move another process thought about is here
         self._refreshing = True
         try:
             match._notify(change)
@@ -217,6 +215,7 @@ class StoredTable(Table):
     # -- bots ----------------------------------------------------------------------------------
     def drive_bots(self) -> None:
         if self.bots_mode != "here":
+            self._pool_thinking()
             return
         if self._bot_task is not None or self.stopped or self.closed or self.finished:
             return
@@ -235,22 +234,17 @@ class StoredTable(Table):
         if self._bot_task is not None and self.on_decide is not None:
             self.on_decide(self.table_id, self.seq)
 
-    @property
-    def bot_owes_move(self) -> bool:
-        """A bot (or a stand-in) is to act."""
-        return not self.finished and any(s in self._bots for s in self.to_act)
-
-    def show_thinking(self, lease: int | None) -> None:
-        """(bots elsewhere) A process holds the lease of this table's ``lease``-th line: if
-        that is now and a bot is to act, subscribers are told it is thinking."""
-        if self.bots_mode == "here" or self.closed:
+    def _pool_thinking(self) -> None:
+        """(bots elsewhere) While a bot owes a move, a bot worker is deciding it (or about to):
+        subscribers are told it is thinking, as they are of this process's own bots."""
+        if self.closed:
             return
-        seat = next((s for s in sorted(self.to_act) if s in self._bots), None)
-        thinking = seat if lease == self.seq and not self.finished else None
-        if thinking != self.thinking:
-            self.thinking = thinking
-            if thinking is not None:
-                self._tell_all("thinking", thinking)
+        seat = None if self.finished or self.stopped else next(
+            (s for s in sorted(self.to_act) if s in self._bots), None)
+        if seat != self.thinking:
+            self.thinking = seat
+            if seat is not None:
+                self._tell_all("thinking", seat)
 
     # -- who is here ---------------------------------------------------------------------------
     def attach(self, seat: int | None, listener: Listener) -> Attachment:

@@ -66,7 +66,8 @@ async def test_two_lobbies_share_tables_and_moves(stores):
     record = here.create("alice", "palais-royal", ["me", "invite:bob"])
     assert there.poll() and there.record(record.id).seats[1].player == "bob"
     there.join(record.id, "bob")                            # bob's process starts the game
-    assert here.poll() and record.status == "playing"       # the record alice holds follows
+    assert here.poll() and here.record(record.id).status == "playing"
+    assert record.status == "playing"                       # the record alice holds follows
     mine, theirs = here.table(record.id), there.table(record.id)
     seen = []
     theirs.attach(1, seen.append)
