@@ -119,7 +119,17 @@ class Database:
         except self._driver_errors() as exc:  # the database's own; anything else is the caller's
             if self._is_duplicate(exc):
                 raise Duplicate(_one_line(exc)) from None
+            self._forget_if_broken()
             raise StoreError(f"the database {self.where} failed: {_one_line(exc)}") from None
+
+    def _forget_if_broken(self) -> None:
+        """A connection the server dropped is let go: the next statement connects again."""
+        conn = getattr(self._local, "conn", None)
+        if conn is not None and getattr(self._local, "pid", None) == os.getpid() \
+                and (getattr(conn, "broken", False) or getattr(conn, "closed", False) is True):
+            with contextlib.suppress(Exception):
+                conn.close()
+            self._local.conn = None
 
     def _driver_errors(self) -> tuple[type[BaseException], ...]:
         return (sqlite3.Error,)

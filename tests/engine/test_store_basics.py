@@ -215,3 +215,20 @@ def test_spectators_are_counted_across_processes(stores):
     assert here.summaries("carol")[0].watchers == 1
     here.close()
     there.close()
+
+
+def test_a_dropped_postgresql_connection_is_made_again(postgres_url, tmp_path):
+    import psycopg
+
+    from engine.store import StoreError
+
+    store = open_store(tmp_path, postgres_url, durable=False)
+    accounts = Accounts(store)
+    accounts.claim("alice", "ssh-ed25519 AAAAalice")
+    backend = store.db.query("SELECT pg_backend_pid()")[0][0]
+    with psycopg.connect(postgres_url, autocommit=True) as admin:   # the server drops it
+        admin.execute("SELECT pg_terminate_backend(%s)", (backend,))
+    with pytest.raises(StoreError):
+        accounts.names()                                    # one clear error for this call...
+    assert accounts.names() == ["alice"]                    # ... and the next one connects again
+    store.close()
