@@ -18,8 +18,8 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-from copy import copy
 from collections.abc import Callable, Iterator
+from copy import copy
 from datetime import datetime, timezone
 from pathlib import Path
 

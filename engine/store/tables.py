@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from itertools import count
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from itertools import count
 from typing import Any
 
 from engine.core.errors import IllegalAction, LogError
@@ -259,17 +259,17 @@ class StoredTable(Table):
         super()._detach(attachment)
 
     def _here(self, seat: int, delta: int) -> None:
-        count = self._present.get(seat, 0) + delta
-        self._present[seat] = max(0, count)
-        if (count == 1 and delta > 0) or (count == 0 and delta < 0):
+        here = self._present.get(seat, 0) + delta
+        self._present[seat] = max(0, here)
+        if (here == 1 and delta > 0) or (here == 0 and delta < 0):
             with contextlib.suppress(StoreError):
-                self.store.present(self.table_id, seat, count > 0)
+                self.store.present(self.table_id, seat, here > 0)
 
     def close(self) -> None:
         if self.closed:
             return
-        for seat, count in self._present.items():
-            if count > 0:
+        for seat, here in self._present.items():
+            if here > 0:
                 with contextlib.suppress(StoreError):
                     self.store.present(self.table_id, seat, False)
         self._present.clear()
