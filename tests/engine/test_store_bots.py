@@ -131,8 +131,12 @@ async def test_a_players_process_sees_the_pools_bot_think_and_move(tmp_path):
     lobby.close()
 
 
-async def test_a_stand_in_plays_for_a_player_away_from_every_process_until_she_is_back(tmp_path):
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_a_stand_in_plays_for_a_player_away_from_every_process_until_she_is_back(backend, tmp_path,
+                                                                                        request):
     import asyncio
+
+    url = request.getfixturevalue("postgres_url") if backend == "postgresql" else None
 
     async def until(predicate, what: str, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
@@ -140,13 +144,13 @@ async def test_a_stand_in_plays_for_a_player_away_from_every_process_until_she_i
             assert time.monotonic() < deadline, f"{what} not reached within {timeout}s"
             await asyncio.sleep(0.02)
 
-    store = open_store(tmp_path, durable=False)
+    store = open_store(tmp_path, url, durable=False)
     lobby = Lobby(store, TableHost(get_game, durable=False), bots="pool")   # alice's process
     lobby.watch(interval=0.02)
     record = lobby.create("alice", "palais-royal", ["me", "bot:random"], stand_in_after=1,
                           stand_in_level="random")
     table = lobby.table(record.id)
-    with BotPoolProcess(tmp_path, workers=1, bot_delay=0.05, durable=False, away_every=0.2):
+    with BotPoolProcess(tmp_path, url, workers=1, bot_delay=0.05, durable=False, away_every=0.2):
         # alice has her seat open nowhere: the pool starts her away clock, then its bot plays for her
         await until(lambda: record.seats[0].stand_in, "the stand-in")
         assert lobby.summaries("alice")[0].seats[0] == "alice (a bot for now)"
