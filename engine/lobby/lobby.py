@@ -105,6 +105,8 @@ class Lobby(AwayRules):
                 table.stand_in(i, record.stand_in_level)
             elif not seat.stand_in and i in table.stand_ins:
                 table.reclaim(i)
+        if self.bots == "here" and table.thinking is not None and self.store.hurried(record.id) == table.seq:
+            table.hurry()  # a player in another process pressed space
 
     def poll(self) -> bool:
         """Read the store again if anything changed since; listeners are told. True if it had.

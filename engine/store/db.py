@@ -40,6 +40,8 @@ SCHEMA = [
     # who decides the bot move at (table, seq): exactly one process
     "CREATE TABLE IF NOT EXISTS leases (table_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, "
     "holder TEXT NOT NULL, until_time DOUBLE PRECISION NOT NULL)",
+    # a player asked for the bot move at (table, seq) now, without the pause (space at the table)
+    "CREATE TABLE IF NOT EXISTS hurries (table_id TEXT PRIMARY KEY, seq INTEGER NOT NULL)",
     # which process has which seat open, and when each process was last alive
     "CREATE TABLE IF NOT EXISTS presence (process TEXT NOT NULL, table_id TEXT NOT NULL, "
     "seat INTEGER NOT NULL, PRIMARY KEY (process, table_id, seat))",

@@ -143,7 +143,7 @@ class Store:
         tx.bump()
 
     def delete_table(self, tx, table_id: str) -> None:
-        for what in ("seats", "events", "leases", "presence"):
+        for what in ("seats", "events", "leases", "presence", "hurries"):
             tx.execute(f"DELETE FROM {what} WHERE table_id = ?", (table_id,))
         tx.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
         tx.bump()
@@ -220,6 +220,18 @@ class Store:
             return _alive_here(process)
         beat = tx.one("SELECT beat FROM processes WHERE id = ?", (process,))
         return beat is None or beat[0] > time.time() - ALIVE
+
+    def hurry(self, table_id: str, seq: int) -> None:
+        """Ask whoever decides the bot move at line ``seq`` to play it without the pause."""
+        with self.transaction() as tx:
+            tx.execute("INSERT INTO hurries (table_id, seq) VALUES (?, ?) ON CONFLICT (table_id) DO UPDATE "
+                       "SET seq = excluded.seq", (table_id, seq))
+            tx.bump()
+
+    def hurried(self, table_id: str) -> int | None:
+        """The line whose bot move a player asked to hurry last, if any."""
+        rows = self.db.query("SELECT seq FROM hurries WHERE table_id = ?", (table_id,))
+        return rows[0][0] if rows else None
 
     def drop_lease(self, table_id: str) -> None:
         with self.transaction() as tx:

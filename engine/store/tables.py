@@ -234,6 +234,22 @@ class StoredTable(Table):
         if self._bot_task is not None and self.on_decide is not None:
             self.on_decide(self.table_id, self.seq)
 
+    def hurry(self) -> None:
+        """Play the bot's move now: here, or (bots elsewhere) by asking the worker deciding it."""
+        if self.bots_mode == "here":
+            super().hurry()
+        elif self.thinking is not None:
+            with contextlib.suppress(StoreError):
+                self.store.hurry(self.table_id, self.seq)
+
+    async def _pause(self) -> None:
+        """A hurry asked (in any process) while the bot was still thinking skips its pause."""
+        if self.bot_delay > 0:
+            with contextlib.suppress(StoreError):
+                if self.store.hurried(self.table_id) == self.seq:
+                    self._last_change -= self.bot_delay
+        await super()._pause()
+
     def _pool_thinking(self) -> None:
         """(bots elsewhere) While a bot owes a move, a bot worker is deciding it (or about to):
         subscribers are told it is thinking, as they are of this process's own bots."""

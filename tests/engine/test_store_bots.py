@@ -214,3 +214,30 @@ def test_a_worker_the_server_spawned_itself_ends_on_sigterm(tmp_path):
     worker.join(15)
     assert worker.exitcode == 0
     lobby.close()
+
+
+async def test_a_player_hurries_the_pools_bot_from_her_process(tmp_path):
+    """Space at the table (Table.hurry) reaches the worker: its bot plays without its pause."""
+    import asyncio
+
+    store = open_store(tmp_path, durable=False)
+    lobby = Lobby(store, TableHost(get_game, durable=False), bots="pool")
+    lobby.watch(interval=0.02)
+    record = lobby.create("alice", "palais-royal", ["me", "bot:random"])
+    table = lobby.table(record.id)
+    table.attach(0, lambda update: None)
+    with BotPoolProcess(tmp_path, workers=1, bot_delay=30.0, durable=False):   # a very slow bot
+        deadline = time.monotonic() + 60
+        while 0 not in table.to_act:                  # the bot may open: alice hurries it too
+            assert time.monotonic() < deadline, "the bot never moved"
+            if table.thinking is not None and len(store.lines(record.id)) == table.seq:
+                table.hurry()
+            await asyncio.sleep(0.2)
+        while 0 in table.to_act:
+            table.submit(0, table.legal_actions(0)[0])
+        seq, asked = table.seq, time.monotonic()
+        table.hurry()                                 # once, maybe before the worker has begun
+        while table.seq == seq:                       # thinking; 30 s unless hurried
+            assert time.monotonic() - asked < 20, "the hurry never reached the worker"
+            await asyncio.sleep(0.05)
+    lobby.close()
