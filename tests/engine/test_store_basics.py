@@ -232,3 +232,35 @@ def test_a_dropped_postgresql_connection_is_made_again(postgres_url, tmp_path):
         accounts.names()                                    # one clear error for this call...
     assert accounts.names() == ["alice"]                    # ... and the next one connects again
     store.close()
+
+
+@pytest.mark.parametrize("inotify", [True, False])
+async def test_a_watching_lobby_hears_of_another_process_at_once(tmp_path, monkeypatch, inotify):
+    """SQLite: woken by the log's inotify event, or (past the instance limit) by asking."""
+    import time
+
+    from engine.store import watch
+
+    if not inotify:
+        class NoWake(watch._WalWake):
+            def __init__(self, database):
+                super().__init__(database)
+                self.close()                               # as if inotify_init1 had failed
+        monkeypatch.setattr(watch, "_WalWake", NoWake)
+    db = SQLite(tmp_path / "bergfried.db", durable=False)
+    db.schema()
+    here = lobby_of(Store(db, tmp_path))
+    here.watch(interval=0.05)
+    heard = []
+    here.subscribe(lambda: heard.append(time.monotonic()))
+    other = SQLite(tmp_path / "bergfried.db", durable=False)
+    there = lobby_of(Store(other, tmp_path))
+    await asyncio.sleep(0.2)                               # the watcher has begun
+    made = time.monotonic()
+    record = there.create("bob", "palais-royal", ["me", "open"])
+    while not heard and time.monotonic() - made < 5:
+        await asyncio.sleep(0.005)
+    assert heard and heard[0] - made < 1.0
+    assert [s.id for s in here.summaries("bob")] == [record.id]
+    here.close()
+    there.close()
