@@ -126,9 +126,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{key:28} {value}")
         return 0
     if split_ui_options(argv)[1][:1] == ["serve"]:
+        from engine.store import StoreError
+
         from .server import main as serve_main
 
-        return serve_main(split_ui_options(argv)[1][1:])
+        try:
+            return serve_main(split_ui_options(argv)[1][1:])
+        except StoreError as exc:  # a damaged database or data folder: one line, never a traceback
+            print(f"bergfried serve: {exc}", file=sys.stderr)
+            return 2
     if split_ui_options(argv)[1][:2] == ["bench", "ssh"]:
         from .server.bench import main as bench_ssh
 

@@ -145,6 +145,14 @@ def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
         if not lenient or exc.line == 1:
             raise
         text, tail, damage = exc.before, b"", exc  # recovery keeps the whole lines before the bad byte
+    return load_text(text, tail, lookup, expect_game, lenient, damage)
+
+
+def load_text(text: str, tail: bytes, lookup: Callable[[str], Game], expect_game: str | None = None,
+              lenient: bool = False, damage: LogError | None = None) -> LoadedLog:
+    """``load_log`` of a save file's whole lines (``text``, each ending in a newline) and the
+    bytes after them (``tail``): a file's, or a table's lines in the server's database.
+    ``damage``: what cut the text short (a bad byte), told when nothing else went wrong first."""
     records = _records(text)
     try:
         first = next(records, None)
