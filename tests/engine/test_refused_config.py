@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import sqlite3
 from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
@@ -70,13 +71,15 @@ async def test_a_server_table_whose_file_the_game_refuses_restores_as_damaged(tm
 
     lobby = Lobby(tmp_path, TableHost(get_game, durable=False))
     record = lobby.create("alice", BTC.id, ["me", "bot:random", "bot:random"])
-    path = lobby.tables_dir / record.path_name
-    assert record.status == "playing" and path.exists()
+    assert record.status == "playing"
     lobby.close()
-    lines = path.read_text("utf-8").split("\n")
-    header = json.loads(lines[0])
+    db = sqlite3.connect(tmp_path / "bergfried.db")  # the table's header line, edited in the store
+    (line,) = db.execute("SELECT line FROM events WHERE table_id = ? AND seq = 0", (record.id,)).fetchone()
+    header = json.loads(line)
     header["config"]["variants"] = ["ludwig"]
-    path.write_text("\n".join([json.dumps(header), *lines[1:]]), "utf-8")
+    db.execute("UPDATE events SET line = ? WHERE table_id = ? AND seq = 0", (json.dumps(header), record.id))
+    db.commit()
+    db.close()
     again = Lobby(tmp_path, TableHost(get_game, durable=False))
     problems = again.restore()
     assert len(problems) == 1 and "the Ludwig variant is for two players" in problems[0]
