@@ -59,7 +59,7 @@ def _load_vs_parse(game, sets: list[tuple[list[Path], int]]) -> list[str]:
 
     def load_and_replay(paths):
         for p in paths:  # every load decides each move again and folds it: the state comes with it
-            read_log(p, get_game).state
+            _ = read_log(p, get_game).state
 
     load_and_replay(sets[0][0])  # the code run once, as in a process that has loaded a game before
     loads, parses = [], []  # CPU time per event of each set's first load, and of parsing it

@@ -356,8 +356,8 @@ def cmd_hint(args) -> int:
     return run(args, UsageError)
 
 
-COMMANDS = {"arena": cmd_arena, "hint": cmd_hint, "games": cmd_games, "selfplay": cmd_selfplay, "replay": cmd_replay, "check": cmd_check,
-            "bench": cmd_bench}
+COMMANDS = {"arena": cmd_arena, "hint": cmd_hint, "games": cmd_games, "selfplay": cmd_selfplay, "replay": cmd_replay,
+            "check": cmd_check, "bench": cmd_bench}
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -16,7 +16,7 @@ import json
 import secrets
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 
 from engine.core import GameConfig, LogError, Seat, Table, TableHost
@@ -115,7 +115,7 @@ class Lobby:
         self.dir = Path(data_dir)
         self.tables_dir = self.dir / "tables"
         self.host = host
-        self._clock = clock or (lambda: datetime.now(timezone.utc))
+        self._clock = clock or (lambda: datetime.now(UTC))
         self._records: dict[str, TableRecord] = {}
         self._watchers: dict[str, int] = {}
         self._listeners: list[Callable[[], None]] = []

@@ -172,7 +172,7 @@ def _orient(halves: tuple[Half, Half], side_seg, facing: int) -> Oriented:
 
 def _check_card(key: str, a: Half, b: Half) -> None:
     """Internal road ends must meet road, square or building: a road may not run into a courtyard."""
-    for h, (half, other, side) in enumerate(((a, b, E), (b, a, W))):
+    for half, other, side in ((a, b, E), (b, a, W)):
         if side in half.exits and other.terrain == COURT:
             raise ValueError(f"card {key}: road runs into a courtyard")
         if half.terrain == "road" and side in half.exits and other.terrain in ("road", "square"):
@@ -342,7 +342,7 @@ def _load_castle() -> Castle:
     ring, (track, towers) = _track(ring, bends, data["tower_spaces"], tuple(data["track_start"]))
     start_sides = {}
     for f in fields:
-        for j, (cell, sq) in enumerate(zip(f.cells, f.squares)):
+        for j, (cell, _square) in enumerate(zip(f.cells, f.squares)):
             start_sides[(cell, opposite(f.wall))] = (f.index, f.kind == ROAD and j == f.road)
     return Castle(len(rows[0]), len(rows), interior, tuple(fields), ring, track, towers, start_sides)
 

@@ -73,7 +73,7 @@ class KingUp(Rules):
 
     def decide(self, state: KingUpState, seat: int, action: Any, rng: random.Random) -> list[Any]:
         phase = state.phase  # _owes(state, seat), inline: every load asks it for every move
-        if not (seat == state.turn if phase == PLACING or phase == CLIMBING else
+        if not (seat == state.turn if phase in (PLACING, CLIMBING) else
                 phase == VOTING and 0 <= seat < state.players and state.votes[seat] is None):
             raise IllegalMove("it is not your turn")
         kind = _KINDS.get(type(action))  # by exact type: a load decides every move again
