@@ -14,8 +14,8 @@ from typing import NamedTuple
 import attrs
 
 from .catalog import CASTLE, ROAD, ROLE_OF, E, N, S, W, Oriented, card_type, opposite, step
-from .features import START, Analysis, Feature, Merge, Square, group
-from .geometry import SQUARE_OF
+from .features import START, Analysis, Feature, Merge, group
+from .geometry import SQUARE_OF, Square
 
 __all__ = ["START", "Analysis", "Board", "Feature", "Follower", "Merge", "Placement", "Square", "analysis_of",
            "follower_targets", "road_label", "role_of", "segment_for"]
