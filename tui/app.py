@@ -233,7 +233,7 @@ class BergfriedApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Every keyed action of the current screen, then the app-wide ones."""
         seen: set[str] = set()
-        for key, active in screen.active_bindings.items():
+        for active in screen.active_bindings.values():
             binding = active.binding
             if not binding.description or not active.enabled or binding.description in seen:
                 continue

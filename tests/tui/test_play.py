@@ -61,7 +61,7 @@ async def test_a_whole_game_against_bots_then_its_replay(make_app, settings):
 async def test_undo_takes_back_the_move_and_bot_replies_in_practice_or_says_why_not(make_app, settings):
     for practice in (False, True):
         match = new_match(settings.saves_dir, seed=2, variants={"practice"} if practice else ())
-        app = make_app(start=lambda app: PlayScreen(match))   # seat 0 (the human) starts
+        app = make_app(start=lambda app, match=match: PlayScreen(match))   # seat 0 (the human) starts
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
             await pilot.press("u")
@@ -344,7 +344,7 @@ async def test_the_newest_wrapped_move_shows_whole_at_the_replay_s_end(make_app)
         await pilot.pause()
         await pilot.pause()
         side = " ".join(" ".join(line[49:].split()) for line in screen_lines(app))
-        last = " ".join(next(l for l in reversed(app.screen.labels) if "game over" in l).split())
+        last = " ".join(next(label for label in reversed(app.screen.labels) if "game over" in label).split())
         assert last in side, (last, side[-200:])
 
 
