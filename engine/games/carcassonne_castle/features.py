@@ -248,6 +248,7 @@ class Analysis:
                     completed.append(next_id)
                 next_id += 1
         for segs, olds in group(touched) if joined else ():
+            members: tuple[tuple[int, int], ...]
             if len(segs) == 1:
                 s = segs[0]
                 key, kind, well, markets = pieces[s]
