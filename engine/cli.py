@@ -134,7 +134,7 @@ def _tolerant_output() -> None:
     """A terminal that cannot show a character gets a replacement instead of a crash."""
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.reconfigure(errors="replace")
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr] # AttributeError where it cannot
         except (AttributeError, ValueError, OSError):
             pass
 

@@ -24,12 +24,16 @@ from .errors import UnknownBotLevel
 from .events import EventCodec
 
 
+def _frozen(variants: Iterable[str]) -> frozenset[str]:
+    return frozenset(variants)
+
+
 @attrs.frozen
 class GameConfig:
     """What a match is set up with: the number of players and the rule variants switched on."""
 
     players: int
-    variants: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    variants: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen)
 
     def has(self, variant: str) -> bool:
         return variant in self.variants

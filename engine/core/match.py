@@ -94,7 +94,7 @@ class Match:
 
     # -- reading -----------------------------------------------------------------------------
     @property
-    def seed(self) -> int:
+    def seed(self) -> Seed:
         return self.header.seed
 
     @property

@@ -306,9 +306,10 @@ class Lobby:
         away longer than their table allows (the server calls this every few seconds)."""
         now, changed = self._clock(), False
         for record in self._records.values():
-            table = None
-            if record.status == "playing" and record.stand_in_after is not None:
-                table = self.host.running(self.tables_dir / record.path_name)
+            after = record.stand_in_after
+            if record.status != "playing" or after is None:
+                continue
+            table = self.host.running(self.tables_dir / record.path_name)
             if table is None or table.finished:
                 continue
             here = table.attached_seats
@@ -320,7 +321,7 @@ class Lobby:
                 elif seat.away_since is None:
                     seat.away_since, changed = now.isoformat(timespec="seconds"), True
                 elif not seat.stand_in and (now - datetime.fromisoformat(seat.away_since)
-                                            ).total_seconds() >= record.stand_in_after:
+                                            ).total_seconds() >= after:
                     seat.stand_in, changed = True, True
                     table.stand_in(i, record.stand_in_level)
         if changed:
@@ -332,7 +333,7 @@ class Lobby:
         record = self.record(table_id)
         seat = record.seat_of(name)
         table = self.table(table_id) if seat is not None else None
-        if table is not None and self._back(record, table, seat):
+        if table is not None and seat is not None and self._back(record, table, seat):
             self._save()
             self._changed()
 

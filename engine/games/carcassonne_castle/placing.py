@@ -174,7 +174,7 @@ def candidate_spots(a: Analysis) -> tuple[tuple[int, int, int], ...]:
     spots = a.spots
     if spots is None:
         owner = a.owner
-        found = set()
+        found: set[tuple[int, int, int]] = set()
         for sq in a.frontier:
             for other, both in PAIRS[sq]:
                 if other not in owner:
@@ -218,6 +218,7 @@ def has_placement(a: Analysis, card: int) -> bool:
     if known is not None and card in known:
         return bool(known[card])
     owner, ctype, known_edges = a.owner, CARD_TYPE_OF[card], a.edges
+    ea: tuple | None  # what the sides of a square touch (None in known_edges: not read yet)
     symmetric, roads, blocked = SYMMETRIC[card], ROADS[ctype], BLOCKED[ctype]
     # Where a card with these roads fitted lately (whether a card fits depends on nothing else):
     # most often it still does.

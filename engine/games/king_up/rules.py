@@ -64,7 +64,7 @@ class KingUp(Rules):
                 if fl == OFF_BOARD:
                     yield from (Place(fig, f) for f in floors)
         elif state.phase == CLIMBING:
-            climbs = [Climb(f) for f in _movable(state)]
+            climbs: list[Climb | Pass] = [Climb(f) for f in _movable(state)]
             yield from climbs or [Pass()]
         elif state.phase == VOTING:
             yield Vote(True)
@@ -227,6 +227,7 @@ def _vote(state: KingUpState, seat: int, action: Vote, rng: random.Random) -> li
     votes = tuple(bool(v) for v in after.votes)
     events.append(VotesRevealed(votes))
     fig = state.on_throne
+    assert fig is not None  # a vote is on the candidate on the throne
     # The reveal folds its events to see what follows: the state they lead to comes along.
     if all(votes):
         events.append(KingElected(fig))
