@@ -1,13 +1,17 @@
 """Small modal screens shared by every game."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
+
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
 
 
 class CoverScreen(ModalScreen[None]):
@@ -41,6 +45,8 @@ class CoverScreen(ModalScreen[None]):
 
 class PromptScreen(ModalScreen[str | None]):
     """Asks for one line of text (a file name); escape cancels."""
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
 
     DEFAULT_CSS = """
     PromptScreen { align: center middle; }

@@ -1,6 +1,9 @@
 """The end of a match: the ranking, and the way to its replay."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from rich.console import JustifyMethod
 from rich.table import Table as RichTable
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,12 +15,18 @@ from engine.core import Table
 
 from ..games.base import ViewContext
 
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
+
 
 def ranking(table: Table) -> RichTable:
     result = table.result
     order = sorted(range(len(table.seats)), key=lambda s: (-result.scores[s], s))
     out = RichTable(box=None, padding=(0, 2), header_style="bold")
-    for column, justify in (("#", "right"), ("player", "left"), ("points", "right"), ("", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"), ("player", "left"), ("points", "right"), ("", "left"))
+    for column, justify in columns:
         out.add_column(column, justify=justify)
     place = 0
     for i, seat in enumerate(order):
@@ -40,6 +49,9 @@ def winners_line(table: Table) -> str:
 
 
 class GameOverScreen(ModalScreen[None]):
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
     DEFAULT_CSS = """
     GameOverScreen { align: center middle; }
     GameOverScreen > Vertical { width: 64; height: auto; border: thick $success; padding: 1 2;

@@ -13,9 +13,9 @@ import asyncio
 import random
 import textwrap
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -26,6 +26,10 @@ from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from engine.core.search_hint import Hint, hints
+
+if TYPE_CHECKING:
+    from engine.core import Table
+    from tui.app import BergfriedApp
 
 LEVEL = "expert"
 #: A fixed number of playouts instead of the expert's time budget (tests set it: same answer).
@@ -138,6 +142,14 @@ class HintScreen(ModalScreen[Any]):
 
 class HintKey:
     """The play screen's hint key (mixed into it: it needs ``table``, ``viewer``, ``app``)."""
+
+    if TYPE_CHECKING:  # what the play screen it is mixed into has
+        app: BergfriedApp
+        table: Table
+        viewer: int | None
+        _busy: bool
+        _set_status: Callable[..., None]
+        submit: Callable[[int, Any], None]
 
     def hint_blocker(self) -> str | None:
         """Why a hint cannot be asked for now, or None when it can."""

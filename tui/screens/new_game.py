@@ -2,6 +2,7 @@
 names, an optional seed and the game's rule variants."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,6 +17,11 @@ from ..bots import bot_levels, default_level
 from ..games import has_ui
 from ..widgets import OnOffCheckbox
 
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
+
+
 BOT_NAMES = ("Adalbert", "Brunhild", "Conrad", "Dietlind", "Eberhard", "Frieda")
 
 
@@ -29,6 +35,9 @@ def default_seats(game, players: int, player_name: str) -> list[Seat]:
 
 
 class NewGameScreen(Screen[None]):
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
     DEFAULT_CSS = """
     /* focus shows by more than a shade: the accent colour and bold */
     NewGameScreen Select:focus > SelectCurrent { background: $accent 40%; text-style: bold; }
@@ -105,13 +114,13 @@ class NewGameScreen(Screen[None]):
             self.query_one(f"#seat-{i}").display = i < self.players
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "game" and event.value != self.game.id:
+        if event.select.id == "game" and isinstance(event.value, str) and event.value != self.game.id:
             self.game = self.games[event.value]
             self.players = self.game.min_players
             self.refresh(recompose=True)
             self.call_after_refresh(self._ready, "#game")  # the player goes on from the field they changed
-        elif event.select.id == "players":
-            self.players = int(event.value)
+        elif event.select.id == "players" and isinstance(event.value, int):
+            self.players = event.value
             self._show_seats()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -125,7 +134,7 @@ class NewGameScreen(Screen[None]):
         for i in range(self.players):
             name = self.query_one(f"#name-{i}", Input).value.strip() or BOT_NAMES[i % len(BOT_NAMES)]
             kind = self.query_one(f"#kind-{i}", Select).value
-            seats.append(Seat(name, kind))
+            seats.append(Seat(name, str(kind)))  # "human" or "bot:<level>": the Select has no blank
         return seats
 
     def config(self) -> GameConfig:

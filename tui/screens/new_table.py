@@ -130,7 +130,7 @@ class NewTableScreen(ModalScreen[NewTable | None]):
             name.display = row.query_one(Select).value == "invite"
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "game" and event.value != self._game.id:
+        if event.select.id == "game" and isinstance(event.value, str) and event.value != self._game.id:
             self._set_game(event.value)
         elif event.select.id == "players" and isinstance(event.value, int):
             self._show_seats(event.value)
@@ -167,7 +167,7 @@ class NewTableScreen(ModalScreen[NewTable | None]):
             seats.append(value)
         after = self.query_one("#stand-in", Select).value
         level = str(self.query_one("#stand-in-level", Select).value)
-        self.dismiss(NewTable(self._game.id, seats, float(after) if after else None,
+        self.dismiss(NewTable(self._game.id, seats, float(after) if isinstance(after, (int, float)) and after else None,
                               level if after else ""))
 
     def action_cancel(self) -> None:

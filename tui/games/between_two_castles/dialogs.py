@@ -93,7 +93,7 @@ def bonus_prompt(ctx: ViewContext, rooms: Sequence[int], previews: Previews) -> 
         return room_choice(ctx, rooms, previews) if len(rooms) > 1 else None
     if bonus.kind == "living":
         built = castle_from_view(castle)
-        options = [(Text.assemble((f"{a}", "bold"), f" · {ATTENDANT_DECOR[a]}\n",
+        options: list[tuple[Text, Any]] = [(Text.assemble((f"{a}", "bold"), f" · {ATTENDANT_DECOR[a]}\n",
                                   (f"  {attendant_points(built, a)} now · {left} left", "dim")), Attend(a))
                    for a, left in zip(ATTENDANT_NAMES, view.attendants_left) if Attend(a) in ctx.legal]
         return ChoiceScreen(f"An attendant for {castle.name}", options)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.console import JustifyMethod
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -200,8 +201,9 @@ def castles_of(view: BTCView, position: int) -> list[CastleView]:
 
 def ranking_table(view: BTCView, seats: Sequence[Seat]) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
-    for column, justify in (("#", "right"), ("player", "left"), ("score", "right"), ("castles", "left"),
-                            ("", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"), ("player", "left"), ("score", "right"), ("castles", "left"), ("", "left"))
+    for column, justify in columns:
         table.add_column(column, justify=justify, no_wrap=True)
     for place, p, score in ranking(view):
         mine = " / ".join(f"{c.name} {c.score}" for c in castles_of(view, p))
