@@ -38,25 +38,7 @@ class NewGameScreen(Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
-    DEFAULT_CSS = """
-    /* focus shows by more than a shade: the accent colour and bold */
-    NewGameScreen Select:focus > SelectCurrent { background: $accent 40%; text-style: bold; }
-    NewGameScreen Input:focus { background: $accent 40%; text-style: bold; }
-    NewGameScreen #form { padding: 0 1; }
-    NewGameScreen .row { height: 1; margin-bottom: 1; }
-    NewGameScreen .seat { height: 1; }
-    NewGameScreen Label { width: 10; }
-    NewGameScreen .seat Label { width: 4; padding-left: 1; }
-    NewGameScreen Select { width: 28; }
-    NewGameScreen .seat Input { width: 24; margin-right: 2; }
-    NewGameScreen #seed { width: 20; }
-    NewGameScreen #players { width: 12; }
-    NewGameScreen #heading { text-style: bold; height: 1; margin-bottom: 1; }
-    NewGameScreen #description { color: $text-muted; height: auto; margin-bottom: 1; }
-    NewGameScreen #buttons { height: 1; margin-top: 1; }
-    NewGameScreen #buttons Button { margin-right: 2; }
-    NewGameScreen OnOffCheckbox { height: 1; border: none; padding: 0; }
-    """
+    CSS_PATH = "new_game.tcss"
     BINDINGS = [
         Binding("ctrl+g", "start", "Start"),
         Binding("escape", "app.pop_screen", "Back"),

@@ -45,19 +45,7 @@ class NewTable:
 class NewTableScreen(ModalScreen[NewTable | None]):
     """Game, number of players, every other seat, and the stand-in bot."""
 
-    DEFAULT_CSS = """
-    NewTableScreen { align: center middle; }
-    NewTableScreen > Dialog { width: 68; height: auto; max-height: 100%;
-                              border: thick $primary; padding: 0 1; background: $surface; }
-    NewTableScreen #seats { height: auto; }
-    NewTableScreen .row { height: auto; }
-    NewTableScreen .seat { width: 1fr; }
-    NewTableScreen .invite-name { width: 24; }
-    NewTableScreen #stand-in { width: 1fr; }
-    NewTableScreen #stand-in-level { width: 20; }
-    NewTableScreen #new-table-error { color: $error; height: auto; }
-    NewTableScreen #buttons { height: auto; align: right middle; }
-    """
+    CSS_PATH = "new_table.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, players: list[str]) -> None:

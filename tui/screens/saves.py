@@ -61,11 +61,7 @@ class SavesScreen(Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
-    DEFAULT_CSS = """
-    SavesScreen #heading { height: 1; padding: 0 1; text-style: bold; }
-    SavesScreen DataTable { height: 1fr; }
-    SavesScreen #detail { height: 3; padding: 0 1; color: $text-muted; border-top: solid $panel; }
-    """
+    CSS_PATH = "saves.tcss"
     BINDINGS = [
         Binding("enter", "open", "Open"),
         Binding("escape", "app.pop_screen", "Back"),

@@ -25,17 +25,7 @@ class SettingsScreen(Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
-    DEFAULT_CSS = """
-    /* focus shows by more than a shade: the accent colour and bold */
-    SettingsScreen Select:focus > SelectCurrent { background: $accent 40%; text-style: bold; }
-    SettingsScreen Input:focus { background: $accent 40%; text-style: bold; }
-    SettingsScreen #form { padding: 1 2; }
-    SettingsScreen Horizontal { height: 1; margin-bottom: 1; }
-    SettingsScreen Label { width: 24; }
-    SettingsScreen Select { width: 30; }
-    SettingsScreen Input { width: 30; }
-    SettingsScreen #where { color: $text-muted; margin-top: 1; }
-    """
+    CSS_PATH = "settings.tcss"
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
     def compose(self) -> ComposeResult:

@@ -39,16 +39,7 @@ class TitleScreen(Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
-    DEFAULT_CSS = """
-    TitleScreen { layout: vertical; }
-    #banner { height: 3; content-align: center middle; text-style: bold; color: $primary;
-              border-bottom: solid $panel; }
-    #columns { height: 1fr; }
-    #games-box { width: 1fr; padding: 0 1; }
-    #menu-box { width: 24; padding: 0 1; }
-    #games-box OptionList, #menu-box OptionList { height: 1fr; }
-    #continue-hint { height: 1; color: $text-muted; padding: 0 2; }
-    """
+    CSS_PATH = "title.tcss"
 
     BINDINGS = [
         Binding("n", "new_game", "New"),
