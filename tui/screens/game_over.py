@@ -52,13 +52,7 @@ class GameOverScreen(ModalScreen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
-    DEFAULT_CSS = """
-    GameOverScreen { align: center middle; }
-    GameOverScreen > Vertical { width: 64; height: auto; border: thick $success; padding: 1 2;
-                                background: $surface; }
-    GameOverScreen Horizontal { height: auto; margin-top: 1; align: center middle; }
-    GameOverScreen Button { margin: 0 1; min-width: 0; width: auto; }
-    """
+    CSS_PATH = "game_over.tcss"
     # The dialog that ends a game needs a deliberate key: the enter that laid the last card
     # (pressed twice out of habit) must not sweep the result away, so enter does nothing here.
     BINDINGS = [

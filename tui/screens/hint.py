@@ -51,15 +51,7 @@ def hint_option(rank: int, hint: Hint) -> Option:
 class HintScreen(ModalScreen[Any]):
     """The expert's top three moves for ``seat``; dismissed with the move to play, or None."""
 
-    DEFAULT_CSS = """
-    HintScreen { align: center middle; }
-    HintScreen > Vertical { width: 74; height: auto; max-height: 22; border: thick $accent;
-                            background: $surface; padding: 0 1; }
-    HintScreen #hint-title { text-style: bold; }
-    HintScreen #hint-progress { margin: 1 0; }
-    HintScreen #hints { height: auto; max-height: 14; border: none; padding: 0; }
-    HintScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "hint.tcss"
     BINDINGS = [Binding("escape", "close", "Close")]
 
     def __init__(self, game: Any, view: Any, legal: Sequence[Any], names: Sequence[str],

@@ -34,12 +34,7 @@ class LobbyScreen(Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(RemoteApp)
 
-    DEFAULT_CSS = """
-    LobbyScreen { layout: vertical; }
-    #greeting { height: 2; padding: 0 1; text-style: bold; color: $primary; }
-    #tables { height: 1fr; }
-    #lobby-status { height: 1; padding: 0 1; background: $panel; }
-    """
+    CSS_PATH = "lobby.tcss"
     BINDINGS = [
         # A priority binding: the key is acted on as it arrives, on the rows shown (or about to
         # be), never handed through the table's own select message while the list is rebuilt.
@@ -268,10 +263,7 @@ class ChooseNameScreen(Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(RemoteApp)
 
-    DEFAULT_CSS = """
-    ChooseNameScreen { align: center middle; }
-    ChooseNameScreen > Vertical { width: 64; height: auto; border: thick $primary; padding: 0 1; }
-    """
+    CSS_PATH = "lobby.tcss"
 
     def __init__(self, wanted: str) -> None:
         super().__init__()

@@ -52,13 +52,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
-    DEFAULT_CSS = """
-    PlayScreen { layout: vertical; }
-    /* a long message (a refused move's reason) takes a second line rather than being cut */
-    #status { height: auto; max-height: 3; padding: 0 1; background: $panel; }
-    #status.-error { color: $error; text-style: bold; }
-    #command { height: 1; border: none; padding: 0 1; }
-    """
+    CSS_PATH = "play.tcss"
 
     BINDINGS = [
         Binding("u", "undo", "Undo"),

@@ -41,10 +41,7 @@ class ReplayScreen(Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
-    DEFAULT_CSS = """
-    ReplayScreen { layout: vertical; }
-    ReplayScreen #status { height: 1; padding: 0 1; background: $panel; }
-    """
+    CSS_PATH = "replay.tcss"
 
     BINDINGS = [
         # priority: the move list would otherwise take ←/→ for sideways scrolling it never needs
