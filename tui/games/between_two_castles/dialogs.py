@@ -37,16 +37,7 @@ __all__ = ["ChoiceScreen", "OverviewScreen", "bonus_prompt"]
 class ChoiceScreen(ModalScreen[Any]):
     """A short list to pick one from; the result is the chosen option's value."""
 
-    DEFAULT_CSS = """
-    ChoiceScreen { align: right top; background: $background 0%; }
-    ChoiceScreen > Vertical { width: 34; height: auto; max-height: 21; border: thick $primary;
-                              background: $surface; padding: 0 1; }
-    ChoiceScreen #head { text-style: bold; }
-    ChoiceScreen OptionList, ChoiceScreen OptionList:focus { height: auto; max-height: 14; border: none;
-                                                             padding: 0; }
-    ChoiceScreen #about { color: $text-muted; height: auto; max-height: 3; }
-    ChoiceScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", "Back to the board")]
 
     def __init__(self, title: str, options: Sequence[tuple[Text | str, Any]], hint: str = "enter: choose · esc: board",
