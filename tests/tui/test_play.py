@@ -351,8 +351,6 @@ async def test_the_newest_wrapped_move_shows_whole_at_the_replay_s_end(make_app)
 async def test_a_crowded_footer_drops_whole_keys_and_keeps_leave_and_help(make_app):
     """Castle Builder, practice, after a move (undo and hint offered): the footer was wider than
     80 columns and ended in "… h Hint  e▏^p palette" (esc Leave cut, f1 Help gone)."""
-    from textual.widgets._footer import FooterKey
-
     from engine.core import GameConfig, Match
     from engine.games import get_game
 
@@ -369,7 +367,7 @@ async def test_a_crowded_footer_drops_whole_keys_and_keeps_leave_and_help(make_a
         await settle(pilot, app)
         await pilot.pause()
         footer = screen_lines(app)[-1]
-        shown = [k for k in app.screen.query(FooterKey) if k.display]
+        shown = [k for k in app.screen.query("FooterKey") if k.display]  # by type name: the class is private
         for key in shown:
             assert f"{key.key_display} {key.description}".strip() in footer, (key.description, footer)
         assert "esc Leave" in footer and "f1 Help" in footer, footer
