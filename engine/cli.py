@@ -152,7 +152,7 @@ def _tolerant_output() -> None:
         sys.stderr = ClosedOutput()
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.reconfigure(errors="replace")
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr] # AttributeError where it cannot
         except (AttributeError, ValueError, OSError):
             pass
 
@@ -374,8 +374,8 @@ def cmd_hint(args) -> int:
     return run(args, UsageError)
 
 
-COMMANDS = {"arena": cmd_arena, "hint": cmd_hint, "games": cmd_games, "selfplay": cmd_selfplay, "replay": cmd_replay, "check": cmd_check,
-            "bench": cmd_bench}
+COMMANDS = {"arena": cmd_arena, "hint": cmd_hint, "games": cmd_games, "selfplay": cmd_selfplay, "replay": cmd_replay,
+            "check": cmd_check, "bench": cmd_bench}
 
 if __name__ == "__main__":
     sys.exit(main())

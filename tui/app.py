@@ -15,7 +15,7 @@ from rich.console import Console
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.events import Resize
-from textual.filter import ANSIToTruecolor, Monochrome, NoColor
+from textual.filter import ANSIToTruecolor, LineFilter, Monochrome, NoColor
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
@@ -63,7 +63,7 @@ class BergfriedApp(App[None]):
         self._screens_ready = False
         self._size_guard: Screen | None = None
         self._apply_no_color(settings.no_color)
-        self._ascii_filter = None
+        self._ascii_filter: LineFilter | None = None
         self._apply_ascii(settings.ascii)
         for theme in THEMES.values():
             self.register_theme(theme)
@@ -78,7 +78,7 @@ class BergfriedApp(App[None]):
         """What assigning ``App.theme`` does, minus its watcher's deferred re-parse of every
         stylesheet: no CSS has been parsed yet, so the first parse takes the theme's variables
         (instead of twice)."""
-        self.set_reactive(App.theme, name)
+        self.set_reactive(App.theme, name)  # type: ignore[arg-type] # Textual's documented call: the reactive itself
         self.stylesheet.set_variables(self.get_css_variables())
         dark = self.current_theme.dark
         classes = {c: False for c in self.classes if c.startswith("-theme-")}
@@ -239,7 +239,7 @@ class BergfriedApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Every keyed action of the current screen, then the app-wide ones."""
         seen: set[str] = set()
-        for key, active in screen.active_bindings.items():
+        for active in screen.active_bindings.values():
             binding = active.binding
             if not binding.description or not active.enabled or binding.description in seen:
                 continue

@@ -67,7 +67,9 @@ VALUE_OPTIONS = ("--theme", "--config-dir", "--saves-dir")
 
 def split_ui_options(argv: list[str]) -> tuple[list[str], list[str]]:
     """(the client's own options, everything else), so the engine never sees ours."""
-    ours, rest, i = [], [], 0
+    ours: list[str] = []
+    rest: list[str] = []
+    i = 0
     while i < len(argv):
         a = argv[i]
         if a in VALUE_OPTIONS and i + 1 < len(argv):

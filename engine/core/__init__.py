@@ -12,9 +12,10 @@ from .table import Attachment, GameStopped, Step, Table, Update
 from .host import TableHost
 
 __all__ = [
-    "Bot", "RandomBot", "IllegalAction", "IllegalMove", "UnreadableMove", "UnknownBotLevel", "LogError", "EventCodec", "event", "event_name", "Game",
-    "GameConfig", "Result", "Variant", "replay", "rng_for", "Entry", "Header", "LoadedLog",
-    "LogWriter", "SaveFailed", "SaveInUse", "Seat", "read_log", "recover", "write_log_atomic", "Change", "Match", "UndoCheck", "verify",
+    "Bot", "RandomBot", "IllegalAction", "IllegalMove", "UnreadableMove", "UnknownBotLevel", "LogError", "EventCodec",
+    "event", "event_name", "Game", "GameConfig", "Result", "Variant", "replay", "rng_for", "Entry", "Header",
+    "LoadedLog", "LogWriter", "SaveFailed", "SaveInUse", "Seat", "read_log", "recover", "write_log_atomic", "Change",
+    "Match", "UndoCheck", "verify",
     "ReplayCursor", "MoveLine", "move_list", "Attachment", "GameStopped", "Step", "Table", "Update",
     "TableHost",
 ]

@@ -16,7 +16,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from importlib import resources
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeGuard, runtime_checkable
 
 import attrs
 
@@ -24,12 +24,16 @@ from .errors import UnknownBotLevel
 from .events import EventCodec
 
 
+def _frozen(variants: Iterable[str]) -> frozenset[str]:
+    return frozenset(variants)
+
+
 @attrs.frozen
 class GameConfig:
     """What a match is set up with: the number of players and the rule variants switched on."""
 
     players: int
-    variants: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    variants: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen)
 
     def has(self, variant: str) -> bool:
         return variant in self.variants
@@ -80,7 +84,7 @@ def secret_from(seed: int) -> str:
     return hashlib.sha256(f"bergfried reproducible run:{int(seed)}".encode()).hexdigest()
 
 
-def is_secret(seed: Any) -> bool:
+def is_secret(seed: Any) -> TypeGuard[str]:
     return type(seed) is str and len(seed) == SECRET_HEX_DIGITS and _HEX_DIGITS.issuperset(seed)
 
 
@@ -106,7 +110,7 @@ def bind_seed(seed: Seed, context: str) -> Seed:
     """Key the draws to the match's set-up (game, players, variants): a header edited afterwards
     (a variant added, a player count changed) then no longer reproduces its own set-up.
     Old integer seeds are returned as they are, so old saves keep their draws."""
-    if type(seed) is int:
+    if not isinstance(seed, str):  # an old integer seed
         return seed
     return hmac.digest(bytes.fromhex(seed), context.encode(), "sha256").hex()  # hmac.new(...).hexdigest(), one-shot
 
@@ -122,7 +126,8 @@ class _KeyedRandom(random.Random):
         self._seeded = True
         random.Random.seed(self, int.from_bytes(hmac.digest(self._key, self._message, "sha256"), "big"))
         # Seeded: draw straight from C (a shuffle draws once per card, through these two names).
-        self.random, self.getrandbits = _C_RANDOM.__get__(self), _C_GETRANDBITS.__get__(self)
+        self.random, self.getrandbits = (  # type: ignore[method-assign] # the C methods, bound: the point
+            _C_RANDOM.__get__(self), _C_GETRANDBITS.__get__(self))
 
     def random(self) -> float:
         if not self._seeded:
@@ -258,7 +263,7 @@ class Rules:
             view_class = KingUpView
     """
 
-    bots: ClassVar[Mapping[str, Callable[[], Any]]] = {}
+    bots: ClassVar[Mapping[str, Callable[..., Any]]] = {}  # a class, or a Thinking that takes the game
     view_class: ClassVar[type] = object
 
     @property

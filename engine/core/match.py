@@ -95,7 +95,7 @@ class Match:
 
     # -- reading -----------------------------------------------------------------------------
     @property
-    def seed(self) -> int:
+    def seed(self) -> Seed:
         return self.header.seed
 
     @property

@@ -28,7 +28,8 @@ class Readings:
     __slots__ = ("_kept", "_parse", "kept", "limit")
 
     def __init__(self, parse: Callable[..., Any], limit: int = LIMIT):
-        self._parse, self._kept, self.limit = parse, {}, limit
+        self._kept: dict[Hashable, Any] = {}
+        self._parse, self.limit = parse, limit
         self.kept: Callable[[Hashable], Any] = self._kept.get  # the reading kept under a key, or None
 
     def read(self, key: Hashable, *args: Any) -> Any:

@@ -166,8 +166,8 @@ def summarise(played: Sequence[GamePlayed]) -> list[Standing]:
             row[5] = max(row[5], g.longest[s] if g.longest else 0.0)
     out = []
     for level, (seats, wins, score, secs, decisions, longest) in rows.items():
-        low, high = wilson(wins, seats)
-        out.append(Standing(level, seats, wins, low, high, score / seats, secs / decisions if decisions else 0.0,
+        low, high = wilson(wins, int(seats))
+        out.append(Standing(level, int(seats), wins, low, high, score / seats, secs / decisions if decisions else 0.0,
                             longest))
     return out
 

@@ -13,7 +13,8 @@ cannot tell from the truth, and the search's own figures), so a hint never knows
     >>> for ev in game.setup(GameConfig(4), rng_for(secret_from(1), 0)):
     ...     state = game.evolve(state, ev)
     >>> seat = min(game.to_act(state))
-    >>> top = hints(game, game.view(state, seat), list(game.legal_actions(state, seat)), random.Random(1), iterations=60)
+    >>> legal = list(game.legal_actions(state, seat))
+    >>> top = hints(game, game.view(state, seat), legal, random.Random(1), iterations=60)
     >>> len(top) == 3 and all(0.0 <= h.win <= 1.0 and h.why for h in top)
     True
 """

@@ -94,7 +94,7 @@ class Table:
         self._match = match
         self._executor = executor
         self.bot_delay = bot_delay
-        self._bots = {i: match.game.make_bot(s.bot_level) for i, s in enumerate(match.seats) if s.is_bot}
+        self._bots = {i: match.game.make_bot(s.bot_level) for i, s in enumerate(match.seats) if s.bot_level is not None}
         self.stand_ins: set[int] = set()   # human seats a bot plays for while their player is away
         self._attachments: list[Attachment] = []
         self._lines = move_list(match.game, match.header, match.entries)

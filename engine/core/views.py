@@ -18,7 +18,7 @@ import cattrs
 _converter = cattrs.Converter(detailed_validation=False)
 # Sets travel as sorted lists (JSON has no sets); annotations such as frozenset[int] bring them back.
 _converter.register_unstructure_hook_func(
-    lambda t: t is frozenset or typing.get_origin(t) is frozenset,
+    lambda t: frozenset in (t, typing.get_origin(t)),
     lambda s: sorted(_converter.unstructure(x) for x in s))
 
 

@@ -60,7 +60,7 @@ class LogWriter:
         except BaseException:
             os.close(fd)
             raise
-        self._fd: int | None = fd
+        self._fd = fd
         _OPEN.add(self)
         self._file = os.fdopen(fd, "wb", buffering=0, closefd=False)  # unbuffered: one write per action
         self._size = stat.st_size
@@ -93,10 +93,10 @@ class LogWriter:
 
     def truncate(self, size: int) -> None:
         """Cut the file back to ``size`` bytes (the end of its last whole action)."""
-        self._check_open()
-        os.ftruncate(self._fd, size)
+        fd = self._check_open()
+        os.ftruncate(fd, size)
         if self.durable:
-            os.fsync(self._fd)
+            os.fsync(fd)
         self._size = size
 
     def _game(self) -> Game:
@@ -104,14 +104,16 @@ class LogWriter:
             raise LogError("the log writer does not know its game yet")
         return self.game
 
-    def _check_open(self) -> None:
+    def _check_open(self) -> int:
+        """The open file's descriptor; SaveFailed or LogError where there is none to write to."""
         if self._failed:
             raise SaveFailed(f"{self.path.name}: not saving any more ({self._failed})")
         if self._fd is None:
             raise LogError(f"{self.path.name}: the save file is closed; the move was not saved")
+        return self._fd
 
     def _write(self, lines: Sequence[str]) -> None:
-        self._check_open()
+        fd = self._check_open()
         data = "".join(line + "\n" for line in lines).encode("utf-8")
         try:
             self._check_still_there()
@@ -119,9 +121,9 @@ class LogWriter:
             while view:
                 view = view[self._file.write(view):]
             if self.durable:
-                os.fsync(self._fd)
+                os.fsync(fd)
         except OSError as exc:
-            self._fail(exc.strerror or str(exc))
+            self._fail(fd, exc.strerror or str(exc))
         self._size += len(data)
 
     def _check_still_there(self) -> None:
@@ -132,9 +134,9 @@ class LogWriter:
         if (stat.st_dev, stat.st_ino) != self._identity:
             raise OSError(0, "the save file was replaced by another file")
 
-    def _fail(self, reason: str) -> None:
+    def _fail(self, fd: int, reason: str) -> None:
         try:  # take back whatever part of this write reached the file
-            os.ftruncate(self._fd, self._size)
+            os.ftruncate(fd, self._size)
         except OSError:
             pass
         self._failed = reason

@@ -14,6 +14,8 @@ import pytest
 from tui.server import ensure_host_key
 from tui.server.server import Limits, Service
 
+from ..waiting import until  # noqa: F401 (the server tests take it from here)
+
 ANSI = re.compile(r"\x1b(\[[0-9;?<>=$]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][A-Z0-9]|[=>])")
 
 
@@ -125,13 +127,3 @@ async def server(tmp_path):
     await srv.start()
     yield srv
     await srv.stop()
-
-
-async def until(predicate, timeout: float = 15.0, what: str = "condition") -> None:
-    async def poll():
-        while not predicate():
-            await asyncio.sleep(0.02)
-    try:
-        await asyncio.wait_for(poll(), timeout)
-    except TimeoutError:
-        raise AssertionError(f"{what} not reached within {timeout}s") from None

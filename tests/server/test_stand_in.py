@@ -3,7 +3,7 @@ the player takes it back on return; invitations hold a seat for a name nobody ha
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, UTC
 
 import pytest
 
@@ -17,7 +17,7 @@ from .test_tables import play_screen
 
 class Clock:
     def __init__(self) -> None:
-        self.now = datetime(2026, 11, 26, 12, 0, tzinfo=timezone.utc)
+        self.now = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
 
     def __call__(self) -> datetime:
         return self.now

@@ -57,12 +57,12 @@ async def test_players_see_their_seat_and_every_move_reaches_every_screen(server
             client = (alice, bob)[seat]
             client.press(":")
             app = server.app_of(("alice", "bob")[seat])
-            await until(lambda: getattr(app.focused, "id", None) == "command", what="the move line")
+            await until(lambda app=app: getattr(app.focused, "id", None) == "command", what="the move line")
             client.press(text + "\r")
             typed = True
         else:
             table.play(seat, text)
-        await until(lambda: table.version > before, what=f"move {text}")
+        await until(lambda before=before: table.version > before, what=f"move {text}")
     await until(lambda: all(moves_shown(s) == [line.text for line in table.move_lines()]
                             for s in screens.values()), timeout=20, what="every move on every screen")
     assert typed and any(line.text.startswith(("alice", "bob")) for line in table.move_lines())
@@ -70,7 +70,8 @@ async def test_players_see_their_seat_and_every_move_reaches_every_screen(server
     await until(lambda: 2 not in table.to_act, what="the bot's vote")
     vote = table.legal_actions(0)[0]
     table.submit(0, vote)
-    await asyncio.sleep(0.2)
+    await until(lambda: all(moves_shown(s) == [line.text for line in table.move_lines()] for s in screens.values()),
+                what="the vote on every screen")
     views = {n: s.context().view for n, s in screens.items()}
     assert views["alice"] == table.view(0) and views["alice"].my_vote is not None
     assert views["bob"] == table.view(1) and views["bob"].my_vote is None
@@ -142,9 +143,10 @@ async def test_a_table_is_created_from_the_lobby(server):
     bob = await server.connect("bob")
     bob.press("n")
     await bob.wait_for("A new table")
-    await asyncio.sleep(0.2)
+    app = server.app_of("bob")
+    await until(lambda: getattr(app.focused, "id", None) == "game", what="the form's first field")
     bob.press("\t" * 6)           # game, players, seat 2, seat 3, stand-in, its level: Create
-    await asyncio.sleep(0.2)
+    await until(lambda: getattr(app.focused, "id", None) == "create", what="the Create button")
     bob.press("\r")
     lobby = server.service.lobby
     await until(lambda: lobby.summaries("bob"), what="the new table")

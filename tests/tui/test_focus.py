@@ -129,7 +129,7 @@ async def test_quitting_asks_first(make_app):
         assert app.is_running and not isinstance(app.screen, ConfirmScreen)
         await pilot.press("q", "y")
         await pilot.pause()
-        assert not app.is_running or app._exit_renderables is not None or app.return_code is not None
+        assert not app.is_running or app.return_code is not None
 
 
 # -- item 12: only keys that can work now ------------------------------------------------

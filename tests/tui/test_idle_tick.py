@@ -2,10 +2,9 @@
 bot thinks and wakes at the table's next word: an SSH server keeps many idle screens."""
 from __future__ import annotations
 
-import asyncio
-
 from tui.screens.play import PlayScreen
 
+from ..waiting import ticks
 from .conftest import new_match, play_screen, settle
 
 
@@ -22,7 +21,7 @@ async def test_an_idle_play_screen_sleeps_and_wakes_while_a_bot_thinks(make_app,
             drives.append(1)
             table_drive()
         screen.table.drive_bots = counting
-        await asyncio.sleep(0.5)
+        await ticks(app, app.SPINNER_INTERVAL, 5)  # the screen's tick had 5 chances to run
         assert drives == [], "nobody thinks: the tick sleeps"
         spin = screen._spin
         await pilot.press("enter", "enter")          # the human's move: the bots reply, shown slowly
@@ -32,5 +31,5 @@ async def test_an_idle_play_screen_sleeps_and_wakes_while_a_bot_thinks(make_app,
         assert screen._spin > spin, "the spinner turned while they thought"
         assert match.to_act == {0} and screen.table.thinking is None
         spin = screen._spin
-        await asyncio.sleep(0.4)
+        await ticks(app, app.SPINNER_INTERVAL, 4)
         assert screen._spin == spin, "asleep again once the bots have moved"

@@ -110,7 +110,7 @@ async def test_set_up_servants_are_placed_with_the_arrows_and_enter(make_app, se
 
 
 async def test_gate_servants_and_next_step(make_app, settings):
-    match = advance_until(new_match(settings.saves_dir), human_in_step(1, lambda l: Bring(TOR, SUPPLY) in l))
+    match = advance_until(new_match(settings.saves_dir), human_in_step(1, lambda ok: Bring(TOR, SUPPLY) in ok))
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -158,7 +158,7 @@ async def test_a_servant_is_picked_up_and_walks_several_rooms(make_app, settings
 
 
 async def test_the_mint_pays_on_enter(make_app, settings):
-    match = advance_until(new_match(settings.saves_dir), human_in_step(3, lambda l: Mint() in l))
+    match = advance_until(new_match(settings.saves_dir), human_in_step(3, lambda ok: Mint() in ok))
     app = make_app(start=lambda app: PlayScreen(match), bot_delay=30.0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -172,7 +172,7 @@ async def test_the_mint_pays_on_enter(make_app, settings):
 
 async def test_a_noble_is_recruited_from_the_park_with_the_chooser(make_app, settings):
     match = advance_until(new_match(settings.saves_dir, seed=2),
-                          human_in_step(4, lambda l: any(isinstance(a, Recruit) for a in l)))
+                          human_in_step(4, lambda ok: any(isinstance(a, Recruit) for a in ok)))
     app = make_app(start=lambda app: PlayScreen(match), bot_delay=30.0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -199,7 +199,7 @@ async def test_a_noble_is_recruited_from_the_park_with_the_chooser(make_app, set
 async def test_cards_are_drawn_and_kept_with_keys(make_app, settings):
     # Seed 9: three servants at the Back Door draw three cards.
     match = advance_until(new_match(settings.saves_dir, seed=9),
-                          lambda m: human_in_step(5, lambda l: Draw() in l)(m) and m.view(0).turn.draw_count >= 2,
+                          lambda m: human_in_step(5, lambda ok: Draw() in ok)(m) and m.view(0).turn.draw_count >= 2,
                           kinds=("random", "greedy", "greedy"))
     app = make_app(start=lambda app: PlayScreen(match), bot_delay=30.0)
     async with app.run_test(size=SIZE) as pilot:
@@ -308,7 +308,7 @@ def set_up_position() -> Match:
 
 
 def recruiting_position() -> Match:
-    return advance_until(new_match(seed=2), human_in_step(4, lambda l: any(isinstance(a, Recruit) for a in l)))
+    return advance_until(new_match(seed=2), human_in_step(4, lambda ok: any(isinstance(a, Recruit) for a in ok)))
 
 
 def test_snapshot_set_up(snap_compare, make_app):
@@ -324,8 +324,8 @@ def test_snapshot_set_up_at_160x48(snap_compare, make_app):
 
 
 def test_snapshot_moving_a_servant(snap_compare, make_app):
-    match = advance_until(new_match(), lambda m: human_in_step(2, lambda l: any(
-        isinstance(a, Move) for a in l))(m) and m.view(0).turn.moves_left >= 2)
+    match = advance_until(new_match(), lambda m: human_in_step(2, lambda ok: any(
+        isinstance(a, Move) for a in ok))(m) and m.view(0).turn.moves_left >= 2)
     pos = square(match, next(a for a in match.legal_actions(0) if isinstance(a, Move)).from_room)
 
     async def pick(pilot):

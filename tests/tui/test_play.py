@@ -61,7 +61,7 @@ async def test_a_whole_game_against_bots_then_its_replay(make_app, settings):
 async def test_undo_takes_back_the_move_and_bot_replies_in_practice_or_says_why_not(make_app, settings):
     for practice in (False, True):
         match = new_match(settings.saves_dir, seed=2, variants={"practice"} if practice else ())
-        app = make_app(start=lambda app: PlayScreen(match))   # seat 0 (the human) starts
+        app = make_app(start=lambda app, match=match: PlayScreen(match))   # seat 0 (the human) starts
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
             await pilot.press("u")
@@ -344,15 +344,13 @@ async def test_the_newest_wrapped_move_shows_whole_at_the_replay_s_end(make_app)
         await pilot.pause()
         await pilot.pause()
         side = " ".join(" ".join(line[49:].split()) for line in screen_lines(app))
-        last = " ".join(next(l for l in reversed(app.screen.labels) if "game over" in l).split())
+        last = " ".join(next(label for label in reversed(app.screen.labels) if "game over" in label).split())
         assert last in side, (last, side[-200:])
 
 
 async def test_a_crowded_footer_drops_whole_keys_and_keeps_leave_and_help(make_app):
     """Castle Builder, practice, after a move (undo and hint offered): the footer was wider than
     80 columns and ended in "… h Hint  e▏^p palette" (esc Leave cut, f1 Help gone)."""
-    from textual.widgets._footer import FooterKey
-
     from engine.core import GameConfig, Match
     from engine.games import get_game
 
@@ -369,7 +367,7 @@ async def test_a_crowded_footer_drops_whole_keys_and_keeps_leave_and_help(make_a
         await settle(pilot, app)
         await pilot.pause()
         footer = screen_lines(app)[-1]
-        shown = [k for k in app.screen.query(FooterKey) if k.display]
+        shown = [k for k in app.screen.query("FooterKey") if k.display]  # by type name: the class is private
         for key in shown:
             assert f"{key.key_display} {key.description}".strip() in footer, (key.description, footer)
         assert "esc Leave" in footer and "f1 Help" in footer, footer

@@ -7,7 +7,7 @@ from engine.games import get_game
 from tui.screens.dialogs import ConfirmScreen, PromptScreen
 from tui.screens.play import PlayScreen
 
-from .conftest import new_match, settle
+from .conftest import new_match, notifications, settle
 
 
 async def _save_as(pilot, app, name: str) -> None:
@@ -25,10 +25,11 @@ async def test_save_as_refuses_the_games_own_file_adds_the_suffix_and_asks_befor
     match = new_match(settings.saves_dir, seed=2)
     own = settings.saves_dir / "game.jsonl"
     app = make_app(start=lambda app: PlayScreen(match))
+    said = notifications(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         await _save_as(pilot, app, str(own))
-        assert any("own file" in n.message for n in app._notifications)
+        assert any("own file" in message for message in said)
         await _save_as(pilot, app, str(tmp_path / "copy"))
         copy = tmp_path / "copy.jsonl"
         assert read_log(copy, get_game).entries == tuple(match.entries)

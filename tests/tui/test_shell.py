@@ -18,6 +18,8 @@ from tui.screens.size_guard import TooSmallScreen
 from tui.screens.title import TitleScreen
 from tui.settings import Settings
 
+from .conftest import notifications
+
 
 async def test_title_lists_the_games_and_every_menu_key_opens_its_screen(make_app):
     app = make_app()
@@ -212,6 +214,7 @@ async def test_a_variant_the_game_refuses_for_this_count_says_why_and_keeps_the_
     from tui.screens.new_game import NewGameScreen
 
     app = make_app()
+    said = notifications(app)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(NewGameScreen("between-two-castles"))
         await pilot.pause()
@@ -221,7 +224,7 @@ async def test_a_variant_the_game_refuses_for_this_count_says_why_and_keeps_the_
         await pilot.press("ctrl+g")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        assert any("Ludwig variant is for two players" in n.message for n in app._notifications)
+        assert any("Ludwig variant is for two players" in message for message in said)
         app.screen.query_one("#variant-ludwig").value = False
         await pilot.pause()
         await pilot.press("ctrl+g")

@@ -1,7 +1,8 @@
 """Small modal screens shared by every game."""
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,17 +10,18 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
+
+# Absolute: the game packages subclass these screens, and a relative CSS_PATH is read beside the subclass.
+CSS_FILE = Path(__file__).with_name("dialogs.tcss")
+
 
 class CoverScreen(ModalScreen[None]):
     """Hides the board between hot-seat players so nobody sees the next player's secrets."""
 
-    DEFAULT_CSS = """
-    CoverScreen { align: center middle; background: $background; }
-    CoverScreen > Vertical { width: 60; height: auto; border: thick $primary; padding: 1 2;
-                             background: $surface; }
-    CoverScreen Static { width: 100%; text-align: center; }
-    CoverScreen .name { text-style: bold; color: $primary; }
-    """
+    CSS_PATH = CSS_FILE
     BINDINGS = [Binding("enter,space", "ready", "Ready")]
 
     def __init__(self, name: str) -> None:
@@ -41,13 +43,10 @@ class CoverScreen(ModalScreen[None]):
 
 class PromptScreen(ModalScreen[str | None]):
     """Asks for one line of text (a file name); escape cancels."""
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
 
-    DEFAULT_CSS = """
-    PromptScreen { align: center middle; }
-    PromptScreen > Vertical { width: 72; height: auto; border: thick $primary; padding: 0 1;
-                              background: $surface; }
-    PromptScreen Horizontal { height: auto; align: right middle; }
-    """
+    CSS_PATH = CSS_FILE
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, question: str, default: str = "") -> None:
@@ -82,12 +81,7 @@ class PromptScreen(ModalScreen[str | None]):
 class ConfirmScreen(ModalScreen[bool]):
     """A question with Yes/No; y/n or enter/escape answer it."""
 
-    DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; }
-    ConfirmScreen > Vertical { width: 72; height: auto; border: thick $warning; padding: 0 1;
-                               background: $surface; }
-    ConfirmScreen Horizontal { height: auto; align: right middle; margin-top: 1; }
-    """
+    CSS_PATH = CSS_FILE
     BINDINGS = [Binding("y,enter", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
@@ -111,12 +105,7 @@ class ConfirmScreen(ModalScreen[bool]):
 class InterludeScreen(ModalScreen[None]):
     """A message box dismissed with enter, escape or space."""
 
-    DEFAULT_CSS = """
-    InterludeScreen { align: center middle; }
-    InterludeScreen > Vertical { width: 76; height: auto; max-height: 22; border: thick $accent;
-                                 background: $surface; padding: 0 1; }
-    InterludeScreen .hint { color: $text-muted; margin-top: 1; }
-    """
+    CSS_PATH = CSS_FILE
     BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
 
     def __init__(self, body: Any) -> None:
@@ -135,12 +124,7 @@ class InterludeScreen(ModalScreen[None]):
 class BreakdownScreen(ModalScreen[None]):
     """The score breakdown of a game (its own :meth:`GameUI.breakdown`); reopened at will."""
 
-    DEFAULT_CSS = """
-    BreakdownScreen { align: center middle; }
-    BreakdownScreen > VerticalScroll { width: 78; height: auto; max-height: 22;
-                                       border: thick $accent; background: $surface; padding: 0 1; }
-    BreakdownScreen .hint { color: $text-muted; margin-top: 1; }
-    """
+    CSS_PATH = CSS_FILE
     BINDINGS = [Binding("escape,enter,s", "close", "Close")]
 
     def __init__(self, title: str, body: Any) -> None:

@@ -1,6 +1,9 @@
 """The end of a match: the ranking, and the way to its replay."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from rich.console import JustifyMethod
 from rich.table import Table as RichTable
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,12 +15,18 @@ from engine.core import Table
 
 from ..games.base import ViewContext
 
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
+
 
 def ranking(table: Table) -> RichTable:
     result = table.result
     order = sorted(range(len(table.seats)), key=lambda s: (-result.scores[s], s))
     out = RichTable(box=None, padding=(0, 2), header_style="bold")
-    for column, justify in (("#", "right"), ("player", "left"), ("points", "right"), ("", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"), ("player", "left"), ("points", "right"), ("", "left"))
+    for column, justify in columns:
         out.add_column(column, justify=justify)
     place = 0
     for i, seat in enumerate(order):
@@ -40,13 +49,10 @@ def winners_line(table: Table) -> str:
 
 
 class GameOverScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
-    GameOverScreen { align: center middle; }
-    GameOverScreen > Vertical { width: 64; height: auto; border: thick $success; padding: 1 2;
-                                background: $surface; }
-    GameOverScreen Horizontal { height: auto; margin-top: 1; align: center middle; }
-    GameOverScreen Button { margin: 0 1; min-width: 0; width: auto; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
+    CSS_PATH = "game_over.tcss"
     # The dialog that ends a game needs a deliberate key: the enter that laid the last card
     # (pressed twice out of habit) must not sweep the result away, so enter does nothing here.
     BINDINGS = [

@@ -61,11 +61,7 @@ def rules_text(game) -> str:
 
 
 class HelpScreen(Screen[None]):
-    DEFAULT_CSS = """
-    HelpScreen TabbedContent { height: 1fr; }
-    HelpScreen VerticalScroll { height: 1fr; }
-    HelpScreen Markdown { margin: 0 1; }
-    """
+    CSS_PATH = "help.tcss"
     BINDINGS = [
         Binding("left", "tab(-1)", "Prev page", key_display="←", priority=True),
         Binding("right", "tab(1)", "Next page", key_display="→", priority=True),

@@ -13,9 +13,9 @@ import asyncio
 import random
 import textwrap
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -26,6 +26,10 @@ from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from engine.core.search_hint import Hint, hints
+
+if TYPE_CHECKING:
+    from engine.core import Table
+    from tui.app import BergfriedApp
 
 LEVEL = "expert"
 #: A fixed number of playouts instead of the expert's time budget (tests set it: same answer).
@@ -47,15 +51,7 @@ def hint_option(rank: int, hint: Hint) -> Option:
 class HintScreen(ModalScreen[Any]):
     """The expert's top three moves for ``seat``; dismissed with the move to play, or None."""
 
-    DEFAULT_CSS = """
-    HintScreen { align: center middle; }
-    HintScreen > Vertical { width: 74; height: auto; max-height: 22; border: thick $accent;
-                            background: $surface; padding: 0 1; }
-    HintScreen #hint-title { text-style: bold; }
-    HintScreen #hint-progress { margin: 1 0; }
-    HintScreen #hints { height: auto; max-height: 14; border: none; padding: 0; }
-    HintScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "hint.tcss"
     BINDINGS = [Binding("escape", "close", "Close")]
 
     def __init__(self, game: Any, view: Any, legal: Sequence[Any], names: Sequence[str],
@@ -138,6 +134,14 @@ class HintScreen(ModalScreen[Any]):
 
 class HintKey:
     """The play screen's hint key (mixed into it: it needs ``table``, ``viewer``, ``app``)."""
+
+    if TYPE_CHECKING:  # what the play screen it is mixed into has
+        app: BergfriedApp
+        table: Table
+        viewer: int | None
+        _busy: bool
+        _set_status: Callable[..., None]
+        submit: Callable[[int, Any], None]
 
     def hint_blocker(self) -> str | None:
         """Why a hint cannot be asked for now, or None when it can."""

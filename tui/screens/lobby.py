@@ -7,7 +7,7 @@ play screen for one seat (or a spectator) without anything that touches the host
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,18 +21,20 @@ from engine.lobby import LobbyError, TableSummary
 from .new_table import NewTable, NewTableScreen
 from .play import PlayScreen
 
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.server.session import RemoteApp
+
 
 class LobbyChanged(Message):
     """Some table changed (maybe at another player's App): redraw on our own turn."""
 
 
 class LobbyScreen(Screen[None]):
-    DEFAULT_CSS = """
-    LobbyScreen { layout: vertical; }
-    #greeting { height: 2; padding: 0 1; text-style: bold; color: $primary; }
-    #tables { height: 1fr; }
-    #lobby-status { height: 1; padding: 0 1; background: $panel; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(RemoteApp)
+
+    CSS_PATH = "lobby.tcss"
     BINDINGS = [
         # A priority binding: the key is acted on as it arrives, on the rows shown (or about to
         # be), never handed through the table's own select message while the list is rebuilt.
@@ -216,6 +218,8 @@ def _turn(s: TableSummary) -> str:
 
 class RemotePlayScreen(PlayScreen):
     """The play screen for one seat (or a spectator) of a server's table: no files offered."""
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(RemoteApp)
 
     def __init__(self, table_id: str, table: Any, seat: int | None) -> None:
         super().__init__(table, local_seats=frozenset() if seat is None else frozenset({seat}))
@@ -256,11 +260,10 @@ class RemotePlayScreen(PlayScreen):
 
 class ChooseNameScreen(Screen[None]):
     """A new key whose login name belongs to someone else: pick a free name for it."""
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(RemoteApp)
 
-    DEFAULT_CSS = """
-    ChooseNameScreen { align: center middle; }
-    ChooseNameScreen > Vertical { width: 64; height: auto; border: thick $primary; padding: 0 1; }
-    """
+    CSS_PATH = "lobby.tcss"
 
     def __init__(self, wanted: str) -> None:
         super().__init__()

@@ -2,6 +2,7 @@
 names, an optional seed and the game's rule variants."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,6 +17,11 @@ from ..bots import bot_levels, default_level
 from ..games import has_ui
 from ..widgets import OnOffCheckbox
 
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
+
+
 BOT_NAMES = ("Adalbert", "Brunhild", "Conrad", "Dietlind", "Eberhard", "Frieda")
 
 
@@ -29,25 +35,10 @@ def default_seats(game, players: int, player_name: str) -> list[Seat]:
 
 
 class NewGameScreen(Screen[None]):
-    DEFAULT_CSS = """
-    /* focus shows by more than a shade: the accent colour and bold */
-    NewGameScreen Select:focus > SelectCurrent { background: $accent 40%; text-style: bold; }
-    NewGameScreen Input:focus { background: $accent 40%; text-style: bold; }
-    NewGameScreen #form { padding: 0 1; }
-    NewGameScreen .row { height: 1; margin-bottom: 1; }
-    NewGameScreen .seat { height: 1; }
-    NewGameScreen Label { width: 10; }
-    NewGameScreen .seat Label { width: 4; padding-left: 1; }
-    NewGameScreen Select { width: 28; }
-    NewGameScreen .seat Input { width: 24; margin-right: 2; }
-    NewGameScreen #seed { width: 20; }
-    NewGameScreen #players { width: 12; }
-    NewGameScreen #heading { text-style: bold; height: 1; margin-bottom: 1; }
-    NewGameScreen #description { color: $text-muted; height: auto; margin-bottom: 1; }
-    NewGameScreen #buttons { height: 1; margin-top: 1; }
-    NewGameScreen #buttons Button { margin-right: 2; }
-    NewGameScreen OnOffCheckbox { height: 1; border: none; padding: 0; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
+    CSS_PATH = "new_game.tcss"
     BINDINGS = [
         Binding("ctrl+g", "start", "Start"),
         Binding("escape", "app.pop_screen", "Back"),
@@ -105,13 +96,13 @@ class NewGameScreen(Screen[None]):
             self.query_one(f"#seat-{i}").display = i < self.players
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "game" and event.value != self.game.id:
+        if event.select.id == "game" and isinstance(event.value, str) and event.value != self.game.id:
             self.game = self.games[event.value]
             self.players = self.game.min_players
             self.refresh(recompose=True)
             self.call_after_refresh(self._ready, "#game")  # the player goes on from the field they changed
-        elif event.select.id == "players":
-            self.players = int(event.value)
+        elif event.select.id == "players" and isinstance(event.value, int):
+            self.players = event.value
             self._show_seats()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -125,7 +116,7 @@ class NewGameScreen(Screen[None]):
         for i in range(self.players):
             name = self.query_one(f"#name-{i}", Input).value.strip() or BOT_NAMES[i % len(BOT_NAMES)]
             kind = self.query_one(f"#kind-{i}", Select).value
-            seats.append(Seat(name, kind))
+            seats.append(Seat(name, str(kind)))  # "human" or "bot:<level>": the Select has no blank
         return seats
 
     def config(self) -> GameConfig:

@@ -45,19 +45,7 @@ class NewTable:
 class NewTableScreen(ModalScreen[NewTable | None]):
     """Game, number of players, every other seat, and the stand-in bot."""
 
-    DEFAULT_CSS = """
-    NewTableScreen { align: center middle; }
-    NewTableScreen > Dialog { width: 68; height: auto; max-height: 100%;
-                              border: thick $primary; padding: 0 1; background: $surface; }
-    NewTableScreen #seats { height: auto; }
-    NewTableScreen .row { height: auto; }
-    NewTableScreen .seat { width: 1fr; }
-    NewTableScreen .invite-name { width: 24; }
-    NewTableScreen #stand-in { width: 1fr; }
-    NewTableScreen #stand-in-level { width: 20; }
-    NewTableScreen #new-table-error { color: $error; height: auto; }
-    NewTableScreen #buttons { height: auto; align: right middle; }
-    """
+    CSS_PATH = "new_table.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, players: list[str]) -> None:
@@ -130,7 +118,7 @@ class NewTableScreen(ModalScreen[NewTable | None]):
             name.display = row.query_one(Select).value == "invite"
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "game" and event.value != self._game.id:
+        if event.select.id == "game" and isinstance(event.value, str) and event.value != self._game.id:
             self._set_game(event.value)
         elif event.select.id == "players" and isinstance(event.value, int):
             self._show_seats(event.value)
@@ -167,7 +155,7 @@ class NewTableScreen(ModalScreen[NewTable | None]):
             seats.append(value)
         after = self.query_one("#stand-in", Select).value
         level = str(self.query_one("#stand-in-level", Select).value)
-        self.dismiss(NewTable(self._game.id, seats, float(after) if after else None,
+        self.dismiss(NewTable(self._game.id, seats, float(after) if isinstance(after, (int, float)) and after else None,
                               level if after else ""))
 
     def action_cancel(self) -> None:

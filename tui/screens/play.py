@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -34,6 +34,10 @@ from .game_over import GameOverScreen
 from .hint import HintKey
 from .save_copy import SaveACopy
 
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
+
 
 class TableChanged(Message):
     """An update from the table, for the seat it was addressed to."""
@@ -45,13 +49,10 @@ class TableChanged(Message):
 
 
 class PlayScreen(HintKey, SaveACopy, Screen[None]):
-    DEFAULT_CSS = """
-    PlayScreen { layout: vertical; }
-    /* a long message (a refused move's reason) takes a second line rather than being cut */
-    #status { height: auto; max-height: 3; padding: 0 1; background: $panel; }
-    #status.-error { color: $error; text-style: bold; }
-    #command { height: 1; border: none; padding: 0 1; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
+    CSS_PATH = "play.tcss"
 
     BINDINGS = [
         Binding("u", "undo", "Undo"),
@@ -72,7 +73,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         super().__init__()
         self._own_table = isinstance(table, Match)
         self._given = table
-        self.table: Table = table if isinstance(table, Table) else None  # type: ignore[assignment]
+        self.table: Table = table if isinstance(table, Table) else None  # (set on mount)
         seats = table.seats
         humans = {i for i, s in enumerate(seats) if not s.is_bot}
         self.humans = frozenset(humans if local_seats is None else humans & set(local_seats))
@@ -81,7 +82,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         self.game = table.game
         self.ui = game_ui(self.game.id)
         self._interludes: deque[Screen[Any]] = deque()
-        self._attachments = []
+        self._attachments: list[Any] = []
         self._busy = False            # a cover or prompt of ours is open
         self._over_shown, self._spin = False, 0
 
@@ -98,6 +99,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
 
     def on_mount(self) -> None:
         if self.table is None:
+            assert isinstance(self._given, Match)  # given a match, not a table: this screen runs its own
             self.table = Table(self._given, bot_delay=self.app.settings.bot_delay)
         self.query_one("#moves", OptionList).can_focus = False
         # Only ever switched off here: switched on, Textual's watcher blinks a line without focus.

@@ -7,7 +7,7 @@ bookkeeping events never need a key press of their own.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,6 +23,12 @@ from ..games.base import ViewContext
 from ..widgets import BoardAndMoves, MoveList
 from ..widgets.names import fit_name
 
+if TYPE_CHECKING:
+    from textual import getters
+    from textual.timer import Timer
+    from tui.app import BergfriedApp
+
+
 SPEEDS = (2.0, 1.0, 0.5, 0.25)   # seconds per step
 
 
@@ -32,10 +38,10 @@ def movers(entries) -> dict[int, int]:
 
 
 class ReplayScreen(Screen[None]):
-    DEFAULT_CSS = """
-    ReplayScreen { layout: vertical; }
-    ReplayScreen #status { height: 1; padding: 0 1; background: $panel; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
+    CSS_PATH = "replay.tcss"
 
     BINDINGS = [
         # priority: the move list would otherwise take ←/→ for sideways scrolling it never needs
@@ -67,7 +73,7 @@ class ReplayScreen(Screen[None]):
         self.cursor.start()
         self.seat: int | None = None
         self.speed = 1
-        self._timer = None
+        self._timer: Timer | None = None
 
     @classmethod
     def from_table(cls, table: Table) -> ReplayScreen:

@@ -2,15 +2,27 @@
 replaces another file, and saying where the game itself goes on saving."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.core import IllegalAction, LogError
 
 from .dialogs import ConfirmScreen, PromptScreen
 
+if TYPE_CHECKING:
+    from engine.core import Game, Table
+    from tui.app import BergfriedApp
+
 
 class SaveACopy:
     """The play screen's "save as" (mixed into it: it needs ``table``, ``game``, ``app``)."""
+
+    if TYPE_CHECKING:  # what the play screen it is mixed into has
+        app: BergfriedApp
+        table: Table
+        game: Game
+        notify: Callable[..., None]
 
     def action_save_as(self) -> None:
         own = self.table.save_path

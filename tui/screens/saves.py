@@ -5,6 +5,7 @@ player may open that recovered part (a copy is written; the original is never to
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from pathlib import Path
 from types import MappingProxyType
 
@@ -17,6 +18,11 @@ from engine.core import LogError
 
 from ..saves import SaveInfo, recover_copy, scan_saves
 from .dialogs import ConfirmScreen
+
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
+
 
 TITLES = MappingProxyType({"load": "Load a saved game", "replay": "Replays"})
 
@@ -52,11 +58,10 @@ def fit_names(names: str, width: int) -> str:
 
 
 class SavesScreen(Screen[None]):
-    DEFAULT_CSS = """
-    SavesScreen #heading { height: 1; padding: 0 1; text-style: bold; }
-    SavesScreen DataTable { height: 1fr; }
-    SavesScreen #detail { height: 3; padding: 0 1; color: $text-muted; border-top: solid $panel; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
+    CSS_PATH = "saves.tcss"
     BINDINGS = [
         Binding("enter", "open", "Open"),
         Binding("escape", "app.pop_screen", "Back"),

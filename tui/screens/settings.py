@@ -1,6 +1,8 @@
 """Settings: theme, ASCII glyphs, the pause between bot moves, your name. Saved at once."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -12,21 +14,18 @@ from themes import THEME_NAMES
 from ..widgets import OnOffCheckbox
 from .saves import short_path
 
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
+
 DELAYS = (0.0, 0.3, 0.6, 1.0, 2.0)
 
 
 class SettingsScreen(Screen[None]):
-    DEFAULT_CSS = """
-    /* focus shows by more than a shade: the accent colour and bold */
-    SettingsScreen Select:focus > SelectCurrent { background: $accent 40%; text-style: bold; }
-    SettingsScreen Input:focus { background: $accent 40%; text-style: bold; }
-    SettingsScreen #form { padding: 1 2; }
-    SettingsScreen Horizontal { height: 1; margin-bottom: 1; }
-    SettingsScreen Label { width: 24; }
-    SettingsScreen Select { width: 30; }
-    SettingsScreen Input { width: 30; }
-    SettingsScreen #where { color: $text-muted; margin-top: 1; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
+    CSS_PATH = "settings.tcss"
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
     def compose(self) -> ComposeResult:
@@ -59,9 +58,9 @@ class SettingsScreen(Screen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         s = self.app.settings
-        if event.select.id == "theme" and event.value != self.app.theme:
+        if event.select.id == "theme" and isinstance(event.value, str) and event.value != self.app.theme:
             self.app.use_theme(event.value)
-        elif event.select.id == "delay":
+        elif event.select.id == "delay" and isinstance(event.value, (int, float)):
             s.bot_delay = float(event.value)
             s.save()
 

@@ -15,12 +15,7 @@ class TooSmallScreen(ModalScreen[None]):
     nothing happens that the player cannot see.
     """
 
-    DEFAULT_CSS = """
-    TooSmallScreen { align: center middle; background: $background; }
-    TooSmallScreen > Static {
-        width: 100%; height: auto; text-align: center; color: $warning; text-style: bold;
-    }
-    """
+    CSS_PATH = "size_guard.tcss"
 
     def __init__(self, need: Size) -> None:
         super().__init__()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import textwrap
 from functools import partial
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,6 +12,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
 
 
 MENU = (
@@ -31,16 +36,10 @@ def player_range(game) -> str:
 
 
 class TitleScreen(Screen[None]):
-    DEFAULT_CSS = """
-    TitleScreen { layout: vertical; }
-    #banner { height: 3; content-align: center middle; text-style: bold; color: $primary;
-              border-bottom: solid $panel; }
-    #columns { height: 1fr; }
-    #games-box { width: 1fr; padding: 0 1; }
-    #menu-box { width: 24; padding: 0 1; }
-    #games-box OptionList, #menu-box OptionList { height: 1fr; }
-    #continue-hint { height: 1; color: $text-muted; padding: 0 2; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
+    CSS_PATH = "title.tcss"
 
     BINDINGS = [
         Binding("n", "new_game", "New"),

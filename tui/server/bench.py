@@ -143,6 +143,7 @@ async def client(run: Run, name: str, key, typing: bool):
         "127.0.0.1", run.port, username=name, client_keys=[key], known_hosts=None), 60)
     chan, term = await conn.create_session(Terminal, term_type="xterm-256color",
                                            term_size=(100, 30), encoding=None)
+    assert isinstance(term, Terminal)
     await term.wait_for(b"Moves", 0, 60)      # the play screen is drawn
     run.first.append(time.perf_counter() - t0)
     if not typing:

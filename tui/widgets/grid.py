@@ -214,7 +214,7 @@ class Grid(ScrollView, can_focus=True):
 
     def _ask_for_room(self, now: bool = False) -> None:
         """The board column around this grid shares its room out again (``now`` too)."""
-        column = next((a for a in self.ancestors if hasattr(a, "fit_boards_soon")), None)
+        column: Any = next((a for a in self.ancestors if hasattr(a, "fit_boards_soon")), None)
         if column is not None and self.auto_fit:
             if now:
                 column.fit_boards()

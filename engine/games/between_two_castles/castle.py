@@ -17,8 +17,8 @@ from functools import cached_property
 
 import attrs
 
-from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, ROOM_ID, ROOMS, THRONE_CELLS, TYPE_OF,  # noqa: F401 (ROOM_ID: the docstring example)
-                      UPSTAIRS_ONLY)
+from .catalog import ROOM_ID  # noqa: F401 (the docstring example)
+from .catalog import DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, ROOMS, THRONE_CELLS, TYPE_OF, UPSTAIRS_ONLY
 
 THRONE_ROOM = -1  # the value of the throne room's two cells in a grid
 Cell = tuple[int, int]

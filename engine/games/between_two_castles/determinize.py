@@ -55,7 +55,7 @@ def determinize(view: BTCView, rng: random.Random, known: dict[int, tuple[int, .
              and not (top is not None and top.kind == "utility" and c in top.offer)]
     rng.shuffle(cards)
     deal = _taker(cards)
-    bonuses = ()
+    bonuses: tuple[Bonus, ...] = ()
     if top is not None:
         def offer(b_offer: tuple[int, ...], size: int) -> tuple[int, ...]:
             if top.kind == "food":
@@ -89,7 +89,7 @@ def castle_of(shown) -> Castle:
     that gives the same sheet (a room's points do not depend on when it was built)."""
     cells = tuple((x.col, x.floor, x.room) for x in shown.cells if x.room != THRONE_ROOM)
     castle = Castle(shown.throne, cells, shown.attendants, shown.cards)
-    points = {}
+    points: dict[tuple[int, int, int], int] = {}
     for row in cached_sheet(castle).rows:
         kind_cells = [c for c in cells if TYPE_OF[c[2]] == row.category]
         if len(kind_cells) == len(row.points):

@@ -94,9 +94,9 @@ def earn(fold: Folder, seat: int, castle: int, kind: str, rng: random.Random) ->
             rng.shuffle(deck)
             fold.add(BonusDeckReshuffled(tuple(deck)))
         fold.add(BonusCardsDrawn(castle, fold.state.deck[:CARD_DRAW]))
-    elif kind == "living" and not any(state.attendants_left):
-        fold.add(BonusLost(castle, kind))
-    elif kind in ("outdoor", "sleeping", "corridor", "special") and not _special_left(state, kind):
+    elif (kind == "living" and not any(state.attendants_left)) or (
+        kind in ("outdoor", "sleeping", "corridor", "special") and not _special_left(state, kind)
+    ):
         fold.add(BonusLost(castle, kind))
 
 

@@ -24,7 +24,7 @@ def resample_hidden(state: BTCState, seat: int | None, rng: random.Random) -> BT
 def _resample_rooms(state: BTCState, seat: int | None, rng: random.Random) -> BTCState:
     other = [p for p in range(state.positions) if p != seat]
     pool = [r for p in other for r in state.hands[p]]
-    pool += [r for p in other if p < state.players and state.chosen and state.chosen[p] for r in state.chosen[p]]
+    pool += [r for p in other if p < state.players and state.chosen for r in state.chosen[p] or ()]
     pool += list(state.bag)
     pool += [r for p, r in state.room_discards if p not in (seat, PUBLIC)]
     rng.shuffle(pool)

@@ -111,7 +111,8 @@ def read_typed(state: BTCState, seat: int, text: str) -> Any:
     """A move as a player may type it (spaces, either case, parentheses, 'take' for 'pick')."""
     t = " ".join(text.strip().split())
     if m := _PICK.match(t):
-        return Choose(tuple(sorted((int(m.group(1)), int(m.group(2))))))
+        first, second = sorted((int(m.group(1)), int(m.group(2))))
+        return Choose((first, second))
     if m := _PLACE.match(t):
         room = m.group(1).lower()
         room_id = SPECIAL_ID[room] if room in SPECIAL_ID else int(room)

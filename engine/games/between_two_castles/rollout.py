@@ -31,7 +31,7 @@ def worth(castle: Castle, room: int, col: int, floor: int) -> float:
 
 # Castles alike in content share their worths: the playouts of one search pass judge several
 # moves in the same sampled state, and a castle no move has touched yet is rebuilt alike in each.
-_SHARED: dict[tuple, dict] = {}
+_SHARED: dict[tuple, tuple[dict, dict]] = {}
 _SHARED_MAX = 4_000  # castles remembered (then forgotten at once: 10 ms to free, not within a playout step)
 
 
@@ -116,7 +116,7 @@ def _place(state: BTCState, seat: int, legal: list, rng: random.Random) -> Any:
 
     def value(a: Place) -> float:
         k = a.castle
-        add_left = add_right = 0
+        add_left = add_right = 0.0
         here = worths(castles[k], a.room)[(a.col, a.floor)]
         if k == left:
             add_left = here

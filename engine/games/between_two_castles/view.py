@@ -130,7 +130,7 @@ def castle_view(state: BTCState, k: int) -> CastleView:
 
 
 def make_view(state: BTCState, seat: int | None) -> BTCView:
-    mine = seat is not None and 0 <= seat < state.players and bool(state.hands)
+    me = seat if seat is not None and 0 <= seat < state.players and state.hands else None  # a player, not a watcher
     top = state.bonuses[-1] if state.bonuses else None
     bonus = None
     if top is not None:
@@ -138,11 +138,11 @@ def make_view(state: BTCState, seat: int | None) -> BTCView:
         offer = top.offer if sees else ()
         texts = tuple(BONUS_CARDS[c].text for c in offer) if top.kind == "utility" else ()
         bonus = BonusView(top.castle, top.seat, top.kind, offer, len(top.offer), texts)
-    my_hand = tuple(sorted(state.hands[seat])) if mine else ()
-    my_pair = state.chosen[seat] if mine and state.chosen else None
+    my_hand = tuple(sorted(state.hands[me])) if me is not None else ()
+    my_pair = state.chosen[me] if me is not None and state.chosen else None
     shown = set(my_hand) | set(my_pair or ()) | {t.room for t in state.to_place} | set(state.ludwig_draw)
     shown |= {r for r, _ in state.ludwig_tiles} | set(SPECIAL_ID.values())
-    if bonus is not None and top.kind == "food":
+    if bonus is not None and bonus.kind == "food":
         shown |= set(bonus.offer)
     return BTCView(
         seat=seat, players=state.players, positions=state.positions, ludwig=state.ludwig, round=state.round,

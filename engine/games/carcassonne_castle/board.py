@@ -14,8 +14,8 @@ from typing import NamedTuple
 import attrs
 
 from .catalog import CASTLE, ROAD, ROLE_OF, E, N, S, W, Oriented, card_type, opposite, step
-from .features import START, Analysis, Feature, Merge, Square, group
-from .geometry import SQUARE_OF
+from .features import Analysis, Feature, Merge, group
+from .geometry import SQUARE_OF, START, Square
 
 __all__ = ["START", "Analysis", "Board", "Feature", "Follower", "Merge", "Placement", "Square", "analysis_of",
            "follower_targets", "road_label", "role_of", "segment_for"]
@@ -98,6 +98,7 @@ class Board:
             a = before.placed(self.placements[-1]) if before is not None else analysis_of(self.placements)
             object.__setattr__(self, "_analysis", a)
             object.__setattr__(self, "_before", None)
+            return a
         return self._analysis
 
     def placed(self, p: Placement, follower: Follower | None = None) -> Board:
@@ -111,8 +112,8 @@ class Board:
         return Board(self.placements + (p,), followers, self.analysis.placed(p))
 
     def without(self, gone: Iterable[Follower]) -> Board:
-        gone = [id(f) for f in gone]  # followers of this board: told apart as objects, without hashing
-        return Board(self.placements, tuple(f for f in self.followers if id(f) not in gone), self._analysis,
+        ids = [id(f) for f in gone]  # followers of this board: told apart as objects, without hashing
+        return Board(self.placements, tuple(f for f in self.followers if id(f) not in ids), self._analysis,
                      self._before)
 
     def followers_in(self, fid: int) -> list[Follower]:

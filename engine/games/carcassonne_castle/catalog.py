@@ -172,7 +172,7 @@ def _orient(halves: tuple[Half, Half], side_seg, facing: int) -> Oriented:
 
 def _check_card(key: str, a: Half, b: Half) -> None:
     """Internal road ends must meet road, square or building: a road may not run into a courtyard."""
-    for h, (half, other, side) in enumerate(((a, b, E), (b, a, W))):
+    for half, other, side in ((a, b, E), (b, a, W)):
         if side in half.exits and other.terrain == COURT:
             raise ValueError(f"card {key}: road runs into a courtyard")
         if half.terrain == "road" and side in half.exits and other.terrain in ("road", "square"):
@@ -221,8 +221,9 @@ class StartField:
     market: bool
 
     @property
-    def cells(self) -> tuple[tuple[int, int], ...]:
-        return tuple(step(x, y, self.wall) for x, y in self.squares)
+    def cells(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        (ax, ay), (bx, by) = self.squares
+        return step(ax, ay, self.wall), step(bx, by, self.wall)
 
 
 @attrs.frozen
@@ -287,6 +288,7 @@ def _boundary_ring(interior: frozenset) -> tuple[list[tuple[int, int]], list[tup
         prev_d = d
         vertex = _next_vertex(x, y, d)
     x, y, d = edges[start]
+    assert prev_d is not None  # the loop went round at least one side
     if d != prev_d and d == (prev_d + 1) % 4:
         ring.append(step(*step(x, y, prev_d), d))
         bends.append(ring[-1])
@@ -336,15 +338,16 @@ def _load_castle() -> Castle:
     fields = []
     for i, f in enumerate(data["start_fields"]):
         kind = COURT if f["feature"] == "market" else f["feature"]
-        fields.append(StartField(i, kind, tuple(tuple(s) for s in f["squares"]), DIRS.index(f["wall"]),
+        (ax, ay), (bx, by) = f["squares"]
+        fields.append(StartField(i, kind, ((ax, ay), (bx, by)), DIRS.index(f["wall"]),
                                  f.get("road", -1), f["feature"] == "market"))
     ring, bends = _boundary_ring(interior)
-    ring, (track, towers) = _track(ring, bends, data["tower_spaces"], tuple(data["track_start"]))
+    laid, (track, towers) = _track(ring, bends, data["tower_spaces"], tuple(data["track_start"]))
     start_sides = {}
     for f in fields:
-        for j, (cell, sq) in enumerate(zip(f.cells, f.squares)):
+        for j, (cell, _square) in enumerate(zip(f.cells, f.squares)):
             start_sides[(cell, opposite(f.wall))] = (f.index, f.kind == ROAD and j == f.road)
-    return Castle(len(rows[0]), len(rows), interior, tuple(fields), ring, track, towers, start_sides)
+    return Castle(len(rows[0]), len(rows), interior, tuple(fields), laid, track, towers, start_sides)
 
 
 CASTLE = _load_castle()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .catalog import CARD_TYPE_OF, CASTLE, COURT, ROAD
-from .geometry import CELLS, OUTER, PIECES, SEGMENT_RANGE, SEGMENTS, SIDES, SPOTS, START, Square, _sides, key_of
+from .geometry import CELLS, OUTER, PIECES, SEGMENT_RANGE, SEGMENTS, SIDES, SPOTS, START, _sides, key_of
 
 if TYPE_CHECKING:
     from .board import Placement
@@ -190,7 +190,7 @@ class Analysis:
         card, x, y, facing = p
         touched: dict[int, set[int]] = {i: set() for i in range(SEGMENTS[card])}
         owner, feature_of = self.owner, self.feature_of
-        for (h, seg, kind, back), (n, inside, sf) in zip(OUTER[CARD_TYPE_OF[card]][facing],
+        for (_h, seg, kind, back), (n, inside, sf) in zip(OUTER[CARD_TYPE_OF[card]][facing],
                                                          SPOTS[(x, y, facing)][1]):
             if seg < 0:
                 continue
@@ -232,6 +232,7 @@ class Analysis:
                     completed.append(next_id)
                 next_id += 1
         for segs, olds in group(touched) if joined else ():
+            members: tuple[tuple[int, int], ...]
             if len(segs) == 1:
                 s = segs[0]
                 key, kind, well, markets = pieces[s]

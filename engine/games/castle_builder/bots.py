@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 
@@ -89,7 +89,7 @@ def _spot_key(castle: Castle, build: Build) -> tuple:
     return _key(spot) if spot is not None and spot.level > 1 else (None, ())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ease(key: tuple) -> float:
     """The share of all tiles that fit a place with this need and these tops, changed by at most 1."""
     need, tops = key

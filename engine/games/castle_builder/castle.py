@@ -142,6 +142,7 @@ def number_problem(tile: Tile, spot: Spot, delta: int) -> str | None:
         return "a check mark has no number to change" if delta else None
     if spot.need is None:
         return "any number goes on the foundation: there is nothing to change" if delta else None
+    assert tile.lower is not None  # a tile without a number is a check mark
     number = tile.lower + delta
     if number != spot.need:
         shown = f"{tile.lower}{delta:+d}" if delta else str(tile.lower)
@@ -161,7 +162,7 @@ def fits(castle: Castle, tile: Tile, spot: Spot) -> int | None:
 def _fits(tile: Tile, spot: Spot) -> int | None:
     if pattern_problem(tile, spot):
         return None
-    if tile.check or spot.need is None:
+    if tile.check or spot.need is None or tile.lower is None:  # (only a check mark has no number)
         return 0
     return spot.need - tile.lower
 

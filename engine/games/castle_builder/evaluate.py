@@ -13,7 +13,8 @@ from typing import Any
 from engine.core.chances import lead_chances, shared_win
 from engine.core.game import Game
 
-from .baron import COIN, walk
+from .baron import walk
+from .catalog import COIN
 from .bots import COIN_VALUE, DISCARD_COST, GreedyBot
 from .castle import steps_for
 from .catalog import PATH, PATH_LENGTH, TILE, TILES

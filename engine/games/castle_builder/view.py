@@ -157,7 +157,7 @@ def _choice(state: CastleBuilderState, task) -> Choice:
 
 
 def make_view(state: CastleBuilderState, seat: int | None) -> CastleBuilderView:
-    mine = seat is not None and 0 <= seat < state.players and bool(state.holders)
+    me = seat if seat is not None and 0 <= seat < state.players and state.holders else None  # a player, not a watcher
     task = state.pending[0] if state.pending and not state.finished else None
     return CastleBuilderView(
         seat=seat, players=state.players, variants=tuple(sorted(state.variants)), goal=state.goal,
@@ -167,7 +167,7 @@ def make_view(state: CastleBuilderState, seat: int | None) -> CastleBuilderView:
         barons=state.barons, travelled=state.travelled,
         market_tiles=tuple(face(t) for t in state.market if t != EMPTY),
         market_coins=tuple(coin_face(c) for c in state.market_coins if c != EMPTY),
-        holder=tuple(face(t) for t in state.holders[seat]) if mine else (),
+        holder=tuple(face(t) for t in state.holders[me]) if me is not None else (),
         holder_counts=tuple(len(h) for h in state.holders),
         royals=tuple(tuple(face(t) for t in r) for r in state.royals),
         coins=tuple(tuple(coin_face(c) for c in won) for won in state.coins),

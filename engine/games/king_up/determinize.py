@@ -76,7 +76,8 @@ def _draw_goals(view: KingUpView, round_goals: tuple, rng: random.Random) -> tup
     """The seat's own card and, for every other seat, a card drawn by ``card_weights`` (no two
     alike: drawn again on a clash, then one after the other)."""
     n, seat = view.players, view.seat
-    mine = GOAL_INDEX[view.my_goal] if view.my_goal is not None else None
+    assert view.my_goal is not None  # determinized for a player, who holds a goal card in every round
+    mine = GOAL_INDEX[view.my_goal]
     seen = {g for r in round_goals for g in r} | {mine}
     pool = [g for g in range(len(GOAL_CARDS)) if g not in seen]
     others = [s for s in range(n) if s != seat]

@@ -39,7 +39,7 @@ def determinize(view: PalaisView, rng: random.Random) -> PalaisState:
     deal = iter(cards)
     hands = tuple(view.my_hand if s == seat else tuple(sorted(next(deal) for _ in range(view.players_[s].hand)))
                   for s in range(n))
-    drawn = tuple(next(deal) for _ in range(turn.drawn)) if drawn_hidden else view.my_drawn
+    drawn = tuple(next(deal) for _ in range(turn.drawn)) if turn is not None and drawn_hidden else view.my_drawn
     deck = tuple(next(deal) for _ in range(view.deck))
     nobles, box = _nobles(view, others, rng)
     layout = [0] * 9

@@ -21,6 +21,7 @@ same determinizations; the best-judged move is played (the greedy bot's on a tie
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from engine.core.chances import lead_chances, shared_win
 from engine.core.game import Game
@@ -33,7 +34,7 @@ from .turn import discount
 from .view import _room_holder as room_holder
 from .view import _space_view as space_view
 from .view import _turn as view_turn
-from .view import noble_view
+from .view import PalaisView, noble_view
 
 SCALE = 8.0  # points of projected lead that make a win e times likelier than a loss
 # A one-move search: each move judged by the evaluation after it, in two determinizations.
@@ -149,7 +150,9 @@ def finish_turn(game: Game, state: PalaisState, greedy: GreedyBot | None = None)
         if state.phase != phase or phase == PLAYING and state.turn != mover:
             break
         legal = list(game.legal_actions(state, state.turn))
-        action = legal[0] if len(legal) == 1 else greedy.choose(GreedyView(state, state.turn), legal, rng)
+        # GreedyView reads as a PalaisView to the greedy bot (tests/games/palais_royal/test_evaluate.py)
+        seen = cast(PalaisView, GreedyView(state, state.turn))
+        action = legal[0] if len(legal) == 1 else greedy.choose(seen, legal, rng)
         for event in game.decide(state, state.turn, action, rng):
             state = game.evolve(state, event)
     return state

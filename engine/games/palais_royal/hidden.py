@@ -44,14 +44,15 @@ def resample(state: PalaisState, seat: int | None, rng: random.Random) -> Palais
 
 def _resample_nobles(state: PalaisState, others: list[int], rng: random.Random) -> PalaisState:
     """Face-down nobles of the others and the face-down kinds in the box trade places at random."""
-    slots = [("box", i) for i, n in enumerate(state.box) if NOBLES[n].face_down]
+    slots: list[tuple[int | None, int]] = [(None, i) for i, n in enumerate(state.box) if NOBLES[n].face_down]
     slots += [(s, i) for s in others for i, n in enumerate(state.nobles[s]) if NOBLES[n].face_down]
-    pool = [state.box[i] if where == "box" else state.nobles[where][i] for where, i in slots]
+    # (None, i): the box's i-th noble; (s, i): seat s's i-th
+    pool = [state.box[i] if where is None else state.nobles[where][i] for where, i in slots]
     rng.shuffle(pool)
     box = list(state.box)
     nobles = [list(t) for t in state.nobles]
     for (where, i), noble in zip(slots, pool):
-        if where == "box":
+        if where is None:
             box[i] = noble
         else:
             nobles[where][i] = noble

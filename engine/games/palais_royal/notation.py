@@ -106,6 +106,7 @@ def _parse(state: Any, text: str) -> Any:
         return Move(_room(m.group(1)), _room(m.group(2)))
     if m := _RECRUIT.match(t):
         space = parse_space(m.group(1))
+        assert space is not None  # the pattern takes a1 to f6 only
         wild = (m.group(2) or "").upper()
         if m.group(3):
             source: int | None = _room(m.group(3))

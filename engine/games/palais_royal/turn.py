@@ -141,7 +141,7 @@ def _worth_a_stay(state: PalaisState, card: int) -> bool:
 
 def is_legal(state: PalaisState, action: Any) -> bool:
     """Whether ``action`` is among ``legal(state)``, listing only the actions of its kind."""
-    kind = type(action)
+    kind: type = type(action)
     fields = getattr(kind, "__attrs_attrs__", None)
     if fields is None or not all(type(v) is int or v is None for v in map(action.__getattribute__, _names(kind))):
         return False

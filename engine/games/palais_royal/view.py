@@ -179,7 +179,7 @@ def make_view(state: PalaisState, seat: int | None) -> PalaisView:
     rooms = tuple(RoomView(r, ROOMS[r].code, ROOMS[r].name, ROOMS[r].german, state.layout.index(r),
                            state.rooms[r], _room_holder(state, r)) for r in range(9))
     players = tuple(_player(state, s, rows, over) for s in range(n))
-    mine = seat is not None and 0 <= seat < n
+    me = seat if seat is not None and 0 <= seat < n else None  # a player, not a watcher
     final = state.final
     return PalaisView(
         seat=seat, players=n, phase=state.phase, to_move=-1 if over else state.turn,
@@ -188,9 +188,9 @@ def make_view(state: PalaisState, seat: int | None) -> PalaisView:
         decorations=tuple(Decoration(name, (a, b)) for name, a, b in DECORATIONS),
         players_=players, bank=state.bank, deck=len(state.deck), discard=state.discard,
         turn=_turn(state) if state.phase == "playing" else None,
-        my_hand=state.hands[seat] if mine else (),
-        my_face_down=tuple(noble_view(x) for x in state.nobles[seat] if NOBLES[x].face_down) if mine else (),
-        my_drawn=state.drawn if mine and seat == state.turn else (),
+        my_hand=state.hands[me] if me is not None else (),
+        my_face_down=tuple(noble_view(x) for x in state.nobles[me] if NOBLES[x].face_down) if me is not None else (),
+        my_drawn=state.drawn if me is not None and me == state.turn else (),
         final=FinalView(final.nobles, final.played, final.hands, final.park, final.totals, final.winners)
         if final else None,
         nobles_in_park=state.nobles_in_park())

@@ -54,7 +54,8 @@ def follow(seed: int, bots) -> list[tuple[str, int, int, int, float]]:
                 continue
             f = next(f for f in followers if f.seat == owner)
             if feat.kind == COURT:
-                courts.append(([COURT, 1, len(state.deck), COURT_RATE * feat.markets, 0.0], (f.seat, f.card, f.segment)))
+                court_row = [COURT, 1, len(state.deck), COURT_RATE * feat.markets, 0.0]
+                courts.append((court_row, (f.seat, f.card, f.segment)))
                 continue
             rows.append([feat.kind, min(feat.open, 4), len(state.deck), feat.size * per_card(feat), 0.0])
             waiting.setdefault((f.seat, f.card, f.segment), []).append(len(rows) - 1)

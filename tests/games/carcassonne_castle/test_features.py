@@ -21,7 +21,7 @@ def open_sides(a: Analysis, fid: int) -> int:
     for card, seg in a.features[fid].members:
         if card == START:
             field = CASTLE.start_fields[seg]
-            for j, (cell, sq) in enumerate(zip(field.cells, field.squares)):
+            for j, (_cell, sq) in enumerate(zip(field.cells, field.squares)):
                 if (field.kind != "road" or j == field.road) and key_of(sq) not in a.owner:
                     count += 1
             continue

@@ -5,8 +5,8 @@ score sheets at the end.
 board.py draws the castles and the strip of rooms below them (look.py says how a room looks,
 describe.py writes the lines under the board, moves.py reads the legal moves, widgets.py holds
 its grid and text line); panels.py is the standing beside it; dialogs.py the bonus choices;
-sheets.py the overview, the reveal and the final scoring. Everything is drawn from the seat's view and the legal moves; what a placement would
-score comes from ``GAME.preview``.
+sheets.py the overview, the reveal and the final scoring. Everything is drawn from the seat's
+view and the legal moves; what a placement would score comes from ``GAME.preview``.
 """
 from __future__ import annotations
 

@@ -342,9 +342,9 @@ class CastlesBoard(ViewPanel):
             else:
                 self.marked.append(room)
             if len(self.marked) == 2:
-                pair = tuple(sorted(self.marked))
+                first, second = sorted(self.marked)
                 self.marked = []
-                self.post_message(self.ActionChosen(Choose(pair)))
+                self.post_message(self.ActionChosen(Choose((first, second))))
             self._draw_strip()
             self._describe()
         elif self.now == ASSIGN:

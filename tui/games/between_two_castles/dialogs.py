@@ -37,16 +37,7 @@ __all__ = ["ChoiceScreen", "OverviewScreen", "bonus_prompt"]
 class ChoiceScreen(ModalScreen[Any]):
     """A short list to pick one from; the result is the chosen option's value."""
 
-    DEFAULT_CSS = """
-    ChoiceScreen { align: right top; background: $background 0%; }
-    ChoiceScreen > Vertical { width: 34; height: auto; max-height: 21; border: thick $primary;
-                              background: $surface; padding: 0 1; }
-    ChoiceScreen #head { text-style: bold; }
-    ChoiceScreen OptionList, ChoiceScreen OptionList:focus { height: auto; max-height: 14; border: none;
-                                                             padding: 0; }
-    ChoiceScreen #about { color: $text-muted; height: auto; max-height: 3; }
-    ChoiceScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", "Back to the board")]
 
     def __init__(self, title: str, options: Sequence[tuple[Text | str, Any]], hint: str = "enter: choose · esc: board",
@@ -93,7 +84,7 @@ def bonus_prompt(ctx: ViewContext, rooms: Sequence[int], previews: Previews) -> 
         return room_choice(ctx, rooms, previews) if len(rooms) > 1 else None
     if bonus.kind == "living":
         built = castle_from_view(castle)
-        options = [(Text.assemble((f"{a}", "bold"), f" · {ATTENDANT_DECOR[a]}\n",
+        options: list[tuple[Text, Any]] = [(Text.assemble((f"{a}", "bold"), f" · {ATTENDANT_DECOR[a]}\n",
                                   (f"  {attendant_points(built, a)} now · {left} left", "dim")), Attend(a))
                    for a, left in zip(ATTENDANT_NAMES, view.attendants_left) if Attend(a) in ctx.legal]
         return ChoiceScreen(f"An attendant for {castle.name}", options)

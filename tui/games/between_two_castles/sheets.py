@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.console import JustifyMethod
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -60,14 +61,7 @@ def castle_block(castle: CastleView, names: Sequence[str], variables: dict[str, 
 class OverviewScreen(ModalScreen[None]):
     """Every castle at the table, small, with its score and builders."""
 
-    DEFAULT_CSS = """
-    OverviewScreen { align: center middle; }
-    OverviewScreen > Vertical { width: 78; height: auto; max-height: 22; border: thick $accent;
-                                background: $surface; padding: 0 1; }
-    OverviewScreen VerticalScroll { height: auto; max-height: 18; layout: grid; grid-size: 3;
-                                    grid-gutter: 1 2; grid-rows: auto; }
-    OverviewScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "sheets.tcss"
     BINDINGS = [Binding("escape,enter,o,space", "close", "Back")]
 
     def __init__(self, ctx: ViewContext) -> None:
@@ -93,13 +87,7 @@ class OverviewScreen(ModalScreen[None]):
 class RevealScreen(ModalScreen[None]):
     """The pairs, revealed all at once: what each partner took (over the right-hand column)."""
 
-    DEFAULT_CSS = """
-    RevealScreen { align: right top; background: $background 0%; }
-    RevealScreen > Vertical { width: 34; height: auto; max-height: 21; border: thick $accent;
-                              background: $surface; padding: 0 1; }
-    RevealScreen VerticalScroll { height: auto; max-height: 18; }
-    RevealScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "sheets.tcss"
     BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
 
     def __init__(self, view: BTCView, viewer: int | None, seats: Sequence[Seat]) -> None:
@@ -158,13 +146,7 @@ def room_line(t: TileView, view: BTCView, variables: dict[str, str]) -> Text:
 class FinalScoresScreen(ModalScreen[None]):
     """The end: the ranking (each player's lower castle) and every castle's score sheet."""
 
-    DEFAULT_CSS = """
-    FinalScoresScreen { align: center middle; }
-    FinalScoresScreen > Vertical { width: 78; height: auto; max-height: 23; border: thick $accent;
-                                   background: $surface; padding: 0 1; }
-    FinalScoresScreen VerticalScroll { height: auto; max-height: 19; }
-    FinalScoresScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "sheets.tcss"
     BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
 
     def __init__(self, view: BTCView, seats: Sequence[Seat]) -> None:
@@ -200,8 +182,9 @@ def castles_of(view: BTCView, position: int) -> list[CastleView]:
 
 def ranking_table(view: BTCView, seats: Sequence[Seat]) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
-    for column, justify in (("#", "right"), ("player", "left"), ("score", "right"), ("castles", "left"),
-                            ("", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"), ("player", "left"), ("score", "right"), ("castles", "left"), ("", "left"))
+    for column, justify in columns:
         table.add_column(column, justify=justify, no_wrap=True)
     for place, p, score in ranking(view):
         mine = " / ".join(f"{c.name} {c.score}" for c in castles_of(view, p))

@@ -51,15 +51,7 @@ class FollowerScreen(ModalScreen[PlaceCard | None]):
     """After enter on the board: which follower goes on the card (or none), and wall tiles 1–3.
     Each choice says what it would complete at once (``game.preview``)."""
 
-    DEFAULT_CSS = """
-    FollowerScreen { align: right bottom; background: $background 0%; }
-    FollowerScreen > Vertical { width: 32; height: auto; max-height: 20; border: thick $primary;
-                                background: $surface; padding: 0 1; margin-bottom: 1; }
-    FollowerScreen #roles { height: auto; max-height: 9; border: none; padding: 0; }
-    FollowerScreen #head { text-style: bold; }
-    FollowerScreen #tiles { height: auto; }
-    FollowerScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [
         Binding("escape", "cancel", "Back to the board"),
         Binding("1", "tile(1)", "Tile 1", show=False),
@@ -159,12 +151,7 @@ class FollowerScreen(ModalScreen[PlaceCard | None]):
 class FinalScoringScreen(ModalScreen[None]):
     """The final scoring: each item and who it paid, from the view at the end of the game."""
 
-    DEFAULT_CSS = """
-    FinalScoringScreen { align: center middle; }
-    FinalScoringScreen > Vertical { width: 70; height: auto; max-height: 22; border: thick $accent;
-                                    background: $surface; padding: 0 1; }
-    FinalScoringScreen .hint { color: $text-muted; margin-top: 1; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
 
     def __init__(self, rows: Sequence[tuple[str, Sequence[int]]], before: Sequence[int],

@@ -7,6 +7,7 @@ letter, upper case for the first player and lower case for the second.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -48,8 +49,8 @@ class Look:
     market: str
     both_markers: str     # both score markers on one wall cell
     anchor: str           # a free square where half a of the drawn card may lie
-    roads: dict           # frozenset of board directions -> glyph
-    wells: dict           # the same for a road with a well
+    roads: Mapping[frozenset[int], str]  # board directions -> glyph
+    wells: Mapping[frozenset[int], str]  # the same for a road with a well
 
     def road(self, exits: frozenset[int], well: bool) -> str:
         table = self.wells if well else self.roads

@@ -24,14 +24,7 @@ CHOICES = (Discard, TakeCoin, Steal, Knock, TakeTile)
 class ChoiceScreen(ModalScreen[Any]):
     """A title, a line of help and a list of moves; enter picks one, escape goes back."""
 
-    DEFAULT_CSS = """
-    ChoiceScreen { align: center middle; }
-    ChoiceScreen > Vertical { width: 64; height: auto; max-height: 20; border: thick $primary;
-                              background: $surface; padding: 0 1; }
-    ChoiceScreen #head { text-style: bold; }
-    ChoiceScreen #options { height: auto; max-height: 14; border: none; padding: 0; }
-    ChoiceScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", "Back to the board")]
 
     def __init__(self, title: str, text: str, options: Sequence[tuple[str | Text, Any]]) -> None:
@@ -60,12 +53,7 @@ class ChoiceScreen(ModalScreen[Any]):
 class CoinsScreen(ModalScreen[None]):
     """The three market coins with their effects, and the coins each player has won."""
 
-    DEFAULT_CSS = """
-    CoinsScreen { align: center middle; }
-    CoinsScreen > Vertical { width: 70; height: auto; max-height: 22; border: thick $accent;
-                             background: $surface; padding: 0 1; }
-    CoinsScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape,enter,c", "close", "Close")]
 
     def __init__(self, ctx: ViewContext) -> None:

@@ -25,13 +25,7 @@ from .panels import round_table
 class VoteScreen(ModalScreen[Any]):
     """The secret vote: YES or NO, with the NO cards left."""
 
-    DEFAULT_CSS = """
-    /* over the board, left: the move list on the right keeps its newest lines in sight */
-    VoteScreen { align: left bottom; }
-    #vote-box { width: 48; height: auto; margin: 0 0 2 0; border: thick $primary; background: $surface; padding: 0 1; }
-    #vote-box Horizontal { height: auto; align: center middle; }
-    #vote-box Button { margin: 0 2; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("y", "vote(True)", "Vote YES"), Binding("n", "vote(False)", "Vote NO")]
 
     def __init__(self, ctx: ViewContext) -> None:
