@@ -75,6 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
     from engine.cli_hint import DESCRIPTION, HELP, add_hint_args
     add_hint_args(sub.add_parser("hint", help=HELP, description=DESCRIPTION), count)
     _add_arena_args(sub.add_parser("arena", help=ARENA_HELP))
+    from engine.cli_export import HELP as EXPORT_HELP, add_export_args
+    add_export_args(sub.add_parser("export", help=EXPORT_HELP))
     bp = sub.add_parser("bench", help="measure speed")
     bsub = bp.add_subparsers(dest="target", required=True, parser_class=Parser)
     be = bsub.add_parser("engine", help="engine speed for one game")
@@ -356,7 +358,12 @@ def cmd_hint(args) -> int:
     return run(args, UsageError)
 
 
-COMMANDS = {"arena": cmd_arena, "hint": cmd_hint, "games": cmd_games, "selfplay": cmd_selfplay, "replay": cmd_replay, "check": cmd_check,
+def cmd_export(args) -> int:
+    from engine.cli_export import cmd_export as run
+    return run(args, UsageError)
+
+
+COMMANDS = {"export": cmd_export, "arena": cmd_arena, "hint": cmd_hint, "games": cmd_games, "selfplay": cmd_selfplay, "replay": cmd_replay, "check": cmd_check,
             "bench": cmd_bench}
 
 if __name__ == "__main__":

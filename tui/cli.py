@@ -26,6 +26,7 @@ HEADLESS = """headless commands (each has its own --help):
   selfplay GAME ...     play bot-only games and write their save files
   replay FILE --text    print a saved game's moves (--json: a summary for scripts)
   check FILE            replay a save file and say whether it is sound
+  export FILE           a readable transcript (--format md; --cast OUT: an asciinema recording)
   hint FILE --seat N    the expert's top three moves for a seat of a practice game
   bench engine GAME     engine speed: games/s, load vs JSON parse, seeking
   bench bots GAME ...   a bot tournament: win rates with 95 % intervals (as arena)
@@ -80,7 +81,7 @@ def split_ui_options(argv: list[str]) -> tuple[list[str], list[str]]:
 
 
 #: Every command `bergfried` knows: the client's own, then the engine's headless ones.
-COMMANDS = ("play", "replay", "serve", "games", "selfplay", "arena", "check", "hint", "bench")
+COMMANDS = ("play", "replay", "serve", "games", "selfplay", "arena", "check", "hint", "bench", "export")
 
 
 def wants_engine(argv: list[str]) -> bool:
