@@ -49,6 +49,8 @@ def ui_parser() -> argparse.ArgumentParser:
     add_ui_options(play)
     replay = sub.add_parser("replay", help="open a saved game in the replay viewer")
     replay.add_argument("file", type=Path)
+    replay.add_argument("--play", type=float, metavar="SECONDS", help="play the replay through, a step every SECONDS")
+    replay.add_argument("--exit-at-end", action="store_true", help="with --play: close when it ends (recordings)")
     add_ui_options(replay)
     return p
 
@@ -91,7 +93,9 @@ def wants_engine(argv: list[str]) -> bool:
     if command is None:
         return False
     if command == "replay":
-        return "--text" in rest or "--json" in rest or "--view" in rest
+        return "--text" in rest or "--json" in rest or "--view" in rest or "--chart" in rest
+    if command == "export":
+        return "--cast" not in rest and not any(a.startswith("--cast=") for a in rest)
     return command != "play"
 
 
@@ -139,6 +143,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bergfried: unknown command {command!r} (choose from {', '.join(COMMANDS)}; "
               "see bergfried --help)", file=sys.stderr)
         return 2
+    if command == "export" and not wants_engine(argv):
+        from .cast import main as cast_main
+
+        return cast_main(split_ui_options(argv)[1][1:])
     if wants_engine(argv):
         from engine.cli import main as engine_main
 
@@ -163,7 +171,7 @@ def start_screen(args: argparse.Namespace, settings: Settings):
     if args.command == "play":
         return play_start(args, settings)
     if args.command == "replay":
-        return replay_start(args.file)
+        return replay_start(args.file, args.play, args.exit_at_end)
     return None
 
 
@@ -208,10 +216,13 @@ def _strongest(game) -> str:
     return default_level(game)
 
 
-def replay_start(path: Path):
+def replay_start(path: Path, play: float | None = None, exit_at_end: bool = False):
     from .screens.replay import ReplayScreen
 
+    if play is not None and not 0 < play <= 10:
+        raise ValueError(f"--play takes seconds per step, more than 0 and at most 10, not {play:g}")
     screen, warning = ReplayScreen.from_path(path)
+    screen.play_through = (play, exit_at_end) if play is not None else None
 
     def start(app):
         if warning:

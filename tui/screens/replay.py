@@ -118,6 +118,7 @@ class ReplayScreen(ReplayTools, Screen[None]):
         self.sub_title = f"Replay · {self.game.title}" + (f" · {self.source}" if self.source else "")
         self.query_one("#moves", OptionList).focus()
         self.redraw()
+        self.start_play_through()
 
     # -- drawing --------------------------------------------------------------------------
 
@@ -190,6 +191,7 @@ class ReplayScreen(ReplayTools, Screen[None]):
         if self.cursor.at_end:
             self._stop_autoplay()
             self.redraw()
+            self.at_play_end()
 
     def action_speed(self, delta: int) -> None:
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))

@@ -9,7 +9,24 @@ from engine.core.branch import PRACTICE_NOTE
 
 
 class ReplayTools:
-    """Actions of ReplayScreen: ``play_on`` (n) and ``share`` (x)."""
+    """Actions of ReplayScreen: ``play_on`` (n) and ``share`` (x), and playing the replay
+    through on opening (``bergfried replay FILE --play SECONDS [--exit-at-end]``)."""
+
+    play_through: tuple[float, bool] | None = None  # (seconds per step, close at the end)
+
+    def start_play_through(self) -> None:
+        if self.play_through is None:
+            return
+        seconds, _ = self.play_through
+        self.seek_stop(0)
+        self._timer = self.set_interval(seconds, self._autostep)
+        self.redraw()
+
+    def at_play_end(self) -> None:
+        """Autoplay reached the end: a recording closes the viewer after showing it a moment."""
+        if self.play_through is not None and self.play_through[1]:
+            # after the last position is drawn, so the recording ends on it
+            self.call_after_refresh(self.set_timer, max(1.5, 2 * self.play_through[0]), self.app.exit)
 
     def action_play_on(self) -> None:
         if not self.entries:
