@@ -62,3 +62,23 @@ def test_a_bad_file_or_size_is_one_line(tmp_path, capsys):
     assert cli_main(["export", str(path), "--cast", str(tmp_path / "x.cast"), "--size", "20x5"]) == 2
     assert "80x24" in capsys.readouterr().err
     assert not (tmp_path / "x.cast").exists()
+
+
+async def test_x_in_the_viewer_writes_the_transcript_and_the_recording_into_the_saves_folder(
+        make_app, settings, tmp_path):
+    path = _short_game(tmp_path, 4)
+    screen, _ = ReplayScreen.from_path(path)
+    screen.share_speed = 0.05
+    app = make_app(start=lambda app: screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    md = settings.saves_dir / "short-replay.md"
+    cast = settings.saves_dir / "short-replay.cast"
+    assert md.read_text().startswith("# Carcassonne: The Castle")
+    lines = cast.read_text().splitlines()
+    assert json.loads(lines[0])["version"] == 2
+    last = len(screen.stops) - 1
+    assert f"step {last}/{last}" in "\n".join(_play(lines).display)

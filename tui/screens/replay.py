@@ -54,6 +54,7 @@ class ReplayScreen(ReplayTools, Screen[None]):
         Binding("v", "cycle_view", "View as"),
         Binding("s", "scores", "Scores"),
         Binding("n", "play_on", "Play on"),
+        Binding("x", "share", "Share", show=False),
         Binding("escape", "app.pop_screen", "Close"),
     ]
 
