@@ -70,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--json", action="store_true", help="one JSON summary for scripts (with --view: the view)")
     rp.add_argument("--view", metavar="SEAT", help="what seat SEAT (1, 2, … or 'spectator') saw")
     rp.add_argument("--at", type=int, metavar="N", help="with --view: after event N (default: the end)")
+    rp.add_argument("--chart", action="store_true", help="the scores (and chances, turning points) as charts")
     cp = sub.add_parser("check", help="replay a save file and say whether it is sound")
     cp.add_argument("file", type=Path)
     from engine.cli_hint import DESCRIPTION, HELP, add_hint_args
@@ -200,6 +201,11 @@ def cmd_selfplay(args) -> int:
 
 
 def cmd_replay(args) -> int:
+    if args.chart:
+        from engine.cli_export import print_chart
+        if args.text or args.json or args.view is not None or args.at is not None:
+            raise UsageError("--chart goes alone: leave out --text, --json, --view and --at")
+        return print_chart(read_log(args.file, get_game), sys.stdout.isatty())
     if args.view is None and args.at is not None:
         raise UsageError("--at goes with --view")
     if args.view is None and args.text == args.json:

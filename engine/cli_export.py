@@ -62,3 +62,33 @@ def cmd_export(args, usage_error) -> int:
         args.out.write_text(text, encoding="utf-8")
         print(f"wrote {args.out}")
     return 0
+
+
+def print_chart(loaded, color: bool, width: int = 100, height: int = 20) -> int:
+    """`replay FILE --chart`: the scores over the game; for a finished game also each seat's
+    chance of winning and its turning points, as the replay viewer's chart shows them."""
+    import plotext
+
+    from engine.core.story import (chance_series, draw_story, score_series, story_steps, turning_points,
+                                   turning_text)
+
+    game = get_game(loaded.header.game)
+    names = [s.name for s in loaded.header.seats]
+    events = [e.event for e in loaded.entries]
+    steps = story_steps(game, loaded.header, loaded.entries)
+    charts = [(score_series(game, loaded.header.config, events, steps.positions), "Scores", False, ())]
+    points = []
+    if game.result(loaded.state).finished:  # chances read the real position: after the game only
+        chances = chance_series(game, loaded.header.config, events, steps.positions)
+        points = turning_points(game, loaded.header, loaded.entries, steps, chances)
+        charts.append((chances, "Chance of winning (%)", True, [(p.step, p.seat) for p in points]))
+    for series, title, percent, marks in charts:
+        plotext.clf()
+        plotext.plotsize(width, height)
+        plotext.theme("clear")
+        draw_story(plotext, series, names, None, f"{game.title}: {title}", percent, marks)
+        text = plotext.build()
+        print(text if color else plotext.uncolorize(text))
+    for point in points:
+        print(turning_text(point, names))
+    return 0
