@@ -53,6 +53,7 @@ class ReplayScreen(ReplayTools, Screen[None]):
         Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("v", "cycle_view", "View as"),
         Binding("s", "scores", "Scores"),
+        Binding("c", "story", "Chart"),
         Binding("n", "play_on", "Play on"),
         Binding("x", "share", "Share", show=False),
         Binding("escape", "app.pop_screen", "Close"),

@@ -33,6 +33,15 @@ class ReplayTools:
             # after the last position is drawn, so the recording ends on it
             self.call_after_refresh(self.set_timer, max(1.5, 2 * self.play_through[0]), self.app.exit)
 
+    story_chances = None  # the chart's chances and turning points, once computed (kept for reopening)
+    story_points = None
+
+    def action_story(self) -> None:
+        from .story import StoryScreen
+
+        self._stop_autoplay()
+        self.app.push_screen(StoryScreen(self))
+
     def action_play_on(self) -> None:
         if not self.entries:
             self.notify("This replay has no moves to play on from.", severity="warning")
