@@ -21,6 +21,8 @@ from textual_plotext import PlotextPlot
 from engine.core.story import (Steps, chance_series, draw_story, score_series, turning_points,
                                turning_text)
 
+from ..widgets.names import fit_name
+
 
 def _mover(entry: Any) -> int | None:
     """The seat whose move an entry carries (None for a consequence)."""
@@ -41,7 +43,7 @@ class StoryScreen(Screen[None]):
     DEFAULT_CSS = """
     StoryScreen { layout: vertical; }
     StoryScreen StoryChart { height: 1fr; }
-    StoryScreen #caption { height: auto; max-height: 4; padding: 0 1; background: $panel; }
+    StoryScreen #caption { height: auto; max-height: 7; padding: 0 1; background: $panel; }
     StoryScreen ProgressBar { height: 1; padding: 0 1; }
     """
     BINDINGS = [
@@ -128,7 +130,7 @@ class StoryScreen(Screen[None]):
 
     def caption(self) -> str:
         k = self.current
-        scores = " · ".join(f"{n[:12]} {s}" for n, s in zip(self.names, self.series[k]))
+        scores = " · ".join(f"{fit_name(n, 16)} {s}" for n, s in zip(self.names, self.series[k]))
         lines = [f"step {k}/{len(self.series) - 1}: {self.steps.labels[k]}", scores]
         point = next((p for p in self.points or () if p.step == k), None)
         if point is not None:
