@@ -71,11 +71,14 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--json", action="store_true", help="one JSON summary for scripts (with --view: the view)")
     rp.add_argument("--view", metavar="SEAT", help="what seat SEAT (1, 2, … or 'spectator') saw")
     rp.add_argument("--at", type=int, metavar="N", help="with --view: after event N (default: the end)")
+    rp.add_argument("--chart", action="store_true", help="the scores (and chances, turning points) as charts")
     cp = sub.add_parser("check", help="replay a save file and say whether it is sound")
     cp.add_argument("file", type=Path)
     from engine.cli_hint import DESCRIPTION, HELP, add_hint_args
     add_hint_args(sub.add_parser("hint", help=HELP, description=DESCRIPTION), count)
     _add_arena_args(sub.add_parser("arena", help=ARENA_HELP))
+    from engine.cli_export import HELP as EXPORT_HELP, add_export_args
+    add_export_args(sub.add_parser("export", help=EXPORT_HELP))
     bp = sub.add_parser("bench", help="measure speed")
     bsub = bp.add_subparsers(dest="target", required=True, parser_class=Parser)
     be = bsub.add_parser("engine", help="engine speed for one game")
@@ -216,6 +219,11 @@ def cmd_selfplay(args) -> int:
 
 
 def cmd_replay(args) -> int:
+    if args.chart:
+        from engine.cli_export import print_chart
+        if args.text or args.json or args.view is not None or args.at is not None:
+            raise UsageError("--chart goes alone: leave out --text, --json, --view and --at")
+        return print_chart(read_log(args.file, get_game), sys.stdout.isatty())
     if args.view is None and args.at is not None:
         raise UsageError("--at goes with --view")
     if args.view is None and args.text == args.json:
@@ -374,8 +382,13 @@ def cmd_hint(args) -> int:
     return run(args, UsageError)
 
 
-COMMANDS = {"arena": cmd_arena, "hint": cmd_hint, "games": cmd_games, "selfplay": cmd_selfplay, "replay": cmd_replay,
-            "check": cmd_check, "bench": cmd_bench}
+def cmd_export(args) -> int:
+    from engine.cli_export import cmd_export as run
+    return run(args, UsageError)
+
+
+COMMANDS = {"export": cmd_export, "arena": cmd_arena, "hint": cmd_hint, "games": cmd_games, "selfplay": cmd_selfplay,
+            "replay": cmd_replay, "check": cmd_check, "bench": cmd_bench}
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -26,6 +26,7 @@ HEADLESS = """headless commands (each has its own --help):
   selfplay GAME ...     play bot-only games and write their save files
   replay FILE --text    print a saved game's moves (--json: a summary for scripts)
   check FILE            replay a save file and say whether it is sound
+  export FILE           a readable transcript (--format md; --cast OUT: an asciinema recording)
   hint FILE --seat N    the expert's top three moves for a seat of a practice game
   bench engine GAME     engine speed: games/s, load vs JSON parse, seeking
   bench bots GAME ...   a bot tournament: win rates with 95 % intervals (as arena)
@@ -48,6 +49,8 @@ def ui_parser() -> argparse.ArgumentParser:
     add_ui_options(play)
     replay = sub.add_parser("replay", help="open a saved game in the replay viewer")
     replay.add_argument("file", type=Path)
+    replay.add_argument("--play", type=float, metavar="SECONDS", help="play the replay through, a step every SECONDS")
+    replay.add_argument("--exit-at-end", action="store_true", help="with --play: close when it ends (recordings)")
     add_ui_options(replay)
     return p
 
@@ -82,7 +85,7 @@ def split_ui_options(argv: list[str]) -> tuple[list[str], list[str]]:
 
 
 #: Every command `bergfried` knows: the client's own, then the engine's headless ones.
-COMMANDS = ("play", "replay", "serve", "games", "selfplay", "arena", "check", "hint", "bench")
+COMMANDS = ("play", "replay", "serve", "games", "selfplay", "arena", "check", "hint", "bench", "export")
 
 
 def wants_engine(argv: list[str]) -> bool:
@@ -92,7 +95,9 @@ def wants_engine(argv: list[str]) -> bool:
     if command is None:
         return False
     if command == "replay":
-        return "--text" in rest or "--json" in rest or "--view" in rest
+        return "--text" in rest or "--json" in rest or "--view" in rest or "--chart" in rest
+    if command == "export":
+        return "--cast" not in rest and not any(a.startswith("--cast=") for a in rest)
     return command != "play"
 
 
@@ -146,6 +151,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bergfried: unknown command {command!r} (choose from {', '.join(COMMANDS)}; "
               "see bergfried --help)", file=sys.stderr)
         return 2
+    if command == "export" and not wants_engine(argv):
+        from .cast import main as cast_main
+
+        return cast_main(split_ui_options(argv)[1][1:])
     if wants_engine(argv):
         from engine.cli import main as engine_main
 
@@ -184,7 +193,7 @@ def start_screen(args: argparse.Namespace, settings: Settings):
     if args.command == "play":
         return play_start(args, settings)
     if args.command == "replay":
-        return replay_start(args.file)
+        return replay_start(args.file, args.play, args.exit_at_end)
     return None
 
 
@@ -235,10 +244,13 @@ def _strongest(game) -> str:
     return default_level(game)
 
 
-def replay_start(path: Path):
+def replay_start(path: Path, play: float | None = None, exit_at_end: bool = False):
     from .screens.replay import ReplayScreen
 
+    if play is not None and not 0 < play <= 10:
+        raise ValueError(f"--play takes seconds per step, more than 0 and at most 10, not {play:g}")
     screen, warning = ReplayScreen.from_path(path)
+    screen.play_through = (play, exit_at_end) if play is not None else None
 
     def start(app):
         if warning:

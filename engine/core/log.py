@@ -43,6 +43,37 @@ class Seat:
 
 
 @attrs.frozen
+class Branch:
+    """Where a game branched off another's replay (docs/protocol.md, "Branches"): the original's
+    file name, the replay step shown, how many of its whole actions were kept, and its variants,
+    which the draws stay keyed to so the new game deals what the original dealt."""
+
+    source: str
+    step: int
+    actions: int
+    variants: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"from": self.source, "step": self.step, "actions": self.actions,
+                "variants": list(self.variants)}
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Branch:
+        if not isinstance(obj, dict) or obj.keys() != _BRANCH_KEYS:
+            raise _line1("the header's branch is not {from, step, actions, variants}")
+        source, step, actions, variants = obj["from"], obj["step"], obj["actions"], obj["variants"]
+        if not _short_str(source) or type(step) is not int or type(actions) is not int \
+                or step < 0 or actions < 0:
+            raise _line1("the header's branch does not name a file and a step")
+        if not isinstance(variants, list) or not all(_short_str(v) for v in variants):
+            raise _line1("the header's branch variants are not a list of names")
+        return cls(source, step, actions, tuple(sorted(variants)))
+
+
+_BRANCH_KEYS = frozenset({"from", "step", "actions", "variants"})
+
+
+@attrs.frozen
 class Header:
     game: str
     rules_version: int
@@ -50,6 +81,7 @@ class Header:
     seed: Seed  # a 64-hex-digit secret; an int in saves from before secrets
     seats: tuple[Seat, ...]
     created: str | None = None  # an ISO timestamp from the caller; the engine reads no clock
+    branch: Branch | None = None  # set in a game branched off another's replay
 
     def to_json(self) -> dict:
         out = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": self.game,
@@ -58,12 +90,16 @@ class Header:
                "seed": self.seed, "seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
         if self.created is not None:
             out["created"] = self.created
+        if self.branch is not None:
+            out["branch"] = self.branch.to_json()
         return out
 
     @property
     def rng_seed(self) -> Seed:
-        """What draws are keyed with: the secret bound to the game, player count and variants."""
-        return bind_seed(self.seed, f"{self.game}|{self.config.players}|{','.join(sorted(self.config.variants))}")
+        """What draws are keyed with: the secret bound to the game, player count and variants
+        (a branch's: the original's variants, so it deals what the original dealt)."""
+        variants = self.config.variants if self.branch is None else self.branch.variants
+        return bind_seed(self.seed, f"{self.game}|{self.config.players}|{','.join(sorted(variants))}")
 
     @property
     def legacy(self) -> bool:
@@ -82,8 +118,10 @@ class Header:
             return f"{game.title} is for {game.min_players}–{game.max_players} players, not {players}"
         if len(self.seats) != players:
             return f"{players} players need {players} seats, the header has {len(self.seats)}"
-        if self.config.variants:  # most games are played without
-            unknown = sorted(self.config.variants - {v.key for v in game.variants})
+        variants = self.config.variants if self.branch is None else \
+            self.config.variants | frozenset(self.branch.variants)
+        if variants:  # most games are played without
+            unknown = sorted(variants - {v.key for v in game.variants})
             if unknown:
                 return f"{game.title} has no variant {unknown[0]!r}"
         levels = None  # asked of the game once, for the first bot
@@ -133,12 +171,15 @@ class Header:
             raise _line1(f"the header's created time {_excerpt(created)} is not an ISO 8601 time")
         if type(cfg.get("players")) is not int:
             raise _line1(f"the number of players is {_excerpt(cfg.get('players'))}")
+        branch = obj.get("branch")
+        if branch is not None:
+            branch = Branch.from_json(branch)
         return Header(game, rules_version, GameConfig(cfg["players"], frozenset(variants)), seed, seats,
-                           created)
+                      created, branch)
 
 
 _HEADER_KEYS = frozenset({"format", "format_version", "game", "rules_version", "config", "seed", "seats",
-                          "created"})
+                          "created", "branch"})
 
 
 def _iso_time(text: str) -> bool:

@@ -84,3 +84,31 @@ async def test_every_game_s_replay_reopens_its_final_scores(make_app, game_id, w
         text = "\n".join(screen_lines(app))
         for word in words:
             assert word in text, (word, text)
+
+
+@pytest.mark.parametrize("game_id, words", [
+    ("carcassonne-castle", ["during play", "courtyard", "wall tile", "Wall tiles taken", "total", "Winner"]),
+    ("king-up", ["round 3", "candidate by candidate", "#6", "(winner)"]),
+    ("palais-royal", ["nobles", "total"]),
+    ("between-two-castles", ["Score sheets", "winner"]),
+    ("castle-builder", ["Coins won", "(winner)"]),
+])
+async def test_the_game_over_dialog_and_the_replay_reopen_the_full_final_scoring(make_app, game_id, words):
+    """Issue 28: every game's whole final scoring (per feature and wall tile in Carcassonne, per
+    candidate in King Up!) from the game-over dialog and from the replay's last step."""
+    from engine.core.selfplay import play_out
+    from engine.games import get_game
+
+    game = get_game(game_id)
+    match = play_out(game, game.min_players, ["greedy"] + ["random"] * (game.min_players - 1), 5)
+    for start in (lambda app: GameOverScreen(Table(match, bot_delay=0.0)),
+                  lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0))):
+        app = make_app(start=start)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("end", "s")
+            await pilot.pause()
+            assert isinstance(app.screen, BreakdownScreen)
+            text = "\n".join(screen_lines(app))
+            for word in words:
+                assert word in text, (word, text)

@@ -58,6 +58,7 @@ class GameOverScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("s", "scores", "Scores"),
         Binding("r", "replay", "Replay"),
+        Binding("c", "story", "Chart"),
         Binding("b,escape", "close", "Board"),
         Binding("t", "title", "Title"),
     ]
@@ -75,6 +76,7 @@ class GameOverScreen(ModalScreen[None]):
             with Horizontal():
                 yield Button("Scores (s)", id="scores", variant="primary", compact=True)
                 yield Button("Replay (r)", id="replay", compact=True)
+                yield Button("Chart (c)", id="story", compact=True)
                 yield Button("Board (b)", id="close", compact=True)
                 yield Button("Title (t)", id="title", compact=True)
 
@@ -105,6 +107,17 @@ class GameOverScreen(ModalScreen[None]):
         screen = ReplayScreen.from_table(self.table)
         self.dismiss(None)
         self.app.push_screen(screen)
+
+    def action_story(self) -> None:
+        """The game's story: the chart over its replay, at the end (escape leaves the replay)."""
+        from .replay import ReplayScreen
+        from .story import StoryScreen
+
+        screen = ReplayScreen.from_table(self.table)
+        screen.cursor.seek(screen.stops[-1])  # drawn there when it mounts
+        self.dismiss(None)
+        self.app.push_screen(screen)
+        self.app.push_screen(StoryScreen(screen))
 
     def action_title(self) -> None:
         self.dismiss(None)

@@ -22,6 +22,7 @@ from ..games import game_ui
 from ..games.base import ViewContext
 from ..widgets import BoardAndMoves, MoveList
 from ..widgets.names import fit_name
+from .replay_tools import ReplayTools
 
 if TYPE_CHECKING:
     from textual import getters
@@ -37,7 +38,7 @@ def movers(entries) -> dict[int, int]:
     return {i: e.by for i, e in enumerate(entries) if e.move is not None and e.by is not None}
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(ReplayTools, Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
@@ -58,13 +59,17 @@ class ReplayScreen(Screen[None]):
         Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("v", "cycle_view", "View as"),
         Binding("s", "scores", "Scores"),
+        Binding("c", "story", "Chart"),
+        Binding("n", "play_on", "Play on"),
+        Binding("x", "share", "Share", show=False),
         Binding("escape", "app.pop_screen", "Close"),
     ]
 
     def __init__(self, game: Game, header: Header, events: list[Any], source: str = "",
-                 movers: dict[int, int] | None = None) -> None:
+                 movers: dict[int, int] | None = None, entries=None) -> None:
         super().__init__()
         self.game, self.header, self.source = game, header, source
+        self.entries = entries  # the log's entries (acts, moves), for playing on from a step
         self._movers = movers or {}  # event index -> the seat whose move it was
         self.ui = game_ui(game.id)
         self.cursor = ReplayCursor(game, header.config, events)
@@ -79,7 +84,7 @@ class ReplayScreen(Screen[None]):
     def from_table(cls, table: Table) -> ReplayScreen:
         """The replay of a finished game still at its table."""
         header, entries = table.finished_log()
-        return cls(table.game, header, [e.event for e in entries], "this game", movers(entries))
+        return cls(table.game, header, [e.event for e in entries], "this game", movers(entries), entries)
 
     @classmethod
     def from_path(cls, path: Path) -> tuple[ReplayScreen, str | None]:
@@ -87,7 +92,7 @@ class ReplayScreen(Screen[None]):
         loaded = read_log(path, get_game)
         game = get_game(loaded.header.game)
         return (cls(game, loaded.header, [e.event for e in loaded.entries], path.name,
-                    movers(loaded.entries)), loaded.warning)
+                    movers(loaded.entries), loaded.entries), loaded.warning)
 
     def _stops(self, events: list[Any]) -> tuple[list[int], list[str]]:
         """Positions worth stopping at (after each described event) and their move-list lines."""
@@ -121,6 +126,7 @@ class ReplayScreen(Screen[None]):
         self.sub_title = f"Replay · {self.game.title}" + (f" · {self.source}" if self.source else "")
         self.query_one("#moves", OptionList).focus()
         self.redraw()
+        self.start_play_through()
 
     # -- drawing --------------------------------------------------------------------------
 
@@ -193,6 +199,7 @@ class ReplayScreen(Screen[None]):
         if self.cursor.at_end:
             self._stop_autoplay()
             self.redraw()
+            self.at_play_end()
 
     def action_speed(self, delta: int) -> None:
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))

@@ -26,7 +26,7 @@ from .preview import PlacePreview, preview
 from .scoring import cached_sheet
 from .state import (CHOOSING, LUDWIG, OVER, PLACING, Assign, Attend, Bonus, BTCState, Choose, Keep, PickBonus,
                     Place, Tile, evolve, to_act)
-from .view import BTCView, make_view
+from .view import BTCView, make_view, score_lines
 
 LUDWIG_VARIANT = Variant("ludwig", "Ludwig builds as a third partner (always, with 2 players)")
 
@@ -138,6 +138,10 @@ class BetweenTwoCastles(Rules):
 
     def view(self, state: BTCState, seat: int | None) -> BTCView:
         return make_view(state, seat)
+
+    def score_lines(self, state: BTCState, names: Sequence[str]) -> list[str]:
+        """Every castle's score sheet by category and each player's score, for transcripts."""
+        return score_lines(make_view(state, None), names)
 
     def preview(self, view: BTCView, action: Any) -> PlacePreview | None:
         """For a placement: the castle's score before and after, and the bonus it earns."""

@@ -3,6 +3,8 @@ bonus cards drawn for a castle it builds. Never another hand, another seat's pai
 reveal, Ludwig's hand, or the order of the bag and the bonus deck."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from .castle import THRONE_ROOM, Castle
@@ -162,3 +164,19 @@ def make_view(state: BTCState, seat: int | None) -> BTCView:
         scores=state.scores, winners=state.winners, finished=state.phase == OVER,
         room_cards=tuple(room_card(r) for r in sorted(shown)),
     )
+
+
+def score_lines(view: BTCView, names: Sequence[str]) -> list[str]:
+    """Each castle's sheet ("Neuschwanstein (Ann, Bob): food 4, living 6, … = 31"), then each
+    player's score: the lower of their two castles, once the game is over."""
+    def who(position: int) -> str:
+        return names[position] if position < len(names) else "Ludwig"
+
+    lines = []
+    for castle in view.castles:
+        rows = ", ".join(f"{r.category} {r.total}" for r in castle.sheet.rows if r.total)
+        lines.append(f"{castle.name} ({who(castle.builders[0])}, {who(castle.builders[1])}): "
+                     f"{rows or 'nothing yet'} = {castle.score}")
+    if view.finished:
+        lines += [f"{who(p)}: {view.scores[p]}" for p in range(len(names))]
+    return lines

@@ -27,7 +27,7 @@ from .preview import Completion
 from .preview import preview as preview_completions
 from .scoring import DOUBLING_TILE, Folder, completions, doubled_target, final_scoring, score_completed
 from .state import CastleState, PlaceCard, evolve
-from .view import CastleView, make_view
+from .view import CastleView, make_view, score_lines
 
 PLAYABLE_TILES = (1, 2, 3)  # the others act by themselves in the final scoring
 NOBODY, SEATS = frozenset(), {0: frozenset({0}), 1: frozenset({1})}  # who owes a move (asked before every move)
@@ -103,6 +103,10 @@ class CarcassonneCastle(Rules):
 
     def view(self, state: CastleState, seat: int | None) -> CastleView:
         return make_view(state, seat)
+
+    def score_lines(self, state: CastleState, names: Sequence[str]) -> list[str]:
+        """The final scoring item by item, for transcripts (read from the spectator's view)."""
+        return score_lines(make_view(state, None), names)
 
     def preview(self, view: CastleView, action: Any) -> tuple[Completion, ...]:
         """What laying the drawn card as ``action`` completes at once, and who it pays (undoubled)."""

@@ -11,11 +11,12 @@ rebuilds the board from the view with :func:`board_of`.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 import attrs
 
 from .board import START, Board, Follower, Placement
-from .catalog import CARD_COUNT, CASTLE, DIRS, HOUSE, ROAD, TRACK, card_type, opposite, step
+from .catalog import CARD_COUNT, CASTLE, DIRS, HOUSE, ROAD, TILE_NAMES, TRACK, card_type, opposite, step
 from .placing import legal_placements
 from .scoring import palas_sizes
 from .state import CastleState, FinalItem
@@ -289,3 +290,20 @@ def _layout() -> CastleLayout:
 
 
 LAYOUT = _layout()
+
+
+def score_lines(view: CastleView, names: Sequence[str]) -> list[str]:
+    """The points of play, each item of the final scoring and whom it paid, and the totals."""
+    if not view.finished:
+        return [f"{name}: {score}" for name, score in zip(names, view.scores)]
+    lines = ["during play: " + ", ".join(f"{n} {p}" for n, p in zip(names, view.before_final))]
+    for item in view.final:
+        whom = f"{names[item.seat]} +{item.points}" if item.seat >= 0 else "nobody"
+        if item.kind == "palas":
+            what = "largest palas (houses " + "/".join(str(s) for s in item.sizes) + ")"
+        elif item.kind == "courtyard":
+            what = f"courtyard, {item.markets} market{'s' if item.markets != 1 else ''}" + (" (tile 7)" if item.tile else "")
+        else:
+            what = f"wall tile {item.tile}: {TILE_NAMES[item.tile]}"
+        lines.append(f"{what}: {whom}")
+    return lines + ["total: " + ", ".join(f"{n} {s}" for n, s in zip(names, view.scores))]

@@ -25,7 +25,7 @@ from .state import (PEACEFUL, ROYAL, SKY, Build, CastleBuilderState, Discard, Dr
 from .preview import preview_build
 from .stack import run
 from .turn import Folder, draw_tiles, refill_market, standing, take_coin
-from .view import CastleBuilderView, make_view
+from .view import CastleBuilderView, make_view, score_lines
 
 VARIANTS = (
     Variant(SKY, "reach the sky: play until someone has 9 coins instead of 7"),
@@ -100,6 +100,10 @@ class CastleBuilder(Rules):
 
     def view(self, state: CastleBuilderState, seat: int | None) -> CastleBuilderView:
         return make_view(state, seat)
+
+    def score_lines(self, state: CastleBuilderState, names: Sequence[str]) -> list[str]:
+        """The coins each player won, for transcripts."""
+        return score_lines(make_view(state, None), names)
 
     def format_action(self, state: CastleBuilderState, seat: int, action: Any) -> str:
         return notation.format_action(action)

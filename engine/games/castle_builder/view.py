@@ -7,6 +7,7 @@ its printed numbers, edges and symbols, and the open places with the number each
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 import attrs
@@ -174,3 +175,12 @@ def make_view(state: CastleBuilderState, seat: int | None) -> CastleBuilderView:
         supply_count=len(state.supply), coin_pile_count=len(state.coin_pile),
         discard=tuple(face(t) for t in state.discard), finished=state.finished, winners=state.winners,
         end_reason=state.end_reason)
+
+
+def score_lines(view: CastleBuilderView, names: Sequence[str]) -> list[str]:
+    """Each player's coins won, by title ("Ann: 3 coins · Mill, Thief, Market"; the goal wins)."""
+    lines = [f"coins won ({view.goal} win the game)"]
+    for seat, won in enumerate(view.coins):
+        lines.append(f"{names[seat]}: {len(won)} coin{'' if len(won) == 1 else 's'}"
+                     + (" · " + ", ".join(c.title for c in won) if won else ""))
+    return lines

@@ -25,7 +25,7 @@ from .scoring import final_scoring
 from .state import (OVER, PLACING, PLAYING, Bring, Done, Draw, Keep, Mint, Move, PalaisState, Place, PlayCard,
                     Recruit, evolve)
 from .turn import draw_count, gold_cost, has_work, legal, mint_gold
-from .view import PalaisView, make_view
+from .view import PalaisView, make_view, score_lines
 
 FIRST_GAME = Variant("first-game", "the castle rooms laid as the rulebook recommends for a first game")
 
@@ -120,6 +120,10 @@ class PalaisRoyal(Rules):
 
     def view(self, state: PalaisState, seat: int | None) -> PalaisView:
         return make_view(state, seat)
+
+    def score_lines(self, state: PalaisState, names: Sequence[str]) -> list[str]:
+        """The final scoring per player, for transcripts (read from the spectator's view)."""
+        return score_lines(make_view(state, None), names, self.result(state).scores)
 
     def format_action(self, state: PalaisState, seat: int, action: Any) -> str:
         return notation.format_action(state, action)

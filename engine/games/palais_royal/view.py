@@ -4,6 +4,7 @@ many) and the nobles in the box."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 import attrs
 
@@ -231,3 +232,13 @@ def _turn(state: PalaisState) -> TurnView:
 
 
 PRIVILEGE_NAMES = tuple(p.name for p in PRIVILEGES)
+
+
+def score_lines(view: PalaisView, names: Sequence[str], scores: Sequence[int]) -> list[str]:
+    """Each player's final points by kind ("Ann: nobles 40 + honours 6 + hand 3 + park 2 = 51"),
+    or the scores so far before the final scoring."""
+    final = view.final
+    if final is None:
+        return [f"{name}: {score}" for name, score in zip(names, scores)]
+    return [f"{name}: nobles {final.nobles[s]} + honours played {final.played[s]} + cards in hand "
+            f"{final.hands[s]} + park rows {final.park[s]} = {final.totals[s]}" for s, name in enumerate(names)]

@@ -41,6 +41,26 @@ class CarcassonneUI(GameUI):
         end = steps[-1].view
         return [FinalScoringScreen(final_rows(end, len(seats)), end.before_final, end.scores, seats)]
 
+    def breakdown(self, ctx: ViewContext) -> Any:
+        """The final scoring item by item (each palas, the courtyard, every wall tile) over the
+        points scored during play, and the wall tiles each player took; once the game is over."""
+        view = ctx.view
+        if not view.finished:
+            return None
+        from rich.console import Group
+        from rich.text import Text
+
+        from engine.games.carcassonne_castle import TILE_NAMES
+
+        from .dialogs import final_table
+        players = len(ctx.seats)
+        taken = [Text(f"{ctx.name(s)}: " + (", ".join(f"{t} {TILE_NAMES[t]}" for t in view.tiles[s])
+                                             or "no wall tiles")) for s in range(players)]
+        winners = " and ".join(ctx.name(s) for s in view.winners) or "nobody"
+        return Group(final_table(final_rows(view, players), view.before_final, view.scores, ctx.seats),
+                     "", Text("Wall tiles taken", style="bold"), *taken, "",
+                     Text(f"Winner: {winners}", style="bold"))
+
     def phase_text(self, ctx: ViewContext) -> str:
         view = ctx.view
         if view.finished:

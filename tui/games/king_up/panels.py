@@ -77,6 +77,21 @@ def round_table(view: Any, seats: Sequence[Seat], variables: dict[str, str]) -> 
     return table
 
 
+def candidate_table(view: Any, seats: Sequence[Seat]) -> Table:
+    """The last scored round per candidate on each seat's goal card: its initial and the points
+    its floor scored, in plain text so every theme (monochrome, ASCII) reads it."""
+    table = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
+    table.add_column("player", no_wrap=True, max_width=14)
+    for i in range(6):
+        table.add_column(f"#{i + 1}", justify="right")
+    table.add_column("round", justify="right")
+    goals, points = view.revealed_goals[-1], view.round_points[-1]
+    for seat, goal in enumerate(goals):
+        table.add_row(fit_name(seats[seat].name, 14),
+                      *(f"{CANDIDATES[f].initial} {POINTS[view.floors[f]]}" for f in goal), str(points[seat]))
+    return table
+
+
 def score_breakdown(view: Any, seats: Sequence[Seat]) -> Any:
     """Every scored round's points per player, the totals, and how a tie at the top was broken."""
     if not view.round_points:
@@ -91,6 +106,9 @@ def score_breakdown(view: Any, seats: Sequence[Seat]) -> Any:
         table.add_row(f"{seats[seat].name}{won}", *(str(points[seat]) for points in view.round_points),
                       str(view.scores[seat]))
     parts: list[Any] = [table]
+    if view.over and view.revealed_goals:  # the castle still stands as the last round left it
+        parts += [Text(f"\nRound {len(view.round_points)}, candidate by candidate "
+                       "(throne 10, floor n scores n, out 0)", style="bold"), candidate_table(view, seats)]
     best = max(view.scores)
     tied = [s for s in range(view.players) if view.scores[s] == best]
     if len(tied) > 1 and view.revealed_goals:
