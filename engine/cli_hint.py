@@ -13,7 +13,7 @@ from pathlib import Path
 
 from engine.core import read_log
 from engine.core.game import PRACTICE
-from engine.core.search_hint import Hint, hints
+from engine.core.search_hint import Hint, hints, win_text
 from engine.games import get_game
 
 HELP = "what the expert would play: the top three moves for one seat of a practice game"
@@ -48,9 +48,9 @@ def add_hint_args(hp: argparse.ArgumentParser, count) -> None:
 
 
 def hint_line(rank: int, hint: Hint) -> str:
-    """'1. A3           win 62 %  the expert's pick, ...'."""
-    win = "win  – " if hint.win is None else f"win {round(100 * hint.win):>2} %"
-    return f"{rank}. {hint.notation:<12} {win}  {hint.why}"
+    """'1. A3           win 62 %     Dining Room → ...; the expert's pick: ...'."""
+    said = f"{hint.named}; {hint.why}" if hint.named else hint.why
+    return f"{rank}. {hint.notation:<12} {win_text(hint):<12}  {said}"
 
 
 def cmd_hint(args, usage_error: type[Exception]) -> int:

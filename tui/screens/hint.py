@@ -25,7 +25,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from engine.core.search_hint import Hint, hints
+from engine.core.search_hint import Hint, hints, win_text
 
 LEVEL = "expert"
 #: A fixed number of playouts instead of the expert's time budget (tests set it: same answer).
@@ -34,11 +34,15 @@ WHY_WIDTH = 64  # the dialog's option width less the indent, so a why line wraps
 
 
 def hint_option(rank: int, hint: Hint) -> Option:
-    """'1. A3   win 62 %' and, dim and wrapped below it, the line of why."""
-    win = "win –" if hint.win is None else f"win {round(100 * hint.win)} %"
+    """'1. A3   win 62 %  Library' (the move as the board names it) and, dim and wrapped below
+    it, the line of why."""
+    win = win_text(hint)
     text = Text(f"{rank}. ")
     text.append(f"{hint.notation:<14}", style="bold")
     text.append(win)
+    if hint.named:
+        room = WHY_WIDTH + 3 - 3 - 14 - len(win) - 2
+        text.append(f"  {hint.named}" if len(hint.named) <= room else f"\n   {hint.named}")
     for line in textwrap.wrap(hint.why, WHY_WIDTH):
         text.append(f"\n   {line}", style="dim")
     return Option(text, id=f"hint{rank}")
