@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-ARENA_HELP = "bots play a series with rotated seats: win rates with 95 % intervals"
+ARENA_HELP = "bots play a series with rotated seats: win rates with 95 %% intervals"  # %%: argparse formats help
 
 
 def _add_arena_args(ap: argparse.ArgumentParser) -> None:
