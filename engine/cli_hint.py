@@ -53,6 +53,19 @@ def hint_line(rank: int, hint: Hint) -> str:
     return f"{rank}. {hint.notation:<12} {win_text(hint):<12}  {said}"
 
 
+def searched_line(hint: Hint, iterations: int | None, seconds: float | None) -> str:
+    """How much was searched, and why it is less than asked where the search ends by itself (a
+    one-move search judges every move in a fixed number of sampled deals, then stops)."""
+    # (the time only for a time budget: a fixed --iterations prints the same every time)
+    line = f"searched: {hint.searched} playouts" + (f" in {hint.seconds:.1f} s" if iterations is None else "")
+    short = (iterations is not None and hint.searched < iterations
+             or seconds is not None and hint.seconds < 0.8 * seconds)
+    if short:
+        line += (" (the expert's search in this game ends when it has judged every move in its sampled "
+                 "deals: more --iterations or --seconds change nothing)")
+    return line
+
+
 def cmd_hint(args, usage_error: type[Exception]) -> int:
     """Print the hints; a command line or file that cannot have one raises ``usage_error``."""
     loaded = read_log(args.file, get_game)
@@ -83,6 +96,8 @@ def cmd_hint(args, usage_error: type[Exception]) -> int:
         raise usage_error(str(exc)) from None
     print(f"{game.title} · what the expert would play for seat {seat + 1} ({name}), "
           "from its view only")
+    if top and top[0].searched:
+        print(searched_line(top[0], args.iterations, args.seconds))
     for rank, hint in enumerate(top, start=1):
         print(hint_line(rank, hint))
     return 0

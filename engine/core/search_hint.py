@@ -43,6 +43,8 @@ class Hint:
     low: float | None = None   # the 95 % range of ``win`` where it is an average of playouts
     high: float | None = None
     named: str = ""       # the move as the board names it ("Dining Room → Mespelbrunn -2,0"), if more than the notation
+    searched: int = 0     # the search's iterations (playouts, or judgements of a one-move search)
+    seconds: float = 0.0  # and the time it took
 
 
 def win_text(hint: Hint) -> str:
@@ -260,5 +262,6 @@ def hints(game: Game, view: Any, legal: Sequence[Any], rng: random.Random, *, le
         out.append(Hint(row.action, notation, row.mean, row.visits,
                         row.visits / done if done else 0.0,
                         why(game, view, row, expert, states, names, bot.evaluate), expert,
-                        row.low, row.high, named(game, state, view.seat, row.action, notation, names)))
+                        row.low, row.high, named(game, state, view.seat, row.action, notation, names),
+                        done, bot.last.seconds if bot.last is not None and done else 0.0))
     return out
