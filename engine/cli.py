@@ -102,15 +102,17 @@ def _add_arena_args(ap: argparse.ArgumentParser) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run one command; every failure is one line on stderr and a non-zero exit, never a traceback."""
     _tolerant_output()
+    given = None
     try:
         args = build_parser().parse_args(argv)
+        given = getattr(args, "file", None)
         status = COMMANDS[args.command](args)
         sys.stdout.flush()
         return status
     except UsageError as exc:
         return _fail(str(exc), EXIT_USAGE)
     except LogError as exc:
-        return _fail(str(exc), EXIT_ERROR)
+        return _fail(_as_given(str(exc), given), EXIT_ERROR)
     except BrokenPipeError:
         return _closed_pipe()
     except OSError as exc:
@@ -128,6 +130,14 @@ def main(argv: list[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     except Exception as exc:  # a bug: still one line, and the kind of error to report
         return _fail(f"unexpected {type(exc).__name__}: {str(exc)[:200]} (please report this)", 70)
+
+
+def _as_given(message: str, path: Path | None) -> str:
+    """The loader names a file by its name alone; here the user gave the path, so say it whole
+    ("cannot read saves/old/nope.jsonl", not "cannot read nope.jsonl")."""
+    if path is None or str(path) == path.name or path.name not in message:
+        return message
+    return message.replace(path.name, str(path), 1)
 
 
 def _tolerant_output() -> None:
@@ -318,8 +328,9 @@ def cmd_check(args) -> int:
     game = get_game(loaded.header.game)
     result = game.result(loaded.state)
     status = "finished" if result.finished else "unfinished"
-    if loaded.warning:
-        print(f"warning: {loaded.warning}", file=sys.stderr)
+    if loaded.warning:  # loadable, but not sound: a cut line or a half-written move was dropped
+        print(f"damaged: {args.file} — {game.title}: {loaded.warning} ({len(loaded.entries)} events kept)")
+        return EXIT_ERROR
     print(f"ok: {args.file} — {game.title}, {len(loaded.entries)} events, {status}, "
           f"scores {' '.join(map(str, result.scores))}")
     return 0
