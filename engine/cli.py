@@ -93,7 +93,8 @@ def _add_arena_args(ap: argparse.ArgumentParser) -> None:
     """`arena` and `bench bots` are one tournament under two names."""
     ap.add_argument("game", choices=game_ids())
     ap.add_argument("--bots", required=True, help="levels or thinking:<0.5s|200ms|300i>, e.g. thinking:1s,greedy")
-    ap.add_argument("--players", type=count, default=2)
+    ap.add_argument("--players", type=count, default=None,
+                    help="default: as many as --bots names (at least the game's minimum), as selfplay")
     ap.add_argument("--games", type=count, default=20)
     ap.add_argument("--seed", type=seed_arg, default=1)
     ap.add_argument("--jobs", type=count, default=None, help="worker processes (default: every core)")
@@ -350,6 +351,8 @@ def cmd_bench(args) -> int:
 def cmd_arena(args) -> int:
     from engine.core.search_arena import format_table, run_arena
     game = get_game(args.game)
+    if args.players is None:
+        args.players = min(max(len(args.bots.split(",")), game.min_players), game.max_players)
     if not game.min_players <= args.players <= game.max_players:
         raise UsageError(f"{game.title} takes {game.min_players}–{game.max_players} players")
     try:

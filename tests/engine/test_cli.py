@@ -80,3 +80,12 @@ def test_a_file_that_cannot_be_read_is_named_with_its_directory(tmp_path, capsys
     missing = tmp_path / "old" / "nope.jsonl"
     assert main(["check", str(missing)]) == 1
     assert f"cannot read {missing}:" in capsys.readouterr().err
+
+
+def test_arena_takes_as_many_players_as_bots_named_like_selfplay(capsys):
+    """Issue 31: arena defaulted to 2 players where selfplay takes the number of bots given;
+    King Up! (3 to 6 players) with three bots named now plays three-player games."""
+    status = main(["arena", "king-up", "--bots", "random,random,greedy", "--games", "3", "--jobs", "1"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert out.startswith("3 games of King Up!, 3 players")
