@@ -69,7 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--text", action="store_true", help="the moves in notation with running scores")
     rp.add_argument("--json", action="store_true", help="one JSON summary for scripts (with --view: the view)")
     rp.add_argument("--view", metavar="SEAT", help="what seat SEAT (1, 2, … or 'spectator') saw")
-    rp.add_argument("--at", type=int, metavar="N", help="with --view: after event N (default: the end)")
+    rp.add_argument("--at", type=int, metavar="N",
+                    help="with --view: after move N as --text numbers them (default: the end)")
     cp = sub.add_parser("check", help="replay a save file and say whether it is sound")
     cp.add_argument("file", type=Path)
     from engine.cli_hint import DESCRIPTION, HELP, add_hint_args
@@ -251,24 +252,47 @@ def print_view(game, loaded, seat_text: str, at: int | None, as_json: bool) -> i
         if not 0 <= seat < players:
             raise UsageError(f"--view takes a seat from 1 to {players} or 'spectator', not {seat_text[:20]!r}")
     events = [e.event for e in loaded.entries]
-    if at is not None and not 0 <= at <= len(events):
-        raise UsageError(f"--at takes an event number from 0 to {len(events)}")
-    if at == 0:
-        raise UsageError("--at 0 is before the set-up; nobody sees anything yet (use 1 or more)")
+    # --at counts moves as `replay --text` numbers them (0: the set-up), not events
+    last = loaded.entries[-1].act if loaded.entries else 0
+    if at is not None and not 0 <= at <= last:
+        raise UsageError(f"--at takes a move number from 0 (the set-up) to {last}, as replay --text numbers them")
+    upto = len(events) if at is None else sum(1 for e in loaded.entries if e.act <= at)
     cursor = ReplayCursor(game, loaded.header.config, events)
-    state = cursor.seek(len(events) if at is None else at)
+    state = cursor.seek(upto)
     view = game.view(state, seat)
     data = json.loads(json.dumps(view_to_json(view), default=_sets_as_lists))
     who = "spectator" if seat is None else f"seat {seat + 1} ({loaded.header.seats[seat].name})"
-    position = cursor.position
+    move = last if at is None else at
     if as_json:
-        print(json.dumps({"seat": None if seat is None else seat + 1, "at": position,
+        print(json.dumps({"seat": None if seat is None else seat + 1, "at": move,
                           "view": data}, ensure_ascii=True))
         return 0
-    print(f"{game.title} · what {who} saw after event {position} of {len(events)}")
-    for line in _view_lines(data):
+    print(f"{game.title} · what {who} saw after move {move} of {last} (seats numbered from 1)")
+    for line in _view_lines(_seats_from_one(data)):
         print(line)
     return 0
+
+
+#: A view's fields that hold seats (numbered from 0 inside the engine, from 1 for a reader).
+SEAT_FIELDS = frozenset({"seat", "to_act", "to_move", "start_player", "start", "first_player", "winner",
+                         "winners", "owner", "by", "mover"})
+
+
+def _seats_from_one(data):
+    """The view for reading: every seat field numbered from 1, as the header and --text number them
+    (a negative number, "nobody", stays as it is)."""
+    if isinstance(data, list):
+        return [_seats_from_one(v) for v in data]
+    if not isinstance(data, dict):
+        return data
+    out = {}
+    for key, value in data.items():
+        if key in SEAT_FIELDS and type(value) is int and value >= 0:
+            value += 1
+        elif key in SEAT_FIELDS and isinstance(value, list) and all(type(v) is int for v in value):
+            value = [v + 1 if v >= 0 else v for v in value]
+        out[key] = _seats_from_one(value)
+    return out
 
 
 def _sets_as_lists(value):

@@ -38,7 +38,7 @@ REPLAY_HEADLESS = """without the viewer (printed, for scripts):
   --text                the moves in notation with running scores
   --json                one JSON summary for scripts (with --view: the view)
   --view SEAT           what seat SEAT (1, 2, … or 'spectator') saw
-  --at N                with --view: after event N (default: the end)"""
+  --at N                with --view: after move N as --text numbers them (default: the end)"""
 
 
 def _version() -> str:
