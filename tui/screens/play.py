@@ -373,7 +373,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
             self.app.pop_screen()
             return
         where = "It is saved as it is played: Continue or Load on the title screen resume it."
-        self.app.push_screen(ConfirmScreen(f"Leave this game?\n{where}", "Leave", "Stay"),
+        self.app.push_screen(ConfirmScreen(f"Leave this game?\n{where}", "Leave", "Stay", default=False),
                              self._leave_answered)
 
     def _leave_answered(self, leave: bool | None) -> None:
