@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from engine.core import IllegalAction
+from engine.core.errors import UnreadableMove
 
 
 class TypedMoves:
@@ -37,11 +38,26 @@ class TypedMoves:
         """Play a typed move for the viewer; a refusal rings and says why."""
         try:
             self.table.play(self.viewer, text)
+        except UnreadableMove as exc:
+            self.app.bell()
+            self._set_status(self.expected_now(text) or exc.reason, error=True)
+            return False
         except IllegalAction as exc:
             self.app.bell()
             self._set_status(exc.reason, error=True)
             return False
         return True
+
+    def expected_now(self, text: str) -> str:
+        """For text that is no move: what is expected now, with a move legal now as the example
+        ("Cannot read “Z9”: now place a room in a castle, e.g. 29@L1,0"), rather than every form
+        the game has; '' when there is no legal move to show."""
+        legal = self.table.legal_actions(self.viewer)
+        if not legal:
+            return ""
+        example = self.table.format_action(self.viewer, legal[0])
+        now = self.ui.phase_text(self.context())
+        return f"Cannot read “{text[:24]}”: now {now}, e.g. {example}"
 
     def _play_queued(self) -> None:
         text, self._queued = self._queued, None
