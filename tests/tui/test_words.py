@@ -80,3 +80,21 @@ async def test_the_replay_move_list_ends_a_long_name_in_an_ellipsis(make_app, tm
     async with replay_at_end(make_app, match, tmp_path) as (_pilot, viewer):
         movers = [label for label in viewer.labels if label.startswith("Bot ")]
         assert movers and all(label[:10].endswith("…") for label in movers), movers[:3]
+
+
+def test_between_two_castles_words():
+    """Issue 30: "You takes the outdoor bonus", "1 pts", the throne room drawn "♛Thr  one♛"."""
+    from engine.games.between_two_castles.events import BonusChosen
+    from engine.games.between_two_castles.notation import describe
+    from themes import UNICODE
+    from tui.games.between_two_castles.look import castle_cells, look_for
+
+    line = describe(None, BonusChosen(0, 0, "outdoor"), ["You"])
+    assert line == "chose the outdoor bonus"      # "You chose ...", "Ann chose ..." both read
+    match = Match.new(get_game("between-two-castles"), GameConfig(3), [Seat(n, "human") for n in "ABC"], 1,
+                      durable=False)
+    castle = match.view(0).castles[0]
+    from tui.games.between_two_castles.look import Frame
+    cells = castle_cells(castle, Frame.around([(c.col, c.floor) for c in castle.cells]), look_for(UNICODE), True)
+    throne = sorted((p, c.glyph) for p, c in cells.items() if c.key and c.key[0] == "room")
+    assert [g for _, g in throne] == ["Thr", "♛"]
