@@ -98,3 +98,10 @@ def test_between_two_castles_words():
     cells = castle_cells(castle, Frame.around([(c.col, c.floor) for c in castle.cells]), look_for(UNICODE), True)
     throne = sorted((p, c.glyph) for p, c in cells.items() if c.key and c.key[0] == "room")
     assert [g for _, g in throne] == ["Thr", "♛"]
+
+
+def test_between_two_castles_rule_texts_take_an_before_a_vowel():
+    from engine.games.between_two_castles.catalog import Throne
+
+    assert Throne(0, (("outdoor", "N"), ("food", "S"))).rule_text == \
+        "2 each for an outdoor room at N and a food room at S (at most 4)"

@@ -16,7 +16,7 @@ from functools import cached_property
 
 import attrs
 
-from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, ROOM_ID, ROOMS, THRONE_CELLS, TYPE_OF,  # noqa: F401 (ROOM_ID: the docstring example)
+from .catalog import (article, DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, ROOM_ID, ROOMS, THRONE_CELLS, TYPE_OF,  # noqa: F401 (ROOM_ID: the docstring example)
                       UPSTAIRS_ONLY)
 
 THRONE_ROOM = -1  # the value of the throne room's two cells in a grid
@@ -115,7 +115,7 @@ class Castle:
         if (col, floor) in grid:
             return "that cell is taken"
         if kind in UPSTAIRS_ONLY and floor < 0:
-            return f"a {kind} room goes on the throne-room floor or higher"
+            return f"{article(kind)} {kind} room goes on the throne-room floor or higher"
         if kind in DOWNSTAIRS_ONLY and floor >= 0:
             return "a downstairs room goes below the throne-room floor"
         below = grid.get((col, floor - 1))
