@@ -105,3 +105,18 @@ def test_between_two_castles_rule_texts_take_an_before_a_vowel():
 
     assert Throne(0, (("outdoor", "N"), ("food", "S"))).rule_text == \
         "2 each for an outdoor room at N and a food room at S (at most 4)"
+
+
+def test_a_seat_named_you_is_your_in_the_replay_and_a_vote_out_is_for_the_round():
+    """Issue 30: "You's goal card" in the replay; "voted out of the game" for one round's vote."""
+    import inspect
+
+    from tui.games.base import ViewContext
+    from tui.games.king_up.dialogs import RevealInterlude
+
+    game = get_game("king-up")
+    seats = (Seat("You", "human"), Seat("Ann", "bot:greedy"), Seat("Bo", "bot:greedy"))
+    assert ViewContext(game, None, 0, seats, replay=True).whose() == "Your"
+    assert ViewContext(game, None, 1, seats, replay=True).whose() == "Ann's"
+    verdict = inspect.getsource(RevealInterlude.compose)
+    assert "voted out for this round" in verdict and "out of the game" not in verdict
