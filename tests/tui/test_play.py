@@ -23,6 +23,7 @@ def status(app) -> str:
 async def test_a_whole_game_against_bots_then_its_replay(make_app, settings):
     app = make_app()
     seen = set()
+    order: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
@@ -31,12 +32,16 @@ async def test_a_whole_game_against_bots_then_its_replay(make_app, settings):
         await settle(pilot, app)
         for _ in range(400):
             seen.add(type(app.screen).__name__)
+            if not order or order[-1] != type(app.screen).__name__:
+                order.append(type(app.screen).__name__)
             if isinstance(app.screen, GameOverScreen):
                 break
             await pilot.press("y" if type(app.screen).__name__ == "VoteScreen" else "enter")
             await settle(pilot, app)
         assert isinstance(app.screen, GameOverScreen)
         assert {"VoteScreen", "RevealInterlude", "RoundEndScreen"} <= seen
+        # a round's last vote is revealed before the round's scores (issue 30)
+        assert all(order[i - 1] == "RevealInterlude" for i, s in enumerate(order) if s == "RoundEndScreen"), order
         table = play_screen(app).table
         assert table.finished
         saved = list(settings.saves_dir.glob("*.jsonl"))

@@ -257,7 +257,9 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
     # -- the flow -------------------------------------------------------------------------
 
     def advance(self) -> None:
-        if not self.is_current or self._busy or self.app.too_small:
+        # (not is_current: a modal screen on top leaves this one "current", and an interlude pushed
+        # then would show above the one before it: the round's scores before the vote's reveal)
+        if self.app.screen is not self or self._busy or self.app.too_small:
             return
         if self._interludes:
             self.app.push_screen(self._interludes.popleft())
