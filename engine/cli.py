@@ -70,7 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--text", action="store_true", help="the moves in notation with running scores")
     rp.add_argument("--json", action="store_true", help="one JSON summary for scripts (with --view: the view)")
     rp.add_argument("--view", metavar="SEAT", help="what seat SEAT (1, 2, … or 'spectator') saw")
-    rp.add_argument("--at", type=int, metavar="N", help="with --view: after event N (default: the end)")
+    rp.add_argument("--at", type=int, metavar="N",
+                    help="with --view: after move N as --text numbers them (default: the end)")
     rp.add_argument("--chart", action="store_true", help="the scores (and chances, turning points) as charts")
     cp = sub.add_parser("check", help="replay a save file and say whether it is sound")
     cp.add_argument("file", type=Path)
@@ -90,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-ARENA_HELP = "bots play a series with rotated seats: win rates with 95 % intervals"
+ARENA_HELP = "bots play a series with rotated seats: win rates with 95 %% intervals"  # %%: argparse formats help
 
 
 def _add_arena_args(ap: argparse.ArgumentParser) -> None:
@@ -98,7 +99,8 @@ def _add_arena_args(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("game", choices=game_ids())
     ap.add_argument("--bots", required=True, help="levels or thinking:<0.5s|200ms|300i>, e.g. thinking:1s,greedy "
                                                   "(a budget is at most 600s or 1,000,000i)")
-    ap.add_argument("--players", type=count, default=2)
+    ap.add_argument("--players", type=count, default=None,
+                    help="default: as many as --bots names (at least the game's minimum), as selfplay")
     ap.add_argument("--games", type=count, default=20)
     ap.add_argument("--seed", type=seed_arg, default=1)
     ap.add_argument("--jobs", type=count, default=None, help="worker processes (default: every core)")
@@ -107,15 +109,17 @@ def _add_arena_args(ap: argparse.ArgumentParser) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run one command; every failure is one line on stderr and a non-zero exit, never a traceback."""
     _tolerant_output()
+    given = None
     try:
         args = build_parser().parse_args(argv)
+        given = getattr(args, "file", None)
         status = COMMANDS[args.command](args)
         sys.stdout.flush()
         return status
     except UsageError as exc:
         return _fail(str(exc), EXIT_USAGE)
     except LogError as exc:
-        return _fail(str(exc), EXIT_ERROR)
+        return _fail(_as_given(str(exc), given), EXIT_ERROR)
     except BrokenPipeError:
         return _closed_pipe()
     except OSError as exc:
@@ -144,6 +148,14 @@ class ClosedOutput(io.TextIOBase):
 
     def write(self, text: str) -> int:
         raise OSError(errno.EBADF, "standard output is closed; nothing could be printed")
+
+
+def _as_given(message: str, path: Path | None) -> str:
+    """The loader names a file by its name alone; here the user gave the path, so say it whole
+    ("cannot read saves/old/nope.jsonl", not "cannot read nope.jsonl")."""
+    if path is None or str(path) == path.name or path.name not in message:
+        return message
+    return message.replace(path.name, str(path), 1)
 
 
 def _tolerant_output() -> None:
@@ -266,24 +278,47 @@ def print_view(game, loaded, seat_text: str, at: int | None, as_json: bool) -> i
         if not 0 <= seat < players:
             raise UsageError(f"--view takes a seat from 1 to {players} or 'spectator', not {seat_text[:20]!r}")
     events = [e.event for e in loaded.entries]
-    if at is not None and not 0 <= at <= len(events):
-        raise UsageError(f"--at takes an event number from 0 to {len(events)}")
-    if at == 0:
-        raise UsageError("--at 0 is before the set-up; nobody sees anything yet (use 1 or more)")
+    # --at counts moves as `replay --text` numbers them (0: the set-up), not events
+    last = loaded.entries[-1].act if loaded.entries else 0
+    if at is not None and not 0 <= at <= last:
+        raise UsageError(f"--at takes a move number from 0 (the set-up) to {last}, as replay --text numbers them")
+    upto = len(events) if at is None else sum(1 for e in loaded.entries if e.act <= at)
     cursor = ReplayCursor(game, loaded.header.config, events)
-    state = cursor.seek(len(events) if at is None else at)
+    state = cursor.seek(upto)
     view = game.view(state, seat)
     data = json.loads(json.dumps(view_to_json(view), default=_sets_as_lists))
     who = "spectator" if seat is None else f"seat {seat + 1} ({loaded.header.seats[seat].name})"
-    position = cursor.position
+    move = last if at is None else at
     if as_json:
-        print(json.dumps({"seat": None if seat is None else seat + 1, "at": position,
+        print(json.dumps({"seat": None if seat is None else seat + 1, "at": move,
                           "view": data}, ensure_ascii=True))
         return 0
-    print(f"{game.title} · what {who} saw after event {position} of {len(events)}")
-    for line in _view_lines(data):
+    print(f"{game.title} · what {who} saw after move {move} of {last} (seats numbered from 1)")
+    for line in _view_lines(_seats_from_one(data)):
         print(line)
     return 0
+
+
+#: A view's fields that hold seats (numbered from 0 inside the engine, from 1 for a reader).
+SEAT_FIELDS = frozenset({"seat", "to_act", "to_move", "start_player", "start", "first_player", "winner",
+                         "winners", "owner", "by", "mover"})
+
+
+def _seats_from_one(data):
+    """The view for reading: every seat field numbered from 1, as the header and --text number them
+    (a negative number, "nobody", stays as it is)."""
+    if isinstance(data, list):
+        return [_seats_from_one(v) for v in data]
+    if not isinstance(data, dict):
+        return data
+    out = {}
+    for key, value in data.items():
+        if key in SEAT_FIELDS and type(value) is int and value >= 0:
+            value += 1
+        elif key in SEAT_FIELDS and isinstance(value, list) and all(type(v) is int for v in value):
+            value = [v + 1 if v >= 0 else v for v in value]
+        out[key] = _seats_from_one(value)
+    return out
 
 
 def _sets_as_lists(value):
@@ -344,8 +379,9 @@ def cmd_check(args) -> int:
     game = get_game(loaded.header.game)
     result = game.result(loaded.state)
     status = "finished" if result.finished else "unfinished"
-    if loaded.warning:
-        print(f"warning: {loaded.warning}", file=sys.stderr)
+    if loaded.warning:  # loadable, but not sound: a cut line or a half-written move was dropped
+        print(f"damaged: {args.file} — {game.title}: {loaded.warning} ({len(loaded.entries)} events kept)")
+        return EXIT_ERROR
     print(f"ok: {args.file} — {game.title}, {len(loaded.entries)} events, {status}, "
           f"scores {' '.join(map(str, result.scores))}")
     return 0
@@ -365,6 +401,8 @@ def cmd_bench(args) -> int:
 def cmd_arena(args) -> int:
     from engine.core.search_arena import format_table, run_arena
     game = get_game(args.game)
+    if args.players is None:
+        args.players = min(max(len(args.bots.split(",")), game.min_players), game.max_players)
     if not game.min_players <= args.players <= game.max_players:
         raise UsageError(f"{game.title} takes {game.min_players}–{game.max_players} players")
     try:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from engine.core import read_log
 from engine.core.game import PRACTICE
-from engine.core.search_hint import Hint, hints
+from engine.core.search_hint import Hint, hints, win_text
 from engine.games import get_game
 
 HELP = "what the expert would play: the top three moves for one seat of a practice game"
@@ -48,9 +48,22 @@ def add_hint_args(hp: argparse.ArgumentParser, count) -> None:
 
 
 def hint_line(rank: int, hint: Hint) -> str:
-    """'1. A3           win 62 %  the expert's pick, ...'."""
-    win = "win  – " if hint.win is None else f"win {round(100 * hint.win):>2} %"
-    return f"{rank}. {hint.notation:<12} {win}  {hint.why}"
+    """'1. A3           win 62 %     Dining Room → ...; the expert's pick: ...'."""
+    said = f"{hint.named}; {hint.why}" if hint.named else hint.why
+    return f"{rank}. {hint.notation:<12} {win_text(hint):<12}  {said}"
+
+
+def searched_line(hint: Hint, iterations: int | None, seconds: float | None) -> str:
+    """How much was searched, and why it is less than asked where the search ends by itself (a
+    one-move search judges every move in a fixed number of sampled deals, then stops)."""
+    # (the time only for a time budget: a fixed --iterations prints the same every time)
+    line = f"searched: {hint.searched} playouts" + (f" in {hint.seconds:.1f} s" if iterations is None else "")
+    short = (iterations is not None and hint.searched < iterations
+             or seconds is not None and hint.seconds < 0.8 * seconds)
+    if short:
+        line += (" (the expert's search in this game ends when it has judged every move in its sampled "
+                 "deals: more --iterations or --seconds change nothing)")
+    return line
 
 
 def cmd_hint(args, usage_error: type[Exception]) -> int:
@@ -83,6 +96,8 @@ def cmd_hint(args, usage_error: type[Exception]) -> int:
         raise usage_error(str(exc)) from None
     print(f"{game.title} · what the expert would play for seat {seat + 1} ({name}), "
           "from its view only")
+    if top and top[0].searched:
+        print(searched_line(top[0], args.iterations, args.seconds))
     for rank, hint in enumerate(top, start=1):
         print(hint_line(rank, hint))
     return 0

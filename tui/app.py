@@ -22,6 +22,7 @@ from textual.theme import BUILTIN_THEMES
 
 from themes import DEFAULT_THEME, THEMES, GlyphSet, board_defaults, glyphs_for
 
+from .no_colour import NoColour
 from .settings import Settings
 
 #: The smallest terminal every screen is laid out for.
@@ -91,9 +92,9 @@ class BergfriedApp(App[None]):
         # Textual decides NO_COLOR from os.environ in App.__init__; here the Settings decide,
         # so an SSH session's own NO_COLOR wins over the server process's environment.
         self.no_color = no_color
-        self._filters = [f for f in self._filters if not isinstance(f, (NoColor, Monochrome))]
-        if no_color:
-            self._filters.append(Monochrome())
+        self._filters = [f for f in self._filters if not isinstance(f, (NoColor, Monochrome, NoColour))]
+        if no_color:  # no colour codes at all, not even greys (tui/no_colour.py)
+            self._filters.append(NoColour())
 
     def _apply_ascii(self, ascii_only: bool) -> None:
         self._filters = [f for f in self._filters if f is not self._ascii_filter]

@@ -28,17 +28,34 @@ HEADLESS = """headless commands (each has its own --help):
   check FILE            replay a save file and say whether it is sound
   export FILE           a readable transcript (--format md; --cast OUT: an asciinema recording)
   hint FILE --seat N    the expert's top three moves for a seat of a practice game
+  arena GAME --bots ..  bots play a series with rotated seats: win rates with 95 % intervals
   bench engine GAME     engine speed: games/s, load vs JSON parse, seeking
   bench bots GAME ...   a bot tournament: win rates with 95 % intervals (as arena)
   bench tui             client start-up and key-to-frame latency
   bench ssh             SSH server: sessions, memory, connect and key-to-frame latency
   serve                 host games over SSH (see docs/ssh.md)"""
 
+REPLAY_HEADLESS = """without the viewer (printed, for scripts):
+  --text                the moves in notation with running scores
+  --json                one JSON summary for scripts (with --view: the view)
+  --view SEAT           what seat SEAT (1, 2, … or 'spectator') saw
+  --at N                with --view: after move N as --text numbers them (default: the end)"""
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bergfried")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
+
 
 def ui_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="bergfried", description="Castle board games in the terminal.",
                                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=HEADLESS)
     add_ui_options(p)
+    p.add_argument("--version", action="version", version=f"bergfried {_version()}")
     sub = p.add_subparsers(dest="command")
     play = sub.add_parser("play", help="start a game in the terminal client")
     play.add_argument("game", help="game id, e.g. king-up")
@@ -47,7 +64,8 @@ def ui_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="the random seed (default: a fresh one)")
     play.add_argument("--variant", action="append", default=[], help="switch on a rule variant")
     add_ui_options(play)
-    replay = sub.add_parser("replay", help="open a saved game in the replay viewer")
+    replay = sub.add_parser("replay", help="open a saved game in the replay viewer",
+                            formatter_class=argparse.RawDescriptionHelpFormatter, epilog=REPLAY_HEADLESS)
     replay.add_argument("file", type=Path)
     replay.add_argument("--play", type=float, metavar="SECONDS", help="play the replay through, a step every SECONDS")
     replay.add_argument("--exit-at-end", action="store_true", help="with --play: close when it ends (recordings)")

@@ -52,6 +52,9 @@ class Result:
 class Variant:
     key: str
     description: str
+    # Player counts at which the rule always applies, switched on or not (Between Two Castles:
+    # Ludwig always builds with two players), so a form can show it on and fixed there.
+    always_with: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
 
 
 # Every game offers it: with it, undo may also go back past revealed information (see Match.can_undo).

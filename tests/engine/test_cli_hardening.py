@@ -151,3 +151,21 @@ def test_a_closed_standard_output_is_one_line(tmp_path, args):
     done = subprocess.run(command + " >&-", shell=True, capture_output=True, text=True, timeout=120)
     assert done.returncode == 1
     assert done.stderr == "bergfried: standard output is closed; nothing could be printed\n"
+
+
+def test_view_at_counts_moves_as_replay_text_numbers_them_and_seats_from_one(saved, capsys):
+    """Issue 31: --at counted events while --text numbers moves, and the body said "seat: 1"
+    under a header "seat 2": one numbering everywhere."""
+    assert main(["replay", str(saved), "--text"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    five = next(line for line in lines if line[:4].strip() == "5")
+    six = next(line for line in lines if line[:4].strip() == "6")
+    assert main(["replay", str(saved), "--view", "2", "--at", "5"]) == 0
+    head, *body = capsys.readouterr().out.splitlines()
+    assert "seat 2 (" in head and "after move 5 of " in head and "seat: 2" in body
+    from engine.core import read_log
+    from engine.games import get_game
+
+    names = [s.name for s in read_log(saved, get_game).header.seats]
+    next_mover = six[5:23].strip()   # the --text column of who moved
+    assert f"to act: {names.index(next_mover) + 1}" in body, (five, six, body[:8])

@@ -341,3 +341,17 @@ def _letter(view, t) -> str:
     from tui.games.between_two_castles.look import TYPE_LETTER
     card = next(c for c in view.room_cards if c.room == t.room)
     return TYPE_LETTER[card.type]
+
+
+async def test_a_malformed_typed_move_says_what_is_expected_now(make_app, settings):
+    """Issue 30: a typed move that is no move answered with every form of the game; now it says
+    what the turn wants, with a move legal now as the example."""
+    match = advance_until(new_match(saves_dir=settings.saves_dir), lambda m: m.state.phase == "placing")
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon", *"29@", "enter")
+        text = str(play_screen(app).query_one("#status").render())
+        example = text.rpartition("e.g. ")[2]
+        assert text.startswith("Cannot read “29@”: now ") and "pick 12+87" not in text
+        assert match.game.parse_action(match.state, 0, example) in match.legal_actions(0)

@@ -324,3 +324,56 @@ async def test_discarding_two_tiles_opens_the_dialog_twice(make_app, settings):
             await pilot.press("enter")
         await settle(pilot, app)
         assert len(mine(match, TileDiscarded)) >= count
+
+
+def _brightness(color) -> float:
+    r, g, b = color.get_truecolor()
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+@pytest.mark.parametrize("theme", ["monochrome", "bergfried-dark", "bergfried-light", "high-contrast", "colorblind"])
+async def test_every_theme_draws_stone_and_air_and_every_number(make_app, settings, theme):
+    """Monochrome (the theme under NO_COLOR) loses nothing (issue 31): every character on the
+    wall is readable against its background, stone halves are light and air halves dark, so the
+    NO_COLOR filter shows stone as reverse video; the market's "✓/3" keeps its 3."""
+    match, _ = building_position()
+    app = make_app(start=lambda app: PlayScreen(Table(match)), theme=theme)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        grid = board(app).grid
+        light = dark = 0
+        for y in range(grid.size.height):
+            for segment in grid.render_line(y):
+                style = segment.style
+                if style is None or not segment.text.strip() or style.bgcolor is None:
+                    continue
+                back = _brightness(style.bgcolor)
+                assert abs(_brightness(style.color) - back) > 0.3, (y, segment)
+                light += back >= 0.5
+                dark += back < 0.5
+        assert dark and (light or theme != "monochrome")
+
+
+async def test_open_places_no_tile_can_fill_show_no_number(make_app, settings):
+    """An open place over air or over nothing on a side no tile can bridge shows no "=N" (issue
+    31); every place a legal build targets keeps its number."""
+    from tui.games.castle_builder.wall import fillable
+
+    match = new_match(seed=3, players=2)
+    match = advance_until(match, lambda m: m.to_act == {0} and any(
+        not fillable(m.view(0).castles[0], s.level, s.x, s.need) for s in m.view(0).castles[0].spots))
+    castle = match.view(0).castles[0]
+    dead = [s for s in castle.spots if not fillable(castle, s.level, s.x, s.need)]
+    built_to = {(a.level, a.x) for a in match.legal_actions(0) if isinstance(a, Build)}
+    assert dead and not built_to & {(s.level, s.x) for s in dead}
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        grid = board(app).grid
+        for spot in castle.spots:
+            pos = grid.find(("spot", spot.level, spot.x))
+            shown = grid.cell_at(pos).glyph + grid.cell_at((pos[0] + 1, pos[1])).glyph
+            if spot in dead:
+                assert shown.strip() == "", (spot, shown)
+            elif spot.need is not None:
+                assert shown.strip() == f"={spot.need}", (spot, shown)

@@ -111,6 +111,9 @@ async def test_esc_cancels_a_half_made_move_then_asks_before_leaving(make_app, s
         await pilot.press("escape")                     # no: stay
         await pilot.pause()
         assert app.screen is play_screen(app) and board_has_focus(app)
+        await pilot.press("escape", "enter")           # issue 31: enter's answer is Stay
+        await pilot.pause()
+        assert app.screen is play_screen(app)
         await pilot.press("escape", "y")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)

@@ -63,7 +63,15 @@ async def test_practice_hint_shows_three_moves_in_notation_and_esc_closes_it(mak
         for hint, line in zip(screen.hints, lines):
             assert hint.action in legal
             assert match.game.parse_action(match.state, 0, hint.notation) == hint.action
-            assert line.split()[1] == hint.notation and " win " in line and hint.why.split()[0] in line
+            assert line.split()[1] == hint.notation and " win " in line
+        why = str(screen.query_one("#hint-why").render())
+        assert why.split()[0] == screen.hints[0].why.split()[0]   # the highlighted move's why
+        await pilot.press("down")
+        await pilot.pause()
+        assert str(screen.query_one("#hint-why").render()).split()[0] == screen.hints[1].why.split()[0]
+        # the board stays in sight above the dialog (issue 30): the dialog fills the bottom rows only
+        dialog = screen.query_one("Vertical")
+        assert dialog.region.y >= SIZE[1] // 2, dialog.region
         assert not cut_text(app), cut_text(app)
         await pilot.press("escape")
         await pilot.pause()
@@ -146,9 +154,10 @@ def test_the_hint_dialog(snap_compare, make_app, settings, monkeypatch):
     from engine.core.search_hint import Hint
 
     def three_hints(game, view, legal, rng, **options):
-        whys = ("the expert's pick, tried in 41 % of 30 playouts",
-                "lifts your chances from 45 % to 52 % at once; tried in 30 % of 30 playouts",
-                "+2 points now; tried in 12 % of 30 playouts")
+        whys = ("the expert's pick: tried in 12 of 30 playouts",
+                "lifts your chances from 45 % to 52 % at once; tried in 9 of 30 playouts; higher, but "
+                "from 9 playouts (30–86 %, overlapping the pick's): the expert plays the move it tried most",
+                "+2 points now; tried in 4 of 30 playouts")
         state = game.determinize(view, random.Random(0))   # notation reads a position
         return [Hint(a, game.format_action(state, view.seat, a), win, 9, 0.3, why, expert=i == 0)
                 for i, (a, win, why) in enumerate(zip(legal, (0.58, 0.61, 0.44), whys))]

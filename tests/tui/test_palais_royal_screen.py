@@ -368,3 +368,27 @@ def test_snapshot_final_scoring(snap_compare, make_app):
 
     assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=show_scoring,
                         terminal_size=SIZE)
+
+
+async def test_your_total_counts_your_face_down_nobles_and_the_bank_is_shown(make_app, settings):
+    """Issue 31: "You* 12" above "Face down: 6 nobles, 39 pts" hid your real total; the gold
+    bank was never shown, and a Mint that pays nothing said nothing."""
+    match = advance_until(new_match(settings.saves_dir, seed=3),
+                          lambda m: m.to_act == {0} and m.view(0).my_face_down, kinds=("random",) * 3)
+    app = make_app(start=lambda app: PlayScreen(match), bot_delay=30.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        view = match.view(0)
+        info = str(play_screen(app).info.query_one("#info").render())
+        total = view.players_[0].visible_points + sum(n.points for n in view.my_face_down)
+        mine = next(line for line in info.splitlines() if "You*" in line)
+        assert mine.split("You*")[1].split()[0] == str(total), mine
+        assert f"bank {view.bank} gold" in info or view.bank == 0 and "bank empty" in info
+
+
+def test_a_mint_that_pays_nothing_says_why():
+    from tui.games.palais_royal.look import step_detail
+
+    match = advance_until(new_match(seed=4), lambda m: human_in_step(3)(m) and not m.view(0).turn.minted
+                          and not m.view(0).turn.mint_gold)
+    assert "the Mint pays nothing (" in step_detail(match.view(0))

@@ -5,12 +5,12 @@ import argparse
 import io
 import json
 
-from textual.filter import Monochrome
 
 from themes import ASCII, BOARD_VARIABLES, THEME_NAMES, THEMES, glyphs_for
 from tui.app import BergfriedApp
 from tui.cli import build_settings, split_ui_options, ui_parser, wants_engine
 from tui.screens.help import HelpScreen
+from tui.no_colour import NoColour
 from tui.screens.new_game import NewGameScreen
 from tui.screens.saves import SavesScreen
 from tui.screens.settings import SettingsScreen
@@ -90,7 +90,7 @@ def test_every_theme_defines_every_board_variable_and_ascii_glyphs_are_ascii():
 async def test_no_color_setting_filters_all_colour(make_app):
     app = make_app(no_color=True)
     async with app.run_test(size=(80, 24)):
-        assert app.no_color and any(isinstance(f, Monochrome) for f in app._filters)
+        assert app.no_color and any(isinstance(f, NoColour) for f in app._filters)
 
 
 async def test_too_small_terminal_shows_a_message_until_it_grows(make_app):
@@ -219,7 +219,9 @@ async def test_a_variant_the_game_refuses_for_this_count_says_why_and_keeps_the_
         app.push_screen(NewGameScreen("between-two-castles"))
         await pilot.pause()
         app.screen.query_one("#players").value = 3
-        app.screen.query_one("#variant-ludwig").value = True
+        await pilot.pause()
+        assert app.screen.query_one("#variant-ludwig").disabled   # the form offers it no more...
+        app.screen.query_one("#variant-ludwig").value = True      # ...but a refusal is still told
         await pilot.pause()
         await pilot.press("ctrl+g")
         await pilot.pause()
@@ -241,7 +243,7 @@ async def test_choosing_another_game_keeps_the_focus_on_the_game_so_tab_goes_on_
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(NewGameScreen("king-up"))
         await pilot.pause()
-        assert app.focused.id == "start"
+        assert app.focused.id == "game"   # not Start: a first Enter must not start a game
         app.screen.query_one("#game").value = "between-two-castles"
         await pilot.pause()
         await pilot.pause()
@@ -274,3 +276,32 @@ def test_play_with_a_saves_folder_that_cannot_be_made_is_one_line(tmp_path, caps
                  "--config-dir", str(tmp_path / "config")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("bergfried: cannot create the saves folder") and err.count("\n") == 1
+
+
+async def test_new_game_explains_bot_levels_and_fixes_a_variant_the_player_count_decides(make_app):
+    """Issue 30/31: the bot levels were never explained; variant labels repeated themselves
+    ("reach-the-sky: reach the sky: ..."); the Ludwig switch showed off for 2 players although
+    Ludwig always plays then, and could be ticked for 3 where the game refuses it."""
+    from textual.widgets import Static
+
+    from tui.screens.new_game import NewGameScreen
+    from tui.widgets import OnOffCheckbox
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen("between-two-castles"))
+        await pilot.pause()
+        levels = str(app.screen.query_one("#levels", Static).render())
+        assert "random: any legal move" in levels and "expert" in levels
+        ludwig = app.screen.query_one("#variant-ludwig", OnOffCheckbox)
+        app.screen.query_one("#players").value = 2
+        await pilot.pause()
+        assert ludwig.value and ludwig.disabled
+        app.screen.query_one("#players").value = 3
+        await pilot.pause()
+        assert not ludwig.value and ludwig.disabled
+        app.screen.query_one("#game").value = "castle-builder"
+        await pilot.pause()
+        await pilot.pause()
+        sky = str(app.screen.query_one("#variant-reach-the-sky", OnOffCheckbox).label)
+        assert sky.startswith("reach the sky: play until") and sky.count("reach the sky") == 1

@@ -26,6 +26,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
 from engine.core import Game, Seat, Step
+from engine.core.words import whose
 from themes import GlyphSet
 
 
@@ -46,7 +47,7 @@ class ViewContext:
     def whose(self) -> str:
         """ "Your" at the table; the seat's name with "'s" in the replay viewer."""
         if self.replay and self.seat is not None:
-            return f"{self.name(self.seat)}'s"
+            return whose(self.name(self.seat))   # "Ann's"; a seat named "You": "Your", not "You's"
         return "Your"
 
     @property

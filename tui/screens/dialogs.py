@@ -79,24 +79,34 @@ class PromptScreen(ModalScreen[str | None]):
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A question with Yes/No; y/n or enter/escape answer it."""
+    """A question with Yes/No; y/n answer it, escape says no, enter gives the ``default`` answer
+    (no, for a question whose yes loses something: Esc, Esc, Enter must not leave a game)."""
 
     CSS_PATH = CSS_FILE
-    BINDINGS = [Binding("y,enter", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No"),
+                Binding("enter", "default", "Default", show=False)]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No", default: bool = True) -> None:
         super().__init__()
-        self.question, self.yes, self.no = question, yes, no
+        self.question, self.yes, self.no, self.default = question, yes, no, default
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question)
             with Horizontal():
-                yield Button(f"{self.yes} (y)", id="yes", variant="primary", compact=True)
-                yield Button(f"{self.no} (n)", id="no", compact=True)
+                yield Button(f"{self.yes} (y)", id="yes", variant="primary" if self.default else "default",
+                             compact=True)
+                yield Button(f"{self.no} (n)", id="no", variant="default" if self.default else "primary",
+                             compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#yes" if self.default else "#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
+
+    def action_default(self) -> None:
+        self.dismiss(self.default)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

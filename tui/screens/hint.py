@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import textwrap
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -25,7 +24,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from engine.core.search_hint import Hint, hints
+from engine.core.search_hint import Hint, hints, win_text
 
 if TYPE_CHECKING:
     from engine.core import Table
@@ -34,24 +33,41 @@ if TYPE_CHECKING:
 LEVEL = "expert"
 #: A fixed number of playouts instead of the expert's time budget (tests set it: same answer).
 ITERATIONS: int | None = None
-WHY_WIDTH = 64  # the dialog's option width less the indent, so a why line wraps at a word
+WHY_WIDTH = 74  # the dialog's option width at 80 columns
 
 
 def hint_option(rank: int, hint: Hint) -> Option:
-    """'1. A3   win 62 %' and, dim and wrapped below it, the line of why."""
-    win = "win –" if hint.win is None else f"win {round(100 * hint.win)} %"
+    """'1. A3   win 62 %  Library': the move, its win chance and, where it says more than the
+    notation, the move as the board names it. The line of why is shown below the list."""
+    win = win_text(hint)
     text = Text(f"{rank}. ")
     text.append(f"{hint.notation:<14}", style="bold")
-    text.append(win)
-    for line in textwrap.wrap(hint.why, WHY_WIDTH):
-        text.append(f"\n   {line}", style="dim")
+    text.append(f"{win:<12}")
+    if hint.named:
+        room = WHY_WIDTH - 3 - 14 - 12 - 2
+        named = hint.named if len(hint.named) <= room else hint.named[:room - 1] + "…"
+        text.append(f"  {named}")
     return Option(text, id=f"hint{rank}")
 
 
 class HintScreen(ModalScreen[Any]):
     """The expert's top three moves for ``seat``; dismissed with the move to play, or None."""
 
+<<<<<<< HEAD
     CSS_PATH = "hint.tcss"
+=======
+    # Docked under the board, the screen behind it undimmed: the board stays in sight while
+    # the moves are weighed (issue 30).
+    DEFAULT_CSS = """
+    HintScreen { align: center bottom; background: $background 0%; }
+    HintScreen > Vertical { width: 100%; max-width: 100; height: auto; max-height: 12;
+                            border: thick $accent; background: $surface; padding: 0 1; }
+    HintScreen #hint-title { text-style: bold; }
+    HintScreen #hints { height: auto; max-height: 3; border: none; padding: 0; }
+    HintScreen #hint-why { height: auto; max-height: 3; color: $text-muted; }
+    HintScreen .hint { color: $text-muted; }
+    """
+>>>>>>> ui
     BINDINGS = [Binding("escape", "close", "Close")]
 
     def __init__(self, game: Any, view: Any, legal: Sequence[Any], names: Sequence[str],
@@ -71,6 +87,7 @@ class HintScreen(ModalScreen[Any]):
             yield ProgressBar(total=self.budget, show_eta=False, show_percentage=False,
                               id="hint-progress")
             yield OptionList(id="hints")
+            yield Static("", id="hint-why")
             yield Static("esc: cancel", id="hint-keys", classes="hint")
 
     def on_mount(self) -> None:
@@ -110,7 +127,7 @@ class HintScreen(ModalScreen[Any]):
             self.query_one("#hint-status", Static).update("There is no move to hint.")
             return
         self.query_one("#hint-status", Static).update(
-            "From your view: 1 is the expert's pick, then the moves it tried most.")
+            "From your view: 1 is the expert's pick, then by the measure it plays by.")
         moves = self.query_one("#hints", OptionList)
         moves.add_options([hint_option(i, h) for i, h in enumerate(found, start=1)])
         moves.display = True
@@ -122,6 +139,11 @@ class HintScreen(ModalScreen[Any]):
         self._ticker.stop()
         self.query_one("#hint-progress", ProgressBar).display = False
         self.query_one("#hint-status", Static).update(text)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        hint = self.hints[event.option_index]
+        self.query_one("#hint-why", Static).update(Text(hint.why))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -29,6 +29,39 @@ def seat_kinds(game) -> list[tuple[str, str]]:
     return [("Human", "human")] + [(f"Bot: {lvl}", f"bot:{lvl}") for lvl in bot_levels(game)]
 
 
+#: What each bot level does, for the line under the seats (the thinking levels' budgets: engine BUDGETS).
+LEVEL_WORDS = {"random": "random: any legal move", "greedy": "greedy: the best move for now",
+               "casual": "casual: thinks 0.2 s ahead", "expert": "expert: 1 s", "master": "master: 3 s"}
+
+
+def levels_text(game) -> str:
+    """'Bots — random: any legal move · greedy: ...', for the levels this game has."""
+    return "Bots — " + " · ".join(LEVEL_WORDS.get(level, level) for level in bot_levels(game))
+
+
+def variant_label(variant) -> str:
+    """'reach the sky: play until ...': the key in words, its description without repeating it."""
+    name = variant.key.replace("-", " ")
+    text = variant.description
+    if text.lower().startswith(name.lower() + ":"):
+        text = text[len(name) + 1:].strip()
+    return f"{name}: {text}"
+
+
+def variant_fixed(game, players: int, variant) -> bool | None:
+    """None where the switch means something with ``players``; True where the rule applies
+    anyway (``Variant.always_with``); False where the game's own set-up refuses it."""
+    from engine.core.game import rng_for, secret_from
+
+    if players in variant.always_with:
+        return True
+    try:
+        game.setup(GameConfig(players, frozenset({variant.key})), rng_for(secret_from(0), 0))
+    except IllegalAction:
+        return False
+    return None
+
+
 def default_seats(game, players: int, player_name: str) -> list[Seat]:
     strongest = f"bot:{default_level(game)}"
     return [Seat(player_name, "human")] + [Seat(BOT_NAMES[i - 1], strongest) for i in range(1, players)]
@@ -71,19 +104,20 @@ class NewGameScreen(Screen[None]):
                     yield Input(seat.name, max_length=24, compact=True, id=f"name-{i}")
                     yield Select(seat_kinds(game), value=seat.kind, allow_blank=False, compact=True,
                                  id=f"kind-{i}")
+            yield Static(levels_text(game), id="levels")
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Input(placeholder="random", restrict=r"[0-9]*", compact=True, id="seed")
             for variant in game.variants:
-                yield OnOffCheckbox(f"{variant.key}: {variant.description}", id=f"variant-{variant.key}",
-                               compact=True)
+                yield OnOffCheckbox(variant_label(variant), id=f"variant-{variant.key}", compact=True)
             with Horizontal(id="buttons"):
                 yield Button("Start (ctrl+g)", id="start", variant="primary", compact=True)
                 yield Button("Back (esc)", id="back", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
-        self._ready("#start")
+        # On the first field: an Enter pressed at once must not start a game by accident.
+        self._ready("#game")
 
     def _ready(self, focus: str) -> None:
         for field in self.query(Input):
@@ -94,6 +128,14 @@ class NewGameScreen(Screen[None]):
     def _show_seats(self) -> None:
         for i in range(self.game.max_players):
             self.query_one(f"#seat-{i}").display = i < self.players
+        for variant in self.game.variants:
+            fixed = variant_fixed(self.game, self.players, variant)
+            box = self.query_one(f"#variant-{variant.key}", OnOffCheckbox)
+            box.disabled = fixed is not None
+            if fixed is not None:
+                box.value = fixed
+            box.tooltip = None if fixed is None else (
+                f"always on with {self.players} players" if fixed else f"not for {self.players} players")
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game" and isinstance(event.value, str) and event.value != self.game.id:
@@ -120,8 +162,9 @@ class NewGameScreen(Screen[None]):
         return seats
 
     def config(self) -> GameConfig:
-        chosen = [v.key for v in self.game.variants
-                  if self.query_one(f"#variant-{v.key}", OnOffCheckbox).value]
+        chosen = [v.key for v in self.game.variants  # (a switch fixed on is the game's own rule)
+                  if self.query_one(f"#variant-{v.key}", OnOffCheckbox).value
+                  and self.players not in v.always_with]
         return GameConfig(self.players, frozenset(chosen))
 
     def seed(self) -> int | None:

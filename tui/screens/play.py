@@ -33,6 +33,7 @@ from .dialogs import ConfirmScreen, CoverScreen
 from .game_over import GameOverScreen
 from .hint import HintKey
 from .save_copy import SaveACopy
+from .typed import TypedMoves
 
 if TYPE_CHECKING:
     from textual import getters
@@ -48,7 +49,7 @@ class TableChanged(Message):
         self.seat = seat
 
 
-class PlayScreen(HintKey, SaveACopy, Screen[None]):
+class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
@@ -58,7 +59,9 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         Binding("u", "undo", "Undo"),
         # When undo cannot work now its key is off the footer; pressed anyway, it says why.
         Binding("u", "undo_why", "Undo: why not now", show=False),
-        Binding("colon", "command_line", "Type", key_display=":"),
+        # A priority binding runs as the app reads the key, before it hands the next keys on, so
+        # keys typed right after ":" reach the move line, never the board's hotkeys ("a": Save as).
+        Binding("colon", "command_line", "Type", key_display=":", priority=True),
         Binding("space", "skip", "Skip wait", show=False),
         Binding("a", "save_as", "Save as"),
         Binding("h", "hint", "Hint"),  # practice games only, on the viewer's turn (screens/hint.py)
@@ -84,6 +87,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         self._interludes: deque[Screen[Any]] = deque()
         self._attachments: list[Any] = []
         self._busy = False            # a cover or prompt of ours is open
+        self._queued: str | None = None  # a move typed before the viewer's turn, played when it comes
         self._over_shown, self._spin = False, 0
 
     # -- layout ---------------------------------------------------------------------------
@@ -136,6 +140,8 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
             self.info.show(ctx)
         if self.table.stopped:
             self._set_status(self.table.stopped, error=True)
+        elif self._queued is not None and ctx.interactive and self.viewer in self.table.to_act:
+            self.call_later(self._play_queued)
         else:
             self._set_status(self._status_text(ctx))
         self.sub_title = f"{self.game.title} · {self.table.players} players"
@@ -170,10 +176,11 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         if ctx.interactive:
             who = f"{ctx.name(ctx.seat)}: " if self.hot_seat else "Your turn: "
             return who + self.ui.phase_text(ctx)
+        queued = f" · “{self._queued}” is played when your turn comes" if self._queued else ""
         if self.table.thinking is not None:
-            return f"{ctx.name(self.table.thinking)} is thinking {ctx.spinner}"
+            return f"{ctx.name(self.table.thinking)} is thinking {ctx.spinner}{queued}"
         waiting = ", ".join(ctx.name(s) for s in sorted(self.table.to_act))
-        return f"Waiting for {waiting}"
+        return f"Waiting for {waiting}{queued}"
 
     def _set_status(self, text: str, error: bool = False) -> None:
         status = self.query_one("#status", Static)
@@ -252,7 +259,9 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
     # -- the flow -------------------------------------------------------------------------
 
     def advance(self) -> None:
-        if not self.is_current or self._busy or self.app.too_small:
+        # (not is_current: a modal screen on top leaves this one "current", and an interlude pushed
+        # then would show above the one before it: the round's scores before the vote's reveal)
+        if self.app.screen is not self or self._busy or self.app.too_small:
             return
         if self._interludes:
             self.app.push_screen(self._interludes.popleft())
@@ -317,29 +326,6 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         message.stop()
         self._set_status(message.text or self._status_text(self.context()))
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        # ":" focuses this line; pressed again while typing, it lands in the text, so drop it.
-        text = event.value.strip().lstrip(":").strip()
-        if not text:
-            return
-        if self.viewer is None or self.viewer not in self.table.to_act:
-            self._set_status("It is not your turn.", error=True)
-            return
-        try:
-            self.table.play(self.viewer, text)
-        except IllegalAction as exc:
-            self.app.bell()
-            self._set_status(exc.reason, error=True)
-            return
-        event.input.value = ""
-        # The move is made: the keys go back to the board (it takes them on the next turn).
-        self.set_focus(None)
-        self.claim_focus()
-
-    def action_command_line(self) -> None:
-        self.query_one("#command", Input).focus()
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only keys that can work now are offered (the footer and the palette follow this)."""
         if action == "undo":
@@ -383,6 +369,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         command = self.query_one("#command", Input)
         if command.has_focus:
             command.value = ""
+            self._queued = None
             self.set_focus(None)
             self.claim_focus()
             return
@@ -390,7 +377,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
             self.app.pop_screen()
             return
         where = "It is saved as it is played: Continue or Load on the title screen resume it."
-        self.app.push_screen(ConfirmScreen(f"Leave this game?\n{where}", "Leave", "Stay"),
+        self.app.push_screen(ConfirmScreen(f"Leave this game?\n{where}", "Leave", "Stay", default=False),
                              self._leave_answered)
 
     def _leave_answered(self, leave: bool | None) -> None:

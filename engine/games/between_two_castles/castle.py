@@ -18,7 +18,8 @@ from functools import cached_property
 import attrs
 
 from .catalog import ROOM_ID  # noqa: F401 (the docstring example)
-from .catalog import DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, ROOMS, THRONE_CELLS, TYPE_OF, UPSTAIRS_ONLY
+from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, ROOMS, THRONE_CELLS, TYPE_OF,
+                      UPSTAIRS_ONLY, article)
 
 THRONE_ROOM = -1  # the value of the throne room's two cells in a grid
 Cell = tuple[int, int]
@@ -29,7 +30,7 @@ AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 _ROOMS_ONLY = ("grid", "type_counts", "frontier")
 # Why a room may not go to a cell (Castle.problem fills in the room's type or the room below)
 _TAKEN = "that cell is taken"
-_UPSTAIRS = "a {kind} room goes on the throne-room floor or higher"
+_UPSTAIRS = "{a} {kind} room goes on the throne-room floor or higher"
 _DOWNSTAIRS = "a downstairs room goes below the throne-room floor"
 _UNSUPPORTED = "a room above the throne-room floor needs a room right below it"
 _DETACHED = "a room must share an edge with a room of the castle"
@@ -114,7 +115,8 @@ class Castle:
         if fault is None:
             return None
         below = self.grid.get((col, floor - 1))
-        return fault.format(kind=TYPE_OF[room], below=ROOMS[below].name if below is not None and below >= 0 else "")
+        kind = TYPE_OF[room]
+        return fault.format(kind=kind, a=article(kind), below=ROOMS[below].name if below is not None and below >= 0 else "")
 
     def positions(self, room: int) -> list[Cell]:
         """Every cell where ``room`` may be placed, left to right, bottom to top: the cells next to

@@ -57,6 +57,11 @@ class Room:
         return RULE_TEXT[self.id]
 
 
+def article(word: str) -> str:
+    """'an' before a vowel ("an outdoor room"), else 'a'."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def _plural(wants: str) -> str:
     if wants in DECORS:
         return {"painting": "room with a painting", "torch": "room with a torch",
@@ -100,7 +105,7 @@ class Throne:
     @property
     def rule_text(self) -> str:
         a, b = self.wants
-        return f"2 each for a {a[0]} room at {a[1]} and a {b[0]} room at {b[1]} (at most 4)"
+        return f"2 each for {article(a[0])} {a[0]} room at {a[1]} and {article(b[0])} {b[0]} room at {b[1]} (at most 4)"
 
 
 @attrs.frozen

@@ -176,7 +176,7 @@ def describe(before: BTCState, ev: Any, names: Sequence[str] = ()) -> str | None
         case BonusCardKept(castle=k, card=c):
             return f"{castle_name(k)} keeps bonus card {c + 1}: {BONUS_CARDS[c].text}"
         case BonusChosen(kind=kind):
-            return f"takes the {kind} bonus"
+            return f"chose the {kind} bonus"  # past, as "chose two rooms": "You chose", "Ann chose"
         case BonusLost(kind=kind, castle=k):
             return f"{castle_name(k)}: nothing left for the {kind} bonus"
         case RoomPileReshuffled() | BonusDeckReshuffled():

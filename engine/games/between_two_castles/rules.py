@@ -28,7 +28,7 @@ from .state import (CHOOSING, LUDWIG, OVER, PLACING, Assign, Attend, Bonus, BTCS
                     Place, Tile, evolve, to_act)
 from .view import BTCView, make_view, score_lines
 
-LUDWIG_VARIANT = Variant("ludwig", "Ludwig builds as a third partner (always, with 2 players)")
+LUDWIG_VARIANT = Variant("ludwig", "Ludwig builds as a third partner (always, with 2 players)", always_with={2})
 
 
 class BetweenTwoCastles(Rules):

@@ -135,7 +135,9 @@ def castle_cells(castle: CastleView, frame: Frame, look: Look, wide: bool,
     for c in castle.cells:
         spot = (c.col, c.floor)
         if c.type == "throne":
-            glyph = look.throne if not wide else (f"{look.throne}Thr" if c.col == 0 else f"one{look.throne}")
+            # Its two cells each have margins: a word split over them read "♛Thr  one♛". The
+            # name shortened as every room's is, the crown in the other cell.
+            glyph = look.throne if not wide else ("Thr" if c.col == 0 else look.throne)
             label = f"{c.name}: {castle.throne_rule}"
         elif wide:
             glyph = short_name(c.name) + look.decor.get(c.decor or "", " ")

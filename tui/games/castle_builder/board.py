@@ -16,6 +16,7 @@ from textual.binding import Binding
 
 from engine.games.castle_builder import Build, Draw, Pass
 from themes import UNICODE
+from themes.palettes import COLOURLESS
 
 from ...widgets.text_line import TextLine
 from ..base import ViewContext, ViewPanel
@@ -129,7 +130,7 @@ class BuilderBoard(ViewPanel, can_focus=True):
 
     def _draw(self, cursor_key: Any = None) -> None:
         ctx = self.ctx
-        view, look = ctx.view, look_for(ctx.glyphs)
+        view, look = ctx.view, look_for(ctx.glyphs, self.app.theme in COLOURLESS)
         if not view.castles:  # before the set-up (the replay's first position)
             self.grid.set_board({}, columns=0, rows=0)
             self.query_one("#title", TextLine).update("The game has not begun.")

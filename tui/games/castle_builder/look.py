@@ -7,7 +7,7 @@ air on both lines, and a player sees at a glance what may stand on it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.games.castle_builder import CastleBuilderView
 from themes import UNICODE, GlyphSet
@@ -32,6 +32,9 @@ class Look:
     tile_space: str
     coin_space: str
     coin: str
+    # A theme without colour (monochrome, NO_COLOR): stone is drawn light on the dark board, so
+    # stone and air halves differ in brightness (reverse video without colour), not only in hue.
+    colourless: bool = False
 
 
 UNICODE_LOOK = Look(window="▫", person="☺", ruby="◆", roof="^", castle="♜", check="✓", gate="∩",
@@ -40,8 +43,9 @@ ASCII_LOOK = Look(window="o", person="p", ruby="*", roof="^", castle="#", check=
                   foundation="=", plain=".", ruby_space="*", tile_space="#", coin_space="$", coin="$")
 
 
-def look_for(glyphs: GlyphSet | None) -> Look:
-    return ASCII_LOOK if (glyphs or UNICODE).ascii else UNICODE_LOOK
+def look_for(glyphs: GlyphSet | None, colourless: bool = False) -> Look:
+    look = ASCII_LOOK if (glyphs or UNICODE).ascii else UNICODE_LOOK
+    return replace(look, colourless=True) if colourless else look
 
 
 def symbols(tile, look: Look) -> str:
@@ -57,8 +61,11 @@ def label(tile, look: Look) -> str:
     return tile.label.replace("✓", look.check)
 
 
-def colour_of(tile, shade: int) -> str:
-    """Roofs, check marks, rubies and persons stand out; plain stone alternates like bricks."""
+def colour_of(tile, shade: int, colourless: bool = False) -> str:
+    """Roofs, check marks, rubies and persons stand out; plain stone alternates like bricks.
+    Without colour every tile is light stone, alternating in brightness."""
+    if colourless:
+        return "board-label" if shade % 2 else "board-foreground"
     if tile.kind == "gate":
         return "board-throne"
     if tile.roofs:
@@ -75,7 +82,7 @@ def colour_of(tile, shade: int) -> str:
 def tile_cells(tile, col: int, row: int, look: Look, *, shade: int = 0, key=None, dim: bool = False,
                selectable: bool = False, name: str = "") -> dict[Pos, Cell]:
     """The four cells of ``tile`` whose bottom-left cell is (col, row); ``key`` on that cell."""
-    colour = colour_of(tile, shade)
+    colour = colour_of(tile, shade, look.colourless)
     top, bottom = symbols(tile, look).center(4), label(tile, look).center(4)
     cells: dict[Pos, Cell] = {}
     for line, text, edge in ((row - 1, top, tile.top), (row, bottom, tile.bottom)):

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from rich.segment import Segment
 
 from engine.games.castle_builder import CastleBuilderView, CastleView
+from engine.games.castle_builder.castle import Spot, pattern_problem
+from engine.games.castle_builder.catalog import TILES
 
 from ...widgets.grid import Cell, Grid
 from .look import Look, Pos, tile_cells, tile_name
@@ -88,6 +90,20 @@ class WallGrid(Grid):
         self.refresh()
 
 
+#: One tile of each bottom pattern the game has (stone/stone, air/stone, stone/air).
+BOTTOMS = tuple({t.bottom: t for t in TILES.values()}.values())
+
+
+def fillable(castle: CastleView, level: int, x: int, need: int | None) -> bool:
+    """Whether any tile of the game could stand on this open place by its stone and air (the
+    rule's own pattern_problem): over two roofs' air, say, none can, and its number means nothing."""
+    if level == 1:
+        return True
+    below = {(p.level, p.x): p.tile.id for p in castle.tiles}
+    spot = Spot(level, x, need, below.get((level - 1, x - 1)), below.get((level - 1, x + 1)))
+    return any(pattern_problem(tile, spot) is None for tile in BOTTOMS)
+
+
 def levels_shown(castle: CastleView) -> int:
     return min(MAX_LEVELS, max(MIN_LEVELS, castle.height + 1))
 
@@ -112,19 +128,23 @@ def castle_cells(view: CastleBuilderView, castle: CastleView, look: Look, levels
         if spot.level > levels:
             continue
         row = level_row(levels, spot.level)
-        text = "" if spot.need is None else f"={spot.need}"
+        open_to_tiles = fillable(castle, spot.level, spot.x, spot.need)
+        text = "" if spot.need is None or not open_to_tiles else f"={spot.need}"
         text = text.center(4) if len(text) < 4 else text
-        name = f"{spot.spot}: " + ("any number" if spot.need is None else f"needs {spot.need}")
+        name = f"{spot.spot}: " + ("no tile can stand here (stone on air or nothing)" if not open_to_tiles
+                                   else "any number" if spot.need is None else f"needs {spot.need}")
         for half in (0, 1):
             cells[(spot.x + half, row - 1)] = Cell("  ", bg="board-background", label=name, selectable=False)
             cells[(spot.x + half, row)] = Cell(text[2 * half:2 * half + 2], bg="board-background",
-                                               fg="board-muted", label=name,
+                                               fg="board-label", label=name,
                                                key=("spot", spot.level, spot.x) if half == 0 else None,
                                                selectable=(spot.level, spot.x) in legal and half == 0)
         _group(groups, spot.x, row)
     base = 2 * levels
     for col in range(2 * view.ground_places):
-        cells[(col, base)] = Cell(look.foundation * 2, bg="board-background", fg="board-throne",
+        # In the labels' colour, which every theme sets apart from its background (the throne's
+        # colour is a background: on the light and high-contrast boards it all but vanished).
+        cells[(col, base)] = Cell(look.foundation * 2, bg="board-background", fg="board-label",
                                   label="the foundation", selectable=False)
     return cells, groups
 

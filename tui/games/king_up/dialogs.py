@@ -72,7 +72,7 @@ class RevealInterlude(InterludeScreen):
             lines.append(Text.assemble(f"  {self.seats[seat].name:<18}", vote))
         fig = self.during.on_throne
         name = figure_name(fig) if fig is not None else "The candidate"
-        verdict = f"{name} is crowned king!" if all(self.votes) else f"{name} is voted out of the game."
+        verdict = f"{name} is crowned king!" if all(self.votes) else f"{name} is voted out for this round."
         lines += [Text(""), Text(verdict, style="bold")]
         self.body = Text("\n").join(lines)
         yield from super().compose()

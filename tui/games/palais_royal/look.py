@@ -136,7 +136,8 @@ def _double(sp: Any) -> str:
 def noble_text(sp: Any) -> str:
     """``c4 Duc d'Anjou: 3 gold (6, 3 free), K1 M1, 6 pts; benefit``."""
     n = sp.noble
-    gold = f"{sp.cost} gold" + (f" ({n.gold}-{sp.free_neighbours} free)" if sp.free_neighbours else "")
+    gold = f"{sp.cost} gold" + (f" ({n.gold} less {sp.free_neighbours} for free spaces beside it)"
+                                if sp.free_neighbours else "")
     seals = " ".join(p for p in (f"K{n.king}" if n.king else "", f"M{n.madame}" if n.madame else "") if p)
     benefit = SHORT_BENEFITS.get(n.benefit, BENEFITS.get(n.benefit, "")) if n.benefit else "points only, face down"
     border = ", border" if sp.border else ""
@@ -202,7 +203,8 @@ def step_detail(view: PalaisView) -> str:
     if s == 2:
         return f"{plural(turn.moves_left, 'move')} left"
     if s == 3:
-        parts = [] if turn.minted or not turn.mint_gold else [f"the Mint pays {turn.mint_gold} gold"]
+        parts = [] if turn.minted else [f"the Mint pays {turn.mint_gold} gold" if turn.mint_gold
+                                        else "the Mint pays nothing" + mint_empty(view)]
         if turn.king_left:
             parts.append(f"+{turn.king_left} to the King")
         if turn.madame_left:
@@ -216,6 +218,16 @@ def step_detail(view: PalaisView) -> str:
             return f"{plural(turn.draw_count, 'card')} to draw at the Back Door"
         return f"{turn.drawn} drawn: keep some, next discards the rest"
     return "cards playable any time, then the next player"
+
+
+def mint_empty(view: PalaisView) -> str:
+    """Why the Mint pays nothing now: an empty bank, or no servant of the turn's player there."""
+    if view.bank == 0:
+        return " (the bank is empty)"
+    mint = next((r for r in view.rooms if r.code == "Mu"), None)
+    if mint is not None and view.turn is not None and not mint.servants[view.turn.seat]:
+        return " (no servant of yours there)"
+    return ""
 
 
 def row_line(view: PalaisView, glyphs: GlyphSet, variables: dict[str, str], hint: bool) -> Text:
