@@ -53,21 +53,9 @@ def hint_option(rank: int, hint: Hint) -> Option:
 class HintScreen(ModalScreen[Any]):
     """The expert's top three moves for ``seat``; dismissed with the move to play, or None."""
 
-<<<<<<< HEAD
-    CSS_PATH = "hint.tcss"
-=======
     # Docked under the board, the screen behind it undimmed: the board stays in sight while
     # the moves are weighed (issue 30).
-    DEFAULT_CSS = """
-    HintScreen { align: center bottom; background: $background 0%; }
-    HintScreen > Vertical { width: 100%; max-width: 100; height: auto; max-height: 12;
-                            border: thick $accent; background: $surface; padding: 0 1; }
-    HintScreen #hint-title { text-style: bold; }
-    HintScreen #hints { height: auto; max-height: 3; border: none; padding: 0; }
-    HintScreen #hint-why { height: auto; max-height: 3; color: $text-muted; }
-    HintScreen .hint { color: $text-muted; }
-    """
->>>>>>> ui
+    CSS_PATH = "hint.tcss"
     BINDINGS = [Binding("escape", "close", "Close")]
 
     def __init__(self, game: Any, view: Any, legal: Sequence[Any], names: Sequence[str],
