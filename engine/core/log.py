@@ -51,6 +51,12 @@ class Header:
     seats: tuple[Seat, ...]
     created: str | None = None  # an ISO timestamp from the caller; the engine reads no clock
 
+    def __attrs_post_init__(self) -> None:
+        # The config carries the header's rules version, so every set-up, replay and decision
+        # made from it plays by the rules the file was saved under (GameConfig.rules_before).
+        if self.config.rules_version != self.rules_version:
+            object.__setattr__(self, "config", attrs.evolve(self.config, rules_version=self.rules_version))
+
     def to_json(self) -> dict:
         out = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": self.game,
                "rules_version": self.rules_version,
@@ -128,8 +134,8 @@ class Header:
         if type(cfg.get("players")) is not int:
             raise _line1(f"the number of players is {_excerpt(cfg.get('players'))}")
         # Made without attrs' __init__ (slotted_new): every load reads a header; these are its fields.
-        return _new_header(game, rules_version, GameConfig(cfg["players"], frozenset(variants)), seed, seats,
-                           created)
+        config = GameConfig(cfg["players"], frozenset(variants), rules_version)
+        return _new_header(game, rules_version, config, seed, seats, created)
 
 
 _HEADER_KEYS = frozenset({"format", "format_version", "game", "rules_version", "config", "seed", "seats",
