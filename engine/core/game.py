@@ -34,9 +34,21 @@ class GameConfig:
 
     players: int
     variants: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen)
+    # The rules a match is played by: a save file's header says which (see Header); None, the
+    # game's current rules. A game whose rules changed keeps an old file's play by asking
+    # ``rules_before``, so the file still loads move for move.
+    rules_version: int | None = None
 
     def has(self, variant: str) -> bool:
         return variant in self.variants
+
+    def rules_before(self, version: int) -> bool:
+        """Whether this match is played by rules older than ``version`` (a file saved before it).
+
+        >>> GameConfig(2, rules_version=1).rules_before(2), GameConfig(2).rules_before(2)
+        (True, False)
+        """
+        return self.rules_version is not None and self.rules_version < version
 
 
 @attrs.frozen

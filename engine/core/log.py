@@ -83,6 +83,12 @@ class Header:
     created: str | None = None  # an ISO timestamp from the caller; the engine reads no clock
     branch: Branch | None = None  # set in a game branched off another's replay
 
+    def __attrs_post_init__(self) -> None:
+        # The config carries the header's rules version, so every set-up, replay and decision
+        # made from it plays by the rules the file was saved under (GameConfig.rules_before).
+        if self.config.rules_version != self.rules_version:
+            object.__setattr__(self, "config", attrs.evolve(self.config, rules_version=self.rules_version))
+
     def to_json(self) -> dict:
         out = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": self.game,
                "rules_version": self.rules_version,
@@ -174,8 +180,8 @@ class Header:
         branch = obj.get("branch")
         if branch is not None:
             branch = Branch.from_json(branch)
-        return Header(game, rules_version, GameConfig(cfg["players"], frozenset(variants)), seed, seats,
-                      created, branch)
+        config = GameConfig(cfg["players"], frozenset(variants), rules_version)
+        return Header(game, rules_version, config, seed, seats, created, branch)
 
 
 _HEADER_KEYS = frozenset({"format", "format_version", "game", "rules_version", "config", "seed", "seats",

@@ -54,7 +54,7 @@ class Match:
         problem = header.problem(game)
         if problem:
             raise IllegalAction(problem)
-        events = game.setup(config, rng_for(header.rng_seed, 0))
+        events = game.setup(header.config, rng_for(header.rng_seed, 0))
         entries = [Entry(ev, 0) for ev in events]
         writer = None
         if path is not None:

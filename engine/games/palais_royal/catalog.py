@@ -24,7 +24,11 @@ NOBLE_COUNT = 42
 IN_PARK = 36
 SERVANTS = 25  # per colour
 TO_PLAYER = 18  # the other 7 form the general supply
-GOLD = 33
+# 33 gold pieces, 12 worth 3 and 21 worth 1: 57 gold. Rules version 1 counted the pieces as 33 gold
+# (GOLD_V1); a file saved under it keeps that bank (issue 26).
+GOLD = 12 * 3 + 21 * 1
+GOLD_V1 = 33
+BANK_OF_57 = 2  # the rules version that counts 57 gold
 START_TREPPENHAUS, START_EHRENHOF, SETUP_PLACEMENTS = 3, 2, 5
 END_NOBLES = 12  # the last round starts when the start player finds this many or fewer in the park
 # Bergfried's safeguard, not the rulebook's: after this many whole rounds without a noble recruited,

@@ -14,8 +14,8 @@ from engine.core.search import thinking_levels
 from . import notation
 from .bots import GreedyBot
 from .determinize import determinize
-from .catalog import (CARDS, COPIES, END, END_NOBLES, FIRST_GAME_LAYOUT, IN_PARK, NOBLE_COUNT, NOBLES, PRIVILEGES,
-                      SETUP_PLACEMENTS, STALL_ROUNDS, TOR)
+from .catalog import (BANK_OF_57, CARDS, COPIES, END, END_NOBLES, FIRST_GAME_LAYOUT, GOLD, GOLD_V1, IN_PARK,
+                      NOBLE_COUNT, NOBLES, PRIVILEGES, SETUP_PLACEMENTS, STALL_ROUNDS, TOR)
 from .events import (CODEC, CardKept, CardPlayed, CardsDiscarded, CardsDrawn, DeckReshuffled, GameEnded, GameSetUp,
                      GoldMinted, NobleRecruited, ServantBrought, ServantMoved, ServantPlaced, StepBegan, StepFinished,
                      TurnBegan)
@@ -62,7 +62,7 @@ class PalaisRoyal(Rules):
     title = "Palais Royal"
     description = "Place servants in the rooms of the castle and recruit the nobles of the park."
     min_players, max_players = 2, 4
-    rules_version = 1
+    rules_version = 2  # 2: the bank holds 57 gold (1: 33)
     variants = (PRACTICE, FIRST_GAME)
     bots = {"random": RandomBot, "greedy": GreedyBot, **thinking_levels()}
     view_class = PalaisView
@@ -70,7 +70,8 @@ class PalaisRoyal(Rules):
 
     # -- setting up ----------------------------------------------------------------------------
     def initial_state(self, config: GameConfig) -> PalaisState:
-        return PalaisState(players=config.players)
+        bank = GOLD_V1 if config.rules_before(BANK_OF_57) else GOLD
+        return PalaisState(players=config.players, bank=bank)
 
     def setup(self, config: GameConfig, rng: random.Random) -> list[Any]:
         nobles = list(range(NOBLE_COUNT))

@@ -102,7 +102,7 @@ class PalaisState:
     supply: tuple[int, ...] = ()
     reserve: tuple[int, ...] = ()  # each colour's share of the general supply
     gold: tuple[int, ...] = ()
-    bank: int = GOLD
+    bank: int = GOLD  # the gold a match starts with (see catalog.GOLD), less what the players hold
     nobles: tuple[tuple[int, ...], ...] = ()
     hands: tuple[tuple[int, ...], ...] = ()  # sorted privilege cards
     honours: tuple[tuple[int, ...], ...] = ()  # played point cards, face up
@@ -201,7 +201,7 @@ def _set_up(state: PalaisState, ev: GameSetUp) -> PalaisState:
     return replace(state, phase=PLACING, layout=ev.layout, park=ev.park, marks=(FREE,) * len(ev.park), box=ev.box,
                    rooms=tuple(tuple(r) for r in rooms),
                    supply=(TO_PLAYER - START_TREPPENHAUS - START_EHRENHOF,) * n, reserve=(SERVANTS - TO_PLAYER,) * n,
-                   gold=tuple(gold), bank=GOLD - sum(gold), nobles=((),) * n, hands=((),) * n, honours=((),) * n,
+                   gold=tuple(gold), bank=state.bank - sum(gold), nobles=((),) * n, hands=((),) * n, honours=((),) * n,
                    deck=ev.deck, start_player=ev.start_player, turn=ev.start_player, placed=0)
 
 

@@ -34,7 +34,7 @@ def gold_cost(park: tuple[int, ...], space: int) -> int:
 
 def mint_gold(state: PalaisState, seat: int) -> int:
     """What the Münzerei pays now: a coin per servant, the majority coin, 2 per gold noble; the bank
-    holds 33 coins in all, so it pays no more than it has."""
+    (57 gold in all) pays no more than it holds."""
     due = state.count(MUENZEREI, seat) + state.bonus(MUENZEREI, seat) + 2 * state.benefits(seat, "gold2")
     return min(due, state.bank)
 

@@ -31,7 +31,7 @@ def test_setup_deals_the_park_gold_and_servants(players):
     assert len(state.park) == 36 and len(state.box) == 6
     assert sorted(state.park + state.box) == list(range(42))
     assert [state.gold[(1 + i) % players] for i in range(players)] == list(range(players))
-    assert state.bank == 33 - sum(range(players))
+    assert state.bank == 57 - sum(range(players))
     assert all(state.rooms[TREPPENHAUS][s] == 3 and state.rooms[EHRENHOF][s] == 2 for s in range(players))
     assert state.supply == (13,) * players and state.reserve == (7,) * players
     assert state.layout[4] == TOR and len(state.deck) == 36
