@@ -434,3 +434,34 @@ async def test_a_move_typed_while_a_bot_plays_is_kept_and_played_when_the_turn_c
         mine = [e.move for e in match.entries if e.by == 1 and e.move is not None]
         assert mine == [move] and play_screen(app).query_one("#command").value == ""
     table.close()
+
+
+async def test_while_voting_the_footer_offers_only_what_works(make_app, settings):
+    """Issue 30: while the secret vote was open the footer offered Undo, Type, Save as and Leave,
+    which did nothing. The play screen's keys are off while its prompt has the keys."""
+    import random
+
+    from engine.games.king_up import Vote
+
+    match = new_match(settings.saves_dir, seed=5)
+    rng = random.Random(5)
+    while not any(isinstance(a, Vote) for a in match.legal_actions(0)):
+        seat = min(match.to_act)
+        match.submit(seat, rng.choice(list(match.legal_actions(seat))))
+    table = Table(match, bot_delay=30.0)
+    app = make_app(start=lambda app: PlayScreen(table))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if type(app.screen).__name__ == "VoteScreen":
+                break
+        assert type(app.screen).__name__ == "VoteScreen"
+        shown = {a.binding.description for a in play_screen(app).active_bindings.values()
+                 if a.enabled and a.binding.show}
+        assert not shown & {"Undo", "Type", "Save as", "Leave"}, shown
+        await pilot.press("y")
+        await pilot.pause()
+        shown = {a.binding.description for a in play_screen(app).active_bindings.values()
+                 if a.enabled and a.binding.show}
+        assert "Leave" in shown
+    table.close()

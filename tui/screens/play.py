@@ -49,6 +49,10 @@ class TableChanged(Message):
         self.seat = seat
 
 
+#: The play screen's keys that do nothing while one of its prompts (a vote, a cover) is open.
+PROMPT_IDLE = frozenset({"undo", "undo_why", "command_line", "save_as", "hint", "hint_why", "leave", "skip"})
+
+
 class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
@@ -86,7 +90,8 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
         self.ui = game_ui(self.game.id)
         self._interludes: deque[Screen[Any]] = deque()
         self._attachments: list[Any] = []
-        self._busy = False            # a cover or prompt of ours is open
+        self._prompt_open = False     # a cover or prompt of ours is open (``_busy``)
+        self._interlude_open = False  # an interlude (a reveal, a round's scores) is showing
         self._queued: str | None = None  # a move typed before the viewer's turn, played when it comes
         self._over_shown, self._spin = False, 0
 
@@ -259,12 +264,13 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
     # -- the flow -------------------------------------------------------------------------
 
     def advance(self) -> None:
-        # (not is_current: a modal screen on top leaves this one "current", and an interlude pushed
-        # then would show above the one before it: the round's scores before the vote's reveal)
-        if self.app.screen is not self or self._busy or self.app.too_small:
+        # One interlude at a time, the next once it closes: is_current stays true under a modal,
+        # and the next one pushed then showed above it (the round's scores before the vote's reveal).
+        if not self.is_current or self._busy or self._interlude_open or self.app.too_small:
             return
         if self._interludes:
-            self.app.push_screen(self._interludes.popleft())
+            self._interlude_open = True
+            self.app.push_screen(self._interludes.popleft(), self._interlude_closed)
             return
         if self.table.finished:
             if not self._over_shown:
@@ -274,6 +280,10 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
         humans = sorted(self.table.to_act & self.humans)
         if humans and not self.table.stopped:
             self._turn_human(humans)
+
+    def _interlude_closed(self, _result: Any = None) -> None:
+        self._interlude_open = False
+        self.call_after_refresh(self.advance)
 
     def _turn_human(self, humans: list[int]) -> None:
         """Show the human to act (behind a cover in hot-seat play)."""
@@ -326,8 +336,20 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
         message.stop()
         self._set_status(message.text or self._status_text(self.context()))
 
+    @property
+    def _busy(self) -> bool:
+        return self._prompt_open
+
+    @_busy.setter
+    def _busy(self, value: bool) -> None:
+        self._prompt_open = value
+        if self.is_mounted:
+            self.refresh_bindings()   # the footer drops (or gets back) what a prompt leaves idle
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only keys that can work now are offered (the footer and the palette follow this)."""
+        if self._busy and action in PROMPT_IDLE:
+            return False   # a prompt of ours (a secret vote, a cover) has the keys: these do nothing
         if action == "undo":
             return self.undo_blocker() is None
         if action == "undo_why":
