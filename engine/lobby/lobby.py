@@ -20,7 +20,7 @@ import os
 import secrets
 from collections.abc import Callable, Iterator
 from copy import copy
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 
 from engine.core import GameConfig, LogError, Seat, Table, TableHost
@@ -54,7 +54,7 @@ class Lobby(AwayRules):
         self.store = store
         self.dir = self.store.data_dir
         self.host, self.bots = host, bots
-        self._clock = clock or (lambda: datetime.now(timezone.utc))
+        self._clock = clock or (lambda: datetime.now(UTC))
         self._records: dict[str, TableRecord] = {}
         self._watchers: dict[str, int] = {}   # spectators per table, in every process
         self._watching: dict[str, int] = {}   # ... in this one
