@@ -241,7 +241,8 @@ class ThinkingBot:
     def _iterate(self, root: Node, state: Any, me: int, rng: random.Random, order: list | None,
                  deadline: float | None = None) -> None:
         game = self.game
-        node, path = root, []
+        node = root
+        path: list[tuple[Node, int]] = []
         first = True
         while True:
             if first:  # at the root we act, even when a lower seat also owes a simultaneous choice

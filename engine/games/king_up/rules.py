@@ -225,6 +225,7 @@ def _vote(state: KingUpState, seat: int, action: Vote, rng: random.Random) -> li
     votes = tuple(bool(v) for v in fold.state.votes)
     fold.add(VotesRevealed(votes))
     fig = state.on_throne
+    assert fig is not None, "a vote is only called with a figure on the throne"
     if all(votes):
         fold.add(KingElected(fig))
         _end_round(fold, rng)
