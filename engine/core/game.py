@@ -198,6 +198,10 @@ class Game(Protocol):
     rules_version: ClassVar[int]
     variants: ClassVar[tuple[Variant, ...]]
     bot_levels: ClassVar[tuple[str, ...]]  # weakest first
+
+    # Games are cached per instance (functools.cache keys on them): say so, as object's hash is
+    # not part of a protocol's members for the type checker.
+    def __hash__(self) -> int: ...
     codec: EventCodec
 
     def config_problem(self, config: GameConfig) -> str | None:
