@@ -106,7 +106,7 @@ def is_secret(seed: Any) -> TypeGuard[str]:
 _HEX_DIGITS = frozenset("0123456789abcdef")
 
 
-def is_legacy_seed(seed: Any) -> bool:
+def is_legacy_seed(seed: Any) -> TypeGuard[int]:
     return type(seed) is int and -LEGACY_SEED_LIMIT < seed < LEGACY_SEED_LIMIT
 
 
