@@ -60,13 +60,18 @@ class Result:
     finished: bool
 
 
+def _player_counts(counts: Iterable[int]) -> frozenset[int]:
+    """A typed converter: attrs reads ``frozenset`` itself as taking sets of anything."""
+    return frozenset(counts)
+
+
 @attrs.frozen
 class Variant:
     key: str
     description: str
     # Player counts at which the rule always applies, switched on or not (Between Two Castles:
     # Ludwig always builds with two players), so a form can show it on and fixed there.
-    always_with: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
+    always_with: frozenset[int] = attrs.field(default=frozenset(), converter=_player_counts)
 
 
 # Every game offers it: with it, undo may also go back past revealed information (see Match.can_undo).
