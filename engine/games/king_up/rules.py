@@ -243,7 +243,8 @@ def _pass(state: KingUpState, seat: int, action: Pass, rng: random.Random) -> li
 
 # What decide does for each kind of action: the checks, then the events.
 _CHECKS = Checks("King Up!", {Place: _why_not_place, Climb: _why_not_climb, Vote: _why_not_vote, Pass: _why_not_pass})
-_MAKE: dict[type, Callable[[KingUpState, int, Any, random.Random], list[Any]]] = {Place: _place, Climb: _climb, Vote: _vote, Pass: _pass}
+_Maker = Callable[[KingUpState, int, Any, random.Random], list[Any]]
+_MAKE: dict[type, _Maker] = {Place: _place, Climb: _climb, Vote: _vote, Pass: _pass}
 
 
 def _end_round(fold: Folder, rng: random.Random) -> None:
