@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from engine.core import read_log
@@ -67,7 +68,7 @@ def cmd_export(args, usage_error) -> int:
 def print_chart(loaded, color: bool, width: int = 100, height: int = 20) -> int:
     """`replay FILE --chart`: the scores over the game; for a finished game also each seat's
     chance of winning and its turning points, as the replay viewer's chart shows them."""
-    import plotext
+    import plotext  # type: ignore[import-untyped]  # plotext ships no type hints
 
     from engine.core.story import (chance_series, draw_story, score_series, story_steps, turning_points,
                                    turning_text)
@@ -76,6 +77,8 @@ def print_chart(loaded, color: bool, width: int = 100, height: int = 20) -> int:
     names = [s.name for s in loaded.header.seats]
     events = [e.event for e in loaded.entries]
     steps = story_steps(game, loaded.header, loaded.entries)
+    # (series, title, in percent, marked (step, seat) points)
+    charts: list[tuple[Sequence[Sequence[float]], str, bool, Sequence[tuple[int, int]]]]
     charts = [(score_series(game, loaded.header.config, events, steps.positions), "Scores", False, ())]
     points = []
     if game.result(loaded.state).finished:  # chances read the real position: after the game only

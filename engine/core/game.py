@@ -60,13 +60,18 @@ class Result:
     finished: bool
 
 
+def _player_counts(counts: Iterable[int]) -> frozenset[int]:
+    """A typed converter: attrs reads ``frozenset`` itself as taking sets of anything."""
+    return frozenset(counts)
+
+
 @attrs.frozen
 class Variant:
     key: str
     description: str
     # Player counts at which the rule always applies, switched on or not (Between Two Castles:
     # Ludwig always builds with two players), so a form can show it on and fixed there.
-    always_with: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
+    always_with: frozenset[int] = attrs.field(default=frozenset(), converter=_player_counts)
 
 
 # Every game offers it: with it, undo may also go back past revealed information (see Match.can_undo).
@@ -106,7 +111,7 @@ def is_secret(seed: Any) -> TypeGuard[str]:
 _HEX_DIGITS = frozenset("0123456789abcdef")
 
 
-def is_legacy_seed(seed: Any) -> bool:
+def is_legacy_seed(seed: Any) -> TypeGuard[int]:
     return type(seed) is int and -LEGACY_SEED_LIMIT < seed < LEGACY_SEED_LIMIT
 
 
@@ -198,6 +203,10 @@ class Game(Protocol):
     rules_version: ClassVar[int]
     variants: ClassVar[tuple[Variant, ...]]
     bot_levels: ClassVar[tuple[str, ...]]  # weakest first
+
+    # Games are cached per instance (functools.cache keys on them): say so, as object's hash is
+    # not part of a protocol's members for the type checker.
+    def __hash__(self) -> int: ...
     codec: EventCodec
 
     def config_problem(self, config: GameConfig) -> str | None:

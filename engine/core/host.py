@@ -21,7 +21,7 @@ class TableHost:
     def __init__(self, lookup: Callable[[str], Game], *, executor: Executor | None = None,
                  bot_delay: float = 0.0, durable: bool = True):
         self.lookup, self.executor, self.bot_delay, self.durable = lookup, executor, bot_delay, durable
-        self._tables: dict[Path, Table] = {}
+        self._tables: dict[Path | str, Table] = {}
 
     def _key(self, path: Path | str) -> Path | str:
         """A save file's resolved path, or (a str) the id of a table in a store."""

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import attrs
 
@@ -197,7 +197,7 @@ def _iso_time(text: str) -> bool:
     return True
 
 
-def _short_str(value: Any, limit: int = 200) -> bool:
+def _short_str(value: Any, limit: int = 200) -> TypeGuard[str]:
     return type(value) is str and len(value) <= limit
 
 

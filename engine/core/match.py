@@ -18,6 +18,7 @@ import attrs
 from .errors import IllegalAction, IllegalMove, LogError
 from .game import Game, GameConfig, Result, Seed, match_seed, replay, rng_for
 from .log import Entry, Header, LoadedLog, LogWriter, Seat, read_log
+from .writer import MatchWriter
 from .undo import UndoCheck, undo_check
 
 Listener = Callable[["Match", "Change"], None]
@@ -36,7 +37,7 @@ class Change:
 
 class Match:
     def __init__(self, game: Game, header: Header, entries: Sequence[Entry] = (),
-                 writer: LogWriter | None = None, state: Any = None):
+                 writer: MatchWriter | None = None, state: Any = None):
         self.game, self.header, self.writer = game, header, writer
         self.entries: list[Entry] = list(entries)
         self.state = state if state is not None else replay(game, header.config, (e.event for e in entries))

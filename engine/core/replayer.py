@@ -49,6 +49,12 @@ class Replayer:
     def pending(self) -> bool:
         return self.pending_act is not None
 
+    @property
+    def _act(self) -> int:
+        """The action being read; asked for only while one is."""
+        assert self.pending_act is not None, "no action is being read"
+        return self.pending_act
+
     def feed_all(self, records: Iterable[tuple[int, Any]]) -> None:
         """``feed`` every record (numbered lines, in order)."""
         number = 1
@@ -84,7 +90,7 @@ class Replayer:
         event = self.expected[k]
         if self._after is None:
             self.state = self._evolve(self.state, event)
-        self.entries.append(Entry(event, self.pending_act, self._by, self._move if k == 0 else None, number))
+        self.entries.append(Entry(event, self._act, self._by, self._move if k == 0 else None, number))
         self._k = k = k + 1
         if k == len(self.expected):
             if self._after is not None:  # the decider folded these very events already
@@ -138,7 +144,7 @@ class Replayer:
     def records(self) -> list[dict]:
         """The lines Bergfried writes for the events of the action being read."""
         if self._records is None:
-            self._records = expected_records(self.game, self.expected, self.pending_act, self._by, self._move)
+            self._records = expected_records(self.game, self.expected, self._act, self._by, self._move)
         return self._records
 
     def _is_expected(self, record: dict, k: int) -> bool:
@@ -190,10 +196,13 @@ class Replayer:
             return False
 
     def _what(self) -> str:
-        return "the set-up" if self.pending_act == 0 else f"move {excerpt(self._move)} by seat {self._by + 1}"
+        if self.pending_act == 0:
+            return "the set-up"
+        assert self._by is not None, "every move after the set-up is made by a seat"
+        return f"move {excerpt(self._move)} by seat {self._by + 1}"
 
     def drop_pending(self) -> None:
-        self._back_to(self.pending_act)
+        self._back_to(self._act)
         self.pending_act, self._after = None, None
 
     def _back_to(self, act: int) -> None:

@@ -241,7 +241,8 @@ class ThinkingBot:
     def _iterate(self, root: Node, state: Any, me: int, rng: random.Random, order: list | None,
                  deadline: float | None = None) -> None:
         game = self.game
-        node, path = root, []
+        node = root
+        path: list[tuple[Node, int]] = []
         first = True
         while True:
             if first:  # at the root we act, even when a lower seat also owes a simultaneous choice
@@ -295,6 +296,7 @@ class ThinkingBot:
     def _greedy_move(self, state: Any, seat: int, legal: list, rng: random.Random) -> Any:
         if self._policy is not None:
             return self._policy(self.game, state, seat, legal, rng)
+        assert self._greedy is not None, "greedy moves are asked for only where a greedy bot exists"
         return self._greedy.choose(self.game.view(state, seat), legal, rng)
 
     def _rollout(self, state: Any, rng: random.Random, deadline: float | None = None) -> Any:

@@ -95,7 +95,8 @@ def rank(bot: Any, report: Any, choice: Any, legal: Sequence[Any]) -> list[Ranke
             continue
         mean = node.reward / node.visits
         span = win_range(mean, node.visits) if noisy else None
-        out.append(Ranked(a, node.visits, mean, *(span or (None, None)),
+        low, high = span or (None, None)
+        out.append(Ranked(a, node.visits, mean, low, high,
                           decided=_decided(way, node, done, a == prior, bonus, noisy),
                           reason=_reason(bot, way, a, choice, prior, node, pick, pick_mean, mean, span, bonus)))
     return out

@@ -14,10 +14,22 @@ import weakref
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from stat import S_ISREG
+from typing import Protocol
 
 from .errors import LogError
 from .game import Game
 from .log import Entry, Header, dumps, encode_lines
+
+
+class MatchWriter(Protocol):
+    """Where a match writes its lines: a save file (LogWriter) or a store's rows (StoreWriter)."""
+
+    @property
+    def path(self) -> Path | None: ...  # the save file, if the lines go to one
+
+    def write_entries(self, entries: list[Entry]) -> None: ...
+    def write_undo(self, act: int, by: int | None) -> None: ...
+    def close(self) -> None: ...
 
 
 class SaveInUse(LogError):

@@ -18,9 +18,9 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from copy import copy
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 
 from engine.core import GameConfig, LogError, Seat, Table, TableHost
@@ -54,7 +54,7 @@ class Lobby(AwayRules):
         self.store = store
         self.dir = self.store.data_dir
         self.host, self.bots = host, bots
-        self._clock = clock or (lambda: datetime.now(timezone.utc))
+        self._clock = clock or (lambda: datetime.now(UTC))
         self._records: dict[str, TableRecord] = {}
         self._watchers: dict[str, int] = {}   # spectators per table, in every process
         self._watching: dict[str, int] = {}   # ... in this one
@@ -235,6 +235,7 @@ class Lobby(AwayRules):
         names = tuple(record.shown_name(i) for i in range(len(record.seats)))
         table = self.host.running(record.id)
         status = record.status
+        acting: Sequence[int]
         if table is not None:
             acting, status = sorted(table.to_act), "finished" if table.finished else status
         else:
@@ -270,7 +271,7 @@ class Lobby(AwayRules):
             raise LobbyError("a player can take only one seat at a table")
         if stand_in_after is not None and stand_in_level not in game.bot_levels:
             raise LobbyError(f"{game.title} has no {stand_in_level!r} bot to stand in")
-        for attempt in range(20):  # an id another process took a moment ago: draw again
+        for _attempt in range(20):  # an id another process took a moment ago: draw again
             record = TableRecord(self._new_id(), game_id, creator, self._now(), [copy(s) for s in records],
                                  stand_in_after=stand_in_after, stand_in_level=stand_in_level)
             try:

@@ -73,6 +73,13 @@ class StoreWriter:
         self.closed = True
 
 
+def _store_writer(match: Match) -> StoreWriter:
+    """The writer of a stored table's match (load_match and the lobby always give it one)."""
+    writer = match.writer
+    assert isinstance(writer, StoreWriter), "a stored table's match writes to the store"
+    return writer
+
+
 class StoredMatch(Match):
     """A match whose moves tell the store, in the move's own transaction, whose turn it is
     after them (the lobby's list in every process reads that, one write per move)."""
@@ -84,7 +91,7 @@ class StoredMatch(Match):
             state = self.state
             for e in entries:
                 state = self.game.evolve(state, e.event)
-        self.writer.write_entries(entries, (self.game.to_act(state), self.game.result(state).finished))
+        _store_writer(self).write_entries(entries, (self.game.to_act(state), self.game.result(state).finished))
         self._fold(entries, state)
         self._notify(Change("action", seat, tuple(entries)))
 
@@ -127,7 +134,7 @@ class StoredTable(Table):
     @property
     def seq(self) -> int:
         """How many lines of the table's log this process has read or written."""
-        return self._match.writer.seq
+        return _store_writer(self._match).seq
 
     # -- other processes' moves ------------------------------------------------------------
     def refresh(self) -> bool:
@@ -135,7 +142,7 @@ class StoredTable(Table):
         here. Returns whether there were any."""
         if self.closed:
             return False
-        writer = self._match.writer
+        writer = _store_writer(self._match)
         new = self.store.lines(self.table_id, writer.seq)
         if not new:
             return False

@@ -65,10 +65,16 @@ async def _serve(data_dir: Path, database: str | None, bot_delay: float, durable
 
     store = open_store(data_dir, database, durable=durable)
     lobby = Lobby(store, TableHost(get_game, bot_delay=bot_delay, durable=durable), bots="here")
-    decided = open(trace, "a", encoding="utf-8") if trace else None
+    # Open for the worker's whole life and closed in its ``finally``: no ``with`` spans that.
+    decided = open(trace, "a", encoding="utf-8") if trace else None  # noqa: SIM115
     if decided is not None:
-        lobby.on_decide = lambda table_id, seq: (decided.write(f"{table_id} {seq} {os.getpid()}\n"),
-                                                 decided.flush())
+        out = decided
+
+        def told(table_id: str, seq: int) -> None:
+            out.write(f"{table_id} {seq} {os.getpid()}\n")
+            out.flush()
+
+        lobby.on_decide = told
     lobby.watch()
     next_away = time.monotonic()
     try:

@@ -64,8 +64,13 @@ class BranchScreen(ModalScreen[list[Seat] | None]):
         await self.run_action(event.button.id)
 
     def action_start(self) -> None:
-        self.dismiss([Seat(seat.name, self.query_one(f"#kind-{i}", Select).value)
-                      for i, seat in enumerate(self.seats)])
+        self.dismiss([Seat(seat.name, self._kind(i)) for i, seat in enumerate(self.seats)])
+
+    def _kind(self, i: int) -> str:
+        """Seat ``i``'s chosen kind (its select allows no blank)."""
+        value = self.query_one(f"#kind-{i}", Select).value
+        assert isinstance(value, str), "a seat's kind select is never blank"
+        return value
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -7,14 +7,45 @@ from __future__ import annotations
 import tempfile
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from engine.core import LoadedLog, LogError, replay, write_log_atomic
 from engine.core.branch import PRACTICE_NOTE
 
+if TYPE_CHECKING:
+    from textual import getters
+    from textual.screen import Screen
+    from textual.timer import Timer
 
-class ReplayTools:
+    from engine.core import Game, Header, ReplayCursor
+    from tui.app import BergfriedApp
+
+    _ScreenPart = Screen[None]  # for the checker: the mixin's methods run on a ReplayScreen
+else:
+    _ScreenPart = object
+
+
+class ReplayTools(_ScreenPart):
     """Actions of ReplayScreen: ``play_on`` (n) and ``share`` (x), and playing the replay
     through on opening (``bergfried replay FILE --play SECONDS [--exit-at-end]``)."""
+
+    if TYPE_CHECKING:  # what ReplayScreen holds and does, as this part of it uses
+        app = getters.app(BergfriedApp)
+        game: Game
+        header: Header
+        source: str
+        entries: Any
+        cursor: ReplayCursor
+        stops: list[int]
+        finished: bool
+        _timer: Timer | None
+
+        @property
+        def stop_index(self) -> int: ...
+        def seek_stop(self, index: int) -> None: ...
+        def redraw(self) -> None: ...
+        def _stop_autoplay(self) -> None: ...
+        def _autostep(self) -> None: ...
 
     play_through: tuple[float, bool] | None = None  # (seconds per step, close at the end)
     share_speed: float | None = None  # seconds per step of a recording (None: fit it in about a minute)

@@ -33,7 +33,9 @@ class StoryChart(PlotextPlot):
     """The plot; a click picks the step under it."""
 
     def on_click(self, event: Click) -> None:
-        screen = self.screen
+        # Screen[Any]: Textual types it Screen[object], which a Screen[None] subclass never is
+        # for the checker (the result type is invariant), so the isinstance would read as impossible.
+        screen: Screen[Any] = self.screen
         if isinstance(screen, StoryScreen):
             inner = max(1, self.size.width - 9)  # the y axis' labels take the left edge
             screen.seek(round((event.x - 7) / inner * (len(screen.series) - 1)))

@@ -116,7 +116,8 @@ class Castle:
             return None
         below = self.grid.get((col, floor - 1))
         kind = TYPE_OF[room]
-        return fault.format(kind=kind, a=article(kind), below=ROOMS[below].name if below is not None and below >= 0 else "")
+        below_name = ROOMS[below].name if below is not None and below >= 0 else ""
+        return fault.format(kind=kind, a=article(kind), below=below_name)
 
     def positions(self, room: int) -> list[Cell]:
         """Every cell where ``room`` may be placed, left to right, bottom to top: the cells next to

@@ -56,7 +56,7 @@ def format_action(state: BTCState, seat: int, action: Any) -> str:
             return f"keep {c + 1}"
         case PickBonus(kind=k):
             return f"bonus {k}"
-    raise UnreadableMove(f"not a Between Two Castles move")
+    raise UnreadableMove("not a Between Two Castles move")
 
 
 def _side(state: BTCState, seat: int, castle: int) -> str:

@@ -15,8 +15,8 @@ from engine.core.search import thinking_levels
 from . import notation
 from .bots import GreedyBot
 from .determinize import determinize
-from .catalog import (ATTENDANT_NAMES, BONUS_CARDS, NORMAL_COUNT, NORMAL_TYPES, SPECIAL_FOR_BONUS, SPECIAL_ID, SPECIAL_TYPES,
-                      THRONES, room_name)
+from .catalog import (ATTENDANT_NAMES, BONUS_CARDS, NORMAL_COUNT, NORMAL_TYPES, SPECIAL_FOR_BONUS, SPECIAL_ID,
+                      SPECIAL_TYPES, THRONES, room_name)
 from .events import (CODEC, AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, GameSetUp,
                      HandsPassed, LudwigAssigned, LudwigDrew, PairChosen, PairsRevealed, RoomPileReshuffled,
                      RoomPlaced, RoomsDrawn, RoundStarted, BonusDeckReshuffled)
@@ -30,6 +30,12 @@ from .view import BTCView, make_view, score_lines
 
 LUDWIG_VARIANT = Variant("ludwig", "Ludwig builds as a third partner (always, with 2 players)", always_with={2})
 
+
+
+def _earned(top: Bonus | None) -> Bonus:
+    """The bonus being taken: these moves are legal only while one is (the checks ran first)."""
+    assert top is not None, "a bonus move needs a bonus being taken"
+    return top
 
 class BetweenTwoCastles(Rules):
     """The rules of Between Two Castles of Mad King Ludwig. Stateless: one instance serves every match."""
@@ -110,12 +116,13 @@ class BetweenTwoCastles(Rules):
                 fold.add(RoomPlaced(seat, tile.owner, action.room, action.castle, action.col, action.floor))
                 room_counted(fold, seat, action.castle, action.room, rng)
             case Attend(attendant=name):
-                fold.add(AttendantPlaced(seat, top.castle, name))
+                fold.add(AttendantPlaced(seat, _earned(top).castle, name))
             case Keep(card=card):
-                fold.add(BonusCardKept(seat, top.castle, card))
+                fold.add(BonusCardKept(seat, _earned(top).castle, card))
             case PickBonus(kind=kind):
-                fold.add(BonusChosen(seat, top.castle, kind))
-                earn(fold, seat, top.castle, kind, rng)
+                castle = _earned(top).castle
+                fold.add(BonusChosen(seat, castle, kind))
+                earn(fold, seat, castle, kind, rng)
         after_action(fold, rng)
         return fold.decided()
 

@@ -140,7 +140,7 @@ def candidate_spots(a: Analysis) -> tuple[tuple[int, int, int], ...]:
     spots = a.spots
     if spots is None:
         owner = a.owner
-        found = set()
+        found: set[tuple[int, int, int]] = set()
         for sq in a.frontier:
             for other, both in PAIRS[sq]:
                 if other not in owner:

@@ -30,7 +30,9 @@ from .state import CastleState, PlaceCard, evolve
 from .view import CastleView, make_view, score_lines
 
 PLAYABLE_TILES = (1, 2, 3)  # the others act by themselves in the final scoring
-NOBODY, SEATS = frozenset(), {0: frozenset({0}), 1: frozenset({1})}  # who owes a move (asked before every move)
+# who owes a move (asked before every move)
+NOBODY: frozenset[int] = frozenset()
+SEATS = {0: frozenset({0}), 1: frozenset({1})}
 
 
 class CarcassonneCastle(Rules):
@@ -211,7 +213,7 @@ def _why_not_place(state: CastleState, seat: int, action: PlaceCard) -> str | No
     if len(action.facing) != 1 or action.facing not in DIRS:
         return "the direction of half b must be n, e, s or w"
     p = _placement(state, action)
-    why = problem(state.board.analysis, p.card, p.x, p.y, p.facing)
+    why: str | None = problem(state.board.analysis, p.card, p.x, p.y, p.facing)
     if why:
         return f"{notation.format_action(action).split()[0]}: {why}"
     segment = -1

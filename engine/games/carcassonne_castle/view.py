@@ -302,7 +302,8 @@ def score_lines(view: CastleView, names: Sequence[str]) -> list[str]:
         if item.kind == "palas":
             what = "largest palas (houses " + "/".join(str(s) for s in item.sizes) + ")"
         elif item.kind == "courtyard":
-            what = f"courtyard, {item.markets} market{'s' if item.markets != 1 else ''}" + (" (tile 7)" if item.tile else "")
+            markets = f"{item.markets} market{'s' if item.markets != 1 else ''}"
+            what = f"courtyard, {markets}" + (" (tile 7)" if item.tile else "")
         else:
             what = f"wall tile {item.tile}: {TILE_NAMES[item.tile]}"
         lines.append(f"{what}: {whom}")

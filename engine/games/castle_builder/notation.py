@@ -61,7 +61,7 @@ def format_action(action: Any) -> str:
             return f"take {t}"
         case Pass():
             return "pass"
-    raise UnreadableMove(f"not a Castle Builder move")
+    raise UnreadableMove("not a Castle Builder move")
 
 
 def parse_action(text: str) -> Any:

@@ -40,7 +40,7 @@ def format_action(state: KingUpState, action: Any) -> str:
             return "yes" if yes else "no"
         case Pass():
             return "pass"
-    raise IllegalMove(f"not a King Up! move")
+    raise IllegalMove("not a King Up! move")
 
 
 def parse_action(state: KingUpState, text: str) -> Any:

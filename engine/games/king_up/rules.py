@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from engine.core.bots import RandomBot
@@ -69,7 +69,7 @@ class KingUp(Rules):
                 if fl == OFF_BOARD:
                     yield from (Place(fig, f) for f in floors)
         elif state.phase == CLIMBING:
-            climbs = [Climb(f) for f in _movable(state)]
+            climbs: list[Climb | Pass] = [Climb(f) for f in _movable(state)]
             yield from climbs or [Pass()]
         elif state.phase == VOTING:
             yield Vote(True)
@@ -225,6 +225,7 @@ def _vote(state: KingUpState, seat: int, action: Vote, rng: random.Random) -> li
     votes = tuple(bool(v) for v in fold.state.votes)
     fold.add(VotesRevealed(votes))
     fig = state.on_throne
+    assert fig is not None, "a vote is only called with a figure on the throne"
     if all(votes):
         fold.add(KingElected(fig))
         _end_round(fold, rng)
@@ -242,7 +243,8 @@ def _pass(state: KingUpState, seat: int, action: Pass, rng: random.Random) -> li
 
 # What decide does for each kind of action: the checks, then the events.
 _CHECKS = Checks("King Up!", {Place: _why_not_place, Climb: _why_not_climb, Vote: _why_not_vote, Pass: _why_not_pass})
-_MAKE = {Place: _place, Climb: _climb, Vote: _vote, Pass: _pass}
+_Maker = Callable[[KingUpState, int, Any, random.Random], list[Any]]
+_MAKE: dict[type, _Maker] = {Place: _place, Climb: _climb, Vote: _vote, Pass: _pass}
 
 
 def _end_round(fold: Folder, rng: random.Random) -> None:

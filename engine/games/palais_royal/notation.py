@@ -70,7 +70,7 @@ def format_action(state: Any, action: Any) -> str:
             return f"play {PRIVILEGE_CODES[card]}"
         case Done():
             return "next"
-    raise UnreadableMove(f"not a Palais Royal move")
+    raise UnreadableMove("not a Palais Royal move")
 
 
 def _room(code: str) -> int:

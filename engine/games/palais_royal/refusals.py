@@ -56,7 +56,7 @@ def refusal(state: PalaisState, seat: int, action: Any) -> str:
             return "that card is not among the cards you drew"
         case Done():
             return "nothing to finish now"
-    return f"that is not a Palais Royal move"
+    return "that is not a Palais Royal move"
 
 
 def _right_step(state: PalaisState, action: Any) -> bool:
