@@ -7,14 +7,48 @@ from __future__ import annotations
 import tempfile
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from engine.core import LoadedLog, LogError, replay, write_log_atomic
 from engine.core.branch import PRACTICE_NOTE
 
+if TYPE_CHECKING:
+    from textual import getters
+    from textual.screen import Screen
+    from textual.timer import Timer
 
-class ReplayTools:
+    from engine.core import Game, Header, ReplayCursor
+    from engine.core.log import Seat
+    from tui.app import BergfriedApp
+
+    # To mypy the mixin is the screen it is mixed into (its timers, notify, workers); at run
+    # time it is a plain class, so ReplayScreen's bases stay as they are.
+    _MixedInto = Screen[None]
+else:
+    _MixedInto = object
+
+
+class ReplayTools(_MixedInto):
     """Actions of ReplayScreen: ``play_on`` (n) and ``share`` (x), and playing the replay
     through on opening (``bergfried replay FILE --play SECONDS [--exit-at-end]``)."""
+
+    if TYPE_CHECKING:  # what ReplayScreen, which this is mixed into, has
+        app = getters.app(BergfriedApp)
+        game: Game
+        header: Header
+        source: str
+        entries: Any  # the log's entries (None when the viewer was given only events)
+        cursor: ReplayCursor
+        stops: list[int]
+        finished: bool
+        _timer: Timer | None
+
+        @property
+        def stop_index(self) -> int: ...
+        def seek_stop(self, index: int) -> None: ...
+        def redraw(self) -> None: ...
+        def _stop_autoplay(self) -> None: ...
+        def _autostep(self) -> None: ...
 
     play_through: tuple[float, bool] | None = None  # (seconds per step, close at the end)
     share_speed: float | None = None  # seconds per step of a recording (None: fit it in about a minute)
@@ -55,7 +89,7 @@ class ReplayTools:
         self._stop_autoplay()
         self.app.push_screen(BranchScreen(self.game, self.header.seats, self.stop_index), self._play_on)
 
-    def _play_on(self, seats) -> None:
+    def _play_on(self, seats: list[Seat] | None) -> None:
         if seats is None:
             return
         from .branch import write_branch
