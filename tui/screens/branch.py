@@ -64,7 +64,8 @@ class BranchScreen(ModalScreen[list[Seat] | None]):
         await self.run_action(event.button.id)
 
     def action_start(self) -> None:
-        self.dismiss([Seat(seat.name, self.query_one(f"#kind-{i}", Select).value)
+        # "human" or "bot:<level>": the Selects have no blank (str() says so to mypy, as in new_game.py)
+        self.dismiss([Seat(seat.name, str(self.query_one(f"#kind-{i}", Select).value))
                       for i, seat in enumerate(self.seats)])
 
     def action_cancel(self) -> None:

@@ -33,7 +33,8 @@ class StoryChart(PlotextPlot):
     """The plot; a click picks the step under it."""
 
     def on_click(self, event: Click) -> None:
-        screen = self.screen
+        # Any, not Textual's Screen[object]: narrowed from that, StoryScreen (a Screen[None]) is None to mypy
+        screen: Screen[Any] = self.screen
         if isinstance(screen, StoryScreen):
             inner = max(1, self.size.width - 9)  # the y axis' labels take the left edge
             screen.seek(round((event.x - 7) / inner * (len(screen.series) - 1)))
