@@ -36,7 +36,8 @@ def record_cast(save: Path, out: Path, size: tuple[int, int] = (80, 24), speed: 
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     with tempfile.TemporaryDirectory(prefix="bergfried-cast-") as home:
-        argv = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())", "replay", str(save), "--play", str(speed), "--exit-at-end",
+        argv = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())",
+                "replay", str(save), "--play", str(speed), "--exit-at-end",
                 "--config-dir", str(Path(home) / "config"), "--saves-dir", str(Path(home) / "saves")]
         if theme:
             argv += ["--theme", theme]

@@ -243,7 +243,8 @@ class CastlesBoard(ViewPanel):
         keep = grid.current.key if grid.current is not None else self._keys.get(k)
         grid.cell_width = WIDE if wide else COMPACT
         grid.set_board(castle_cells(self.view.castles[k], frame, look, wide, spots,
-                                    (grid.cell_size.width - 2, grid.scale) if grid.scale > 1 else (0, 0)), columns=frame.columns,
+                                    (grid.cell_size.width - 2, grid.scale) if grid.scale > 1 else (0, 0)),
+                       columns=frame.columns,
                        rows=frame.rows, row_labels=frame.row_labels() if labels else (),
                        col_labels=frame.col_labels())
         grid.set_highlights(frame.pos(s) for s in spots)

@@ -49,8 +49,8 @@ def castle_title(ctx: ViewContext, k: int, i: int, wide: bool) -> str:
     side = side_of(view, k)
     partners = [who(ctx, p) for p in castle.builders if p != ctx.seat]
     if wide:
-        return fit([f"{side} {castle.name} {castle.score}", " pt" if castle.score == 1 else " pts", f" · with {partners[0]}" if len(partners) == 1
-                    else f" · {' & '.join(partners)}"], 30)
+        return fit([f"{side} {castle.name} {castle.score}", " pt" if castle.score == 1 else " pts",
+                    f" · with {partners[0]}" if len(partners) == 1 else f" · {' & '.join(partners)}"], 30)
     name = castle.name if len(castle.name) <= 10 else castle.name[:9] + "…"
     return f"{side} {name} {castle.score}"
 

@@ -19,7 +19,8 @@ from engine.games.between_two_castles import (
 
 from .look import Spot
 
-CHOOSE, ASSIGN, PLACE, BONUS_PLACE, BONUS_PICK, WATCH = "choose", "assign", "place", "bonus-place", "bonus-pick", "watch"
+CHOOSE, ASSIGN, PLACE, BONUS_PLACE, BONUS_PICK, WATCH = (
+    "choose", "assign", "place", "bonus-place", "bonus-pick", "watch")
 
 
 def situation(view: BTCView, legal: Sequence[Any]) -> str:
