@@ -138,7 +138,8 @@ def test_score_chance_and_search_in_words():
     assert chance_text((0.50, 0.51)) == "" and chance_text(None) == ""
     tried = Ranked("a", 41, 0.5, decided="tried in 41 of 100 playouts")
     assert search_text(tried, True) == "the expert's pick: tried in 41 of 100 playouts"
-    assert search_text(attrs.evolve(tried, reason="higher, but x"), False) == "tried in 41 of 100 playouts; higher, but x"
+    assert search_text(attrs.evolve(tried, reason="higher, but x"), False) == (
+        "tried in 41 of 100 playouts; higher, but x")
     assert search_text(Ranked("a", 0, None), True) == "the only legal move"
 
 

@@ -46,7 +46,7 @@ def typed_texts(game, match, seat, rng):
     for action in rng.sample(listed, min(4, len(listed))):
         written = game.format_action(match.state, seat, action)
         numbers = list(_NUMBER.finditer(written))
-        for k, found in enumerate(numbers):
+        for found in numbers:
             for value in rng.sample(EDGES, 6):
                 texts.append(written[:found.start()] + str(value) + written[found.end():])
         if numbers:

@@ -67,7 +67,7 @@ def test_shared_styles_are_textuals_own_and_a_second_app_reuses_them():
     kept = dict(textual_private.SHARED_STYLES)
     again = [asyncio.run(styles_after(focus)) for focus in (False, True)]
     assert first == textuals and again == textuals
-    assert textual_private.SHARED_STYLES == kept     # nothing was matched again
+    assert kept == textual_private.SHARED_STYLES     # nothing was matched again
     blurred, focused = ([rules for name, rules in run if name.startswith("Input")][0] for run in textuals)
     assert focused["background"] != blurred.get("background")
 

@@ -399,7 +399,8 @@ async def test_keys_typed_fast_after_a_colon_all_go_to_the_move_line(make_app, s
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen), app.screen
-        assert play_screen(app).query_one("#command").value == "a4", (app.focused, play_screen(app).query_one("#command").value, status(app))
+        assert play_screen(app).query_one("#command").value == "a4", (
+            app.focused, play_screen(app).query_one("#command").value, status(app))
 
 
 async def test_a_move_typed_while_a_bot_plays_is_kept_and_played_when_the_turn_comes(make_app, settings):

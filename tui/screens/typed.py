@@ -4,15 +4,43 @@ reason. Kept beside play.py, which mixes it in, so that each module stays short.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.widgets import Input
 
 from engine.core import IllegalAction
 from engine.core.errors import UnreadableMove
 
+if TYPE_CHECKING:
+    from textual import getters
+    from textual.screen import Screen
 
-class TypedMoves:
+    from engine.core import Table
+    from tui.app import BergfriedApp
+
+    from ..games.base import GameUI, ViewContext
+
+    # To mypy the mixin is the screen it is mixed into (focus, queries); at run time it is a
+    # plain class, so PlayScreen's bases stay as they are.
+    _MixedInto = Screen[None]
+else:
+    _MixedInto = object
+
+
+class TypedMoves(_MixedInto):
     """The play screen's move line (mixed into it: it needs ``table``, ``viewer``, ``_queued``,
     ``_set_status`` and ``claim_focus``)."""
+
+    if TYPE_CHECKING:  # what the play screen it is mixed into has
+        app = getters.app(BergfriedApp)
+        table: Table
+        viewer: int | None
+        ui: GameUI
+        _queued: str | None
+
+        def context(self) -> ViewContext: ...
+        def claim_focus(self, ctx: ViewContext | None = None) -> None: ...
+        def _set_status(self, text: str, error: bool = False) -> None: ...
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -99,19 +99,20 @@ def install() -> None:
     global _installed  # a one-time switch of this server process, not per-session state
     if not _installed:
         _saved[:] = [(owner, name, owner.__dict__[name]) for owner, name in _ORIGINALS]
-        textual_app.redirect_stdout = _no_redirect
-        textual_app.redirect_stderr = _no_redirect
-        Input._watch_value = _input_value_without_layout(Input._watch_value)
-        FooterKey.__init__ = _footer_key_not_compact(FooterKey.__init__)
-        Stylesheet._parse_rules = _shared_parse_rules(Stylesheet._parse_rules)
-        Stylesheet.apply = _shared_apply(Stylesheet.apply)
-        Footer.bindings_changed = _footer_bindings_changed
-        Screen._compositor_refresh = _no_frame_in_a_batch(Screen._compositor_refresh)
-        textual_app.App._end_batch = _frames_after_the_batch(textual_app.App._end_batch)
-        Screen._on_timer_update = _update_in_one_frame(Screen._on_timer_update)
-        Screen._on_screen_resume = _first_resume_keeps_styles(Screen._on_screen_resume)
+        # (mypy refuses assigning to methods and types: these are the deliberate overrides, so ignored)
+        textual_app.redirect_stdout = _no_redirect  # type: ignore[misc, assignment]
+        textual_app.redirect_stderr = _no_redirect  # type: ignore[misc, assignment]
+        Input._watch_value = _input_value_without_layout(Input._watch_value)  # type: ignore[method-assign]
+        FooterKey.__init__ = _footer_key_not_compact(FooterKey.__init__)  # type: ignore[method-assign]
+        Stylesheet._parse_rules = _shared_parse_rules(Stylesheet._parse_rules)  # type: ignore[method-assign]
+        Stylesheet.apply = _shared_apply(Stylesheet.apply)  # type: ignore[method-assign]
+        Footer.bindings_changed = _footer_bindings_changed  # type: ignore[method-assign]
+        Screen._compositor_refresh = _no_frame_in_a_batch(Screen._compositor_refresh)  # type: ignore[method-assign]
+        textual_app.App._end_batch = _frames_after_the_batch(textual_app.App._end_batch)  # type: ignore[method-assign]
+        Screen._on_timer_update = _update_in_one_frame(Screen._on_timer_update)  # type: ignore[method-assign]
+        Screen._on_screen_resume = _first_resume_keeps_styles(Screen._on_screen_resume)  # type: ignore[method-assign]
         textual_callback._count_parameters = _parameters_per_code(textual_callback._count_parameters)
-        Static.update = _update_without_layout_when_same_size(Static.update)
+        Static.update = _update_without_layout_when_same_size(Static.update)  # type: ignore[method-assign]
         _installed = True
 
 
@@ -132,7 +133,8 @@ def _input_value_without_layout(watch_value):
     @functools.wraps(watch_value)
     def _watch_value(self: Input, value: str) -> None:
         # Textual's watcher then assigns the same size: no change, so no layout.
-        self.set_reactive(Input.virtual_size, Size(self.content_width, 1))
+        # (mypy: Textual types the class's Reactive, read off the class, as its value; set_reactive wants it)
+        self.set_reactive(Input.virtual_size, Size(self.content_width, 1))  # type: ignore[arg-type]
         self.refresh()
         watch_value(self, value)
     return _watch_value
@@ -141,14 +143,16 @@ def _input_value_without_layout(watch_value):
 class SessionParser(XTermParser):
     """Textual's parser without the cache that would pin every parser ever made."""
 
-    _parse_extended_key = XTermParser._parse_extended_key.__wrapped__
+    # (mypy: the cached method's type; the override is the plain function it wraps)
+    _parse_extended_key = XTermParser._parse_extended_key.__wrapped__  # type: ignore[assignment]
 
 
 def _footer_key_not_compact(init):
     @functools.wraps(init)
     def __init__(self: FooterKey, *args, **kwargs) -> None:
         init(self, *args, **kwargs)
-        self.set_reactive(FooterKey.compact, False)  # as Footer.compact starts
+        # as Footer.compact starts (mypy: as in _input_value_without_layout)
+        self.set_reactive(FooterKey.compact, False)  # type: ignore[arg-type]
     return __init__
 
 
@@ -206,7 +210,8 @@ def _update_without_layout_when_same_size(update):
             if isinstance(visual, Content) and visual.plain == before.plain and (
                     visual._spans == before._spans):
                 # The same text in the same styles: Textual would draw it again, unchanged.
-                self._Static__content, self._Static__visual = content, visual
+                # (mypy: Static's private fields, by their mangled names)
+                self._Static__content, self._Static__visual = content, visual  # type: ignore[attr-defined]
                 return
         if not (layout and self.is_mounted and self.size):
             update(self, content, layout=layout)
@@ -242,7 +247,8 @@ def _code_of(func) -> tuple | None:
     if kind is types.FunctionType:
         return None if hasattr(func, "__wrapped__") or hasattr(func, "__signature__") else (
             kind, func.__code__)
-    call = getattr(kind, "__call__", None)
+    # (ruff B004: the method itself is wanted, for its code, not whether kind is callable)
+    call = getattr(kind, "__call__", None)  # noqa: B004
     if type(call) is types.FunctionType and not hasattr(call, "__wrapped__") and not hasattr(
             func, "__signature__"):
         return (kind, call.__code__)
@@ -359,6 +365,7 @@ def session_console(environ: Mapping[str, str]) -> Console:
     from textual.app import _NullFile
 
     env = {k: v for k, v in environ.items() if k != "NO_COLOR"}
-    return Console(color_system=constants.COLOR_SYSTEM, file=_NullFile(), markup=True,
+    # (mypy: the very arguments App.__init__ passes; Textual's constant is typed str, its _NullFile no IO)
+    return Console(color_system=constants.COLOR_SYSTEM, file=_NullFile(), markup=True,  # type: ignore[arg-type]
                    highlight=False, emoji=False, legacy_windows=False, _environ=env,
                    force_terminal=True, safe_box=False, soft_wrap=False)

@@ -14,7 +14,7 @@ import pytest
 from engine.core import GameConfig, read_log
 from engine.games import get_game
 from engine.games.palais_royal import GAME, Mint, PlayCard
-from engine.games.palais_royal.catalog import GOLD, MUENZEREI, PENSION, ROOMS_STEP
+from engine.games.palais_royal.catalog import GOLD, PENSION, ROOMS_STEP
 from engine.games.palais_royal.turn import mint_gold
 
 from .helpers import RED, apply, at_step, fresh, playing
@@ -69,4 +69,5 @@ def test_a_new_game_plays_by_the_bank_of_57():
     config = GameConfig(3, rules_version=GAME.rules_version)
     assert GAME.rules_version >= 2
     (ev,) = GAME.setup(config, random.Random(1))
-    assert sum(GAME.evolve(GAME.initial_state(config), ev).gold) + GAME.evolve(GAME.initial_state(config), ev).bank == 57
+    assert sum(GAME.evolve(GAME.initial_state(config), ev).gold) + GAME.evolve(
+        GAME.initial_state(config), ev).bank == 57
