@@ -33,3 +33,14 @@ def walk(barons: tuple[int, ...], seat: int, steps: int) -> Walk:
             coins += PATH[pos] == COIN
         steps = 1 if PATH[pos] == RUBY else 0
     return Walk(pos, distance, coins)
+
+
+def coins_won(coin_spaces: int, rules_version: int = 2) -> int:
+    """The coins a move wins: one if it reached or passed a coin space, however many („Solltest du
+    ein Feld mit einer Münze erreicht oder passiert haben, wähle eine der drei Münzen"); rules
+    version 1 (files saved under it) gave one per coin space.
+
+    >>> coins_won(2), coins_won(2, rules_version=1), coins_won(0)
+    (1, 2, 0)
+    """
+    return coin_spaces if rules_version < 2 else min(coin_spaces, 1)

@@ -13,7 +13,7 @@ from typing import Any
 from engine.core.chances import lead_chances, shared_win
 from engine.core.game import Game
 
-from .baron import walk
+from .baron import coins_won, walk
 from .catalog import COIN
 from .bots import COIN_VALUE, DISCARD_COST, GreedyBot
 from .castle import steps_for
@@ -79,4 +79,4 @@ def _move_value(state: CastleBuilderState, seat: int, a: Any) -> float:
     if not steps:
         return value + 0.5
     w = walk(state.barons, seat, steps)
-    return value + w.distance + COIN_VALUE * w.coins + (1.0 if PATH[w.to] == TILE else 0.0)
+    return value + w.distance + COIN_VALUE * coins_won(w.coins, state.rules_version) + (1.0 if PATH[w.to] == TILE else 0.0)

@@ -188,7 +188,9 @@ class TurnPassed:
 @attrs.frozen
 class GameEnded:
     winners: tuple[int, ...]
-    reason: str  # "coins" (the goal reached) or "stalled" (nobody could act)
+    # "coins" (the goal reached), "stalled" (nobody could act), "deadlocked" (no tile left fits any
+    # castle); "exhausted" (the supply ran dry a third time) in files saved under rules version 1
+    reason: str
 
 
 EVENTS = (GameSetUp, TurnStarted, TilesDrawn, SupplyReshuffled, TileBuilt, MarketRefilled, BaronMoved,

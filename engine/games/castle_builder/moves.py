@@ -45,6 +45,26 @@ def legal_builds(state: CastleBuilderState, seat: int) -> Iterator[Build]:
                     yield Build(tile_id, spot.level, spot.x, delta, paid)
 
 
+def anyone_can_build(state: CastleBuilderState) -> bool:
+    """Whether some tile outside the castles (supply, discard pile, holders, market, royals) fits some
+    open place of some castle, by the building rules and a change of number within the limit. If none
+    does, nobody can ever build again: castles change only by building and by coins, and only
+    building wins coins; the tiles left only go round supply, holders and discard pile."""
+    loose = set(state.supply) | set(state.discard) | set(market_tiles(state))
+    for tiles in (*state.holders, *state.royals):
+        loose.update(tiles)
+    limit = max_change(state)
+    for castle in state.castles:
+        spots = open_spots(castle)
+        for tile_id in loose:
+            tile = TILES[tile_id]
+            for spot in spots:
+                delta = fits(castle, tile, spot)
+                if delta is not None and abs(delta) <= limit:
+                    return True
+    return False
+
+
 def can_draw(state: CastleBuilderState) -> bool:
     return bool(state.supply or state.discard)
 

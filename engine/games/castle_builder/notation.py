@@ -162,7 +162,8 @@ def describe(before: Any, ev: Any, names: Sequence[str] = ()) -> str | None:
     return None
 
 
-_END_NOTE = {"stalled": " (nobody could move)", "exhausted": " (the supply ran dry a third time)"}
+_END_NOTE = {"stalled": " (nobody could move)", "deadlocked": " (no tile left fits any castle: nobody can build again)",
+             "exhausted": " (the supply ran dry a third time)"}
 
 
 def _effect_line(effect: str, seats: tuple[int, ...], who) -> str:

@@ -19,8 +19,8 @@ from .effects import knock, steal, take_market_tile
 from .events import (CODEC, CoinAdded, GameEnded, GameSetUp, MarketRefilled, SupplyReshuffled, Task, TileBuilt,
                      TileDiscarded, TilesDrawn, TileStolen, TurnPassed, TurnStarted)
 from .hidden import resample
-from .moves import CHECKS, legal_moves
-from .state import (PEACEFUL, ROYAL, SKY, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal,
+from .moves import CHECKS, anyone_can_build, legal_moves
+from .state import (PEACEFUL, ROYAL, RULES, SKY, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal,
                     TakeCoin, TakeTile, evolve, to_act)
 from .preview import preview_build
 from .stack import run
@@ -42,7 +42,7 @@ class CastleBuilder(Rules):
     title = "Castle Builder"
     description = "Build a castle tile by tile, numbers adding up; your baron races round for 7 coins."
     min_players, max_players = 2, 4
-    rules_version = 1
+    rules_version = RULES  # 2: reshuffles without limit, no "exhausted" end, one coin per move
     variants = VARIANTS
     bots = {"random": RandomBot, "greedy": GreedyBot, **thinking_levels(evaluate)}
     view_class = CastleBuilderView
@@ -50,7 +50,8 @@ class CastleBuilder(Rules):
 
     # -- setting up ----------------------------------------------------------------------------
     def initial_state(self, config: GameConfig) -> CastleBuilderState:
-        return CastleBuilderState(players=config.players, variants=frozenset(config.variants))
+        rules = 1 if config.rules_before(RULES) else RULES
+        return CastleBuilderState(players=config.players, variants=frozenset(config.variants), rules_version=rules)
 
     def setup(self, config: GameConfig, rng: random.Random) -> list[Any]:
         supply, coins = list(range(TILE_COUNT)), list(range(len(COINS)))
@@ -79,7 +80,10 @@ class CastleBuilder(Rules):
         match action:
             case Draw():
                 draw_tiles(fold, seat, 2, "draw", rng)
-                run(fold, [Task("limit", seat)], rng)
+                if state.rules_version >= 2 and not anyone_can_build(fold.state):
+                    fold.add(GameEnded(standing(fold.state), "deadlocked"))  # our choice: see rules.md
+                else:
+                    run(fold, [Task("limit", seat)], rng)
             case Build():
                 _build(fold, seat, action, rng)
             case Pass():

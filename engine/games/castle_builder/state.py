@@ -15,6 +15,10 @@ from .events import (Awaiting, BaronMoved, CastleTileRemoved, CoinAdded, CoinTak
                      Task, TileBuilt, TileDiscarded, TilesDrawn, TileStolen, TurnPassed, TurnStarted)
 
 SKY, ROYAL, PEACEFUL = "reach-the-sky", "royal-strategy", "peaceful-times"
+# The rules version of this package (rules.CastleBuilder.rules_version). Version 1, which files
+# saved before it keep (state.rules_version): the discard pile became the supply at most twice, the
+# third time the supply ran dry ended the game, and a move won a coin per coin space it passed.
+RULES = 2
 EMPTY = -1  # an empty market place
 
 
@@ -102,6 +106,7 @@ class CastleBuilderState:
     pending: tuple[Task, ...] = ()
     passes: int = 0  # turns passed in a row
     reshuffles: int = 0  # times the discard pile became the supply
+    rules_version: int = RULES  # 1 for a file saved under the old rules (see RULES)
     finished: bool = False
     winners: tuple[int, ...] = ()
     end_reason: str = ""

@@ -25,11 +25,14 @@ def test_bots_play_whole_games(players):
 
 def test_the_greedy_bot_beats_the_random_bot():
     wins = 0
-    for seed in range(6):
+    # Twelve games, six from each seat: since rules version 2 a move wins one coin however many coin
+    # spaces it passes, and a deadlocked castle ends some games early on standings, so a random bot
+    # takes more games than before; greedy must still win at least two in three.
+    for seed in range(12):
         levels = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
         result = play_out(GAME, 2, levels, seed=seed).result
         wins += levels.index("greedy") in result.winners
-    assert wins >= 5
+    assert wins >= 8
 
 
 def test_greedy_takes_the_build_that_wins_a_coin():

@@ -77,12 +77,24 @@ def test_an_empty_supply_takes_the_shuffled_discard_pile():
     assert after.reshuffles == 1 and after.discard == () and len(after.holders[0]) == 3
 
 
-def test_the_third_time_the_supply_runs_dry_the_game_ends():
+def test_under_rules_version_1_the_third_time_the_supply_runs_dry_the_game_ends():
+    """Files saved under rules version 1 keep their old end (the book has none: see the next test)."""
     state = position(holders=[[1], []], coins=[[coin_of("ruby")], []])
-    state = replace(state, discard=state.supply[1:], supply=(), reshuffles=2)
+    state = replace(state, discard=state.supply[1:], supply=(), reshuffles=2, rules_version=1)
     events, after = act(state, Draw())
     assert after.finished and after.end_reason == "exhausted" and after.winners == (0,)
     assert isinstance(events[-1], GameEnded)
+
+
+def test_the_discard_pile_becomes_the_supply_however_often_the_supply_runs_dry():
+    """„Falls sich keine Plättchen mehr in der Plättchenauslage befinden, mischt ihr alle abgelegten
+    Plättchen zu einer neuen Plättchenauslage." (When the supply is empty, shuffle all discarded tiles
+    into a new supply): no limit, so a third reshuffle is a reshuffle, not the end."""
+    state = position(holders=[[1], []], coins=[[coin_of("ruby")], []])
+    state = replace(state, discard=state.supply[1:], supply=(), reshuffles=2)
+    events, after = act(state, Draw())
+    assert not after.finished and after.reshuffles == 3
+    assert isinstance(events[0], SupplyReshuffled) and len(after.holders[0]) == 3
 
 
 def test_a_player_who_can_neither_draw_nor_build_passes_and_all_passing_ends_the_game():
