@@ -389,6 +389,6 @@ async def test_your_total_counts_your_face_down_nobles_and_the_bank_is_shown(mak
 def test_a_mint_that_pays_nothing_says_why():
     from tui.games.palais_royal.look import step_detail
 
-    match = advance_until(new_match(seed=4), lambda m: human_in_step(3)(m) and not m.view(0).turn.minted
+    match = advance_until(new_match(seed=8), lambda m: human_in_step(3)(m) and not m.view(0).turn.minted
                           and not m.view(0).turn.mint_gold)
     assert "the Mint pays nothing (" in step_detail(match.view(0))

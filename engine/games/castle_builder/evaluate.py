@@ -79,4 +79,5 @@ def _move_value(state: CastleBuilderState, seat: int, a: Any) -> float:
     if not steps:
         return value + 0.5
     w = walk(state.barons, seat, steps)
-    return value + w.distance + COIN_VALUE * coins_won(w.coins, state.rules_version) + (1.0 if PATH[w.to] == TILE else 0.0)
+    won = coins_won(w.coins, state.rules_version)
+    return value + w.distance + COIN_VALUE * won + (1.0 if PATH[w.to] == TILE else 0.0)

@@ -10,9 +10,7 @@ from collections.abc import Iterable, Mapping
 
 from rich.segment import Segment
 
-from engine.games.castle_builder import CastleBuilderView, CastleView
-from engine.games.castle_builder.castle import Spot, pattern_problem
-from engine.games.castle_builder.catalog import TILES
+from engine.games.castle_builder import TILES, CastleBuilderView, CastleView, Spot, pattern_problem
 
 from ...widgets.grid import Cell, Grid
 from .look import Look, Pos, tile_cells, tile_name
