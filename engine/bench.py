@@ -1,5 +1,6 @@
 """`bergfried bench engine GAME`: random games per second, how long the game's longest save file
 takes to open, and seeking in the replay cursor. Figures, not pass/fail: the closing notes quote them."""
+
 from __future__ import annotations
 
 import random
@@ -25,8 +26,10 @@ def run_engine_bench(game_id: str, games: int, seed: int) -> list[str]:
     for i in range(games):
         events += len(play_out(game, players, ["random"] * players, game_seed(seed, i)).entries)
     took = time.perf_counter() - start
-    lines.append(f"  random games:        {games / took:8.1f} games/s  ({events / took:,.0f} events/s, "
-                 f"{events / games:.0f} events/game)")
+    lines.append(
+        f"  random games:        {games / took:8.1f} games/s  ({events / took:,.0f} events/s, "
+        f"{events / games:.0f} events/game)"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         longest = _longest_save(game, seed, Path(tmp))
         lines.append(_open_time(longest))
@@ -52,8 +55,10 @@ def _open_time(path: Path, runs: int = 5) -> str:
     first = _wall(read_log, path, get_game)
     again = statistics.median(_wall(read_log, path, get_game) for _ in range(runs))
     loaded = read_log(path, get_game)
-    return (f"  longest save opens:  {first * 1000:8.1f} ms first, {again * 1000:.1f} ms again (median) "
-            f"({len(loaded.entries):,} events, {path.stat().st_size / 1024:.0f} KB; target < {OPEN_TARGET_MS} ms)")
+    return (
+        f"  longest save opens:  {first * 1000:8.1f} ms first, {again * 1000:.1f} ms again (median) "
+        f"({len(loaded.entries):,} events, {path.stat().st_size / 1024:.0f} KB; target < {OPEN_TARGET_MS} ms)"
+    )
 
 
 def _wall(fn, *args) -> float:
@@ -78,9 +83,11 @@ def _seek(game, paths: list[Path]) -> list[str]:
     t = time.perf_counter()
     cold.end()
     cold_ms = (time.perf_counter() - t) * 1000
-    return [f"  seek (log of {len(events)}): mean {statistics.mean(times):.3f} ms, "
-            f"p95 {times[int(len(times) * .95)]:.3f} ms, max {times[-1]:.3f} ms; cold seek to end "
-            f"{cold_ms:.2f} ms (target < 20 ms)"]
+    return [
+        f"  seek (log of {len(events)}): mean {statistics.mean(times):.3f} ms, "
+        f"p95 {times[int(len(times) * 0.95)]:.3f} ms, max {times[-1]:.3f} ms; cold seek to end "
+        f"{cold_ms:.2f} ms (target < 20 ms)"
+    ]
 
 
 def _game_extras(game_id: str, seed: int) -> dict:

@@ -5,6 +5,7 @@ Kept beside engine/cli.py (which wires it in) so that each module stays short. `
 asciinema recording of the replay viewer) needs the terminal client, which takes that command
 line before it reaches here (tui/cast.py).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,8 +46,12 @@ def add_export_args(ep: argparse.ArgumentParser) -> None:
     ep.add_argument("file", type=Path)
     ep.add_argument("--format", choices=FORMATS, default="text", help="text (default) or md (Markdown)")
     ep.add_argument("--out", type=Path, help="write the transcript here instead of to stdout")
-    ep.add_argument("--cast", type=Path, metavar="OUT",
-                    help="record the replay viewer playing the game through as an asciinema v2 file")
+    ep.add_argument(
+        "--cast",
+        type=Path,
+        metavar="OUT",
+        help="record the replay viewer playing the game through as an asciinema v2 file",
+    )
     ep.add_argument("--size", type=size_arg, default=(80, 24), help="with --cast: the terminal, e.g. 80x24")
     ep.add_argument("--speed", type=speed_arg, default=0.5, help="with --cast: seconds per step (0.5)")
 
@@ -70,8 +75,7 @@ def print_chart(loaded, color: bool, width: int = 100, height: int = 20) -> int:
     chance of winning and its turning points, as the replay viewer's chart shows them."""
     import plotext  # type: ignore[import-untyped]  # plotext ships no type hints
 
-    from engine.core.story import (chance_series, draw_story, score_series, story_steps, turning_points,
-                                   turning_text)
+    from engine.core.story import chance_series, draw_story, score_series, story_steps, turning_points, turning_text
 
     game = get_game(loaded.header.game)
     names = [s.name for s in loaded.header.seats]

@@ -1,14 +1,29 @@
 """Every command's --help prints and exits 0 (issue 31: `bench --help` crashed on a `%` in a
 help text); the top-level help lists every command, `replay --help` documents the headless
 options, and `--version` says the version."""
+
 from __future__ import annotations
 
 import pytest
 
 from tui.cli import main
 
-COMMANDS = [[], ["play"], ["replay"], ["games"], ["selfplay"], ["arena"], ["check"], ["hint"],
-            ["bench"], ["bench", "engine"], ["bench", "bots"], ["bench", "tui"], ["bench", "ssh"], ["serve"]]
+COMMANDS = [
+    [],
+    ["play"],
+    ["replay"],
+    ["games"],
+    ["selfplay"],
+    ["arena"],
+    ["check"],
+    ["hint"],
+    ["bench"],
+    ["bench", "engine"],
+    ["bench", "bots"],
+    ["bench", "tui"],
+    ["bench", "ssh"],
+    ["serve"],
+]
 
 
 def run(capsys, *args):
@@ -29,8 +44,20 @@ def test_every_command_has_help(capsys, command):
 
 def test_top_level_help_names_every_command(capsys):
     out = run(capsys, "--help")[1]
-    for command in ("play", "replay", "games", "selfplay", "arena", "check", "hint", "bench engine",
-                    "bench bots", "bench tui", "bench ssh", "serve"):
+    for command in (
+        "play",
+        "replay",
+        "games",
+        "selfplay",
+        "arena",
+        "check",
+        "hint",
+        "bench engine",
+        "bench bots",
+        "bench tui",
+        "bench ssh",
+        "serve",
+    ):
         assert f"  {command}" in out, command
 
 

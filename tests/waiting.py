@@ -1,6 +1,7 @@
 """Waiting in tests for a condition, never for a fixed time (a loaded machine runs late, an idle
 one wastes the wait): ``until`` polls a condition, ``ticks`` waits out a number of timer ticks
 (to see that something does *not* happen while an App's own timers had their chances)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -11,6 +12,7 @@ async def until(predicate: Callable[[], object], timeout: float = 15.0, what: st
     async def poll():
         while not predicate():
             await asyncio.sleep(0.02)
+
     try:
         await asyncio.wait_for(poll(), timeout)
     except TimeoutError:

@@ -4,6 +4,7 @@ Everything an App needs arrives through its constructor (a :class:`Settings`, an
 what to open first); it keeps its state on itself, never in module globals, so many Apps can
 share one event loop and the same Match objects.
 """
+
 from __future__ import annotations
 
 import io
@@ -46,8 +47,7 @@ class BergfriedApp(App[None]):
     .panel-title { color: $text-muted; text-style: bold; }
     """
 
-    def __init__(self, settings: Settings, start: StartScreen | None = None,
-                 tables: Any = None) -> None:
+    def __init__(self, settings: Settings, start: StartScreen | None = None, tables: Any = None) -> None:
         """``tables``: the host of the games in progress; an SSH server shares one among its
         Apps, while a local App makes its own and closes its tables when it ends."""
         super().__init__()
@@ -83,10 +83,15 @@ class BergfriedApp(App[None]):
         self.stylesheet.set_variables(self.get_css_variables())
         dark = self.current_theme.dark
         classes = {c: False for c in self.classes if c.startswith("-theme-")}
-        self.update_classes({**classes, f"-theme-{name}": True, "-dark-mode": dark,
-                             "-light-mode": not dark}, update=False)
-        self._filters = [ANSIToTruecolor(self.ansi_theme, enabled=not self.native_ansi_color)
-                         if isinstance(f, ANSIToTruecolor) else f for f in self._filters]
+        self.update_classes(
+            {**classes, f"-theme-{name}": True, "-dark-mode": dark, "-light-mode": not dark}, update=False
+        )
+        self._filters = [
+            ANSIToTruecolor(self.ansi_theme, enabled=not self.native_ansi_color)
+            if isinstance(f, ANSIToTruecolor)
+            else f
+            for f in self._filters
+        ]
 
     def _apply_no_color(self, no_color: bool) -> None:
         # Textual decides NO_COLOR from os.environ in App.__init__; here the Settings decide,
@@ -150,8 +155,7 @@ class BergfriedApp(App[None]):
             from engine.core import TableHost
             from engine.games import get_game
 
-            self._tables = TableHost(get_game, bot_delay=self.settings.bot_delay,
-                                     durable=self.settings.durable)
+            self._tables = TableHost(get_game, bot_delay=self.settings.bot_delay, durable=self.settings.durable)
         return self._tables
 
     def on_unmount(self) -> None:
@@ -251,14 +255,15 @@ class BergfriedApp(App[None]):
                 continue
             seen.add(binding.description)
             keys = self.get_key_display(binding)
-            yield SystemCommand(binding.description, f"key: {keys}",
-                                partial(self.run_action, binding.action, active.node))
+            yield SystemCommand(
+                binding.description, f"key: {keys}", partial(self.run_action, binding.action, active.node)
+            )
         for name in THEMES:
-            yield SystemCommand(f"Theme: {name}", "Switch the colour theme",
-                                partial(self.use_theme, name), discover=False)
+            yield SystemCommand(
+                f"Theme: {name}", "Switch the colour theme", partial(self.use_theme, name), discover=False
+            )
         if "Help" not in seen:
             yield SystemCommand("Help", "Rules of each game and the keys", self.action_help)
         if "Settings" not in seen:
             yield SystemCommand("Settings", "Theme, bot speed, your name", self.action_settings)
-        yield SystemCommand("Quit", "Leave Bergfried (games are saved as they are played)",
-                            self.action_quit)
+        yield SystemCommand("Quit", "Leave Bergfried (games are saved as they are played)", self.action_quit)

@@ -9,6 +9,7 @@ its own throw-away settings folder, so the recording looks the same on every mac
 reads or writes the player's settings. The file is what ``asciinema play`` plays: a JSON header
 line, then one ``[seconds, "o", text]`` line per chunk of output, times never decreasing.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -28,25 +29,48 @@ from pathlib import Path
 GRACE = 30.0  # seconds beyond the replay's own length before a stuck client is stopped
 
 
-def record_cast(save: Path, out: Path, size: tuple[int, int] = (80, 24), speed: float = 0.5,
-                steps: int | None = None, theme: str | None = None) -> int:
+def record_cast(
+    save: Path,
+    out: Path,
+    size: tuple[int, int] = (80, 24),
+    speed: float = 0.5,
+    steps: int | None = None,
+    theme: str | None = None,
+) -> int:
     """Record the replay of ``save`` into ``out``; returns the number of output chunks.
     ``steps`` (the replay's length, when known) bounds how long the client may take."""
     cols, rows = size
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     with tempfile.TemporaryDirectory(prefix="bergfried-cast-") as home:
-        argv = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())",
-                "replay", str(save), "--play", str(speed), "--exit-at-end",
-                "--config-dir", str(Path(home) / "config"), "--saves-dir", str(Path(home) / "saves")]
+        argv = [
+            sys.executable,
+            "-c",
+            "import sys; from tui.cli import main; sys.exit(main())",
+            "replay",
+            str(save),
+            "--play",
+            str(speed),
+            "--exit-at-end",
+            "--config-dir",
+            str(Path(home) / "config"),
+            "--saves-dir",
+            str(Path(home) / "saves"),
+        ]
         if theme:
             argv += ["--theme", theme]
-        env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(cols), "LINES": str(rows),
-               "LANG": os.environ.get("LANG") or "C.UTF-8"}
+        env = {
+            **os.environ,
+            "TERM": "xterm-256color",
+            "COLUMNS": str(cols),
+            "LINES": str(rows),
+            "LANG": os.environ.get("LANG") or "C.UTF-8",
+        }
         for name in ("NO_COLOR", "TEXTUAL"):
             env.pop(name, None)
-        child = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
-                                 start_new_session=True, close_fds=True)
+        child = subprocess.Popen(
+            argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True
+        )
         os.close(slave)
         limit = GRACE + (steps or 400) * speed
         try:
@@ -56,8 +80,14 @@ def record_cast(save: Path, out: Path, size: tuple[int, int] = (80, 24), speed: 
             if child.poll() is None:
                 child.kill()
             child.wait()
-    header = {"version": 2, "width": cols, "height": rows, "timestamp": int(time.time()),
-              "title": f"Bergfried replay: {save.name}", "env": {"TERM": "xterm-256color"}}
+    header = {
+        "version": 2,
+        "width": cols,
+        "height": rows,
+        "timestamp": int(time.time()),
+        "title": f"Bergfried replay: {save.name}",
+        "env": {"TERM": "xterm-256color"},
+    }
     lines = [json.dumps(header)] + [json.dumps([round(t, 6), "o", text]) for t, text in frames]
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return len(frames)

@@ -7,6 +7,7 @@
 This is the one place that reads the environment and the terminal: it builds a Settings
 object and hands it to the App.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,20 +53,33 @@ def _version() -> str:
 
 
 def ui_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="bergfried", description="Castle board games in the terminal.",
-                                formatter_class=argparse.RawDescriptionHelpFormatter, epilog=HEADLESS)
+    p = argparse.ArgumentParser(
+        prog="bergfried",
+        description="Castle board games in the terminal.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=HEADLESS,
+    )
     add_ui_options(p)
     p.add_argument("--version", action="version", version=f"bergfried {_version()}")
     sub = p.add_subparsers(dest="command")
     play = sub.add_parser("play", help="start a game in the terminal client")
     play.add_argument("game", help="game id, e.g. king-up")
-    play.add_argument("--seat", action="append", default=[], metavar="KIND[=NAME]",
-                      help="one per player, in seat order: human, bot:random, bot:greedy ...")
+    play.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="KIND[=NAME]",
+        help="one per player, in seat order: human, bot:random, bot:greedy ...",
+    )
     play.add_argument("--seed", type=int, help="the random seed (default: a fresh one)")
     play.add_argument("--variant", action="append", default=[], help="switch on a rule variant")
     add_ui_options(play)
-    replay = sub.add_parser("replay", help="open a saved game in the replay viewer",
-                            formatter_class=argparse.RawDescriptionHelpFormatter, epilog=REPLAY_HEADLESS)
+    replay = sub.add_parser(
+        "replay",
+        help="open a saved game in the replay viewer",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=REPLAY_HEADLESS,
+    )
     replay.add_argument("file", type=Path)
     replay.add_argument("--play", type=float, metavar="SECONDS", help="play the replay through, a step every SECONDS")
     replay.add_argument("--exit-at-end", action="store_true", help="with --play: close when it ends (recordings)")
@@ -75,12 +89,19 @@ def ui_parser() -> argparse.ArgumentParser:
 
 def add_ui_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--theme", choices=THEME_NAMES, default=argparse.SUPPRESS)
-    p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
-                   help="draw with ASCII characters only")
-    p.add_argument("--config-dir", type=Path, default=argparse.SUPPRESS,
-                   help="where the settings live (default: the platform's config folder)")
-    p.add_argument("--saves-dir", type=Path, default=argparse.SUPPRESS,
-                   help="where games are saved (default: the platform's data folder)")
+    p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw with ASCII characters only")
+    p.add_argument(
+        "--config-dir",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="where the settings live (default: the platform's config folder)",
+    )
+    p.add_argument(
+        "--saves-dir",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="where games are saved (default: the platform's data folder)",
+    )
 
 
 VALUE_OPTIONS = ("--theme", "--config-dir", "--saves-dir")
@@ -94,7 +115,7 @@ def split_ui_options(argv: list[str]) -> tuple[list[str], list[str]]:
     while i < len(argv):
         a = argv[i]
         if a in VALUE_OPTIONS and i + 1 < len(argv):
-            ours += argv[i:i + 2]
+            ours += argv[i : i + 2]
             i += 2
             continue
         (ours if a == "--ascii" or a.split("=")[0] in VALUE_OPTIONS else rest).append(a)
@@ -166,8 +187,10 @@ def main(argv: list[str] | None = None) -> int:
         return bench_ssh(split_ui_options(argv)[1][2:])
     command = next((a for a in split_ui_options(argv)[1] if not a.startswith("-")), None)
     if command is not None and command not in COMMANDS:
-        print(f"bergfried: unknown command {command!r} (choose from {', '.join(COMMANDS)}; "
-              "see bergfried --help)", file=sys.stderr)
+        print(
+            f"bergfried: unknown command {command!r} (choose from {', '.join(COMMANDS)}; see bergfried --help)",
+            file=sys.stderr,
+        )
         return 2
     if command == "export" and not wants_engine(argv):
         from .cast import main as cast_main
@@ -190,8 +213,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 #: What a user is told when the client itself fails: never the traceback, whose locals hold the game.
-INTERNAL_ERROR = ("bergfried: an internal error stopped Bergfried; every move played so far is saved "
-                  "(please report this)")
+INTERNAL_ERROR = (
+    "bergfried: an internal error stopped Bergfried; every move played so far is saved (please report this)"
+)
 
 
 def run_app(settings: Settings, start, headless: bool = False) -> int:
@@ -232,13 +256,11 @@ def play_start(args: argparse.Namespace, settings: Settings):
     if not game.min_players <= len(seats) <= game.max_players:
         from .screens.title import player_range
 
-        raise ValueError(f"{game.title} is for {player_range(game)}; "
-                         f"give one --seat per player")
+        raise ValueError(f"{game.title} is for {player_range(game)}; give one --seat per player")
     unknown = set(args.variant) - {v.key for v in game.variants}
     if unknown:
         known = ", ".join(v.key for v in game.variants) or "none"
-        raise ValueError(f"{game.title} has no variant {', '.join(sorted(unknown))} "
-                         f"(its variants: {known})")
+        raise ValueError(f"{game.title} has no variant {', '.join(sorted(unknown))} (its variants: {known})")
     config = GameConfig(len(seats), frozenset(args.variant))
     from engine.core.log import make_saves_folder
 

@@ -13,6 +13,7 @@ darker than the screen's own text is dim.
     >>> bool(plain.reverse), plain.color.is_default, plain.bgcolor.is_default
     (False, True, True)
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -22,7 +23,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.filter import LineFilter
 
-LIGHT = 0.5   # a background at least this bright is drawn as reverse video
+LIGHT = 0.5  # a background at least this bright is drawn as reverse video
 FAINT = 0.35  # text at most this bright (on a dark background) is drawn dim
 
 
@@ -40,13 +41,18 @@ def plain_style(style: Style) -> Style:
     light = back is not None and back >= LIGHT
     faint = not light and fore is not None and fore <= FAINT
     # Added onto the style, so its meta (what a click on it does) and other attributes stay.
-    return style + Style(dim=bool(style.dim) or faint, reverse=bool(style.reverse) != light,
-                         color=Color.default(), bgcolor=Color.default())
+    return style + Style(
+        dim=bool(style.dim) or faint,
+        reverse=bool(style.reverse) != light,
+        color=Color.default(),
+        bgcolor=Color.default(),
+    )
 
 
 class NoColour(LineFilter):
     """Every segment's style without colour (``plain_style``)."""
 
     def apply(self, segments: list[Segment], background) -> list[Segment]:
-        return [Segment(text, None if style is None else plain_style(style), control)
-                for text, style, control in segments]
+        return [
+            Segment(text, None if style is None else plain_style(style), control) for text, style, control in segments
+        ]

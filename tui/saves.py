@@ -9,6 +9,7 @@ only new or changed files are read again::
     index.cached()      # at once: what the index knows (may be stale)
     index.refresh()     # reads the files that changed; run it off the event loop
 """
+
 from __future__ import annotations
 
 import json
@@ -35,9 +36,9 @@ class SaveInfo:
     created: str = ""
     finished: bool = False
     events: int = 0
-    error: str | None = None      # the engine's message when the file cannot be read
+    error: str | None = None  # the engine's message when the file cannot be read
     error_line: int | None = None  # the line it names, when it names one
-    warning: str | None = None    # the engine's message when only part could be recovered
+    warning: str | None = None  # the engine's message when only part could be recovered
 
     @property
     def status(self) -> str:
@@ -70,12 +71,24 @@ def describe_save(path: Path) -> SaveInfo:
         loaded = read_log(path, get_game)
         game = get_game(loaded.header.game)
     except (LogError, KeyError) as exc:
-        return SaveInfo(path, stat.st_mtime, stat.st_size, title=path.name, error=str(exc),
-                        error_line=getattr(exc, "line", None))
+        return SaveInfo(
+            path, stat.st_mtime, stat.st_size, title=path.name, error=str(exc), error_line=getattr(exc, "line", None)
+        )
     header = loaded.header
-    return SaveInfo(path, stat.st_mtime, stat.st_size, header.game, game.title,
-                    ", ".join(s.name for s in header.seats), header.created or "",
-                    game.result(loaded.state).finished, len(loaded.entries), None, None, loaded.warning)
+    return SaveInfo(
+        path,
+        stat.st_mtime,
+        stat.st_size,
+        header.game,
+        game.title,
+        ", ".join(s.name for s in header.seats),
+        header.created or "",
+        game.result(loaded.state).finished,
+        len(loaded.entries),
+        None,
+        None,
+        loaded.warning,
+    )
 
 
 def save_paths(saves_dir: Path) -> list[Path]:
@@ -182,15 +195,30 @@ FIELDS = frozenset(field.name for field in fields(SaveInfo))
 def _still_true(record: dict | None, stat: os.stat_result) -> bool:
     """Whether an index record describes the file as it is now (same size and age) and holds
     nothing but SaveInfo's fields."""
-    return (isinstance(record, dict) and record.get("size") == stat.st_size
-            and record.get("modified") == stat.st_mtime and record.keys() <= FIELDS)
+    return (
+        isinstance(record, dict)
+        and record.get("size") == stat.st_size
+        and record.get("modified") == stat.st_mtime
+        and record.keys() <= FIELDS
+    )
 
 
 # What each field of an index record may hold. The index is a cache: a record holding anything
 # else (an edited or damaged index, another version's) is read again from its file.
-_KINDS = {"path": (str,), "modified": (float, int), "size": (int,), "game_id": (str, type(None)),
-          "title": (str,), "players": (str,), "created": (str,), "finished": (bool,), "events": (int,),
-          "error": (str, type(None)), "error_line": (int, type(None)), "warning": (str, type(None))}
+_KINDS = {
+    "path": (str,),
+    "modified": (float, int),
+    "size": (int,),
+    "game_id": (str, type(None)),
+    "title": (str,),
+    "players": (str,),
+    "created": (str,),
+    "finished": (bool,),
+    "events": (int,),
+    "error": (str, type(None)),
+    "error_line": (int, type(None)),
+    "warning": (str, type(None)),
+}
 
 
 def _well_formed(record: dict) -> bool:

@@ -10,6 +10,7 @@ secret, and its draws stay keyed to the original's variants (``Header.rng_seed``
 the header's ``branch``), so it deals exactly what the original dealt. Whoever plays on could
 learn what comes next from the original; the practice note (:data:`PRACTICE_NOTE`) says so.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -17,8 +18,10 @@ from collections.abc import Sequence
 from .game import PRACTICE, Game, GameConfig
 from .log import Branch, Entry, Header, Seat
 
-PRACTICE_NOTE = ("Practice game branched from a replay: the cards and tiles come in the order the "
-                 "original game dealt them, so what comes next is no secret to anyone who saw it.")
+PRACTICE_NOTE = (
+    "Practice game branched from a replay: the cards and tiles come in the order the "
+    "original game dealt them, so what comes next is no secret to anyone who saw it."
+)
 
 
 def kept_entries(entries: Sequence[Entry], position: int) -> list[Entry]:
@@ -31,9 +34,17 @@ def kept_entries(entries: Sequence[Entry], position: int) -> list[Entry]:
     return list(entries[:position])
 
 
-def branch(game: Game, header: Header, entries: Sequence[Entry], position: int, step: int,
-           source: str, seats: Sequence[Seat] | None = None, created: str | None = None,
-           practice: bool = True) -> tuple[Header, list[Entry]]:
+def branch(
+    game: Game,
+    header: Header,
+    entries: Sequence[Entry],
+    position: int,
+    step: int,
+    source: str,
+    seats: Sequence[Seat] | None = None,
+    created: str | None = None,
+    practice: bool = True,
+) -> tuple[Header, list[Entry]]:
     """The header and log of a game branched off ``entries`` at event ``position`` (the replay's
     move-list ``step``): same game, same rules version and secret, ``seats`` (default: the
     original's; each may be another human or bot level), the practice variant added."""
@@ -43,9 +54,15 @@ def branch(game: Game, header: Header, entries: Sequence[Entry], position: int, 
     original = header.branch.variants if header.branch is not None else tuple(sorted(header.config.variants))
     variants = header.config.variants | ({PRACTICE.key} if practice else set())
     actions = len({e.act for e in kept if e.act > 0})
-    new = Header(header.game, header.rules_version, GameConfig(header.config.players, variants),
-                 header.seed, tuple(seats) if seats is not None else header.seats, created,
-                 Branch(source[-200:], step, actions, original))
+    new = Header(
+        header.game,
+        header.rules_version,
+        GameConfig(header.config.players, variants),
+        header.seed,
+        tuple(seats) if seats is not None else header.seats,
+        created,
+        Branch(source[-200:], step, actions, original),
+    )
     problem = new.problem(game)
     if problem:
         raise ValueError(problem)

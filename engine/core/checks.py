@@ -14,6 +14,7 @@ says, in the player's terms, what stands in the way, and nothing for exactly the
 >>> checks.why_not(3, 0, 2), checks.why_not(3, 0, 5), checks.why_not(3, 0, "x")
 (None, '5 is too high', 'that is not a Toy move')
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -27,8 +28,7 @@ Check = Callable[[Any, int, Any], "str | None"]
 class Checks:
     """Why an action may not be taken, looked up by its exact type."""
 
-    def __init__(self, game_title: str, checks: Mapping[type, Check],
-                 otherwise: Check | None = None):
+    def __init__(self, game_title: str, checks: Mapping[type, Check], otherwise: Check | None = None):
         self.game_title, self._checks, self._otherwise = game_title, dict(checks), otherwise
 
     def why_not(self, state: Any, seat: int, action: Any) -> str | None:

@@ -12,6 +12,7 @@ Every game declares its events with :func:`event`::
 An :class:`EventCodec` turns them into JSON-ready dicts and back, upcasting old
 schema versions through registered functions. An unknown type is an error.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -85,8 +86,11 @@ class EventCodec:
 
     def encode(self, ev: Any) -> dict:
         cls = type(ev)
-        return {"type": getattr(cls, EVENT_NAME), "v": getattr(cls, EVENT_VERSION),
-                "data": self.converter.unstructure(ev)}
+        return {
+            "type": getattr(cls, EVENT_NAME),
+            "v": getattr(cls, EVENT_VERSION),
+            "data": self.converter.unstructure(ev),
+        }
 
     def plain(self, ev: Any) -> dict:
         """``encode(ev)`` as JSON reads it back (lists for tuples): a load compares every logged

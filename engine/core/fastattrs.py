@@ -6,6 +6,7 @@ converters: copying the instance dict is then the whole job, about six times fas
 
     state = replace(state, turn=2)
 """
+
 from __future__ import annotations
 
 from typing import TypeVar

@@ -19,6 +19,7 @@ save file and playing a move then take that state instead of folding the same ev
     fold.add(FigurePlaced(0, 3, 1))
     return fold.decided()
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -7,6 +7,7 @@ A game is an object that knows the rules; a state knows the position::
 
 See docs/protocol.md for the whole contract (simultaneous steps, reveals, undo).
 """
+
 from __future__ import annotations
 
 import functools
@@ -147,7 +148,9 @@ class _KeyedRandom(random.Random):
         random.Random.seed(self, int.from_bytes(hmac.digest(self._key, self._message, "sha256"), "big"))
         # Seeded: draw straight from C (a shuffle draws once per card, through these two names).
         self.random, self.getrandbits = (  # type: ignore[method-assign] # the C methods, bound: the point
-            _C_RANDOM.__get__(self), _C_GETRANDBITS.__get__(self))
+            _C_RANDOM.__get__(self),
+            _C_GETRANDBITS.__get__(self),
+        )
 
     def random(self) -> float:
         if not self._seeded:
@@ -207,6 +210,7 @@ class Game(Protocol):
     # Games are cached per instance (functools.cache keys on them): say so, as object's hash is
     # not part of a protocol's members for the type checker.
     def __hash__(self) -> int: ...
+
     codec: EventCodec
 
     def config_problem(self, config: GameConfig) -> str | None:
@@ -297,8 +301,9 @@ class Rules:
     def make_bot(self, level: str) -> Any:
         factory = self.bots.get(level)
         if factory is None:
-            raise UnknownBotLevel(f"{getattr(self, 'title', '?')} has no {level!r} bot "
-                                  f"(levels: {', '.join(self.bots)})")
+            raise UnknownBotLevel(
+                f"{getattr(self, 'title', '?')} has no {level!r} bot (levels: {', '.join(self.bots)})"
+            )
         # A thinking bot (engine.core.search.Thinking) searches this game's rules.
         return factory(self) if getattr(factory, "wants_game", False) else factory()
 

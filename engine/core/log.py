@@ -10,6 +10,7 @@ undo policy, and decide every move again::
     loaded = read_log(path, get_game)      # header, entries, warning, verified final state
     copy = recover(damaged_path, get_game)  # the whole, verified moves before the damage
 """
+
 from __future__ import annotations
 
 import json
@@ -54,16 +55,14 @@ class Branch:
     variants: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
-        return {"from": self.source, "step": self.step, "actions": self.actions,
-                "variants": list(self.variants)}
+        return {"from": self.source, "step": self.step, "actions": self.actions, "variants": list(self.variants)}
 
     @classmethod
     def from_json(cls, obj: Any) -> Branch:
         if not isinstance(obj, dict) or obj.keys() != _BRANCH_KEYS:
             raise _line1("the header's branch is not {from, step, actions, variants}")
         source, step, actions, variants = obj["from"], obj["step"], obj["actions"], obj["variants"]
-        if not _short_str(source) or type(step) is not int or type(actions) is not int \
-                or step < 0 or actions < 0:
+        if not _short_str(source) or type(step) is not int or type(actions) is not int or step < 0 or actions < 0:
             raise _line1("the header's branch does not name a file and a step")
         if not isinstance(variants, list) or not all(_short_str(v) for v in variants):
             raise _line1("the header's branch variants are not a list of names")
@@ -90,10 +89,15 @@ class Header:
             object.__setattr__(self, "config", attrs.evolve(self.config, rules_version=self.rules_version))
 
     def to_json(self) -> dict:
-        out = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": self.game,
-               "rules_version": self.rules_version,
-               "config": {"players": self.config.players, "variants": sorted(self.config.variants)},
-               "seed": self.seed, "seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
+        out = {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "config": {"players": self.config.players, "variants": sorted(self.config.variants)},
+            "seed": self.seed,
+            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+        }
         if self.created is not None:
             out["created"] = self.created
         if self.branch is not None:
@@ -118,14 +122,17 @@ class Header:
         if self.game != game.id:
             return f"this is a {self.game} game, not {game.id}"
         if not 1 <= self.rules_version <= game.rules_version:
-            return (f"rules version {self.rules_version} is not one this Bergfried knows for {game.id} "
-                    f"(1–{game.rules_version})")
+            return (
+                f"rules version {self.rules_version} is not one this Bergfried knows for {game.id} "
+                f"(1–{game.rules_version})"
+            )
         if not game.min_players <= players <= game.max_players:
             return f"{game.title} is for {game.min_players}–{game.max_players} players, not {players}"
         if len(self.seats) != players:
             return f"{players} players need {players} seats, the header has {len(self.seats)}"
-        variants = self.config.variants if self.branch is None else \
-            self.config.variants | frozenset(self.branch.variants)
+        variants = (
+            self.config.variants if self.branch is None else self.config.variants | frozenset(self.branch.variants)
+        )
         if variants:  # most games are played without
             unknown = sorted(variants - {v.key for v in game.variants})
             if unknown:
@@ -161,8 +168,9 @@ class Header:
             raise _line1("the header's seats are not a list of {name, kind}")
         for i, seat in enumerate(seats):  # what a person could type: a flipped bit shows
             if not (seat.name.isprintable() and seat.name.strip() == seat.name != ""):
-                raise _line1(f"seat {i + 1}'s name {_excerpt(seat.name)} is not printable text without "
-                             "spaces at its ends")
+                raise _line1(
+                    f"seat {i + 1}'s name {_excerpt(seat.name)} is not printable text without spaces at its ends"
+                )
         if not (is_secret(seed) or is_legacy_seed(seed)):
             raise _line1(f"the seed {_excerpt(seed)} is neither 64 hex digits nor a small integer")
         game, rules_version = obj.get("game"), obj.get("rules_version")
@@ -184,8 +192,9 @@ class Header:
         return Header(game, rules_version, config, seed, seats, created, branch)
 
 
-_HEADER_KEYS = frozenset({"format", "format_version", "game", "rules_version", "config", "seed", "seats",
-                          "created", "branch"})
+_HEADER_KEYS = frozenset(
+    {"format", "format_version", "game", "rules_version", "config", "seed", "seats", "created", "branch"}
+)
 
 
 def _iso_time(text: str) -> bool:
@@ -227,10 +236,15 @@ def _line1(text: str) -> LogError:
 
 def excerpt(value: Any, limit: int = 40) -> str:
     """A short quote of bad data for an error message: never more than ``limit`` characters."""
-    text = value if isinstance(value, str) else repr(value) if not isinstance(value, (dict, list)) \
+    text = (
+        value
+        if isinstance(value, str)
+        else repr(value)
+        if not isinstance(value, (dict, list))
         else type(value).__name__
+    )
     text = repr(text) if isinstance(value, str) else text
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 _excerpt = excerpt
@@ -251,8 +265,9 @@ class Entry(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, event: Any, act: int, by: int | None = None, move: str | None = None,
-                line: int | None = None) -> Entry:
+    def __new__(
+        cls, event: Any, act: int, by: int | None = None, move: str | None = None, line: int | None = None
+    ) -> Entry:
         return super().__new__(cls, (event, act, by, move, line))
 
     event = property(itemgetter(0))
@@ -281,7 +296,6 @@ class Entry(tuple):
 
     # Tuple order and arithmetic mean nothing for a log entry.
     __lt__ = __le__ = __gt__ = __ge__ = __add__ = __mul__ = __rmul__ = None  # type: ignore[assignment]
-
 
 
 def encode_entry(game: Game, entry: Entry, batch_size: int | None = None) -> dict:
@@ -342,11 +356,37 @@ def recover(path: Path, lookup: Callable[[str], Game]) -> Path:
 
 # The writing half lives in engine.core.writer; its names are part of this module's interface.
 from .writer import (  # noqa: E402
-    SUFFIX, LogWriter, SaveFailed, SaveInUse, make_saves_folder, write_log_atomic, write_log_new)
+    SUFFIX,
+    LogWriter,
+    SaveFailed,
+    SaveInUse,
+    make_saves_folder,
+    write_log_atomic,
+    write_log_new,
+)
+
 # ... and the reading half in engine.core.reader, which needs every name above (imported here once,
 # not by an import statement in read_log, which costs about 1 us a load).
 from .reader import load_log as _load_log, recover_log as _recover_log  # noqa: E402
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "Seat", "Header", "Entry", "LoadedLog", "read_log", "recover",
-           "encode_entry", "encode_lines", "dumps", "excerpt", "SUFFIX", "LogWriter", "SaveFailed",
-           "SaveInUse", "make_saves_folder", "write_log_atomic", "write_log_new"]
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "Seat",
+    "Header",
+    "Entry",
+    "LoadedLog",
+    "read_log",
+    "recover",
+    "encode_entry",
+    "encode_lines",
+    "dumps",
+    "excerpt",
+    "SUFFIX",
+    "LogWriter",
+    "SaveFailed",
+    "SaveInUse",
+    "make_saves_folder",
+    "write_log_atomic",
+    "write_log_new",
+]

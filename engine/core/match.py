@@ -6,6 +6,7 @@
 Every accepted action appends its events to the log (and the save file, when there is one)
 before subscribers hear of it. Several apps on one event loop may share a Match.
 """
+
 from __future__ import annotations
 
 import random
@@ -36,8 +37,14 @@ class Change:
 
 
 class Match:
-    def __init__(self, game: Game, header: Header, entries: Sequence[Entry] = (),
-                 writer: MatchWriter | None = None, state: Any = None):
+    def __init__(
+        self,
+        game: Game,
+        header: Header,
+        entries: Sequence[Entry] = (),
+        writer: MatchWriter | None = None,
+        state: Any = None,
+    ):
         self.game, self.header, self.writer = game, header, writer
         self.entries: list[Entry] = list(entries)
         self.state = state if state is not None else replay(game, header.config, (e.event for e in entries))
@@ -47,8 +54,16 @@ class Match:
 
     # -- creating and loading -------------------------------------------------------------
     @classmethod
-    def new(cls, game: Game, config: GameConfig, seats: Sequence[Seat], seed: Seed | None = None,
-            path: Path | None = None, created: str | None = None, durable: bool = True) -> Match:
+    def new(
+        cls,
+        game: Game,
+        config: GameConfig,
+        seats: Sequence[Seat],
+        seed: Seed | None = None,
+        path: Path | None = None,
+        created: str | None = None,
+        durable: bool = True,
+    ) -> Match:
         """A new match. ``seed`` None (for games against people) draws a fresh 256-bit secret;
         an int derives one reproducibly (selfplay --seed, tests). ``path`` is a new save file."""
         header = Header(game.id, game.rules_version, config, match_seed(seed), tuple(seats), created)
@@ -70,8 +85,9 @@ class Match:
         return match
 
     @classmethod
-    def load(cls, path: Path, lookup: Callable[[str], Game], resume: bool = True,
-             durable: bool = True) -> tuple[Match, str | None]:
+    def load(
+        cls, path: Path, lookup: Callable[[str], Game], resume: bool = True, durable: bool = True
+    ) -> tuple[Match, str | None]:
         """Open a saved game, every move decided again; returns the match and any warning.
 
         With ``resume`` the match appends to the same file, which it locks (SaveInUse when the
@@ -154,8 +170,11 @@ class Match:
         events = self._refuse_unlisted(seat, action, self.game.decide, self.state, seat, action, self.rng())
         move = self._refuse_unlisted(seat, action, self.game.format_action, self.state, seat, action)
         act = self.last_act + 1
-        self._append([Entry(ev, act, seat, move if i == 0 else None) for i, ev in enumerate(events)],
-                     seat, getattr(events, "after", None))
+        self._append(
+            [Entry(ev, act, seat, move if i == 0 else None) for i, ev in enumerate(events)],
+            seat,
+            getattr(events, "after", None),
+        )
         return events
 
     def _refuse_unlisted(self, seat: int, action: Any, call: Callable[..., Any], *args: Any) -> Any:

@@ -7,6 +7,7 @@ the undo policy again. So an edited file opens as the game it says, or not at al
 Limits keep a hostile file from hanging or exhausting the reader: only regular files, at most
 MAX_FILE_BYTES in all and MAX_LINE_CHARS a line, JSON without NaN/Infinity or endless nesting.
 """
+
 from __future__ import annotations
 
 import json
@@ -85,8 +86,11 @@ def read_text(path: Path) -> tuple[str, bytes]:
         return data[:end].decode("utf-8"), data[end:]
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise NotText(f"line {line}: not UTF-8 text (a byte {data[exc.start]:#04x} at offset {exc.start})",
-                      line=line, before=data[:data.rfind(b"\n", 0, exc.start) + 1].decode("utf-8")) from None
+        raise NotText(
+            f"line {line}: not UTF-8 text (a byte {data[exc.start]:#04x} at offset {exc.start})",
+            line=line,
+            before=data[: data.rfind(b"\n", 0, exc.start) + 1].decode("utf-8"),
+        ) from None
 
 
 class NotText(LogError):
@@ -112,8 +116,9 @@ def _records(text: str) -> Iterator[tuple[int, Any]]:
     array; it holds one value per line exactly when it holds as many values as there are lines
     (a line with no value leaves two commas together, which is no JSON). A line that is not an
     object is the replayer's to refuse, naming it."""
-    if len(text) <= FAST_PARSE_CHARS and (len(text) <= MAX_LINE_CHARS
-                                          or all(len(line) <= MAX_LINE_CHARS for line in text.split("\n"))):
+    if len(text) <= FAST_PARSE_CHARS and (
+        len(text) <= MAX_LINE_CHARS or all(len(line) <= MAX_LINE_CHARS for line in text.split("\n"))
+    ):
         try:
             # text ends with its newline; join copies the joined lines once, "[" + ... + "]" twice
             fast = _DECODER.decode("".join(("[", text[:-1].replace("\n", ","), "]")))
@@ -127,15 +132,18 @@ def _records(text: str) -> Iterator[tuple[int, Any]]:
 def _records_one_by_one(text: str) -> Iterator[tuple[int, Any]]:
     for number, line in enumerate(_lines(text), start=1):
         if len(line) > MAX_LINE_CHARS:
-            raise LogError(f"line {number} is {len(line):,} characters long; a save file's lines are at most "
-                           f"{MAX_LINE_CHARS:,}", line=number)
+            raise LogError(
+                f"line {number} is {len(line):,} characters long; a save file's lines are at most {MAX_LINE_CHARS:,}",
+                line=number,
+            )
         if not line.strip():
             raise LogError(f"line {number} is blank", line=number)
         yield number, parse_line(line, number)
 
 
-def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None = None,
-             lenient: bool = False) -> LoadedLog:
+def load_log(
+    path: Path, lookup: Callable[[str], Game], expect_game: str | None = None, lenient: bool = False
+) -> LoadedLog:
     """See :func:`engine.core.log.read_log`. ``lenient``: stop at the first bad line instead of
     raising, keeping the whole, verified moves before it (the recovery of a damaged file)."""
     damage: LogError | None = None
@@ -148,8 +156,14 @@ def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
     return load_text(text, tail, lookup, expect_game, lenient, damage)
 
 
-def load_text(text: str, tail: bytes, lookup: Callable[[str], Game], expect_game: str | None = None,
-              lenient: bool = False, damage: LogError | None = None) -> LoadedLog:
+def load_text(
+    text: str,
+    tail: bytes,
+    lookup: Callable[[str], Game],
+    expect_game: str | None = None,
+    lenient: bool = False,
+    damage: LogError | None = None,
+) -> LoadedLog:
     """``load_log`` of a save file's whole lines (``text``, each ending in a newline) and the
     bytes after them (``tail``): a file's, or a table's lines in the server's database.
     ``damage``: what cut the text short (a bad byte), told when nothing else went wrong first."""
@@ -192,8 +206,11 @@ def load_text(text: str, tail: bytes, lookup: Callable[[str], Game], expect_game
     if tail and error is None:
         if len(tail) > MAX_LINE_CHARS:
             line = replayer.lines + 2
-            raise LogError(f"line {line} is {len(tail):,} bytes long without an end; a save file's lines are "
-                           f"at most {MAX_LINE_CHARS:,}", line=line)
+            raise LogError(
+                f"line {line} is {len(tail):,} bytes long without an end; a save file's lines are "
+                f"at most {MAX_LINE_CHARS:,}",
+                line=line,
+            )
         notes.append(f"line {replayer.lines + 2} was cut off mid-write and was dropped")
     if replayer.pending:
         notes.append(f"the last move (action {replayer.pending_act}) was written only in part")
@@ -213,7 +230,7 @@ def load_text(text: str, tail: bytes, lookup: Callable[[str], Game], expect_game
 def recover_log(path: Path, lookup: Callable[[str], Game]) -> Path:
     loaded = load_log(path, lookup, lenient=True)
     game = lookup(loaded.header.game)
-    name = path.name[:-len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
+    name = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
     return write_log_new(path.with_name(name + ".recovered" + SUFFIX), game, loaded.header, loaded.entries)
 
 
@@ -222,4 +239,4 @@ def _offset_after(text: str, line: int) -> int:
     end = -1
     for _ in range(line):
         end = text.index("\n", end + 1)
-    return len(text[:end + 1].encode("utf-8"))
+    return len(text[: end + 1].encode("utf-8"))

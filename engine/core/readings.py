@@ -14,6 +14,7 @@ at most ``limit`` readings: texts a hostile file makes up are read, just not kep
 >>> readings.read("a3", "a3"), readings.read("a3", "a3"), calls
 ('A3', 'A3', ['a3'])
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable

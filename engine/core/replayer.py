@@ -2,6 +2,7 @@
 notation and must give exactly the logged events; each undo line must be one the undo policy
 allows. Used by every load (engine.core.reader) and by ``verify``.
 """
+
 from __future__ import annotations
 
 import json
@@ -105,8 +106,7 @@ class Replayer:
         if act == last and type(act) is int:
             raise LogError(f"line {number}: action {act} has more events than its move produces", line=number)
         if type(act) is not int or act != last + 1:
-            raise LogError(f"line {number}: action number {excerpt(act)} out of sequence (after {last})",
-                           line=number)
+            raise LogError(f"line {number}: action number {excerpt(act)} out of sequence (after {last})", line=number)
         by, move = record.get("by"), record.get("move")
         position = len(self.entries)
         if act == 0:
@@ -125,8 +125,17 @@ class Replayer:
             raise LogError(f"line {number}: move {excerpt(move)} produces no events", line=number)
         self._begin(record, number, act, by, move, position, expected, None)
 
-    def _begin(self, record: dict, number: int, act: int, by: int | None, move: str | None, position: int,
-               expected: list, records: list[dict] | None) -> None:
+    def _begin(
+        self,
+        record: dict,
+        number: int,
+        act: int,
+        by: int | None,
+        move: str | None,
+        position: int,
+        expected: list,
+        records: list[dict] | None,
+    ) -> None:
         """Read the first line of an action whose events are ``expected``."""
         self._keep(act, position, self.state)
         self.expected, self._records = expected, records
@@ -169,20 +178,28 @@ class Replayer:
             raise LogError(f"line {number}: unknown field {excerpt(sorted(extra)[0])}", line=number)
         act = record.get("act")
         if act != self.pending_act or type(act) is not int:
-            raise LogError(f"line {number}: action {self.pending_act} stops short of the "
-                           f"{len(self.records)} events its move produces", line=number)
+            raise LogError(
+                f"line {number}: action {self.pending_act} stops short of the "
+                f"{len(self.records)} events its move produces",
+                line=number,
+            )
         for key in ("by", "move", "n"):
             if key in record and (record[key] != expected.get(key) or type(record[key]) is not type(expected.get(key))):
                 if key == "n" and type(record[key]) is int:
-                    raise LogError(f"line {number}: the line announces {record[key]} events; "
-                                   f"{self._what()} produces {len(self.records)}", line=number)
-                raise LogError(f"line {number}: the {key} is {excerpt(record[key])}, not what this action has",
-                               line=number)
+                    raise LogError(
+                        f"line {number}: the line announces {record[key]} events; "
+                        f"{self._what()} produces {len(self.records)}",
+                        line=number,
+                    )
+                raise LogError(
+                    f"line {number}: the {key} is {excerpt(record[key])}, not what this action has", line=number
+                )
             if key not in record and key in expected and key != "n":
                 raise LogError(f"line {number}: the line has no {key}", line=number)
         if not self._same_event(record, k):
-            raise LogError(f"line {number}: {mismatch(self.game.codec.names, record, expected, self._what())}",
-                           line=number)
+            raise LogError(
+                f"line {number}: {mismatch(self.game.codec.names, record, expected, self._what())}", line=number
+            )
 
     def _same_event(self, record: dict, k: int) -> bool:
         """The slow comparison, for events whose encoding holds tuples or an older schema."""
@@ -229,16 +246,17 @@ class Replayer:
     # -- undo ---------------------------------------------------------------------------------
     def _undo(self, record: dict, number: int) -> None:
         if self.pending:
-            raise LogError(f"line {number}: action {self.pending_act} stops short of the "
-                           f"{len(self.records)} events its move produces", line=number)
+            raise LogError(
+                f"line {number}: action {self.pending_act} stops short of the "
+                f"{len(self.records)} events its move produces",
+                line=number,
+            )
         act, by = record.get("undo"), record.get("by")
-        if record.keys() - _UNDO_KEYS or type(act) is not int or type(by) is not int \
-                or not 0 <= by < self.players:
+        if record.keys() - _UNDO_KEYS or type(act) is not int or type(by) is not int or not 0 <= by < self.players:
             raise LogError(f"line {number}: not an undo line Bergfried writes", line=number)
         self.undos += 1
         if self.undos > MAX_UNDOS:  # each is checked against the whole game: bound the work
-            raise LogError(f"line {number}: more than {MAX_UNDOS:,} undo lines; no game has that many",
-                           line=number)
+            raise LogError(f"line {number}: more than {MAX_UNDOS:,} undo lines; no game has that many", line=number)
         check = undo_check(self.game, self.header, self.entries, self.state, by, legacy=self.header.legacy)
         if not check or check.to_act != act:
             why = check.reason if not check else f"seat {by + 1} could only take back to action {check.to_act}"
@@ -279,8 +297,8 @@ def mismatch(names: frozenset[str], record: dict, encoded: dict, what: str) -> s
 def refusal(exc: Exception, move: str, number: int) -> LogError:
     """What a load says when deciding a logged move again fails."""
     if isinstance(exc, IllegalAction):
-        return LogError(f"line {number}: move {excerpt(move)} is illegal in its position: "
-                        f"{excerpt(str(exc), 80)}", line=number)
+        return LogError(
+            f"line {number}: move {excerpt(move)} is illegal in its position: {excerpt(str(exc), 80)}", line=number
+        )
     # a game's rules failing on a strange move must not crash a load
-    return LogError(f"line {number}: move {excerpt(move)} could not be replayed ({type(exc).__name__})",
-                    line=number)
+    return LogError(f"line {number}: move {excerpt(move)} could not be replayed ({type(exc).__name__})", line=number)

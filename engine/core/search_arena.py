@@ -9,6 +9,7 @@ seat and the last fills the others (``thinking,greedy`` at 4 players: one agains
 the lineup turns one seat per game so every bot sits everywhere. A game won by k seats counts
 1/k for each. The interval is Wilson's 95 % score interval over the seats a level played.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -42,8 +43,10 @@ def make_arena_bot(game: Game, spec: str) -> Any:
 #: The most a thinking bot may be given per decision: longer than any level thinks, short enough
 #: that a mistyped budget (thinking:1e30s) still ends.
 MAX_SECONDS, MAX_ITERATIONS = 600.0, 1_000_000
-BUDGET_WORDS = (f"a thinking budget reads like 0.5s, 200ms or 300i: more than 0 and at most "
-                f"{MAX_SECONDS:g}s or {MAX_ITERATIONS:,} iterations")
+BUDGET_WORDS = (
+    f"a thinking budget reads like 0.5s, 200ms or 300i: more than 0 and at most "
+    f"{MAX_SECONDS:g}s or {MAX_ITERATIONS:,} iterations"
+)
 
 
 def thinking_budget(text: str) -> dict[str, Any]:
@@ -67,8 +70,9 @@ def lineup(specs: Sequence[str], players: int) -> list[str]:
         return list(specs)
     if len(specs) > players:
         raise ValueError(f"{len(specs)} bots named for {players} players")
-    return [specs[0]] + [specs[-1]] * (players - 1) if len(specs) == 2 else \
-        [specs[i % len(specs)] for i in range(players)]
+    return (
+        [specs[0]] + [specs[-1]] * (players - 1) if len(specs) == 2 else [specs[i % len(specs)] for i in range(players)]
+    )
 
 
 @attrs.frozen
@@ -85,8 +89,10 @@ def play_one(game: Game, levels: tuple[str, ...], seed: int) -> GamePlayed:
     the rules object pickles as a reference to its class)."""
     players = len(levels)
     # A thinking budget the game has no level for is saved as its strongest level.
-    seats = [Seat(f"Bot {i + 1} ({lvl})", f"bot:{lvl if lvl in game.bot_levels else game.bot_levels[-1]}")
-             for i, lvl in enumerate(levels)]
+    seats = [
+        Seat(f"Bot {i + 1} ({lvl})", f"bot:{lvl if lvl in game.bot_levels else game.bot_levels[-1]}")
+        for i, lvl in enumerate(levels)
+    ]
     match = Match.new(game, GameConfig(players), seats, seed, durable=False)
     bots = [make_arena_bot(game, lvl) for lvl in levels]
     spent, taken, longest = [0.0] * players, [0] * players, [0.0] * players
@@ -137,13 +143,13 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run_arena(game: Game, specs: Sequence[str], games: int, players: int, seed: int,
-              jobs: int | None = None) -> list[Standing]:
+def run_arena(
+    game: Game, specs: Sequence[str], games: int, players: int, seed: int, jobs: int | None = None
+) -> list[Standing]:
     base = lineup(specs, players)
     for spec in dict.fromkeys(base):
         make_arena_bot(game, spec)  # a wrong name fails here, not in a worker
-    tasks = [(game, tuple(base[(s + i) % players] for s in range(players)), game_seed(seed, i))
-             for i in range(games)]
+    tasks = [(game, tuple(base[(s + i) % players] for s in range(players)), game_seed(seed, i)) for i in range(games)]
     jobs = jobs or os.cpu_count() or 1
     if jobs == 1:
         played = [play_one(*t) for t in tasks]
@@ -167,17 +173,22 @@ def summarise(played: Sequence[GamePlayed]) -> list[Standing]:
     out = []
     for level, (seats, wins, score, secs, decisions, longest) in rows.items():
         low, high = wilson(wins, int(seats))
-        out.append(Standing(level, int(seats), wins, low, high, score / seats, secs / decisions if decisions else 0.0,
-                            longest))
+        out.append(
+            Standing(level, int(seats), wins, low, high, score / seats, secs / decisions if decisions else 0.0, longest)
+        )
     return out
 
 
 def format_table(title: str, standings: Sequence[Standing], fair: float) -> list[str]:
-    header = (f"{'bot':<16}{'seats':>6}{'win rate':>10}{'95 % interval':>16}{'mean score':>12}{'s/decision':>12}"
-              f"{'longest s':>11}")
+    header = (
+        f"{'bot':<16}{'seats':>6}{'win rate':>10}{'95 % interval':>16}{'mean score':>12}{'s/decision':>12}"
+        f"{'longest s':>11}"
+    )
     lines = [title, header]
     for st in standings:
-        lines.append(f"{st.level:<16}{st.seats:>6}{st.rate:>10.1%}{f'{st.low:.0%}–{st.high:.0%}':>16}"
-                     f"{st.mean_score:>12.1f}{st.seconds_per_decision:>12.3f}{st.longest_decision:>11.3f}")
+        lines.append(
+            f"{st.level:<16}{st.seats:>6}{st.rate:>10.1%}{f'{st.low:.0%}–{st.high:.0%}':>16}"
+            f"{st.mean_score:>12.1f}{st.seconds_per_decision:>12.3f}{st.longest_decision:>11.3f}"
+        )
     lines.append(f"(a fair share at this table is {fair:.0%})")
     return lines

@@ -13,6 +13,7 @@ also kept as differences from the greedy move's in the same pass (``bot.paired``
 playouts are noisy, a game may let the search leave the greedy move only for a move that beats
 it clearly pass by pass (``prior_z``).
 """
+
 from __future__ import annotations
 
 import math

@@ -18,6 +18,7 @@ cannot tell from the truth, and the search's own figures), so a hint never knows
     >>> len(top) == 3 and all(0.0 <= h.win <= 1.0 and h.why for h in top)
     True
 """
+
 from __future__ import annotations
 
 import random
@@ -36,15 +37,15 @@ from .search_hint_rank import Ranked, rank
 class Hint:
     action: Any
     notation: str
-    win: float | None   # the searched chance of winning after this move (0..1); None: not searched
-    visits: int          # how many of the search's iterations tried it
-    share: float         # visits / iterations
-    why: str             # one line: what the move does and what the search thought of it
+    win: float | None  # the searched chance of winning after this move (0..1); None: not searched
+    visits: int  # how many of the search's iterations tried it
+    share: float  # visits / iterations
+    why: str  # one line: what the move does and what the search thought of it
     expert: bool = False  # the move the expert itself would play
-    low: float | None = None   # the 95 % range of ``win`` where it is an average of playouts
+    low: float | None = None  # the 95 % range of ``win`` where it is an average of playouts
     high: float | None = None
-    named: str = ""       # the move as the board names it ("Dining Room → Mespelbrunn -2,0"), if more than the notation
-    searched: int = 0     # the search's iterations (playouts, or judgements of a one-move search)
+    named: str = ""  # the move as the board names it ("Dining Room → Mespelbrunn -2,0"), if more than the notation
+    searched: int = 0  # the search's iterations (playouts, or judgements of a one-move search)
     seconds: float = 0.0  # and the time it took
 
 
@@ -59,8 +60,10 @@ def win_text(hint: Hint) -> str:
 
 # -- the search -----------------------------------------------------------------------------------
 
-def expert_bot(game: Game, level: str = "expert", *, iterations: int | None = None,
-               seconds: float | None = None) -> Any:
+
+def expert_bot(
+    game: Game, level: str = "expert", *, iterations: int | None = None, seconds: float | None = None
+) -> Any:
     """The game's thinking bot of ``level``; a fixed ``iterations`` (reproducible) or ``seconds``
     replaces the level's own time budget."""
     factory = getattr(game, "bots", {}).get(level)
@@ -74,8 +77,7 @@ def expert_bot(game: Game, level: str = "expert", *, iterations: int | None = No
     return bot
 
 
-def ranked_moves(bot: Any, view: Any, legal: Sequence[Any], rng: random.Random
-                 ) -> tuple[Any, list[Ranked], int]:
+def ranked_moves(bot: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> tuple[Any, list[Ranked], int]:
     """(the bot's choice, its root moves ranked by the measure the bot plays by with the choice
     first, the iterations run). Only the seat's real legal moves are ranked."""
     choice = bot.choose(view, list(legal), rng)
@@ -86,6 +88,7 @@ def ranked_moves(bot: Any, view: Any, legal: Sequence[Any], rng: random.Random
 
 
 # -- the why --------------------------------------------------------------------------------------
+
 
 def samples(game: Game, view: Any, rng: random.Random, count: int = 3) -> list[tuple[Any, int]]:
     """``count`` states the seat cannot tell from the truth, each with the seed its chance is
@@ -124,8 +127,9 @@ def score_text(change: tuple[int, int] | None) -> str:
     return f"{low:+d} to {high:+d} points now"
 
 
-def chance_change(game: Game, evaluate: Callable[[Game, Any], Sequence[float]],
-                  pairs: Sequence[tuple[Any, Any]], seat: int) -> tuple[float, float] | None:
+def chance_change(
+    game: Game, evaluate: Callable[[Game, Any], Sequence[float]], pairs: Sequence[tuple[Any, Any]], seat: int
+) -> tuple[float, float] | None:
     """The seat's winning chance as the game's evaluation judges the position, before and right
     after the move (no search), averaged over the sampled states; None untried."""
     if not pairs:
@@ -213,16 +217,25 @@ def search_text(row: Ranked, expert: bool) -> str:
     return f"{said}; {row.reason}" if row.reason else said
 
 
-def why(game: Game, view: Any, row: Ranked, expert: bool, states: Sequence[tuple[Any, int]],
-        names: Sequence[str] = (), evaluate: Callable[..., Sequence[float]] | None = None) -> str:
+def why(
+    game: Game,
+    view: Any,
+    row: Ranked,
+    expert: bool,
+    states: Sequence[tuple[Any, int]],
+    names: Sequence[str] = (),
+    evaluate: Callable[..., Sequence[float]] | None = None,
+) -> str:
     """One line: what the move does (the game's preview, the score it makes now in the sampled
     ``states``, how the game's evaluation judges the position it leaves), then what the search
     thought of it."""
     pairs = played(game, view.seat, row.action, states)
-    parts = [preview_text(game.preview(view, row.action), view.seat, names),
-             score_text(score_change(game, pairs, view.seat)),
-             chance_text(chance_change(game, evaluate, pairs, view.seat)) if evaluate else "",
-             search_text(row, expert)]
+    parts = [
+        preview_text(game.preview(view, row.action), view.seat, names),
+        score_text(score_change(game, pairs, view.seat)),
+        chance_text(chance_change(game, evaluate, pairs, view.seat)) if evaluate else "",
+        search_text(row, expert),
+    ]
     return "; ".join(p for p in parts if p)
 
 
@@ -237,15 +250,25 @@ def named(game: Game, state: Any, seat: int, action: Any, notation: str, names: 
     if not said or said == notation:
         return ""
     if said.startswith(notation):  # "94@1a  (#94 7 tower roof)": the words after it
-        said = said[len(notation):].strip().removeprefix("(").removesuffix(")").strip()
+        said = said[len(notation) :].strip().removeprefix("(").removesuffix(")").strip()
     return said
 
 
 # -- all together ---------------------------------------------------------------------------------
 
-def hints(game: Game, view: Any, legal: Sequence[Any], rng: random.Random, *, level: str = "expert",
-          iterations: int | None = None, seconds: float | None = None, top: int = 3,
-          names: Sequence[str] = ()) -> list[Hint]:
+
+def hints(
+    game: Game,
+    view: Any,
+    legal: Sequence[Any],
+    rng: random.Random,
+    *,
+    level: str = "expert",
+    iterations: int | None = None,
+    seconds: float | None = None,
+    top: int = 3,
+    names: Sequence[str] = (),
+) -> list[Hint]:
     """The ``top`` moves of the ``level`` bot from ``view``: its own choice first, then the moves
     the bot's own measure ranks next (search_hint_rank). A fixed ``iterations`` makes them reproducible (given ``rng``);
     otherwise ``seconds`` or the level's time budget bounds the search."""
@@ -260,9 +283,20 @@ def hints(game: Game, view: Any, legal: Sequence[Any], rng: random.Random, *, le
     for row in rows[:top]:
         expert = row.action == choice
         notation = game.format_action(state, view.seat, row.action)
-        out.append(Hint(row.action, notation, row.mean, row.visits,
-                        row.visits / done if done else 0.0,
-                        why(game, view, row, expert, states, names, bot.evaluate), expert,
-                        row.low, row.high, named(game, state, view.seat, row.action, notation, names),
-                        done, bot.last.seconds if bot.last is not None and done else 0.0))
+        out.append(
+            Hint(
+                row.action,
+                notation,
+                row.mean,
+                row.visits,
+                row.visits / done if done else 0.0,
+                why(game, view, row, expert, states, names, bot.evaluate),
+                expert,
+                row.low,
+                row.high,
+                named(game, state, view.seat, row.action, notation, names),
+                done,
+                bot.last.seconds if bot.last is not None and done else 0.0,
+            )
+        )
     return out

@@ -17,6 +17,7 @@ playouts reads as "78–98 %". A one-move judgement without playouts has no such
     >>> win_range(0.5, 0) is None
     True
 """
+
 from __future__ import annotations
 
 import math
@@ -35,10 +36,10 @@ class Ranked:
     action: Any
     visits: int
     mean: float | None
-    low: float | None = None    # the 95 % range of ``mean``; None where it is not an average of playouts
+    low: float | None = None  # the 95 % range of ``mean``; None where it is not an average of playouts
     high: float | None = None
-    decided: str = ""           # the number that placed it, in words ("tried in 52 % of 400 playouts")
-    reason: str = ""            # why it stands where it does, where its win chance alone would not say
+    decided: str = ""  # the number that placed it, in words ("tried in 52 % of 400 playouts")
+    reason: str = ""  # why it stands where it does, where its win chance alone would not say
 
 
 def win_range(mean: float, n: int) -> tuple[float, float] | None:
@@ -96,9 +97,17 @@ def rank(bot: Any, report: Any, choice: Any, legal: Sequence[Any]) -> list[Ranke
         mean = node.reward / node.visits
         span = win_range(mean, node.visits) if noisy else None
         low, high = span or (None, None)
-        out.append(Ranked(a, node.visits, mean, low, high,
-                          decided=_decided(way, node, done, a == prior, bonus, noisy),
-                          reason=_reason(bot, way, a, choice, prior, node, pick, pick_mean, mean, span, bonus)))
+        out.append(
+            Ranked(
+                a,
+                node.visits,
+                mean,
+                low,
+                high,
+                decided=_decided(way, node, done, a == prior, bonus, noisy),
+                reason=_reason(bot, way, a, choice, prior, node, pick, pick_mean, mean, span, bonus),
+            )
+        )
     return out
 
 
@@ -113,8 +122,19 @@ def _decided(way: str, node: Any, done: int, favourite: bool, bonus: float, nois
     return "judged in " + ("one sampled deal" if node.visits == 1 else f"{node.visits} sampled deals")
 
 
-def _reason(bot: Any, way: str, a: Any, choice: Any, prior: Any, node: Any, pick: Any,
-            pick_mean: float | None, mean: float, span: tuple[float, float] | None, bonus: float) -> str:
+def _reason(
+    bot: Any,
+    way: str,
+    a: Any,
+    choice: Any,
+    prior: Any,
+    node: Any,
+    pick: Any,
+    pick_mean: float | None,
+    mean: float,
+    span: tuple[float, float] | None,
+    bonus: float,
+) -> str:
     """Why a move stands below the pick though its win chance is higher ('' when it is not)."""
     if a == choice or pick_mean is None or round(100 * mean) <= round(100 * pick_mean):
         return ""
@@ -126,16 +146,24 @@ def _reason(bot: Any, way: str, a: Any, choice: Any, prior: Any, node: Any, pick
             n, total, squares = row
             diff = total / n
             spread = math.sqrt(max(squares / n - diff * diff, 0.0) * n / (n - 1) / n)
-            return (f"higher, but only {100 * diff:+.0f} % against the favourite in the same {n} deals "
-                    f"(± {100 * spread:.0f} %): the expert leaves its favourite only for a clear gain")
+            return (
+                f"higher, but only {100 * diff:+.0f} % against the favourite in the same {n} deals "
+                f"(± {100 * spread:.0f} %): the expert leaves its favourite only for a clear gain"
+            )
         return "higher, but not clearly better than the favourite in the same deals"
     if way == "visits":
-        rule = (f"the quick favourite's head start of {round(bonus)} playouts outweighs it"
-                if choice == prior and pick.visits < node.visits else "the expert plays the move it tried most")
+        rule = (
+            f"the quick favourite's head start of {round(bonus)} playouts outweighs it"
+            if choice == prior and pick.visits < node.visits
+            else "the expert plays the move it tried most"
+        )
         if span is not None:
             pick_span = win_range(pick_mean, pick.visits)
             overlap = pick_span is not None and span[0] <= pick_span[1]
-            return (f"higher, but from {node.visits} playouts ({round(100 * span[0])}–{percent(span[1])}"
-                    + (", overlapping the pick's" if overlap else "") + f"): {rule}")
+            return (
+                f"higher, but from {node.visits} playouts ({round(100 * span[0])}–{percent(span[1])}"
+                + (", overlapping the pick's" if overlap else "")
+                + f"): {rule}"
+            )
         return f"higher, but {rule}"
     return ""

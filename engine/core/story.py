@@ -11,6 +11,7 @@ A step is a position worth stopping at: after each event the game describes (the
 viewer's move list). Chances judge the real position, so they are for finished games, whose
 secrets no longer matter; the viewer and the CLI offer them only then.
 """
+
 from __future__ import annotations
 
 import random
@@ -29,19 +30,19 @@ Progress = Callable[[int, int], None]  # (done, total)
 @attrs.frozen
 class Steps:
     positions: tuple[int, ...]  # event counts: 0 (before the set-up), then after each described event
-    labels: tuple[str, ...]     # the move-list line of each step ("start" for the first)
+    labels: tuple[str, ...]  # the move-list line of each step ("start" for the first)
     movers: tuple[int | None, ...]  # whose move each step shows (None: a consequence, the start)
 
 
 @attrs.frozen
 class TurningPoint:
-    step: int          # the step of the costly move
+    step: int  # the step of the costly move
     seat: int
-    move: str          # what was played, in notation
-    before: float      # the seat's chance before and after it (0..1)
+    move: str  # what was played, in notation
+    before: float  # the seat's chance before and after it (0..1)
     after: float
     better: str | None  # the move the bot would have played instead (None: the same move)
-    why: str           # the hint dialog's line for it
+    why: str  # the hint dialog's line for it
 
 
 def story_steps(game: Game, header: Any, entries: Sequence[Any]) -> Steps:
@@ -74,8 +75,9 @@ def _states(game: Game, config: GameConfig, events: Sequence[Any], positions: Se
         yield state
 
 
-def score_series(game: Game, config: GameConfig, events: Sequence[Any],
-                 positions: Sequence[int]) -> list[tuple[int, ...]]:
+def score_series(
+    game: Game, config: GameConfig, events: Sequence[Any], positions: Sequence[int]
+) -> list[tuple[int, ...]]:
     """Every seat's score at each position."""
     return [tuple(game.result(s).scores) for s in _states(game, config, events, positions)]
 
@@ -87,8 +89,9 @@ def evaluation(game: Game) -> Callable[[Game, Any], Sequence[float]]:
     return own or standing
 
 
-def chance_series(game: Game, config: GameConfig, events: Sequence[Any], positions: Sequence[int],
-                  progress: Progress | None = None) -> list[tuple[float, ...]]:
+def chance_series(
+    game: Game, config: GameConfig, events: Sequence[Any], positions: Sequence[int], progress: Progress | None = None
+) -> list[tuple[float, ...]]:
     """Each seat's chance of winning at each position: the evaluation's per-seat values as
     shares of their sum (they add up to 1; the winners share 1 at the end)."""
     judge, total, out = evaluation(game), len(positions), []
@@ -102,8 +105,9 @@ def chance_series(game: Game, config: GameConfig, events: Sequence[Any], positio
     return out
 
 
-def costly_steps(steps: Steps, chances: Sequence[Sequence[float]], top: int = 3,
-                 least: float = 0.05) -> list[tuple[int, int, float]]:
+def costly_steps(
+    steps: Steps, chances: Sequence[Sequence[float]], top: int = 3, least: float = 0.05
+) -> list[tuple[int, int, float]]:
     """(step, seat, fall) of the ``top`` moves after which the mover's own chance fell most
     (by at least ``least``), the biggest fall first."""
     falls = []
@@ -116,9 +120,17 @@ def costly_steps(steps: Steps, chances: Sequence[Sequence[float]], top: int = 3,
     return sorted(falls, key=lambda f: (-f[2], f[0]))[:top]
 
 
-def turning_points(game: Game, header: Any, entries: Sequence[Any], steps: Steps,
-                   chances: Sequence[Sequence[float]], top: int = 3, level: str = "casual",
-                   iterations: int | None = None, progress: Progress | None = None) -> list[TurningPoint]:
+def turning_points(
+    game: Game,
+    header: Any,
+    entries: Sequence[Any],
+    steps: Steps,
+    chances: Sequence[Sequence[float]],
+    top: int = 3,
+    level: str = "casual",
+    iterations: int | None = None,
+    progress: Progress | None = None,
+) -> list[TurningPoint]:
     """The costly moves, each with what the ``level`` bot would have played instead and why,
     in the hint dialog's words (engine.core.search_hint), searched from the mover's view within
     the level's own time budget (or a fixed ``iterations``, for reproducible tests)."""
@@ -133,8 +145,9 @@ def turning_points(game: Game, header: Any, entries: Sequence[Any], steps: Steps
         legal = list(game.legal_actions(state, seat))
         view = game.view(state, seat)
         try:
-            top_moves = hints(game, view, legal, random.Random(k), level=level, iterations=iterations,
-                              top=1, names=names)
+            top_moves = hints(
+                game, view, legal, random.Random(k), level=level, iterations=iterations, top=1, names=names
+            )
         except ValueError:  # no thinking level: the chances still show, without advice
             top_moves = []
         best = top_moves[0] if top_moves else None
@@ -148,8 +161,10 @@ def turning_points(game: Game, header: Any, entries: Sequence[Any], steps: Steps
 
 def turning_text(point: TurningPoint, names: Sequence[str]) -> str:
     """'step 41: a costly move — Ann played A3 (52 % → 31 %); the bot would play B2: why'."""
-    head = (f"step {point.step}: a costly move — {names[point.seat]} played {point.move} "
-            f"({round(100 * point.before)} % → {round(100 * point.after)} %)")
+    head = (
+        f"step {point.step}: a costly move — {names[point.seat]} played {point.move} "
+        f"({round(100 * point.before)} % → {round(100 * point.after)} %)"
+    )
     if point.better is None:
         return head + "; the bot would have played it too" + (f" ({point.why})" if point.why else "")
     return head + f"; the bot would play {point.better}" + (f": {point.why}" if point.why else "")
@@ -158,8 +173,15 @@ def turning_text(point: TurningPoint, names: Sequence[str]) -> str:
 MARKERS = "123456"  # each seat's line is drawn with its seat number: readable without colour
 
 
-def draw_story(plt: Any, series: Sequence[Sequence[float]], names: Sequence[str], current: int | None,
-               title: str, percent: bool = False, marks: Sequence[tuple[int, int]] = ()) -> None:
+def draw_story(
+    plt: Any,
+    series: Sequence[Sequence[float]],
+    names: Sequence[str],
+    current: int | None,
+    title: str,
+    percent: bool = False,
+    marks: Sequence[tuple[int, int]] = (),
+) -> None:
     """Draw one chart onto ``plt``, a plotext module or figure (engine code never imports one):
     a line per seat over the steps, drawn with the seat's number, the ``current`` step as an
     upright line and the (step, seat) ``marks`` (turning points) as "!" on that seat's line."""
@@ -167,8 +189,7 @@ def draw_story(plt: Any, series: Sequence[Sequence[float]], names: Sequence[str]
     steps = list(range(len(series)))
     scale = 100 if percent else 1
     for seat, name in enumerate(names):
-        plt.plot(steps, [row[seat] * scale for row in series], marker=MARKERS[seat % len(MARKERS)],
-                 label=name[:16])
+        plt.plot(steps, [row[seat] * scale for row in series], marker=MARKERS[seat % len(MARKERS)], label=name[:16])
     for step, seat in marks:
         if 0 <= step < len(series):
             plt.scatter([step], [series[step][seat] * scale], marker="!")

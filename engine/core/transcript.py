@@ -10,6 +10,7 @@ Every move line ends in ``(<seat number>): <notation>`` (Markdown: the notation 
 An unfinished game's secrets stay secret: its moves are written as a spectator saw them (a vote
 as "voted"), not in notation, and its secret is left out.
 """
+
 from __future__ import annotations
 
 import re
@@ -44,8 +45,7 @@ def transcript(game: Game, loaded: Any, fmt: str = "text") -> list[str]:
             continue
         if entry.move is not None and entry.by is not None:
             number += 1
-            out.append(_move_line(number, names[entry.by], entry.by, entry.move if finished else text,
-                                  text, md))
+            out.append(_move_line(number, names[entry.by], entry.by, entry.move if finished else text, text, md))
         else:
             out.append(f"  - {text}" if md else f"        {text}")
     return out + _ending(game, state, names, md)
@@ -55,10 +55,13 @@ def _heading(game: Game, header: Any, finished: bool, md: bool) -> list[str]:
     variants = f" · {', '.join(sorted(header.config.variants))}" if header.config.variants else ""
     when = f" · {header.created}" if header.created else ""
     branch = header.branch
-    lines = [f"# {game.title}" if md else game.title,
-             "", f"{header.config.players} players{variants}{when}"
-             + ("" if finished else " · unfinished: secret moves are shown as the others saw them"),
-             ""]
+    lines = [
+        f"# {game.title}" if md else game.title,
+        "",
+        f"{header.config.players} players{variants}{when}"
+        + ("" if finished else " · unfinished: secret moves are shown as the others saw them"),
+        "",
+    ]
     if branch is not None:
         lines += [f"Branched from {branch.source} at step {branch.step} ({branch.actions} moves kept).", ""]
     for i, seat in enumerate(header.seats):

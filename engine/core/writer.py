@@ -4,6 +4,7 @@
     writer = LogWriter(path, game, new=True)   # 0600 in a 0700 folder, locked against a second writer
     writer.write_start(header, setup_entries)  # one write: header and set-up together
 """
+
 from __future__ import annotations
 
 import errno
@@ -131,7 +132,7 @@ class LogWriter:
             self._check_still_there()
             view = memoryview(data)
             while view:
-                view = view[self._file.write(view):]
+                view = view[self._file.write(view) :]
             if self.durable:
                 os.fsync(fd)
         except OSError as exc:
@@ -152,8 +153,10 @@ class LogWriter:
         except OSError:
             pass
         self._failed = reason
-        raise SaveFailed(f"{self.path.name}: the move could not be saved ({reason}); "
-                         "the moves before it are saved and the game stops here")
+        raise SaveFailed(
+            f"{self.path.name}: the move could not be saved ({reason}); "
+            "the moves before it are saved and the game stops here"
+        )
 
     def close(self) -> None:
         if self._fd is not None:
@@ -211,7 +214,7 @@ def write_log_new(path: Path, game: Game, header: Header, entries: Sequence[Entr
     path = Path(path)
     make_saves_folder(path.parent)
     tmp = _write_temp(path.parent, game, header, entries)
-    stem, suffix = (path.name[:-len(SUFFIX)], SUFFIX) if path.name.endswith(SUFFIX) else (path.name, "")
+    stem, suffix = (path.name[: -len(SUFFIX)], SUFFIX) if path.name.endswith(SUFFIX) else (path.name, "")
     try:
         for n in range(1, 10_000):
             target = path.with_name(stem + (f"-{n}" if n > 1 else "") + suffix)

@@ -5,6 +5,7 @@ away longer than the table's creator allowed (the :class:`engine.lobby.Lobby`'s 
 store keeps who is present, with a heartbeat per process), so the rule holds however many
 processes serve the players.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -84,8 +85,11 @@ def _away(record: TableRecord, here: frozenset[int], now: datetime) -> list[tupl
                 steps.append((i, "back"))
         elif seat.away_since is None:
             steps.append((i, "clock"))
-        elif not seat.stand_in and after is not None and (now - datetime.fromisoformat(seat.away_since)
-                                                          ).total_seconds() >= after:
+        elif (
+            not seat.stand_in
+            and after is not None
+            and (now - datetime.fromisoformat(seat.away_since)).total_seconds() >= after
+        ):
             steps.append((i, "stand_in"))
     return steps
 

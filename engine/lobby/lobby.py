@@ -13,6 +13,7 @@ longer than they chose (:meth:`Lobby.check_away`); the player takes the seat bac
 to the table (:meth:`Lobby.arrive`). The rule, the stand-ins and the away clocks are in the
 store too.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -42,8 +43,9 @@ class LobbyError(Exception):
 
 
 class Lobby(AwayRules):
-    def __init__(self, store: Store | Path, host: TableHost, clock: Callable[[], datetime] | None = None,
-                 *, bots: str = "here"):
+    def __init__(
+        self, store: Store | Path, host: TableHost, clock: Callable[[], datetime] | None = None, *, bots: str = "here"
+    ):
         """``store``: the server's store (a folder: the SQLite store in it). ``bots``: "here"
         (this process's tables drive their bots, one process per move by lease) or "pool" (a
         BotPool does; this process never thinks)."""
@@ -56,8 +58,8 @@ class Lobby(AwayRules):
         self.host, self.bots = host, bots
         self._clock = clock or (lambda: datetime.now(UTC))
         self._records: dict[str, TableRecord] = {}
-        self._watchers: dict[str, int] = {}   # spectators per table, in every process
-        self._watching: dict[str, int] = {}   # ... in this one
+        self._watchers: dict[str, int] = {}  # spectators per table, in every process
+        self._watching: dict[str, int] = {}  # ... in this one
         self._listeners: list[Callable[[], None]] = []
         self._seen = -1
         self._stale = False
@@ -69,7 +71,7 @@ class Lobby(AwayRules):
     def _reload(self, seen: int | None = None) -> None:
         """Every record read again (the open tables follow)."""
         seen = self.store.changes() if seen is None else seen  # before the rows: a write in between
-        records = {}                                             # is read again next time
+        records = {}  # is read again next time
         for row in self.store.tables():
             record = TableRecord.from_json(row)
             records[record.id] = self._adopt(record)
@@ -178,8 +180,15 @@ class Lobby(AwayRules):
         return self._host(record, match)
 
     def _host(self, record: TableRecord, match) -> Table:
-        table = StoredTable(match, self.store, record.id, self.host.lookup, executor=self.host.executor,
-                            bot_delay=self.host.bot_delay, bots=self.bots)
+        table = StoredTable(
+            match,
+            self.store,
+            record.id,
+            self.host.lookup,
+            executor=self.host.executor,
+            bot_delay=self.host.bot_delay,
+            bots=self.bots,
+        )
         table.on_decide = self.on_decide
         self.host.adopt(record.id, table)
         self._watch_table(table)
@@ -243,18 +252,33 @@ class Lobby(AwayRules):
         acting = [] if status != "playing" else acting
         seat = record.seat_of(viewer)
         return TableSummary(
-            id=record.id, title=get_game(record.game).title, status=status, seats=names,
-            free=sum(s.is_open for s in record.seats), bots=sum(s.is_bot for s in record.seats),
-            watchers=self._watchers.get(record.id, 0), to_act=tuple(names[s] for s in acting),
-            your_seat=seat, invited=record.invited(viewer) is not None,
-            your_turn=seat is not None and seat in acting)
+            id=record.id,
+            title=get_game(record.game).title,
+            status=status,
+            seats=names,
+            free=sum(s.is_open for s in record.seats),
+            bots=sum(s.is_bot for s in record.seats),
+            watchers=self._watchers.get(record.id, 0),
+            to_act=tuple(names[s] for s in acting),
+            your_seat=seat,
+            invited=record.invited(viewer) is not None,
+            your_turn=seat is not None and seat in acting,
+        )
 
     def your_turn_count(self, viewer: str) -> int:
         return sum(s.your_turn for s in self.summaries(viewer))
 
     # -- acting -------------------------------------------------------------------------------
-    def create(self, creator: str, game_id: str, seats: list[str], variants=(), *,
-               stand_in_after: float | None = None, stand_in_level: str = "") -> TableRecord:
+    def create(
+        self,
+        creator: str,
+        game_id: str,
+        seats: list[str],
+        variants=(),
+        *,
+        stand_in_after: float | None = None,
+        stand_in_level: str = "",
+    ) -> TableRecord:
         """A new table. ``seats``: one per player, each "me", "open", "bot:<level>" or
         "invite:<name>" (any valid name: one nobody has logged in with yet is held for the first
         key that claims it); the game starts at once when no seat is left open.
@@ -272,8 +296,15 @@ class Lobby(AwayRules):
         if stand_in_after is not None and stand_in_level not in game.bot_levels:
             raise LobbyError(f"{game.title} has no {stand_in_level!r} bot to stand in")
         for _attempt in range(20):  # an id another process took a moment ago: draw again
-            record = TableRecord(self._new_id(), game_id, creator, self._now(), [copy(s) for s in records],
-                                 stand_in_after=stand_in_after, stand_in_level=stand_in_level)
+            record = TableRecord(
+                self._new_id(),
+                game_id,
+                creator,
+                self._now(),
+                [copy(s) for s in records],
+                stand_in_after=stand_in_after,
+                stand_in_level=stand_in_level,
+            )
             try:
                 with self.store.transaction() as tx:
                     self.store.put_table(tx, record.to_json(), new=True)
@@ -300,8 +331,7 @@ class Lobby(AwayRules):
             # names are unique regardless of case: the invitation is for the account's own spelling
             return SeatRecord("human", self.store.player_named(spec[7:]) or spec[7:], False)
         if spec.startswith("invite:"):
-            raise LobbyError(f"{spec[7:]!r} is not a player's name (a letter, then letters, "
-                             f"digits, _ . -)")
+            raise LobbyError(f"{spec[7:]!r} is not a player's name (a letter, then letters, digits, _ . -)")
         raise LobbyError(f"a seat is me, open, an invitation or a bot level, not {spec!r}")
 
     def join(self, table_id: str, name: str) -> int:

@@ -14,6 +14,7 @@ process (of all workers of all hosts) decides it, from that seat's view only. It
 away rule (``check_away``) for stand-in bots. A worker ends when its parent does (it watches
 its parent's pid and a pipe whose other end only the parent holds).
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -24,9 +25,18 @@ from .worker import NICENESS, run_worker
 
 
 class BotPoolProcess:
-    def __init__(self, data_dir: Path, database: str | None = None, *, workers: int = 1,
-                 bot_delay: float = 0.6, durable: bool = True, away_every: float = 5.0,
-                 niceness: int = NICENESS, trace: Path | None = None):
+    def __init__(
+        self,
+        data_dir: Path,
+        database: str | None = None,
+        *,
+        workers: int = 1,
+        bot_delay: float = 0.6,
+        durable: bool = True,
+        away_every: float = 5.0,
+        niceness: int = NICENESS,
+        trace: Path | None = None,
+    ):
         self.args = (str(data_dir), database, bot_delay, durable, away_every, niceness)
         self.workers, self.trace = workers, trace
         self.processes: list = []
@@ -38,9 +48,20 @@ class BotPoolProcess:
             reader, writer = context.Pipe(duplex=False)
             trace = None if self.trace is None else f"{self.trace}.{n}"
             data_dir, database, bot_delay, durable, away_every, niceness = self.args
-            process = context.Process(target=run_worker, args=(data_dir, database, bot_delay), kwargs=dict(
-                durable=durable, away_every=away_every, niceness=niceness, trace=trace, parent=os.getpid(),
-                pipe=reader), name=f"bergfried-bots-{n}", daemon=True)
+            process = context.Process(
+                target=run_worker,
+                args=(data_dir, database, bot_delay),
+                kwargs=dict(
+                    durable=durable,
+                    away_every=away_every,
+                    niceness=niceness,
+                    trace=trace,
+                    parent=os.getpid(),
+                    pipe=reader,
+                ),
+                name=f"bergfried-bots-{n}",
+                daemon=True,
+            )
             process.start()
             reader.close()  # only the worker holds the reading end: its EOF is our end
             self.processes.append(process)

@@ -5,6 +5,7 @@ SQL is written once, with ``?`` placeholders (turned into ``%s`` for psycopg). C
 per process and per thread: a process forked from one holding a connection opens its own and
 never touches (or closes) its parent's, which would end the parent's session.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -23,8 +24,7 @@ SCHEMA = [
     # every write bumps it: a process looks at one number to know whether anything changed
     "CREATE TABLE IF NOT EXISTS counter (id INTEGER PRIMARY KEY, n BIGINT NOT NULL)",
     # names are unique regardless of case: ``folded`` is the lower-cased name
-    "CREATE TABLE IF NOT EXISTS players (name TEXT PRIMARY KEY, folded TEXT NOT NULL UNIQUE, "
-    "last_table TEXT)",
+    "CREATE TABLE IF NOT EXISTS players (name TEXT PRIMARY KEY, folded TEXT NOT NULL UNIQUE, last_table TEXT)",
     "CREATE TABLE IF NOT EXISTS player_keys (key TEXT PRIMARY KEY, name TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS game_tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, "
     "creator TEXT NOT NULL, created TEXT NOT NULL, status TEXT NOT NULL, message TEXT NOT NULL, "
@@ -127,8 +127,11 @@ class Database:
     def _forget_if_broken(self) -> None:
         """A connection the server dropped is let go: the next statement connects again."""
         conn = getattr(self._local, "conn", None)
-        if conn is not None and getattr(self._local, "pid", None) == os.getpid() \
-                and (getattr(conn, "broken", False) or getattr(conn, "closed", False) is True):
+        if (
+            conn is not None
+            and getattr(self._local, "pid", None) == os.getpid()
+            and (getattr(conn, "broken", False) or getattr(conn, "closed", False) is True)
+        ):
             with contextlib.suppress(Exception):
                 conn.close()
             self._local.conn = None
@@ -156,8 +159,10 @@ class Database:
             if version is None:
                 tx.execute("INSERT INTO meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
             elif version[0] != str(SCHEMA_VERSION):
-                raise StoreError(f"the database {self.where} has schema version {version[0]}; this "
-                                 f"Bergfried knows version {SCHEMA_VERSION}")
+                raise StoreError(
+                    f"the database {self.where} has schema version {version[0]}; this "
+                    f"Bergfried knows version {SCHEMA_VERSION}"
+                )
 
 
 class Transaction:
@@ -213,8 +218,10 @@ class SQLite(Database):
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # reads the file's header
         except sqlite3.DatabaseError as exc:
             conn.close()
-            raise StoreError(f"{self.path} is not a usable database ({_one_line(exc)}); move it "
-                             "away to start afresh, or put back a copy") from None
+            raise StoreError(
+                f"{self.path} is not a usable database ({_one_line(exc)}); move it "
+                "away to start afresh, or put back a copy"
+            ) from None
         return conn
 
     def set_durable(self, durable: bool) -> None:

@@ -11,6 +11,7 @@ A :class:`StoredTable` is the ordinary :class:`engine.core.Table` with three dif
   position (one process decides each move); ``bots="pool"`` never thinks (a BotPool does).
 Seats attached here are written as present, so any process can tell who is away.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -116,17 +117,25 @@ def load_match(store: Store, table_id: str, lookup: Callable[[str], Game]) -> Ma
     lines = store.lines(table_id)
     loaded = load_lines(lines, lookup)
     game = lookup(loaded.header.game)
-    return StoredMatch(game, loaded.header, loaded.entries, StoreWriter(store, table_id, game, lines),
-                       loaded.state)
+    return StoredMatch(game, loaded.header, loaded.entries, StoreWriter(store, table_id, game, lines), loaded.state)
 
 
 class StoredTable(Table):
-    def __init__(self, match: Match, store: Store, table_id: str, lookup: Callable[[str], Game], *,
-                 executor: Executor | None = None, bot_delay: float = 0.0, bots: str = "here"):
+    def __init__(
+        self,
+        match: Match,
+        store: Store,
+        table_id: str,
+        lookup: Callable[[str], Game],
+        *,
+        executor: Executor | None = None,
+        bot_delay: float = 0.0,
+        bots: str = "here",
+    ):
         self.store, self.table_id, self.lookup, self.bots_mode = store, table_id, lookup, bots
         self._refreshing = False
         self._reader: Replayer | None = None  # reads other processes' lines on from where it was
-        self._read = 0                         # how many of the table's lines it has read
+        self._read = 0  # how many of the table's lines it has read
         self._present: dict[int, int] = {}
         self.on_decide: Callable[[str, int], None] | None = None  # told (table, line) as a bot starts
         super().__init__(match, executor=executor, bot_delay=bot_delay)
@@ -174,10 +183,11 @@ class StoredTable(Table):
         if reader is None:
             reader = self._reader = Replayer(self.game, self._match.header)
             self._read = 1  # the header
-        unread = lines[self._read:] + new
+        unread = lines[self._read :] + new
         try:
-            reader.feed_all(zip(count(self._read + 1), (parse_line(t, n) for n, t in
-                                                        enumerate(unread, self._read + 1))))
+            reader.feed_all(
+                zip(count(self._read + 1), (parse_line(t, n) for n, t in enumerate(unread, self._read + 1)))
+            )
         except LogError:
             self._reader = None  # it may hold part of a move: the next refresh starts afresh
             raise
@@ -262,8 +272,9 @@ class StoredTable(Table):
         subscribers are told it is thinking, as they are of this process's own bots."""
         if self.closed:
             return
-        seat = None if self.finished or self.stopped else next(
-            (s for s in sorted(self.to_act) if s in self._bots), None)
+        seat = (
+            None if self.finished or self.stopped else next((s for s in sorted(self.to_act) if s in self._bots), None)
+        )
         if seat != self.thinking:
             self.thinking = seat
             if seat is not None:

@@ -1,6 +1,7 @@
 """Waking when a SQLite database's write-ahead log is written: Linux inotify on its folder
 (through ctypes: the standard library has no binding). Elsewhere ``ok`` is False and ``wait``
 just sleeps, so the watcher falls back to asking every so often."""
+
 from __future__ import annotations
 
 import contextlib
@@ -22,8 +23,7 @@ class WalWake:
         try:
             libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
             fd = libc.inotify_init1(IN_NONBLOCK | IN_CLOEXEC)
-            if fd >= 0 and libc.inotify_add_watch(fd, os.fsencode(Path(database).parent),
-                                                  IN_MODIFY | IN_CREATE) >= 0:
+            if fd >= 0 and libc.inotify_add_watch(fd, os.fsencode(Path(database).parent), IN_MODIFY | IN_CREATE) >= 0:
                 self.fd = fd
             elif fd >= 0:
                 os.close(fd)

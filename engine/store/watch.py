@@ -9,6 +9,7 @@ connection commits; asking reads nothing from the file); where inotify is missin
 Either way the callback runs on the loop, at most once per burst of writes. The thread also
 says, every few seconds, that this process is alive (its open seats count as present).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -25,8 +26,9 @@ BEAT = 10.0  # seconds between "alive" rows (store.ALIVE is three of them)
 
 
 class Watcher:
-    def __init__(self, store, callback: Callable[[], None], interval: float = 0.05,
-                 loop: asyncio.AbstractEventLoop | None = None):
+    def __init__(
+        self, store, callback: Callable[[], None], interval: float = 0.05, loop: asyncio.AbstractEventLoop | None = None
+    ):
         self.store, self.callback, self.interval = store, callback, interval
         self.loop = loop or asyncio.get_running_loop()
         self._stop = threading.Event()

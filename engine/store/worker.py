@@ -11,6 +11,7 @@ view only), and the away rule (``check_away``) runs every ``away_every`` seconds
 SIGTERM or SIGINT, when its parent process ends (``parent``, default: the parent it started
 with) or when the other end of ``pipe`` closes; its leases and presence rows go with it.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -23,9 +24,18 @@ from pathlib import Path
 NICENESS = 10  # the workers yield the CPU to the players' processes
 
 
-def run_worker(data_dir, database: str | None = None, bot_delay: float = 0.6, *, durable: bool = True,
-               away_every: float = 5.0, niceness: int = 0, trace: str | None = None, parent: int | None = None,
-               pipe=None) -> None:
+def run_worker(
+    data_dir,
+    database: str | None = None,
+    bot_delay: float = 0.6,
+    *,
+    durable: bool = True,
+    away_every: float = 5.0,
+    niceness: int = 0,
+    trace: str | None = None,
+    parent: int | None = None,
+    pipe=None,
+) -> None:
     """A worker process's whole life (the target of a spawned process); see the module."""
     stop = threading.Event()
     parent = os.getppid() if parent is None else parent
@@ -56,8 +66,15 @@ def _watch_parent(parent: int, pipe, stop: threading.Event) -> None:
     os._exit(0)
 
 
-async def _serve(data_dir: Path, database: str | None, bot_delay: float, durable: bool, away_every: float,
-                 trace: str | None, stop: threading.Event) -> None:
+async def _serve(
+    data_dir: Path,
+    database: str | None,
+    bot_delay: float,
+    durable: bool,
+    away_every: float,
+    trace: str | None,
+    stop: threading.Event,
+) -> None:
     from engine.core import TableHost
     from engine.games import get_game
     from engine.lobby import Lobby

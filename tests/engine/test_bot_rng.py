@@ -1,5 +1,6 @@
 """Bots in selfplay and the arena get their own random source, as at a table: a plain Random,
 never the keyed one, which holds the match's secret (from which every deal can be computed)."""
+
 from __future__ import annotations
 
 import random

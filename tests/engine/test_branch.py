@@ -1,5 +1,6 @@
 """Issue 28, play on from any step: for every game, a branch at a random step is an ordinary save
 that passes `check`, begins with the original's moves, and deals what the original dealt."""
+
 from __future__ import annotations
 
 import json
@@ -24,16 +25,14 @@ def _original(game, tmp_path, seed):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_branch_at_a_random_step_is_a_checkable_save_that_begins_with_the_original(game_id, tmp_path,
-                                                                                    capsys):
+def test_a_branch_at_a_random_step_is_a_checkable_save_that_begins_with_the_original(game_id, tmp_path, capsys):
     game = get_game(game_id)
     path, loaded = _original(game, tmp_path, 11)
     rng = random.Random(game_id)
     entries = loaded.entries
     for _ in range(3):
         position = rng.randrange(1, len(entries))
-        seats = [Seat(f"P{i}", "human" if i == 0 else f"bot:{game.bot_levels[0]}")
-                 for i in range(game.min_players)]
+        seats = [Seat(f"P{i}", "human" if i == 0 else f"bot:{game.bot_levels[0]}") for i in range(game.min_players)]
         header, kept = branch(game, loaded.header, entries, position, 7, path.name, seats)
         out = write_log_new(tmp_path / "branch.jsonl", game, header, kept)
         assert cli_main(["check", str(out)]) == 0
@@ -41,12 +40,17 @@ def test_a_branch_at_a_random_step_is_a_checkable_save_that_begins_with_the_orig
         again = read_log(out, get_game)
         assert again.warning is None and again.header.branch == header.branch
         assert "practice" in again.header.config.variants
-        assert [(e.event, e.by, e.move) for e in again.entries] == \
-               [(e.event, e.by, e.move) for e in entries[:len(kept)]]
+        assert [(e.event, e.by, e.move) for e in again.entries] == [
+            (e.event, e.by, e.move) for e in entries[: len(kept)]
+        ]
         assert len(kept) >= position and (len(kept) == len(entries) or entries[len(kept)].act != kept[-1].act)
         first = json.loads(out.read_text().splitlines()[0])
-        assert first["branch"] == {"from": "original.jsonl", "step": 7, "actions": header.branch.actions,
-                                   "variants": []}
+        assert first["branch"] == {
+            "from": "original.jsonl",
+            "step": 7,
+            "actions": header.branch.actions,
+            "variants": [],
+        }
         out.unlink()
 
 
@@ -60,7 +64,7 @@ def test_playing_on_with_the_original_s_moves_deals_the_original_s_cards(game_id
     header, kept = branch(game, loaded.header, entries, len(entries) // 3, 3, path.name)
     out = write_log_new(tmp_path / "branch.jsonl", game, header, kept)
     match, _ = Match.load(out, get_game, durable=False)
-    for entry in entries[len(kept):]:
+    for entry in entries[len(kept) :]:
         if entry.move is not None:
             match.play(entry.by, entry.move)
     assert [e.event for e in match.entries] == [e.event for e in entries]
@@ -76,11 +80,14 @@ def test_a_position_inside_an_action_keeps_the_whole_action():
     assert [e.event for e in kept_entries(entries, 99)] == ["s", "a", "b", "c"]
 
 
-@pytest.mark.parametrize("branch_field, why", [
-    ({"from": "x.jsonl", "step": "3", "actions": 1, "variants": []}, "does not name a file and a step"),
-    ({"from": "x.jsonl", "step": 3, "actions": 1}, "is not {from, step, actions, variants}"),
-    ({"from": "x.jsonl", "step": 3, "actions": 1, "variants": ["no-such"]}, "has no variant"),
-])
+@pytest.mark.parametrize(
+    "branch_field, why",
+    [
+        ({"from": "x.jsonl", "step": "3", "actions": 1, "variants": []}, "does not name a file and a step"),
+        ({"from": "x.jsonl", "step": 3, "actions": 1}, "is not {from, step, actions, variants}"),
+        ({"from": "x.jsonl", "step": 3, "actions": 1, "variants": ["no-such"]}, "has no variant"),
+    ],
+)
 def test_a_bad_branch_field_is_refused_on_load(tmp_path, branch_field, why):
     game = get_game("king-up")
     path, _ = _original(game, tmp_path, 13)

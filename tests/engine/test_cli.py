@@ -1,4 +1,5 @@
 """The headless commands, run as a user would run them."""
+
 from __future__ import annotations
 
 import json
@@ -25,10 +26,29 @@ def test_selfplay_writes_one_file_per_game_byte_identically(tmp_path, capsys):
 
 
 def test_selfplay_takes_a_level_per_seat_and_refuses_a_wrong_count(tmp_path, capsys):
-    assert main(["selfplay", "king-up", "--players", "3", "--bots", "greedy,random,random", "--games", "2",
-                 "--out", str(tmp_path)]) == 0
-    assert main(["selfplay", "king-up", "--players", "3", "--bots", "greedy,random", "--games", "2",
-                 "--out", str(tmp_path)]) == 2
+    assert (
+        main(
+            [
+                "selfplay",
+                "king-up",
+                "--players",
+                "3",
+                "--bots",
+                "greedy,random,random",
+                "--games",
+                "2",
+                "--out",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            ["selfplay", "king-up", "--players", "3", "--bots", "greedy,random", "--games", "2", "--out", str(tmp_path)]
+        )
+        == 2
+    )
 
 
 def _one_game(tmp_path, capsys):

@@ -1,5 +1,6 @@
 """The command line never shows a traceback: each bad file, argument or output is one line on
 stderr and a non-zero exit; a closed pipe ends quietly (issue 8 item 11, issue 7 §2)."""
+
 from __future__ import annotations
 
 import errno
@@ -62,15 +63,18 @@ def test_deep_nesting_and_infinite_numbers_in_the_file(saved, capsys):
     assert "nested too deeply" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("args", [
-    ["bench", "engine", "king-up", "--games", "0"],
-    ["selfplay", "king-up", "--players", "3", "--games", "-5", "--out", "x"],
-    ["selfplay", "king-up", "--players", "0", "--out", "x"],
-    ["selfplay", "chess", "--players", "3", "--out", "x"],
-    ["replay", "f.jsonl"],
-    ["replay", "f.jsonl", "--at", "3", "--text"],
-    ["nonsense"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["bench", "engine", "king-up", "--games", "0"],
+        ["selfplay", "king-up", "--players", "3", "--games", "-5", "--out", "x"],
+        ["selfplay", "king-up", "--players", "0", "--out", "x"],
+        ["selfplay", "chess", "--players", "3", "--out", "x"],
+        ["replay", "f.jsonl"],
+        ["replay", "f.jsonl", "--at", "3", "--text"],
+        ["nonsense"],
+    ],
+)
 def test_a_wrong_command_line_is_one_line_and_exit_2(args, capsys):
     assert main(args) == 2
     err = capsys.readouterr().err.strip().splitlines()
@@ -167,5 +171,5 @@ def test_view_at_counts_moves_as_replay_text_numbers_them_and_seats_from_one(sav
     from engine.games import get_game
 
     names = [s.name for s in read_log(saved, get_game).header.seats]
-    next_mover = six[5:23].strip()   # the --text column of who moved
+    next_mover = six[5:23].strip()  # the --text column of who moved
     assert f"to act: {names.index(next_mover) + 1}" in body, (five, six, body[:8])

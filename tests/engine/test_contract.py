@@ -5,6 +5,7 @@ view of a state with everything hidden redrawn is the same view); every action t
 not list is refused with IllegalAction; bots see only views; the package ships its rules page
 and data files. (Notation, codec and replay round trips are in test_every_game.py.)
 """
+
 from __future__ import annotations
 
 import random
@@ -16,8 +17,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from engine.core import (Game, GameConfig, IllegalAction, IllegalMove, Match, Seat, UnknownBotLevel,
-                         UnreadableMove)
+from engine.core import Game, GameConfig, IllegalAction, IllegalMove, Match, Seat, UnknownBotLevel, UnreadableMove
 from engine.core.game import Rules
 from engine.core.views import view_dumps, view_from_json, view_to_json
 from engine.games import GAMES, LISTINGS, get_game, package_name

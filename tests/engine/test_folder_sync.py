@@ -1,5 +1,6 @@
 """A save file just created, replaced or recovered keeps its name after a power cut: its folder
 is fsync'd as well as the file (the file's own fsync keeps only its bytes)."""
+
 from __future__ import annotations
 
 import os

@@ -1,5 +1,6 @@
 """`bergfried hint FILE --seat N`, run as a user would run it: the expert's top three moves for
 a seat of a practice game, from that seat's view; every refusal is one line, never a traceback."""
+
 from __future__ import annotations
 
 import random
@@ -19,8 +20,7 @@ def save(path, game_id: str = "king-up", moves: int = 4, practice: bool = True):
     game = get_game(game_id)
     players = 3 if game.min_players <= 3 <= game.max_players else game.min_players
     config = GameConfig(players, frozenset({"practice"} if practice else ()))
-    match = Match.new(game, config, [Seat(n, "human") for n in NAMES[:players]], 5, path=path,
-                      durable=False)
+    match = Match.new(game, config, [Seat(n, "human") for n in NAMES[:players]], 5, path=path, durable=False)
     rng = random.Random(1)
     for _ in range(moves):
         seat = min(match.to_act)

@@ -2,6 +2,7 @@
 form JSON reads back (lists for tuples), and may take the state a decider folded: these tests
 hold that the quick comparison is the exact one, and that a line the engine would not write, or
 a move it would not make, is still refused on load in every game."""
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,9 @@ GAMES = [g.id for g in all_games()]
 def _save(game, folder: Path, seed: int, actions: int = 60) -> Path:
     players = game.min_players
     path = folder / f"{game.id}-{seed}.jsonl"
-    match = Match.new(game, GameConfig(players), [Seat(f"P{i}") for i in range(players)], seed, path=path,
-                      durable=False)
+    match = Match.new(
+        game, GameConfig(players), [Seat(f"P{i}") for i in range(players)], seed, path=path, durable=False
+    )
     play_randomly(match, seed, actions, undo=False)
     return path
 
@@ -49,8 +51,7 @@ def _lines(path: Path) -> list[dict]:
 
 
 def _write(path: Path, records: list[dict]) -> None:
-    path.write_text("".join(json.dumps(r, separators=(",", ":"), ensure_ascii=False) + "\n" for r in records),
-                    "utf-8")
+    path.write_text("".join(json.dumps(r, separators=(",", ":"), ensure_ascii=False) + "\n" for r in records), "utf-8")
 
 
 def _lists(value):
@@ -141,8 +142,14 @@ def test_undo_lines_far_back_load_as_played(game_id, tmp_path):
     """Undoing many actions back, playing on and undoing again loads as the game that was played."""
     game = get_game(game_id)
     players, path, rng = game.min_players, tmp_path / "undo.jsonl", random.Random(5)
-    match = Match.new(game, GameConfig(players, frozenset({"practice"})), [Seat(f"P{i}") for i in range(players)],
-                      5, path=path, durable=False)
+    match = Match.new(
+        game,
+        GameConfig(players, frozenset({"practice"})),
+        [Seat(f"P{i}") for i in range(players)],
+        5,
+        path=path,
+        durable=False,
+    )
     undone = 0
     for play, back in ((45, 21), (7, 3), (30, 40)):
         _play(match, rng, play)

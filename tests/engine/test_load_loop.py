@@ -1,6 +1,7 @@
 """A move of several lines, damaged or cut anywhere, or written in an older form, loads as the
 replayer's line-by-line checks say (engine.core.replayer.Replayer.feed_all), and a lenient load
 keeps exactly the whole moves before the damage."""
+
 from __future__ import annotations
 
 import json

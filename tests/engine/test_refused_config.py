@@ -1,6 +1,7 @@
 """A header that is well formed but sets up a game its rules refuse (Between Two Castles' Ludwig
 variant with three players): the header check asks the game (``config_problem``, the same check
 its set-up makes), so every reader tells it as the file's one-line problem."""
+
 from __future__ import annotations
 
 import io

@@ -1,5 +1,6 @@
 """A save file keeps the rules it was played by: its header's rules version reaches the game
 through the config, so a game whose rules changed can keep an old file's play (issue 26)."""
+
 from __future__ import annotations
 
 import json

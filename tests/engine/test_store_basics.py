@@ -1,6 +1,7 @@
 """The store on both databases (SQLite and a real PostgreSQL): accounts unique regardless of
 case, private files, two lobbies of one store seeing each other's tables and moves, and move N
 appended by only one of two writers."""
+
 from __future__ import annotations
 
 import asyncio
@@ -27,6 +28,7 @@ def stores(request, tmp_path):
         db.schema()
         made.append(Store(db, tmp_path))
         return made[-1]
+
     yield make
     for store in made:
         store.close()
@@ -39,7 +41,7 @@ def lobby_of(store: Store, bots: str = "here") -> Lobby:
 def test_names_are_unique_regardless_of_case(stores):
     accounts = Accounts(stores())
     accounts.claim("alice", "ssh-ed25519 AAAAalice")
-    other = Accounts(stores())                              # another process
+    other = Accounts(stores())  # another process
     assert other.check("Alice", "ssh-ed25519 AAAAmallory") is Login.TAKEN
     assert other.check("ALICE", "ssh-ed25519 AAAAalice") is Login.OTHER
     with pytest.raises(ValueError):
@@ -47,7 +49,7 @@ def test_names_are_unique_regardless_of_case(stores):
     assert other.names() == ["alice"] and other.exists("aLiCe")
     lobby = lobby_of(other.store)
     record = lobby.create("bob", "palais-royal", ["me", "invite:ALICE"])
-    assert record.seats[1].player == "alice"              # the invitation finds her account
+    assert record.seats[1].player == "alice"  # the invitation finds her account
     assert lobby.summaries("alice")[0].invited
 
 
@@ -65,20 +67,20 @@ async def test_two_lobbies_share_tables_and_moves(stores):
     here, there = lobby_of(stores()), lobby_of(stores())
     record = here.create("alice", "palais-royal", ["me", "invite:bob"])
     assert there.poll() and there.record(record.id).seats[1].player == "bob"
-    there.join(record.id, "bob")                            # bob's process starts the game
+    there.join(record.id, "bob")  # bob's process starts the game
     assert here.poll() and here.record(record.id).status == "playing"
-    assert record.status == "playing"                       # the record alice holds follows
+    assert record.status == "playing"  # the record alice holds follows
     mine, theirs = here.table(record.id), there.table(record.id)
     seen = []
     theirs.attach(1, seen.append)
-    for _ in range(6):                                      # whoever is to act plays, in their process
+    for _ in range(6):  # whoever is to act plays, in their process
         seat = next(iter(mine.to_act))
         table = mine if seat == 0 else theirs
         table.submit(seat, table.legal_actions(seat)[0])
         (there if seat == 0 else here).poll()
     assert [line.text for line in mine.move_lines()] == [line.text for line in theirs.move_lines()]
     assert any(u.kind == "moved" for u in seen)
-    assert mine.view(0) == theirs.view(0)                   # the same game in both
+    assert mine.view(0) == theirs.view(0)  # the same game in both
     summary = there.summaries("alice")[0]
     assert summary.to_act == tuple(["alice", "bob"][s] for s in sorted(mine.to_act))
     here.close()
@@ -95,7 +97,7 @@ async def test_move_n_is_appended_once_and_the_loser_decides_again(stores):
     mine, theirs = here.table(record.id), there.table(record.id)
     seat = next(iter(mine.to_act))
     action = mine.legal_actions(seat)[0]
-    mine.submit(seat, action)                               # line N is written here...
+    mine.submit(seat, action)  # line N is written here...
     lines = mine.seq
     # ... and the other process, not told yet, appends its own line N: refused by the database,
     # it reads the table again and decides the action on the new position: played there if the
@@ -125,7 +127,7 @@ async def test_refusals_and_undo_reach_every_process(stores):
     there.poll()
     here.poll()
     with pytest.raises(LobbyError, match="no seat"):
-        there.leave(record.id, "carol")                     # refused: nothing written
+        there.leave(record.id, "carol")  # refused: nothing written
     assert here.poll() is False
     there.join(record.id, "bob")
     here.poll()
@@ -137,7 +139,7 @@ async def test_refusals_and_undo_reach_every_process(stores):
     table.submit(seat, table.legal_actions(seat)[0])
     assert table.can_undo(seat), table.can_undo(seat).reason
     before = [line.text for line in table.move_lines()]
-    table.undo(seat)                                         # an undo line, like a save file's
+    table.undo(seat)  # an undo line, like a save file's
     other = theirs if table is mine else mine
     (there if table is mine else here).poll()
     assert [line.text for line in other.move_lines()] == [line.text for line in table.move_lines()]
@@ -180,7 +182,7 @@ async def test_a_line_that_is_no_move_stops_the_table_for_its_players(stores):
     told = []
     table.attach(0, told.append)
     forged = '{"act":1,"n":1,"by":0,"move":"no such move","type":"ServantMoved","v":1,"data":{}}'
-    here.store.append(record.id, table.seq, [forged])       # another process's bug, or an edit
+    here.store.append(record.id, table.seq, [forged])  # another process's bug, or an edit
     here.poll()
     assert table.stopped and "cannot be read" in table.stopped and "line" in table.stopped
     assert told[-1].kind == "stopped"
@@ -192,7 +194,7 @@ def test_a_new_table_never_takes_an_id_another_process_just_took(stores):
     here, there = lobby_of(stores()), lobby_of(stores())
     first = here.create("alice", "palais-royal", ["me", "invite:bob"])
     ids = iter([first.id, "tfresh1"])
-    there._new_id = lambda: next(ids)                       # there has not heard of it yet
+    there._new_id = lambda: next(ids)  # there has not heard of it yet
     second = there.create("bob", "palais-royal", ["me", "bot:random"])
     assert second.id == "tfresh1"
     here.poll()
@@ -226,11 +228,11 @@ def test_a_dropped_postgresql_connection_is_made_again(postgres_url, tmp_path):
     accounts = Accounts(store)
     accounts.claim("alice", "ssh-ed25519 AAAAalice")
     backend = store.db.query("SELECT pg_backend_pid()")[0][0]
-    with psycopg.connect(postgres_url, autocommit=True) as admin:   # the server drops it
+    with psycopg.connect(postgres_url, autocommit=True) as admin:  # the server drops it
         admin.execute("SELECT pg_terminate_backend(%s)", (backend,))
     with pytest.raises(StoreError):
-        accounts.names()                                    # one clear error for this call...
-    assert accounts.names() == ["alice"]                    # ... and the next one connects again
+        accounts.names()  # one clear error for this call...
+    assert accounts.names() == ["alice"]  # ... and the next one connects again
     store.close()
 
 
@@ -242,10 +244,12 @@ async def test_a_watching_lobby_hears_of_another_process_at_once(tmp_path, monke
     from engine.store import watch
 
     if not inotify:
+
         class NoWake(watch._WalWake):
             def __init__(self, database):
                 super().__init__(database)
-                self.close()                               # as if inotify_init1 had failed
+                self.close()  # as if inotify_init1 had failed
+
         monkeypatch.setattr(watch, "_WalWake", NoWake)
     db = SQLite(tmp_path / "bergfried.db", durable=False)
     db.schema()
@@ -255,7 +259,7 @@ async def test_a_watching_lobby_hears_of_another_process_at_once(tmp_path, monke
     here.subscribe(lambda: heard.append(time.monotonic()))
     other = SQLite(tmp_path / "bergfried.db", durable=False)
     there = lobby_of(Store(other, tmp_path))
-    await asyncio.sleep(0.2)                               # the watcher has begun
+    await asyncio.sleep(0.2)  # the watcher has begun
     made = time.monotonic()
     record = there.create("bob", "palais-royal", ["me", "open"])
     while not heard and time.monotonic() - made < 5:

@@ -1,5 +1,6 @@
 """Bots across processes: two bot-pool workers (spawned processes) over one store, SQLite and
 PostgreSQL, decide every bot move exactly once between them; a worker ends with its parent."""
+
 from __future__ import annotations
 
 import json
@@ -29,8 +30,11 @@ def wait_until(predicate, timeout: float, what: str) -> None:
 
 def action_starts(lines: list[str]) -> set[int]:
     """The lines where a move (not the set-up) begins: here, every one a bot's."""
-    return {seq for seq, line in enumerate(lines[1:], start=1)
-            if (record := json.loads(line)).get("act", 0) > 0 and "n" in record}
+    return {
+        seq
+        for seq, line in enumerate(lines[1:], start=1)
+        if (record := json.loads(line)).get("act", 0) > 0 and "n" in record
+    }
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
@@ -42,8 +46,11 @@ def test_two_bot_workers_decide_each_bot_move_exactly_once(backend, tmp_path, re
     trace = tmp_path / "decided"
     enough = 40
     with BotPoolProcess(tmp_path, url, workers=2, bot_delay=0.0, durable=False, trace=trace):
-        wait_until(lambda: all(len(store.lines(t)) >= enough or _finished(lobby, t) for t in tables),
-                   120, "bot moves at every table")
+        wait_until(
+            lambda: all(len(store.lines(t)) >= enough or _finished(lobby, t) for t in tables),
+            120,
+            "bot moves at every table",
+        )
     decided = []
     for n in (0, 1):
         path = Path(f"{trace}.{n}")
@@ -78,7 +85,8 @@ def test_a_bot_worker_ends_when_its_server_is_killed(tmp_path):
         f"pool = BotPoolProcess({str(tmp_path)!r}, workers=1, durable=False)\n"
         "pool.start()\n"
         "print(pool.pids[0], flush=True)\n"
-        "time.sleep(600)\n")
+        "time.sleep(600)\n"
+    )
     server = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     try:
         worker = int(server.stdout.readline())
@@ -112,6 +120,7 @@ async def test_a_players_process_sees_the_pools_bot_think_and_move(tmp_path):
     table = lobby.table(record.id)
     kinds: list[str] = []
     table.attach(0, lambda update: kinds.append(update.kind))
+
     def bot_lines() -> int:
         return sum(line.text.startswith("Random") for line in table.move_lines())
 
@@ -132,8 +141,7 @@ async def test_a_players_process_sees_the_pools_bot_think_and_move(tmp_path):
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-async def test_a_stand_in_plays_for_a_player_away_from_every_process_until_she_is_back(backend, tmp_path,
-                                                                                        request):
+async def test_a_stand_in_plays_for_a_player_away_from_every_process_until_she_is_back(backend, tmp_path, request):
     import asyncio
 
     url = request.getfixturevalue("postgres_url") if backend == "postgresql" else None
@@ -145,20 +153,21 @@ async def test_a_stand_in_plays_for_a_player_away_from_every_process_until_she_i
             await asyncio.sleep(0.02)
 
     store = open_store(tmp_path, url, durable=False)
-    lobby = Lobby(store, TableHost(get_game, durable=False), bots="pool")   # alice's process
+    lobby = Lobby(store, TableHost(get_game, durable=False), bots="pool")  # alice's process
     lobby.watch(interval=0.02)
-    record = lobby.create("alice", "palais-royal", ["me", "bot:random"], stand_in_after=1,
-                          stand_in_level="random")
+    record = lobby.create("alice", "palais-royal", ["me", "bot:random"], stand_in_after=1, stand_in_level="random")
     table = lobby.table(record.id)
     with BotPoolProcess(tmp_path, url, workers=1, bot_delay=0.05, durable=False, away_every=0.2):
         # alice has her seat open nowhere: the pool starts her away clock, then its bot plays for her
         await until(lambda: record.seats[0].stand_in, "the stand-in")
         assert lobby.summaries("alice")[0].seats[0] == "alice (a bot for now)"
-        await until(lambda: any(line.text.startswith("alice") for line in table.move_lines())
-                    or table.finished, "the stand-in playing alice's move")
+        await until(
+            lambda: any(line.text.startswith("alice") for line in table.move_lines()) or table.finished,
+            "the stand-in playing alice's move",
+        )
         if table.finished:
             return
-        lobby.arrive(record.id, "alice")                  # she is back (in her own process)
+        lobby.arrive(record.id, "alice")  # she is back (in her own process)
         table.attach(0, lambda update: None)
         assert not record.seats[0].stand_in
         await until(lambda: 0 in table.to_act or table.finished, "alice's turn")
@@ -179,18 +188,20 @@ def test_a_killed_workers_lease_is_free_at_once(tmp_path):
     table = lobby.table(record.id)
     while 0 in table.to_act:
         table.submit(0, table.legal_actions(0)[0])
-    script = ("import sys, time\n"
-              "from engine.store import open_store\n"
-              f"store = open_store({str(tmp_path)!r}, durable=False)\n"
-              f"print(store.take_lease({record.id!r}, {table.seq}), flush=True)\n"
-              "time.sleep(600)\n")
+    script = (
+        "import sys, time\n"
+        "from engine.store import open_store\n"
+        f"store = open_store({str(tmp_path)!r}, durable=False)\n"
+        f"print(store.take_lease({record.id!r}, {table.seq}), flush=True)\n"
+        "time.sleep(600)\n"
+    )
     worker = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     try:
         assert worker.stdout.readline().strip() == "True"
-        assert not store.take_lease(record.id, table.seq)     # held by a live process
+        assert not store.take_lease(record.id, table.seq)  # held by a live process
         worker.send_signal(signal.SIGKILL)
         worker.wait(10)
-        assert store.take_lease(record.id, table.seq)         # its holder is gone
+        assert store.take_lease(record.id, table.seq)  # its holder is gone
     finally:
         if worker.poll() is None:
             worker.kill()
@@ -226,9 +237,9 @@ async def test_a_player_hurries_the_pools_bot_from_her_process(tmp_path):
     record = lobby.create("alice", "palais-royal", ["me", "bot:random"])
     table = lobby.table(record.id)
     table.attach(0, lambda update: None)
-    with BotPoolProcess(tmp_path, workers=1, bot_delay=30.0, durable=False):   # a very slow bot
+    with BotPoolProcess(tmp_path, workers=1, bot_delay=30.0, durable=False):  # a very slow bot
         deadline = time.monotonic() + 60
-        while 0 not in table.to_act:                  # the bot may open: alice hurries it too
+        while 0 not in table.to_act:  # the bot may open: alice hurries it too
             assert time.monotonic() < deadline, "the bot never moved"
             if table.thinking is not None and len(store.lines(record.id)) == table.seq:
                 table.hurry()
@@ -236,8 +247,8 @@ async def test_a_player_hurries_the_pools_bot_from_her_process(tmp_path):
         while 0 in table.to_act:
             table.submit(0, table.legal_actions(0)[0])
         seq, asked = table.seq, time.monotonic()
-        table.hurry()                                 # once, maybe before the worker has begun
-        while table.seq == seq:                       # thinking; 30 s unless hurried
+        table.hurry()  # once, maybe before the worker has begun
+        while table.seq == seq:  # thinking; 30 s unless hurried
             assert time.monotonic() - asked < 20, "the hurry never reached the worker"
             await asyncio.sleep(0.05)
     lobby.close()

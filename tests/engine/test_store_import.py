@@ -1,6 +1,7 @@
 """A data folder from before the database is imported on the first start, nothing lost and the old
 files kept aside; damaged files and databases give one clear line (StoreError), never a
 traceback; a stored table exports as a save file that ``check`` opens."""
+
 from __future__ import annotations
 
 import json
@@ -19,24 +20,40 @@ def old_folder(folder, damaged_save: bool = False) -> dict:
     progress with a stand-in rule, a waiting table and (optionally) a table whose file is cut."""
     game = get_game("palais-royal")
     (folder / "tables").mkdir(parents=True)
-    match = Match.new(game, GameConfig(2), [Seat("alice"), Seat("bob")], 7,
-                      path=folder / "tables" / "t000001.jsonl", durable=False)
+    match = Match.new(
+        game, GameConfig(2), [Seat("alice"), Seat("bob")], 7, path=folder / "tables" / "t000001.jsonl", durable=False
+    )
     for _ in range(5):
         seat = next(iter(match.to_act))
         match.submit(seat, match.legal_actions(seat)[0])
     match.close()
-    playing = TableRecord("t000001", "palais-royal", "alice", "2026-11-20T10:00:00",
-                          [SeatRecord("human", "alice", True, "2026-11-21T10:00:00", True),
-                           SeatRecord("human", "bob", True)], "playing",
-                          stand_in_after=600.0, stand_in_level="random")
-    waiting = TableRecord("t000002", "king-up", "bob", "2026-11-20T11:00:00",
-                          [SeatRecord("human", "bob", True), SeatRecord("human", "carol", False),
-                           SeatRecord()])
+    playing = TableRecord(
+        "t000001",
+        "palais-royal",
+        "alice",
+        "2026-11-20T10:00:00",
+        [SeatRecord("human", "alice", True, "2026-11-21T10:00:00", True), SeatRecord("human", "bob", True)],
+        "playing",
+        stand_in_after=600.0,
+        stand_in_level="random",
+    )
+    waiting = TableRecord(
+        "t000002",
+        "king-up",
+        "bob",
+        "2026-11-20T11:00:00",
+        [SeatRecord("human", "bob", True), SeatRecord("human", "carol", False), SeatRecord()],
+    )
     tables = [playing, waiting]
     if damaged_save:
-        broken = TableRecord("t000003", "palais-royal", "bob", "2026-11-20T12:00:00",
-                             [SeatRecord("human", "bob", True), SeatRecord("human", "alice", True)],
-                             "playing")
+        broken = TableRecord(
+            "t000003",
+            "palais-royal",
+            "bob",
+            "2026-11-20T12:00:00",
+            [SeatRecord("human", "bob", True), SeatRecord("human", "alice", True)],
+            "playing",
+        )
         (folder / "tables" / "t000003.jsonl").write_text('{"format": "bergfried-log", "format_vers')
         tables.append(broken)
     items = []
@@ -45,11 +62,20 @@ def old_folder(folder, damaged_save: bool = False) -> dict:
         del item["lines"], item["to_act"]  # fields the old registry did not have
         items.append(item)
     (folder / "tables.json").write_text(json.dumps({"tables": items}))
-    (folder / "accounts.json").write_text(json.dumps({"players": {
-        "alice": {"keys": ["ssh-ed25519 AAAAalice"], "last_table": "t000001"},
-        "bob": {"keys": ["ssh-ed25519 AAAAbob", "ssh-ed25519 AAAAbob2"]}}}))
-    return {"lines": (folder / "tables" / "t000001.jsonl").read_text().splitlines(),
-            "moves": [line.text for line in move_list(match.game, match.header, match.entries)]}
+    (folder / "accounts.json").write_text(
+        json.dumps(
+            {
+                "players": {
+                    "alice": {"keys": ["ssh-ed25519 AAAAalice"], "last_table": "t000001"},
+                    "bob": {"keys": ["ssh-ed25519 AAAAbob", "ssh-ed25519 AAAAbob2"]},
+                }
+            }
+        )
+    )
+    return {
+        "lines": (folder / "tables" / "t000001.jsonl").read_text().splitlines(),
+        "moves": [line.text for line in move_list(match.game, match.header, match.entries)],
+    }
 
 
 async def test_an_old_data_folder_is_imported_once_and_kept_aside(tmp_path):
@@ -68,10 +94,10 @@ async def test_an_old_data_folder_is_imported_once_and_kept_aside(tmp_path):
     assert accounts.check("alice", "ssh-ed25519 AAAAalice") is Login.KNOWN
     assert accounts.check("bob", "ssh-ed25519 AAAAbob2") is Login.KNOWN
     assert accounts.last_table("alice") == "t000001"
-    assert store.lines("t000001") == old["lines"]            # the same lines as the save file
+    assert store.lines("t000001") == old["lines"]  # the same lines as the save file
     lobby = Lobby(store, TableHost(get_game, durable=False))
     problems = lobby.restore()
-    assert problems and "t000003" in problems[0]             # reported, left out; the rest start
+    assert problems and "t000003" in problems[0]  # reported, left out; the rest start
     playing = lobby.record("t000001")
     assert playing.status == "playing" and playing.seats[0].stand_in and playing.stand_in_after == 600
     assert playing.seats[0].away_since == "2026-11-21T10:00:00"
@@ -94,15 +120,18 @@ def test_a_second_start_imports_nothing(tmp_path):
 
     db = SQLite(folder / "bergfried.db", durable=False)
     db.schema()
-    assert import_folder(Store(db, folder), folder) == []   # the old files are aside now
+    assert import_folder(Store(db, folder), folder) == []  # the old files are aside now
     assert len(Store(db, folder).lines("t000001")) > 2
 
 
-@pytest.mark.parametrize("content, says", [
-    ("", "accounts.json is empty"),
-    ('{"players": {"alice": {"keys": ["ssh-ed', "accounts.json is not JSON"),
-    ('["alice"]', "is not the accounts.json Bergfried writes"),
-])
+@pytest.mark.parametrize(
+    "content, says",
+    [
+        ("", "accounts.json is empty"),
+        ('{"players": {"alice": {"keys": ["ssh-ed', "accounts.json is not JSON"),
+        ('["alice"]', "is not the accounts.json Bergfried writes"),
+    ],
+)
 def test_a_damaged_accounts_file_stops_the_start_with_one_line(tmp_path, content, says):
     folder = tmp_path / "server"
     old_folder(folder)
@@ -166,11 +195,14 @@ async def test_a_stored_table_exports_as_a_save_file_check_opens(tmp_path):
     lobby.close()
 
 
-@pytest.mark.parametrize("database, says", [
-    ("postgresql://postgres@127.0.0.1:1/bergfried", "cannot connect to postgresql://postgres@127.0.0.1:1"),
-    ("postgresql://bob:secret@127.0.0.1:1/bergfried", "bob@127.0.0.1:1"),
-    ("mysql://127.0.0.1/bergfried", "--database takes postgresql://"),
-])
+@pytest.mark.parametrize(
+    "database, says",
+    [
+        ("postgresql://postgres@127.0.0.1:1/bergfried", "cannot connect to postgresql://postgres@127.0.0.1:1"),
+        ("postgresql://bob:secret@127.0.0.1:1/bergfried", "bob@127.0.0.1:1"),
+        ("mysql://127.0.0.1/bergfried", "--database takes postgresql://"),
+    ],
+)
 def test_a_database_that_cannot_be_used_gives_one_line(tmp_path, database, says):
     with pytest.raises(StoreError) as stopped:
         open_store(tmp_path, database)
@@ -185,7 +217,7 @@ def test_old_files_beside_a_database_that_holds_data_are_left_alone_and_said(tmp
     from engine.store import store as store_module
     from engine.store.importer import import_folder
 
-    old_folder(folder)                                      # an old server wrote these since
+    old_folder(folder)  # an old server wrote these since
     notes = import_folder(store, folder)
     assert len(notes) == 1 and "were not imported" in notes[0]
     assert (folder / "accounts.json").exists() and Accounts(store).names() == ["alice"]

@@ -2,6 +2,7 @@
 store, SQLite and PostgreSQL: each sees the other's moves, the two logs are the same, and a move
 reaches the other process quickly (the figures are printed; docs/store.md has the measured ones).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -33,7 +34,7 @@ async def _play(data_dir: Path, url: str | None, table_id: str, seat: int):
     lobby = Lobby(store, TableHost(get_game, durable=False), bots="pool")
     lobby.watch(interval=0.02)
     table = lobby.table(table_id)
-    got: list[tuple[int, float]] = []   # (lines after an update from elsewhere, when it came)
+    got: list[tuple[int, float]] = []  # (lines after an update from elsewhere, when it came)
     sent: list[tuple[int, float]] = []  # (lines after my move, when I made it)
     table.attach(seat, lambda update: got.append((table.seq, time.time())) if update.kind == "moved" else None)
     deadline = time.monotonic() + 120
@@ -68,8 +69,7 @@ def test_two_processes_play_one_table_and_see_each_others_moves(backend, tmp_pat
     lobby.join(record.id, "bob")
     context = multiprocessing.get_context("spawn")
     results = context.Queue()
-    players = [context.Process(target=_player, args=(str(tmp_path), url, record.id, seat, results))
-               for seat in (0, 1)]
+    players = [context.Process(target=_player, args=(str(tmp_path), url, record.id, seat, results)) for seat in (0, 1)]
     for p in players:
         p.start()
     out = {}
@@ -79,14 +79,16 @@ def test_two_processes_play_one_table_and_see_each_others_moves(backend, tmp_pat
         out[seat] = (sent, got, lines)
     for p in players:
         p.join(30)
-    assert out[0][2] == out[1][2] and len(out[0][2]) >= 10        # the same game in both
-    assert out[0][0] and out[1][0]                                  # both played
+    assert out[0][2] == out[1][2] and len(out[0][2]) >= 10  # the same game in both
+    assert out[0][0] and out[1][0]  # both played
     waits = _latencies(out[0][0], out[1][1]) + _latencies(out[1][0], out[0][1])
-    assert len(waits) >= len(out[0][0]) + len(out[1][0]) - 2       # every move reached the other
+    assert len(waits) >= len(out[0][0]) + len(out[1][0]) - 2  # every move reached the other
     waits.sort()
     p95 = waits[int(0.95 * (len(waits) - 1))]
-    print(f"\n{backend}: {len(waits)} moves between processes, p50 {statistics.median(waits) * 1000:.1f} ms, "
-          f"p95 {p95 * 1000:.1f} ms, max {waits[-1] * 1000:.1f} ms")
+    print(
+        f"\n{backend}: {len(waits)} moves between processes, p50 {statistics.median(waits) * 1000:.1f} ms, "
+        f"p95 {p95 * 1000:.1f} ms, max {waits[-1] * 1000:.1f} ms"
+    )
     assert p95 < 1.0  # the goal is 250 ms (SQLite) / 150 ms (PostgreSQL); a loaded CI machine gets slack
     lines = store.lines(record.id)
     assert len(lines) >= TARGET_LINES or lobby.table(record.id).finished
@@ -108,6 +110,7 @@ def _racer(data_dir: str, url: str | None, table_id: str, seat: int, ready, go, 
         except Conflict:
             conflicts.append(seq)
             raise
+
     store.append = counted
     ready.put(start)
     go.wait(60)
@@ -132,11 +135,12 @@ def test_four_processes_append_move_n_at_once_and_exactly_one_wins(backend, tmp_
     seat = next(iter(lobby.table(record.id).to_act))
     context = multiprocessing.get_context("spawn")
     ready, go, results = context.Queue(), context.Event(), context.Queue()
-    racers = [context.Process(target=_racer, args=(str(tmp_path), url, record.id, seat, ready, go, results))
-              for _ in range(4)]
+    racers = [
+        context.Process(target=_racer, args=(str(tmp_path), url, record.id, seat, ready, go, results)) for _ in range(4)
+    ]
     for p in racers:
         p.start()
-    starts = {ready.get(timeout=120) for _ in racers}   # every racer has the table open at line N
+    starts = {ready.get(timeout=120) for _ in racers}  # every racer has the table open at line N
     assert len(starts) == 1
     n = starts.pop()
     go.set()
@@ -149,5 +153,5 @@ def test_four_processes_append_move_n_at_once_and_exactly_one_wins(backend, tmp_
     assert all(outcome in ("played", "IllegalMove", "IllegalAction") for *_, outcome in out)
     lines = store.lines(record.id)
     assert len(lines) > n
-    load_lines(lines, get_game)                           # the log reads whole, every move decided again
+    load_lines(lines, get_game)  # the log reads whole, every move decided again
     lobby.close()

@@ -1,5 +1,6 @@
 """Issue 28, the game's story: the chart's series equal the scores in the log, chances are shares
 that end with the winners, and the turning points are moves that cost their mover."""
+
 from __future__ import annotations
 
 import re
@@ -10,8 +11,7 @@ from engine.cli import main as cli_main
 from engine.cli import replay_text
 from engine.core import read_log
 from engine.core.selfplay import play_out
-from engine.core.story import (chance_series, costly_steps, score_series, story_steps, turning_points,
-                               turning_text)
+from engine.core.story import chance_series, costly_steps, score_series, story_steps, turning_points, turning_text
 from engine.games import all_games, get_game
 
 GAMES = [g.id for g in all_games()]
@@ -30,9 +30,12 @@ def test_the_score_series_equals_the_running_scores_of_the_log(game_id, tmp_path
     steps = story_steps(game, loaded.header, loaded.entries)
     series = score_series(game, loaded.header.config, [e.event for e in loaded.entries], steps.positions)
     # replay --text prints the scores after every described event: "[a b c]", one line per step
-    printed = [tuple(int(x) for x in m.group(1).split())
-               for line in replay_text(game, loaded) if (m := re.search(r"\[([-\d ]+)\]$", line))]
-    assert series[1:len(printed) + 1] == printed
+    printed = [
+        tuple(int(x) for x in m.group(1).split())
+        for line in replay_text(game, loaded)
+        if (m := re.search(r"\[([-\d ]+)\]$", line))
+    ]
+    assert series[1 : len(printed) + 1] == printed
     assert series[0] == (0,) * loaded.header.config.players or series[0] == series[1]
     assert series[-1] == tuple(game.result(loaded.state).scores)
 
@@ -43,8 +46,13 @@ def test_chances_are_shares_and_the_winners_hold_them_at_the_end(game_id, tmp_pa
     _, loaded = _loaded(game, tmp_path)
     steps = story_steps(game, loaded.header, loaded.entries)
     seen = []
-    chances = chance_series(game, loaded.header.config, [e.event for e in loaded.entries], steps.positions,
-                            lambda done, total: seen.append((done, total)))
+    chances = chance_series(
+        game,
+        loaded.header.config,
+        [e.event for e in loaded.entries],
+        steps.positions,
+        lambda done, total: seen.append((done, total)),
+    )
     assert len(chances) == len(steps.positions) and seen[-1] == (len(chances), len(chances))
     assert all(abs(sum(row) - 1) < 1e-9 and min(row) >= 0 for row in chances)
     winners = game.result(loaded.state).winners
@@ -59,8 +67,11 @@ def test_turning_points_are_the_moves_that_cost_their_mover_most(game_id, tmp_pa
     chances = chance_series(game, loaded.header.config, [e.event for e in loaded.entries], steps.positions)
     falls = costly_steps(steps, chances)
     assert falls and all(steps.movers[k] == seat for k, seat, _ in falls)
-    biggest = max(chances[k - 1][steps.movers[k]] - chances[k][steps.movers[k]]
-                  for k in range(1, len(chances)) if steps.movers[k] is not None)
+    biggest = max(
+        chances[k - 1][steps.movers[k]] - chances[k][steps.movers[k]]
+        for k in range(1, len(chances))
+        if steps.movers[k] is not None
+    )
     assert falls[0][2] == pytest.approx(biggest)
     points = turning_points(game, loaded.header, loaded.entries, steps, chances, iterations=40)
     assert {p.step for p in points} == {k for k, _, _ in falls}

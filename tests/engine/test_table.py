@@ -1,5 +1,6 @@
 """The table: it outlives its screens, owns the bots, tells each subscriber only its own view,
 and never loses a move silently."""
+
 from __future__ import annotations
 
 import pytest
@@ -60,7 +61,7 @@ async def test_each_subscriber_gets_its_own_view_and_no_events(tmp_path):
         assert update.kind == "moved" and update.view == table.view(seat)
         assert all(step.view.seat == seat for step in update.steps)
         assert all(isinstance(step.kind, str) for step in update.steps)
-        assert [line.text for line in update.lines] == [line.text for line in table.move_lines()[-len(update.lines):]]
+        assert [line.text for line in update.lines] == [line.text for line in table.move_lines()[-len(update.lines) :]]
     assert got[0][0].view.my_goal is not None and got[None][0].view.my_goal is None
 
 
@@ -91,8 +92,9 @@ class FullDisk:
 
 
 async def test_undo_cancels_the_bot_that_is_about_to_reply(tmp_path):
-    match = Match.new(KING_UP, GameConfig(3, frozenset({"practice"})), SEATS, 5,
-                      path=tmp_path / "g.jsonl", durable=False)
+    match = Match.new(
+        KING_UP, GameConfig(3, frozenset({"practice"})), SEATS, 5, path=tmp_path / "g.jsonl", durable=False
+    )
     table = Table(match, bot_delay=30.0)
     table.drive_bots()
     await until(lambda: table._bot_task is not None or 0 in table.to_act, timeout=5, what="a bot or the human")

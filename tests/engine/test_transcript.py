@@ -1,5 +1,6 @@
 """Issue 28, share it: `bergfried export FILE` writes a transcript whose moves, read back through
 the notation, replay the game exactly; round headings and the final scores are in it."""
+
 from __future__ import annotations
 
 import pytest
@@ -50,26 +51,30 @@ def test_an_unfinished_game_s_transcript_keeps_its_secret_votes(tmp_path):
     game = get_game("king-up")
     match = play_out(game, 3, ["greedy"] * 3, 23)
     from engine.core import write_log_atomic
+
     path = tmp_path / "half.jsonl"
     cut = next(i for i, e in enumerate(match.entries) if e.move in ("yes", "no"))
-    write_log_atomic(path, game, match.header, match.entries[:cut + 1])
+    write_log_atomic(path, game, match.header, match.entries[: cut + 1])
     text = "\n".join(transcript(game, read_log(path, get_game), "text"))
     assert "unfinished" in text and "(1): voted" in text or "(2): voted" in text or "(3): voted" in text
     assert ": yes" not in text and ": no" not in text and match.header.seed not in text
 
 
-@pytest.mark.parametrize("game_id, words", [
-    ("king-up", [" + ", " = "]),
-    ("carcassonne-castle", ["during play", "courtyard", "total: "]),
-    ("between-two-castles", ["Ludwig", "throne room", " = "]),
-    ("palais-royal", ["nobles", "park rows", " = "]),
-    ("castle-builder", ["coins won", "coin"]),
-])
+@pytest.mark.parametrize(
+    "game_id, words",
+    [
+        ("king-up", [" + ", " = "]),
+        ("carcassonne-castle", ["during play", "courtyard", "total: "]),
+        ("between-two-castles", ["Ludwig", "throne room", " = "]),
+        ("palais-royal", ["nobles", "park rows", " = "]),
+        ("castle-builder", ["coins won", "coin"]),
+    ],
+)
 def test_the_transcript_ends_with_the_game_s_own_final_breakdown(game_id, words, tmp_path):
     game = get_game(game_id)
     path = tmp_path / "game.jsonl"
     play_out(game, game.min_players, ["greedy"] * game.min_players, 24, path=path)
     lines = transcript(game, read_log(path, get_game), "text")
-    ending = "\n".join(lines[lines.index("Scores"):])
+    ending = "\n".join(lines[lines.index("Scores") :])
     for word in words:
         assert word in ending, (word, ending)

@@ -2,6 +2,7 @@
 ``Match.play``): random text, and every move the engine lists with each of its numbers pushed to
 and past the edges of any table (a room number past the catalogue once crashed the notation with
 the whole state in the traceback). A refusal's message never holds the state."""
+
 from __future__ import annotations
 
 import random
@@ -14,8 +15,39 @@ from engine.core import GameConfig, IllegalAction, Match, Seat
 from engine.games import GAMES, get_game
 
 # Numbers at and beyond the edges of anything a game numbers: rooms, cards, columns, floors, seats.
-EDGES = (-1, 0, 1, 2, 6, 7, 8, 9, 10, 11, 12, 13, 24, 40, 71, 72, 73, 99, 100, 146, 147, 148, 199, 200,
-         255, 256, 999, 10_000, 2**31, 2**63, 10**30)
+EDGES = (
+    -1,
+    0,
+    1,
+    2,
+    6,
+    7,
+    8,
+    9,
+    10,
+    11,
+    12,
+    13,
+    24,
+    40,
+    71,
+    72,
+    73,
+    99,
+    100,
+    146,
+    147,
+    148,
+    199,
+    200,
+    255,
+    256,
+    999,
+    10_000,
+    2**31,
+    2**63,
+    10**30,
+)
 _NUMBER = re.compile(r"-?\d+")
 
 
@@ -48,7 +80,7 @@ def typed_texts(game, match, seat, rng):
         numbers = list(_NUMBER.finditer(written))
         for found in numbers:
             for value in rng.sample(EDGES, 6):
-                texts.append(written[:found.start()] + str(value) + written[found.end():])
+                texts.append(written[: found.start()] + str(value) + written[found.end() :])
         if numbers:
             texts.append(_NUMBER.sub(lambda _: str(rng.choice(EDGES)), written))
     alphabet = string.ascii_letters + string.digits + " @+,:-()#.*/ÄÖÜß\t"
@@ -89,8 +121,12 @@ def test_actions_out_of_every_range_are_refused_by_submit(game):
                 value = getattr(action, name.name)
                 if type(value) is int:
                     for edge in (-1, 147, 999, 10**30):
-                        stranger = type(action)(**{**{f.name: getattr(action, f.name)
-                                                      for f in type(action).__attrs_attrs__}, name.name: edge})
+                        stranger = type(action)(
+                            **{
+                                **{f.name: getattr(action, f.name) for f in type(action).__attrs_attrs__},
+                                name.name: edge,
+                            }
+                        )
                         if stranger in match.legal_actions(seat):
                             continue
                         probe = Match(game, match.header, match.entries, state=match.state)

@@ -2,6 +2,7 @@
 
 Every wait has a timeout, so a broken server fails a test instead of hanging it.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -52,6 +53,7 @@ class Client(asyncssh.SSHClientSession):
                 if self.closed.is_set():
                     raise AssertionError(f"closed before {needle!r}; got {self.text[-300:]!r}")
                 await asyncio.sleep(0.02)
+
         try:
             await asyncio.wait_for(poll(), timeout)
         except TimeoutError:
@@ -93,15 +95,30 @@ class Server:
             self.keys[who] = asyncssh.generate_private_key("ssh-ed25519")
         return self.keys[who]
 
-    async def connect(self, name: str, key: str | None = None, size=(100, 30), env=None,
-                      term="xterm-256color", pty: bool = True, wait: str | None = "Welcome") -> Client:
+    async def connect(
+        self,
+        name: str,
+        key: str | None = None,
+        size=(100, 30),
+        env=None,
+        term="xterm-256color",
+        pty: bool = True,
+        wait: str | None = "Welcome",
+    ) -> Client:
         # (20 s: many sessions starting at once on a loaded machine wait for each other's Apps)
-        conn = await asyncio.wait_for(asyncssh.connect(
-            "127.0.0.1", self.port, username=name, client_keys=[self.key(key or name)],
-            known_hosts=None, preferred_auth="publickey"), 20)
+        conn = await asyncio.wait_for(
+            asyncssh.connect(
+                "127.0.0.1",
+                self.port,
+                username=name,
+                client_keys=[self.key(key or name)],
+                known_hosts=None,
+                preferred_auth="publickey",
+            ),
+            20,
+        )
         kwargs = dict(term_type=term, term_size=size) if pty else {}
-        chan, client = await asyncio.wait_for(conn.create_session(
-            Client, env=env or {}, encoding=None, **kwargs), 20)
+        chan, client = await asyncio.wait_for(conn.create_session(Client, env=env or {}, encoding=None, **kwargs), 20)
         client.conn = conn
         if wait:
             await client.wait_for(wait)

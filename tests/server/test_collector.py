@@ -1,5 +1,6 @@
 """The server freezes long-lived objects out of full collections, and collects what ended
 sessions left in one pass once enough have ended or enough time has passed."""
+
 from __future__ import annotations
 
 import gc
@@ -10,7 +11,7 @@ from tui.server.collector import Collector
 
 class Node:
     def __init__(self) -> None:
-        self.me = self   # a cycle: only the collector frees it
+        self.me = self  # a cycle: only the collector frees it
 
 
 def frozen_garbage() -> weakref.ref:
@@ -19,7 +20,7 @@ def frozen_garbage() -> weakref.ref:
     gc.freeze()
     del node
     gc.collect()
-    assert ref() is not None                           # frozen: not even a full pass sees it
+    assert ref() is not None  # frozen: not even a full pass sees it
     return ref
 
 
@@ -34,7 +35,7 @@ def test_frozen_garbage_is_collected_after_the_period():
         now[0] += 61
         collector.tick()
         assert ref() is None
-        assert gc.get_freeze_count() > 0               # what is left is frozen again
+        assert gc.get_freeze_count() > 0  # what is left is frozen again
     finally:
         collector.close()
     assert gc.get_freeze_count() == 0
@@ -59,6 +60,6 @@ def test_the_server_thresholds_last_while_it_runs():
     collector = Collector()
     collector.start()
     assert gc.get_threshold()[0] == 10_000
-    assert min(gc.get_threshold()[1:]) >= 1000   # older generations: only the collector's passes
+    assert min(gc.get_threshold()[1:]) >= 1000  # older generations: only the collector's passes
     collector.close()
     assert gc.get_threshold() == before

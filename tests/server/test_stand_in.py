@@ -1,5 +1,6 @@
 """A bot takes the seat of a player who stays away (as long as the table's creator allows), and
 the player takes it back on return; invitations hold a seat for a name nobody has logged in with."""
+
 from __future__ import annotations
 
 import asyncio
@@ -41,32 +42,33 @@ async def until_alice_acts(table) -> None:
 async def test_a_bot_plays_for_a_player_away_too_long_and_she_takes_her_seat_back(tmp_path):
     clock = Clock()
     lobby = lobby_at(tmp_path, clock)
-    record = lobby.create("alice", "king-up", ["me", "invite:bob", "bot:random"],
-                          stand_in_after=3600, stand_in_level="random")
+    record = lobby.create(
+        "alice", "king-up", ["me", "invite:bob", "bot:random"], stand_in_after=3600, stand_in_level="random"
+    )
     lobby.join(record.id, "bob")
     table = lobby.table(record.id)
-    bob = table.attach(1, lambda update: None)         # bob is at the table; alice is not
+    bob = table.attach(1, lambda update: None)  # bob is at the table; alice is not
     await until_alice_acts(table)
-    lobby.check_away()                                  # alice's away clock starts
+    lobby.check_away()  # alice's away clock starts
     assert record.seats[0].away_since is not None and record.seats[1].away_since is None
     clock.now += timedelta(minutes=59)
     lobby.check_away()
-    assert table.stand_ins == set() and 0 in table.to_act   # not long enough: her turn waits
+    assert table.stand_ins == set() and 0 in table.to_act  # not long enough: her turn waits
     assert "a bot for now" not in lobby.summaries("bob")[0].seats[0]
     clock.now += timedelta(minutes=2)
     lobby.check_away()
     assert table.stand_ins == {0} and record.seats[0].stand_in
     assert lobby.summaries("bob")[0].seats[0] == "alice (a bot for now)"
     await asyncio.wait_for(table.settled(), 10)
-    assert 0 not in table.to_act or table.finished      # the stand-in played her move
+    assert 0 not in table.to_act or table.finished  # the stand-in played her move
     bob.detach()
     lobby.close()
 
-    again = lobby_at(tmp_path, clock)                   # a restart keeps the stand-in
+    again = lobby_at(tmp_path, clock)  # a restart keeps the stand-in
     again.restore()
     restored, kept = again.table(record.id), again.record(record.id)
     assert restored.stand_ins == {0} and kept.seats[0].stand_in and kept.stand_in_after == 3600
-    again.arrive(record.id, "alice")                    # she is back: the seat is hers again
+    again.arrive(record.id, "alice")  # she is back: the seat is hers again
     assert restored.stand_ins == set() and not kept.seats[0].stand_in
     assert kept.seats[0].away_since is None
     again.close()
@@ -84,8 +86,9 @@ def test_no_stand_in_unless_the_creator_chose_one(tmp_path):
     lobby.check_away()
     assert lobby.table(record.id).stand_ins == set() and record.seats[0].away_since is None
     with pytest.raises(LobbyError):
-        lobby.create("alice", "king-up", ["me", "bot:random", "bot:random"],
-                     stand_in_after=60, stand_in_level="no-such-bot")
+        lobby.create(
+            "alice", "king-up", ["me", "bot:random", "bot:random"], stand_in_after=60, stand_in_level="no-such-bot"
+        )
     lobby.close()
 
 
@@ -106,20 +109,23 @@ async def test_over_ssh_a_stand_in_plays_while_alice_is_gone_and_stops_when_she_
     await server.start()
     try:
         lobby = server.service.lobby
-        record = lobby.create("alice", "king-up", ["me", "bot:random", "bot:random"],
-                              stand_in_after=0.5, stand_in_level="random")
+        record = lobby.create(
+            "alice", "king-up", ["me", "bot:random", "bot:random"], stand_in_after=0.5, stand_in_level="random"
+        )
         table = lobby.table(record.id)
-        table.bot_delay = 0.3                          # slow enough to catch the game in progress
+        table.bot_delay = 0.3  # slow enough to catch the game in progress
         alice = await server.connect("alice")
         alice.press("\r")
         await until(lambda: play_screen(server, "alice") is not None, what="alice at the table")
         await alice.close()
         await until(lambda: table.stand_ins == {0}, what="a bot standing in for alice")
-        await until(lambda: any(line.text.startswith("alice") for line in table.move_lines())
-                    or table.finished, what="the stand-in playing alice's move")
+        await until(
+            lambda: any(line.text.startswith("alice") for line in table.move_lines()) or table.finished,
+            what="the stand-in playing alice's move",
+        )
         assert "alice (a bot for now)" in lobby.summaries("bob")[0].seats or table.finished
         if not table.finished:
-            alice = await server.connect("alice", wait=None)   # back to her table, her seat again
+            alice = await server.connect("alice", wait=None)  # back to her table, her seat again
             await until(lambda: play_screen(server, "alice") is not None, what="alice back")
             await until(lambda: table.stand_ins == set(), what="alice's seat hers again")
             assert not record.seats[0].stand_in
@@ -138,9 +144,9 @@ async def test_over_ssh_a_new_table_invites_by_name_and_the_first_key_to_claim_i
     alice.press("n")
     await until(lambda: isinstance(server.app_of("alice").screen, NewTableScreen), what="the dialog")
     dialog = server.app_of("alice").screen
-    await alice.wait_for("A new table")                 # drawn: its on_mount has set its seats
-    dialog.query_one("#stand-in", Select).value = 600   # a bot plays after 10 minutes away
-    dialog.query(".seat").results(Select).__next__().value = "invite"   # seat 2: invite by name…
+    await alice.wait_for("A new table")  # drawn: its on_mount has set its seats
+    dialog.query_one("#stand-in", Select).value = 600  # a bot plays after 10 minutes away
+    dialog.query(".seat").results(Select).__next__().value = "invite"  # seat 2: invite by name…
     name = dialog.query(".invite-name").first(Input)
     await until(lambda: name.has_focus, what="the name field")
     alice.press("dave\r")
@@ -150,10 +156,10 @@ async def test_over_ssh_a_new_table_invites_by_name_and_the_first_key_to_claim_i
     assert record.seats[1].player == "dave" and not record.seats[1].joined
     assert (record.stand_in_after, record.stand_in_level) == (600, "greedy")
     assert not server.service.accounts.exists("dave")
-    dave = await server.connect("dave")                 # a new key claims the free name...
-    await dave.wait_for("✉")                            # ... and finds the invitation
+    dave = await server.connect("dave")  # a new key claims the free name...
+    await dave.wait_for("✉")  # ... and finds the invitation
     dave.press("\r")
     await until(lambda: record.seat_of("dave") == 1, what="dave in his seat")
     intruder = await server.connect("dave", key="mallory", wait="Choose a name")
-    assert record.seat_of("dave") == 1                  # the name, and so the seat, is the first key's
+    assert record.seat_of("dave") == 1  # the name, and so the seat, is the first key's
     await asyncio.gather(alice.close(), dave.close(), intruder.close())

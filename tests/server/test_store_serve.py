@@ -1,5 +1,6 @@
 """`bergfried serve` on a damaged data folder or database: one clear line and exit status 2,
 never a traceback; nothing is moved or overwritten."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,11 +8,14 @@ import pytest
 from tui.cli import main
 
 
-@pytest.mark.parametrize("name, content, says", [
-    ("accounts.json", '{"players": {"al', "accounts.json is not JSON"),
-    ("tables.json", "", "tables.json is empty"),
-    ("bergfried.db", "junk" * 500, "bergfried.db is not a usable database"),
-])
+@pytest.mark.parametrize(
+    "name, content, says",
+    [
+        ("accounts.json", '{"players": {"al', "accounts.json is not JSON"),
+        ("tables.json", "", "tables.json is empty"),
+        ("bergfried.db", "junk" * 500, "bergfried.db is not a usable database"),
+    ],
+)
 def test_serve_on_damaged_data_says_one_line(tmp_path, capsys, name, content, says):
     from engine.store import store as store_module
 

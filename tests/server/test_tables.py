@@ -1,4 +1,5 @@
 """Two players and a spectator at one King Up! table over SSH: moves, secrets, reconnect, restart."""
+
 from __future__ import annotations
 
 import asyncio
@@ -30,9 +31,9 @@ async def seat_three(server):
     record = lobby.create("alice", "king-up", ["me", "open", "bot:random"])
     bob = await server.connect("bob")
     await bob.wait_for(record.id)
-    bob.press("\r")                                       # join the only table
+    bob.press("\r")  # join the only table
     await until(lambda: play_screen(server, "bob") is not None, what="bob at the table")
-    alice.press("\r")                                     # continue her game (one enter is enough)
+    alice.press("\r")  # continue her game (one enter is enough)
     await until(lambda: play_screen(server, "alice") is not None, what="alice at the table")
     carol = await server.connect("carol")
     carol.press("w")
@@ -63,15 +64,20 @@ async def test_players_see_their_seat_and_every_move_reaches_every_screen(server
         else:
             table.play(seat, text)
         await until(lambda before=before: table.version > before, what=f"move {text}")
-    await until(lambda: all(moves_shown(s) == [line.text for line in table.move_lines()]
-                            for s in screens.values()), timeout=20, what="every move on every screen")
+    await until(
+        lambda: all(moves_shown(s) == [line.text for line in table.move_lines()] for s in screens.values()),
+        timeout=20,
+        what="every move on every screen",
+    )
     assert typed and any(line.text.startswith(("alice", "bob")) for line in table.move_lines())
-    assert {0, 1} <= table.to_act                      # the vote (the bot may have voted)
+    assert {0, 1} <= table.to_act  # the vote (the bot may have voted)
     await until(lambda: 2 not in table.to_act, what="the bot's vote")
     vote = table.legal_actions(0)[0]
     table.submit(0, vote)
-    await until(lambda: all(moves_shown(s) == [line.text for line in table.move_lines()] for s in screens.values()),
-                what="the vote on every screen")
+    await until(
+        lambda: all(moves_shown(s) == [line.text for line in table.move_lines()] for s in screens.values()),
+        what="the vote on every screen",
+    )
     views = {n: s.context().view for n, s in screens.items()}
     assert views["alice"] == table.view(0) and views["alice"].my_vote is not None
     assert views["bob"] == table.view(1) and views["bob"].my_vote is None
@@ -88,11 +94,15 @@ async def test_a_dropped_player_comes_back_to_the_table(server):
     await until(lambda: all(s.player.name != "bob" for s in server.service.sessions), what="bob gone")
     assert record.seat_of("bob") == 1
     bob = await server.connect("bob", wait=None)
-    await until(lambda: any(s.player.name == "bob" and s.app is not None
-                            and play_screen(server, "bob") is not None
-                            for s in server.service.sessions), what="bob back at the table")
+    await until(
+        lambda: any(
+            s.player.name == "bob" and s.app is not None and play_screen(server, "bob") is not None
+            for s in server.service.sessions
+        ),
+        what="bob back at the table",
+    )
     assert play_screen(server, "bob").viewer == 1
-    bob.press("\x1b")                     # he started at the table: esc makes his lobby now
+    bob.press("\x1b")  # he started at the table: esc makes his lobby now
     from tui.screens.lobby import LobbyScreen
 
     await until(lambda: isinstance(server.app_of("bob").screen, LobbyScreen), what="bob's lobby")
@@ -110,7 +120,7 @@ async def test_tables_survive_a_server_restart(server):
     await server.start()
     restored = server.service.lobby.table(record.id)
     # (the bot may already have played its next move at the restored table)
-    assert [line.text for line in restored.move_lines()][:len(lines)] == lines
+    assert [line.text for line in restored.move_lines()][: len(lines)] == lines
     assert restored.seats == table.seats
     alice = await server.connect("alice", wait=None)
     await until(lambda: play_screen(server, "alice") is not None, what="alice back at the table")
@@ -145,7 +155,7 @@ async def test_a_table_is_created_from_the_lobby(server):
     await bob.wait_for("A new table")
     app = server.app_of("bob")
     await until(lambda: getattr(app.focused, "id", None) == "game", what="the form's first field")
-    bob.press("\t" * 6)           # game, players, seat 2, seat 3, stand-in, its level: Create
+    bob.press("\t" * 6)  # game, players, seat 2, seat 3, stand-in, its level: Create
     await until(lambda: getattr(app.focused, "id", None) == "create", what="the Create button")
     bob.press("\r")
     lobby = server.service.lobby
@@ -162,7 +172,7 @@ async def test_a_lone_escape_is_a_key(server):
     bob = await server.connect("bob")
     bob.press("n")
     await until(lambda: isinstance(server.app_of("bob").screen, NewTableScreen), what="the dialog")
-    bob.press("\x1b")                                    # nothing follows: the parser's timer flushes it
+    bob.press("\x1b")  # nothing follows: the parser's timer flushes it
     await until(lambda: isinstance(server.app_of("bob").screen, LobbyScreen), what="back in the lobby")
     await bob.close()
 

@@ -3,6 +3,7 @@ unchanged texts: the first frame is the finished screen, drawn once; a screen's 
 styles nothing twice; a first screen can be switched away; a text updated to what it shows is
 not drawn again. Each test also checks the Textual internals it relies on, so a Textual upgrade
 that moves them fails here, loudly."""
+
 from __future__ import annotations
 
 import asyncio
@@ -43,6 +44,7 @@ async def _frames(app: App) -> list[str]:
         if update is not None:
             frames.append("".join(str(line) for line in screen._compositor.render_strips()))
         display(screen, update)
+
     app._display = recording
     async with app.run_test(size=(30, 5)) as pilot:
         for _ in range(4):
@@ -91,6 +93,7 @@ def test_the_first_frame_does_not_wait_for_the_update_timers_tick():
             if update is not None and not ticked_before:
                 ticked_before.append(",".join(ticks) or "none")
             display(screen, update)
+
         app._display = recording
         Timer._tick = counting
         try:
@@ -99,6 +102,7 @@ def test_the_first_frame_does_not_wait_for_the_update_timers_tick():
         finally:
             Timer._tick = tick
         return ticked_before
+
     assert "screen_update" not in asyncio.run(run())[0]
 
 
@@ -122,11 +126,12 @@ def test_a_screens_first_showing_styles_its_nodes_once():
                 await pilot.pause()
                 colour = app.query_one("#s", Static).styles.color.hex
                 first = len(restyled)
-                app.screen.post_message(events.ScreenResume())   # later: styled again, as ever
+                app.screen.post_message(events.ScreenResume())  # later: styled again, as ever
                 await pilot.pause()
                 return colour, first, len(restyled)
         finally:
             Screen.update_node_styles = update_node_styles
+
     colour, first, later = asyncio.run(run())
     assert colour == "#FF0000" and first == 0 and later == 1
 
@@ -143,14 +148,14 @@ def test_a_text_updated_to_what_it_shows_is_not_drawn_again():
             await pilot.pause()
             static = app.query_one("#s", Static)
             drawn = []
-            for text in ("finished", Content("finished"), Content.from_markup("[b]finished"),
-                         "finished", "other"):
+            for text in ("finished", Content("finished"), Content.from_markup("[b]finished"), "finished", "other"):
                 app.screen._dirty_widgets.clear()
                 static.update(text)
                 drawn.append(static in app.screen._dirty_widgets or static._repaint_required)
                 assert static.visual.plain == (text if isinstance(text, str) else text.plain)
                 await pilot.pause()
             return drawn
+
     assert asyncio.run(run()) == [False, False, True, True, True]
 
 
@@ -177,4 +182,5 @@ def test_a_first_screen_can_be_switched_away_like_a_pushed_one():
             app.switch_screen(Other())
             await pilot.pause()
             return [type(s) for s in app.screen_stack]
+
     assert asyncio.run(run()) == [Other]

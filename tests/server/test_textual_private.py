@@ -1,4 +1,5 @@
 """The Textual internals the server overrides: fail loudly when an upgrade moves them."""
+
 from __future__ import annotations
 
 import contextlib
@@ -68,6 +69,7 @@ def test_an_input_still_sizes_itself_in_its_value_watcher_and_ours_needs_no_layo
             def counting(screen, *args, **kwargs):
                 layouts.append(1)
                 return screen_refresh(screen, *args, **kwargs)
+
             type(app.screen)._refresh_layout = counting
             try:
                 await pilot.press(*"a much longer text than the field is wide")
@@ -77,6 +79,7 @@ def test_an_input_still_sizes_itself_in_its_value_watcher_and_ours_needs_no_layo
             assert field.value == "a much longer text than the field is wide"
             assert field.virtual_size.width == field.content_width and field.scroll_x > 0
             return len(layouts)
+
     assert asyncio.run(typed()) == 0
 
 
@@ -103,6 +106,7 @@ def test_footer_keys_start_as_their_footer_and_restyle_no_more():
         async with app.run_test(size=(40, 5)) as pilot:
             await pilot.pause()
             return [(k.compact, k.has_class("-compact")) for k in app.query(FooterKey)]
+
     keys = asyncio.run(footer_keys())
     assert keys and all(k == (False, False) for k in keys)
 
@@ -113,7 +117,8 @@ def test_parsed_css_is_shared_between_apps_with_the_same_variables_only():
     params = list(inspect.signature(Stylesheet._parse_rules).parameters)
     assert params == ["self", "css", "read_from", "is_default_rules", "tie_breaker", "scope"]
     assert "self._variable_tokens" in inspect.getsource(
-        getattr(Stylesheet._parse_rules, "__wrapped__", Stylesheet._parse_rules))
+        getattr(Stylesheet._parse_rules, "__wrapped__", Stylesheet._parse_rules)
+    )
     textual_private.install()
     css = "Static { color: $accent; }"
     one, two = Stylesheet(variables={"accent": "red"}), Stylesheet(variables={"accent": "red"})
@@ -158,14 +163,15 @@ def test_footers_recompose_only_when_their_keys_change():
             await pilot.pause()
             before = list(app.query(FooterKey))
             assert {k.description for k in before} >= {"Aaa", "Bbb"}
-            app.refresh_bindings()                       # nothing shown changed: same widgets
+            app.refresh_bindings()  # nothing shown changed: same widgets
             await pilot.pause()
             assert list(app.query(FooterKey)) == before
-            app.query_one(Input).focus()                 # the input takes a and b: they go
+            app.query_one(Input).focus()  # the input takes a and b: they go
             await pilot.pause()
             await pilot.pause()
             assert not {k.description for k in app.query(FooterKey)} & {"Aaa", "Bbb"}
             assert footer.is_attached
+
     asyncio.run(run())
 
 
@@ -177,6 +183,7 @@ def _one_static_app(text: str):
     class One(App):
         def compose(self):
             yield Static(text, id="s")
+
     return One()
 
 
@@ -201,19 +208,21 @@ def test_no_frame_is_rendered_in_a_batch_and_the_batch_ends_with_one():
 
     assert "if self._batch_count:" in inspect.getsource(textual_app.App._display)
     assert "render_update(" in inspect.getsource(
-        getattr(Screen._compositor_refresh, "__wrapped__", Screen._compositor_refresh))
+        getattr(Screen._compositor_refresh, "__wrapped__", Screen._compositor_refresh)
+    )
     textual_private.install()
 
     async def run():
         async with _recording("before") as (app, pilot, frames):
             with app.batch_update():
                 app.query_one("#s", Static).update("after")
-                app.screen._compositor_refresh()      # what a layout in a batch calls
+                app.screen._compositor_refresh()  # what a layout in a batch calls
                 assert frames == []
             await pilot.pause()
             await pilot.pause()
             assert [f for f in frames if f is not None]
             assert "after" in "".join(str(line) for line in app.screen._compositor.render_strips())
+
     asyncio.run(run())
 
 
@@ -229,12 +238,13 @@ def test_a_layout_and_a_repaint_due_together_make_one_frame():
 
     async def run():
         async with _recording("one") as (app, pilot, frames):
-            app.query_one("#s", Static).styles.height = 3   # a layout due
-            app.screen.refresh()                     # and the whole screen, as when it comes back
-            app.screen._compositor_refresh()         # asked for meanwhile: waits for the update
+            app.query_one("#s", Static).styles.height = 3  # a layout due
+            app.screen.refresh()  # and the whole screen, as when it comes back
+            app.screen._compositor_refresh()  # asked for meanwhile: waits for the update
             await pilot.pause()
             await pilot.pause()
             return [f for f in frames if f is not None]
+
     # Textual alone draws three: the frame asked for, the layout's, then the whole screen again;
     # here the update's one frame, and the static's own after it is resized.
     assert len(asyncio.run(run())) == 2
@@ -249,5 +259,4 @@ def test_uninstall_puts_textual_back():
     textual_private.install()
     assert Input._watch_value is not before[0]
     textual_private.uninstall()
-    assert (Input._watch_value, Stylesheet._parse_rules, Footer.bindings_changed,
-            textual_app.redirect_stdout) == before
+    assert (Input._watch_value, Stylesheet._parse_rules, Footer.bindings_changed, textual_app.redirect_stdout) == before

@@ -1,6 +1,7 @@
 """The server's shortcuts in Textual (textual_private): shared styles give every node exactly the
 rules Textual itself would (and a second App matches no rule again), callbacks' parameters are
 counted as Textual counts them, and a text updated at the same size is drawn without a layout."""
+
 from __future__ import annotations
 
 import asyncio
@@ -42,8 +43,10 @@ async def styles_after(focus: bool) -> list[tuple[str, dict]]:
     async with app.run_test(size=(40, 12)) as pilot:
         app.set_focus(app.query_one(Input) if focus else None)
         await pilot.pause()
-        return [(repr(node), {name: plain(value) for name, value in node.styles.base._rules.items()})
-                for node in app.screen.walk_children()]
+        return [
+            (repr(node), {name: plain(value) for name, value in node.styles.base._rules.items()})
+            for node in app.screen.walk_children()
+        ]
 
 
 def plain(value):
@@ -67,7 +70,7 @@ def test_shared_styles_are_textuals_own_and_a_second_app_reuses_them():
     kept = dict(textual_private.SHARED_STYLES)
     again = [asyncio.run(styles_after(focus)) for focus in (False, True)]
     assert first == textuals and again == textuals
-    assert kept == textual_private.SHARED_STYLES     # nothing was matched again
+    assert kept == textual_private.SHARED_STYLES  # nothing was matched again
     blurred, focused = ([rules for name, rules in run if name.startswith("Input")][0] for run in textuals)
     assert focused["background"] != blurred.get("background")
 
@@ -75,10 +78,9 @@ def test_shared_styles_are_textuals_own_and_a_second_app_reuses_them():
 def test_nodes_whose_rules_look_at_siblings_are_matched_by_textual_every_time():
     textual_private.install()
     asyncio.run(styles_after(False))
-    kinds = {key[1].__name__: value for key, value in textual_private.SHARED_STYLES.items()
-             if len(key) == 4}
-    assert kinds["Static"][1] is False       # :first-child
-    assert kinds["Vertical"][1] is False     # :focus-within
+    kinds = {key[1].__name__: value for key, value in textual_private.SHARED_STYLES.items() if len(key) == 4}
+    assert kinds["Static"][1] is False  # :first-child
+    assert kinds["Vertical"][1] is False  # :focus-within
     assert "focus" in kinds["Input"][0] and kinds["Input"][1] is True
 
 
@@ -102,19 +104,38 @@ def test_callbacks_parameters_are_counted_as_textual_counts_them():
     def closure(n):
         def inner(a, *, b):
             pass
+
         return inner
 
     @functools.wraps(plain)
     def wrapped(a):
         pass
 
-    callables = [plain, closure(1), closure(2), Pump().method, Pump(), wrapped, lambda: None,
-                 functools.partial(Pump().method, 1), functools.partial(plain, 1, 2)]
+    callables = [
+        plain,
+        closure(1),
+        closure(2),
+        Pump().method,
+        Pump(),
+        wrapped,
+        lambda: None,
+        functools.partial(Pump().method, 1),
+        functools.partial(plain, 1, 2),
+    ]
     textual_private.uninstall()
     textuals = [callback.count_parameters(f) for f in callables]
     textual_private.install()
-    fresh = [plain, closure(3), closure(4), Pump().method, Pump(), wrapped, lambda: None,
-             functools.partial(Pump().method, 1), functools.partial(plain, 1, 2)]
+    fresh = [
+        plain,
+        closure(3),
+        closure(4),
+        Pump().method,
+        Pump(),
+        wrapped,
+        lambda: None,
+        functools.partial(Pump().method, 1),
+        functools.partial(plain, 1, 2),
+    ]
     assert [callback.count_parameters(f) for f in fresh] == textuals == [4, 2, 2, 2, 1, 4, 0, 1, 2]
     assert (type(plain), closure(5).__code__) in textual_private._PARAMETERS
 
@@ -142,6 +163,7 @@ def test_a_static_updated_with_text_of_the_same_size_needs_no_layout():
             def counting(screen, *args, **kwargs):
                 layouts.append(1)
                 return refresh_layout(screen, *args, **kwargs)
+
             Screen._refresh_layout = counting
             try:
                 for text in ("thinking /", "thinking -", "thinking |\nand more", "a text too long for one line"):
@@ -152,6 +174,7 @@ def test_a_static_updated_with_text_of_the_same_size_needs_no_layout():
                 Screen._refresh_layout = refresh_layout
             assert app.query_one("#below").region.y == status.region.bottom
             return seen
+
     # same size: no layout; a second line, or text that wraps: laid out, and taller
     (same, _), (again, _), (lines, high), (wrapped, wrapped_high) = asyncio.run(updates())
     assert same == again == 0 and 0 < lines < wrapped and high == wrapped_high == 2

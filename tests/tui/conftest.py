@@ -4,6 +4,7 @@ the snapshot plugin's ``snap_compare`` storing its SVGs under the top-level ``sn
 Screenshots must not depend on the machine: every test app gets a fixed size, theme and seed,
 no cursor blink, no animations, and settings that never touch the user's config.
 """
+
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
@@ -66,8 +67,15 @@ def notifications(app) -> list[str]:
 
 
 def make_settings(root: Path, **overrides) -> Settings:
-    settings = Settings(config_dir=root / "config", saves_dir=root / "saves", cursor_blink=False,
-                        animations=False, bot_delay=0.0, player_name="You", durable=False)
+    settings = Settings(
+        config_dir=root / "config",
+        saves_dir=root / "saves",
+        cursor_blink=False,
+        animations=False,
+        bot_delay=0.0,
+        player_name="You",
+        durable=False,
+    )
     for name, value in overrides.items():
         setattr(settings, name, value)
     return settings
@@ -94,8 +102,15 @@ SEATS = [Seat("You", "human"), Seat("Adalbert", "bot:greedy"), Seat("Brunhild", 
 
 def new_match(saves_dir: Path | None = None, seed: int = 7, seats=SEATS, variants=()) -> Match:
     path = saves_dir / "game.jsonl" if saves_dir is not None else None
-    return Match.new(get_game(KING_UP), GameConfig(len(seats), frozenset(variants)), list(seats),
-                     seed, path=path, created="2025-01-01T12:00:00", durable=False)
+    return Match.new(
+        get_game(KING_UP),
+        GameConfig(len(seats), frozenset(variants)),
+        list(seats),
+        seed,
+        path=path,
+        created="2025-01-01T12:00:00",
+        durable=False,
+    )
 
 
 def finished_match(seed: int = 3) -> Match:

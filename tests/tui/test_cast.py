@@ -1,6 +1,7 @@
 """Issue 28, share it: `bergfried export FILE --cast OUT` records the real replay viewer in a
 pseudo-terminal as asciinema v2; played through a terminal emulator (pyte) it ends on the game's
 last position."""
+
 from __future__ import annotations
 
 import json
@@ -65,7 +66,8 @@ def test_a_bad_file_or_size_is_one_line(tmp_path, capsys):
 
 
 async def test_x_in_the_viewer_writes_the_transcript_and_the_recording_into_the_saves_folder(
-        make_app, settings, tmp_path):
+    make_app, settings, tmp_path
+):
     path = _short_game(tmp_path, 4)
     screen, _ = ReplayScreen.from_path(path)
     screen.share_speed = 0.05

@@ -1,5 +1,6 @@
 """When the client itself fails, the user reads one line and exit status 70: never Textual's
 traceback, which prints every frame's locals (a game's state: every hand, the deck order)."""
+
 from __future__ import annotations
 
 from tui.cli import INTERNAL_ERROR, run_app

@@ -1,6 +1,7 @@
 """NO_COLOR (issue 31): the client sends not one colour code, not even a grey, and what colour
 told (a cursor, a highlighted line) is kept as reverse video. Run as a user runs it: the real
 command in a pseudo-terminal, its output read byte by byte."""
+
 from __future__ import annotations
 
 import os
@@ -40,10 +41,8 @@ def screen_bytes(tmp_path, environ: dict[str, str], seconds: float = 20.0) -> by
     command = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())"]
     pid, fd = pty.fork()
     if pid == 0:
-        env = {**os.environ, "TERM": "xterm-256color", "COLORTERM": "", "COLUMNS": "80", "LINES": "24",
-               **environ}
-        os.execve(command[0], [*command, "--config-dir", str(tmp_path / "c"), "--saves-dir", str(tmp_path / "s")],
-                  env)
+        env = {**os.environ, "TERM": "xterm-256color", "COLORTERM": "", "COLUMNS": "80", "LINES": "24", **environ}
+        os.execve(command[0], [*command, "--config-dir", str(tmp_path / "c"), "--saves-dir", str(tmp_path / "s")], env)
     data = b""
     deadline = time.monotonic() + seconds
     try:
@@ -69,8 +68,11 @@ def screen_bytes(tmp_path, environ: dict[str, str], seconds: float = 20.0) -> by
 
 
 def test_colour_codes_are_found():
-    assert colour_codes(b"\x1b[1;38;5;253mx\x1b[48;2;1;2;3my\x1b[31mz\x1b[0;1;4;7mw\x1b[39;49m") == \
-        [b"\x1b[1;38;5;253m", b"\x1b[48;2;1;2;3m", b"\x1b[31m"]
+    assert colour_codes(b"\x1b[1;38;5;253mx\x1b[48;2;1;2;3my\x1b[31mz\x1b[0;1;4;7mw\x1b[39;49m") == [
+        b"\x1b[1;38;5;253m",
+        b"\x1b[48;2;1;2;3m",
+        b"\x1b[31m",
+    ]
 
 
 @pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a pseudo-terminal")

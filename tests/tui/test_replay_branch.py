@@ -1,4 +1,5 @@
 """Issue 28: from the replay viewer, n plays on from the step shown as a new practice game."""
+
 from __future__ import annotations
 
 from engine.core import Table, read_log

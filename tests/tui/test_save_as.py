@@ -1,5 +1,6 @@
 """Save as: never onto the game's own file, asks before replacing another, adds .jsonl, and says
 where the game goes on saving."""
+
 from __future__ import annotations
 
 from engine.core import read_log
@@ -21,7 +22,8 @@ async def _save_as(pilot, app, name: str) -> None:
 
 
 async def test_save_as_refuses_the_games_own_file_adds_the_suffix_and_asks_before_replacing(
-        make_app, settings, tmp_path):
+    make_app, settings, tmp_path
+):
     match = new_match(settings.saves_dir, seed=2)
     own = settings.saves_dir / "game.jsonl"
     app = make_app(start=lambda app: PlayScreen(match))

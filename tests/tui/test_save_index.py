@@ -1,5 +1,6 @@
 """The save index the title reads before its first frame: what it says must be what a full
 check of the folder says, and a changed file must be noticed (and read again in a worker)."""
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,9 @@ def _save(folder, name: str, moves: int, seed: int = 1, mtime: float | None = No
     import random
 
     path = folder / name
-    match = Match.new(get_game("king-up"), GameConfig(3), bot_seats(["random"] * 3),
-                      game_seed(9, seed), path=path, durable=False)
+    match = Match.new(
+        get_game("king-up"), GameConfig(3), bot_seats(["random"] * 3), game_seed(9, seed), path=path, durable=False
+    )
     rng = random.Random(seed)
     while moves and not match.finished:
         seat = min(match.to_act)
@@ -100,10 +102,22 @@ def test_a_record_holding_the_wrong_kind_of_value_is_read_again(tmp_path):
     _save(tmp_path, "a.jsonl", 5, seed=1)
     index = SaveIndex(tmp_path)
     good = index.refresh()
-    for field, value in (("created", 5), ("title", None), ("players", []), ("finished", "no"),
-                         ("events", "3"), ("modified", "x"), ("size", 1.5), ("error", 5),
-                         ("error_line", "2"), ("warning", {}), ("game_id", 7), ("path", None),
-                         ("finished", 0), ("events", True)):
+    for field, value in (
+        ("created", 5),
+        ("title", None),
+        ("players", []),
+        ("finished", "no"),
+        ("events", "3"),
+        ("modified", "x"),
+        ("size", 1.5),
+        ("error", 5),
+        ("error_line", "2"),
+        ("warning", {}),
+        ("game_id", 7),
+        ("path", None),
+        ("finished", 0),
+        ("events", True),
+    ):
         data = json.loads((tmp_path / INDEX_NAME).read_text("utf-8"))
         data["files"]["a.jsonl"][field] = value
         (tmp_path / INDEX_NAME).write_text(json.dumps(data), "utf-8")

@@ -1,4 +1,5 @@
 """The app shell: title, menu keys, command palette, settings persistence, themes, size guard, CLI."""
+
 from __future__ import annotations
 
 import argparse
@@ -27,8 +28,13 @@ async def test_title_lists_the_games_and_every_menu_key_opens_its_screen(make_ap
         assert isinstance(app.screen, TitleScreen)
         games = app.screen.query_one("#game-list")
         assert "King Up!" in str(games.get_option_at_index(0).prompt)
-        for key, screen in (("n", NewGameScreen), ("l", SavesScreen), ("r", SavesScreen),
-                            ("s", SettingsScreen), ("h", HelpScreen)):
+        for key, screen in (
+            ("n", NewGameScreen),
+            ("l", SavesScreen),
+            ("r", SavesScreen),
+            ("s", SettingsScreen),
+            ("h", HelpScreen),
+        ):
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, screen), key
@@ -129,7 +135,9 @@ def test_cli_routes_headless_commands_to_the_engine():
     assert wants_engine(["games"])
     assert wants_engine(["--ascii", "selfplay", "king-up"])
     assert split_ui_options(["--ascii", "games", "--theme=monochrome"]) == (
-        ["--ascii", "--theme=monochrome"], ["games"])
+        ["--ascii", "--theme=monochrome"],
+        ["games"],
+    )
 
 
 def test_cli_settings_honour_no_color_ascii_and_theme(tmp_path):
@@ -158,7 +166,7 @@ async def test_resizing_during_a_game_with_bots_never_crashes_and_holds_the_bots
 
     from .conftest import new_match
 
-    match = new_match(settings.saves_dir, seed=6)   # seat 1, a bot, starts; then seat 2
+    match = new_match(settings.saves_dir, seed=6)  # seat 1, a bot, starts; then seat 2
     app = make_app(start=lambda app: PlayScreen(match), bot_delay=1.5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.resize_terminal(30, 8)
@@ -220,8 +228,8 @@ async def test_a_variant_the_game_refuses_for_this_count_says_why_and_keeps_the_
         await pilot.pause()
         app.screen.query_one("#players").value = 3
         await pilot.pause()
-        assert app.screen.query_one("#variant-ludwig").disabled   # the form offers it no more...
-        app.screen.query_one("#variant-ludwig").value = True      # ...but a refusal is still told
+        assert app.screen.query_one("#variant-ludwig").disabled  # the form offers it no more...
+        app.screen.query_one("#variant-ludwig").value = True  # ...but a refusal is still told
         await pilot.pause()
         await pilot.press("ctrl+g")
         await pilot.pause()
@@ -243,7 +251,7 @@ async def test_choosing_another_game_keeps_the_focus_on_the_game_so_tab_goes_on_
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(NewGameScreen("king-up"))
         await pilot.pause()
-        assert app.focused.id == "game"   # not Start: a first Enter must not start a game
+        assert app.focused.id == "game"  # not Start: a first Enter must not start a game
         app.screen.query_one("#game").value = "between-two-castles"
         await pilot.pause()
         await pilot.pause()
@@ -272,8 +280,12 @@ def test_play_with_a_saves_folder_that_cannot_be_made_is_one_line(tmp_path, caps
     from tui.cli import main
 
     (tmp_path / "F").write_text("a file\n")
-    assert main(["play", "king-up", "--saves-dir", str(tmp_path / "F" / "saves"),
-                 "--config-dir", str(tmp_path / "config")]) == 2
+    assert (
+        main(
+            ["play", "king-up", "--saves-dir", str(tmp_path / "F" / "saves"), "--config-dir", str(tmp_path / "config")]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert err.startswith("bergfried: cannot create the saves folder") and err.count("\n") == 1
 

@@ -1,6 +1,7 @@
 """Issue 28, the game's story on screen: the chart over the replay (c), from the replay viewer and
 the game-over dialog; moving on the chart moves the replay; the chances come from a worker with a
 progress bar while the keys keep working; readable in the ASCII and monochrome themes."""
+
 from __future__ import annotations
 
 import pytest
@@ -31,7 +32,7 @@ async def test_c_opens_the_chart_and_arrows_move_the_replay_under_it(make_app):
         await pilot.pause()
         story = app.screen
         assert isinstance(story, StoryScreen)
-        await pilot.press("right", "right", "right")           # answered while the chances compute
+        await pilot.press("right", "right", "right")  # answered while the chances compute
         assert replay.stop_index == 3 and story.current == 3
         await _chances_ready(pilot, app, story)
         assert story.series == score_series(match.game, match.header.config, match.events, replay.stops)
@@ -91,7 +92,7 @@ async def test_the_chart_reads_in_ascii_and_monochrome(make_app, overrides):
         lines = screen_lines(app)
         text = "\n".join(lines)
         names = [s.name for s in match.header.seats]
-        assert all(name[:12] in text for name in names)   # the legend and the caption name every seat
+        assert all(name[:12] in text for name in names)  # the legend and the caption name every seat
         assert "1" in text and "2" in text and "3" in text  # each line drawn with its seat number
         if overrides.get("ascii"):
             assert text.isascii()

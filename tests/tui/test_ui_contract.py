@@ -4,6 +4,7 @@ move line (pasted, as a terminal pastes) and the bots playing at random (a quest
 asks in a dialog of its own takes its default answer); then the score breakdown, the replay and
 the help open. Every day the last events of a game are played at 80x24; with --slow whole games,
 at 80x24 and 160x48. A new game gets these checks by being registered."""
+
 from __future__ import annotations
 
 import random
@@ -24,10 +25,12 @@ from .textfit import screen_lines
 
 GAMES = {game.id: game for game in all_games()}
 MOVES = 2_000  # more than any game takes: a game that never ends fails
-TAIL = 24      # the everyday run plays the last TAIL events of a game; --slow plays whole games
-RUNS = [pytest.param((80, 24), TAIL, id="80x24-end"),
-        pytest.param((80, 24), None, id="80x24-whole", marks=pytest.mark.slow),
-        pytest.param((160, 48), None, id="160x48-whole", marks=pytest.mark.slow)]
+TAIL = 24  # the everyday run plays the last TAIL events of a game; --slow plays whole games
+RUNS = [
+    pytest.param((80, 24), TAIL, id="80x24-end"),
+    pytest.param((80, 24), None, id="80x24-whole", marks=pytest.mark.slow),
+    pytest.param((160, 48), None, id="160x48-whole", marks=pytest.mark.slow),
+]
 
 
 def new_match(game, seed: int, tail: int | None) -> Match:
@@ -47,7 +50,7 @@ def new_match(game, seed: int, tail: int | None) -> Match:
 
 
 async def type_move(pilot, text: str) -> None:
-    """":" opens the move line; the text arrives as a terminal's paste does; enter plays it."""
+    """ ":" opens the move line; the text arrives as a terminal's paste does; enter plays it."""
     await pilot.press("colon")
     pilot.app.post_message(events.Paste(text))
     await pilot.press("enter")

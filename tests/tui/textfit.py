@@ -5,6 +5,7 @@ Static, a Button, an option list's options, a data table's cells) the words of i
 must all appear inside the widget's part of the screen. A status line too long for its one
 row, a cell cropped by its column or an option that wraps shows up as a missing word.
 """
+
 from __future__ import annotations
 
 import re
@@ -60,8 +61,8 @@ def visible_widgets(screen):
 
 
 def region_text(lines: list[str], region) -> str:
-    rows = lines[region.y: region.y + region.height]
-    return "\n".join(row[region.x: region.x + region.width] for row in rows)
+    rows = lines[region.y : region.y + region.height]
+    return "\n".join(row[region.x : region.x + region.width] for row in rows)
 
 
 def _plain(renderable) -> str:

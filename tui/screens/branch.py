@@ -4,6 +4,7 @@ with each seat kept or switched to a person or another bot level, and the writin
 The engine makes the branch (engine.core.branch); this module only asks who sits where and opens
 the new save in the play screen.
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -76,11 +77,11 @@ class BranchScreen(ModalScreen[list[Seat] | None]):
         self.dismiss(None)
 
 
-def write_branch(saves_dir, game: Any, header: Any, entries: Any, position: int, step: int,
-                 source: str, seats: list[Seat]):
+def write_branch(
+    saves_dir, game: Any, header: Any, entries: Any, position: int, step: int, source: str, seats: list[Seat]
+):
     """The branched game's new save file in the saves folder (never over another file)."""
     now = datetime.now()
-    new, kept = branch(game, header, entries, position, step, source, seats,
-                       created=now.isoformat(timespec="seconds"))
+    new, kept = branch(game, header, entries, position, step, source, seats, created=now.isoformat(timespec="seconds"))
     path = new_save_path(saves_dir, game.id, now)
     return write_log_new(path.with_name(path.name.replace(game.id, f"{game.id}-branch")), game, new, kept)

@@ -1,4 +1,5 @@
 """Small modal screens shared by every game."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -43,6 +44,7 @@ class CoverScreen(ModalScreen[None]):
 
 class PromptScreen(ModalScreen[str | None]):
     """Asks for one line of text (a file name); escape cancels."""
+
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
@@ -83,8 +85,11 @@ class ConfirmScreen(ModalScreen[bool]):
     (no, for a question whose yes loses something: Esc, Esc, Enter must not leave a game)."""
 
     CSS_PATH = CSS_FILE
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No"),
-                Binding("enter", "default", "Default", show=False)]
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+        Binding("enter", "default", "Default", show=False),
+    ]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No", default: bool = True) -> None:
         super().__init__()
@@ -94,10 +99,10 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical():
             yield Static(self.question)
             with Horizontal():
-                yield Button(f"{self.yes} (y)", id="yes", variant="primary" if self.default else "default",
-                             compact=True)
-                yield Button(f"{self.no} (n)", id="no", variant="default" if self.default else "primary",
-                             compact=True)
+                yield Button(
+                    f"{self.yes} (y)", id="yes", variant="primary" if self.default else "default", compact=True
+                )
+                yield Button(f"{self.no} (n)", id="no", variant="default" if self.default else "primary", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#yes" if self.default else "#no", Button).focus()

@@ -1,4 +1,5 @@
 """The end of a match: the ranking, and the way to its replay."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -25,7 +26,11 @@ def ranking(table: Table) -> RichTable:
     order = sorted(range(len(table.seats)), key=lambda s: (-result.scores[s], s))
     out = RichTable(box=None, padding=(0, 2), header_style="bold")
     columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("#", "right"), ("player", "left"), ("points", "right"), ("", "left"))
+        ("#", "right"),
+        ("player", "left"),
+        ("points", "right"),
+        ("", "left"),
+    )
     for column, justify in columns:
         out.add_column(column, justify=justify)
     place = 0
@@ -34,8 +39,12 @@ def ranking(table: Table) -> RichTable:
             place = i + 1
         seat_info = table.seats[seat]
         kind = "bot " + seat_info.bot_level if seat_info.is_bot else "human"
-        out.add_row(str(place), f"{seat_info.name} ({kind})", str(result.scores[seat]),
-                      "winner" if seat in result.winners else "")
+        out.add_row(
+            str(place),
+            f"{seat_info.name} ({kind})",
+            str(result.scores[seat]),
+            "winner" if seat in result.winners else "",
+        )
     return out
 
 
@@ -63,7 +72,7 @@ class GameOverScreen(ModalScreen[None]):
         Binding("t", "title", "Title"),
     ]
 
-    AUTO_FOCUS = ""   # nothing focused: enter presses no button
+    AUTO_FOCUS = ""  # nothing focused: enter presses no button
 
     def __init__(self, table: Table) -> None:
         super().__init__()
@@ -85,7 +94,7 @@ class GameOverScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         for button in self.query(Button):
-            button.can_focus = False   # so no enter can press one; clicks and keys still do
+            button.can_focus = False  # so no enter can press one; clicks and keys still do
 
     def action_scores(self) -> None:
         from tui.games import game_ui
@@ -95,8 +104,7 @@ class GameOverScreen(ModalScreen[None]):
         table = self.table
         ctx = ViewContext(table.game, table.view(None), None, table.seats, (), self.app.glyphs)
         body = game_ui(table.game.id).breakdown(ctx)
-        self.app.push_screen(BreakdownScreen("Final scores", body if body is not None
-                                             else ranking(table)))
+        self.app.push_screen(BreakdownScreen("Final scores", body if body is not None else ranking(table)))
 
     def action_close(self) -> None:
         self.dismiss(None)

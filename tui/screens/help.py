@@ -1,4 +1,5 @@
 """Help: each game's rules (the ``rules.md`` its engine package ships) and the keys."""
+
 from __future__ import annotations
 
 from textual.app import ComposeResult

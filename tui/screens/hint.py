@@ -7,6 +7,7 @@ has got, and then the top three moves in notation with their win chance and a li
 Esc closes it at any time (a search under way is left to finish and its answer dropped);
 enter on a move plays it.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -45,7 +46,7 @@ def hint_option(rank: int, hint: Hint) -> Option:
     text.append(f"{win:<12}")
     if hint.named:
         room = WHY_WIDTH - 3 - 14 - 12 - 2
-        named = hint.named if len(hint.named) <= room else hint.named[:room - 1] + "…"
+        named = hint.named if len(hint.named) <= room else hint.named[: room - 1] + "…"
         text.append(f"  {named}")
     return Option(text, id=f"hint{rank}")
 
@@ -58,8 +59,7 @@ class HintScreen(ModalScreen[Any]):
     CSS_PATH = "hint.tcss"
     BINDINGS = [Binding("escape", "close", "Close")]
 
-    def __init__(self, game: Any, view: Any, legal: Sequence[Any], names: Sequence[str],
-                 executor: Any = None) -> None:
+    def __init__(self, game: Any, view: Any, legal: Sequence[Any], names: Sequence[str], executor: Any = None) -> None:
         super().__init__()
         self.game, self.view, self.legal, self.names = game, view, tuple(legal), tuple(names)
         self.executor = executor
@@ -72,8 +72,7 @@ class HintScreen(ModalScreen[Any]):
         with Vertical():
             yield Static("What would the expert do?", id="hint-title")
             yield Static(self._thinking_text(), id="hint-status")
-            yield ProgressBar(total=self.budget, show_eta=False, show_percentage=False,
-                              id="hint-progress")
+            yield ProgressBar(total=self.budget, show_eta=False, show_percentage=False, id="hint-progress")
             yield OptionList(id="hints")
             yield Static("", id="hint-why")
             yield Static("esc: cancel", id="hint-keys", classes="hint")
@@ -97,8 +96,16 @@ class HintScreen(ModalScreen[Any]):
     async def _search(self) -> None:
         # The search sees the view and legal moves only; its random source is fixed, which
         # gives away nothing and makes a fixed number of playouts answer the same every time.
-        work = partial(hints, self.game, self.view, self.legal, random.Random(0), level=LEVEL,
-                       iterations=ITERATIONS, names=self.names)
+        work = partial(
+            hints,
+            self.game,
+            self.view,
+            self.legal,
+            random.Random(0),
+            level=LEVEL,
+            iterations=ITERATIONS,
+            names=self.names,
+        )
         loop = asyncio.get_running_loop()
         try:
             found = await loop.run_in_executor(self.executor, work)
@@ -115,7 +122,8 @@ class HintScreen(ModalScreen[Any]):
             self.query_one("#hint-status", Static).update("There is no move to hint.")
             return
         self.query_one("#hint-status", Static).update(
-            "From your view: 1 is the expert's pick, then by the measure it plays by.")
+            "From your view: 1 is the expert's pick, then by the measure it plays by."
+        )
         moves = self.query_one("#hints", OptionList)
         moves.add_options([hint_option(i, h) for i, h in enumerate(found, start=1)])
         moves.display = True
@@ -175,8 +183,13 @@ class HintKey:
             self.action_hint_why()
             return
         seat, table = self.viewer, self.table
-        screen = HintScreen(table.game, table.view(seat), table.legal_actions(seat),
-                            [s.name for s in table.seats], getattr(self.app.tables, "executor", None))
+        screen = HintScreen(
+            table.game,
+            table.view(seat),
+            table.legal_actions(seat),
+            [s.name for s in table.seats],
+            getattr(self.app.tables, "executor", None),
+        )
         self.app.push_screen(screen, partial(self._hinted, seat, table.version))
 
     def action_hint_why(self) -> None:

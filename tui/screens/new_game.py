@@ -1,5 +1,6 @@
 """New game: which game, how many players, who sits where (human or bot and its level),
 names, an optional seed and the game's rule variants."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -30,8 +31,13 @@ def seat_kinds(game) -> list[tuple[str, str]]:
 
 
 #: What each bot level does, for the line under the seats (the thinking levels' budgets: engine BUDGETS).
-LEVEL_WORDS = {"random": "random: any legal move", "greedy": "greedy: the best move for now",
-               "casual": "casual: thinks 0.2 s ahead", "expert": "expert: 1 s", "master": "master: 3 s"}
+LEVEL_WORDS = {
+    "random": "random: any legal move",
+    "greedy": "greedy: the best move for now",
+    "casual": "casual: thinks 0.2 s ahead",
+    "expert": "expert: 1 s",
+    "master": "master: 3 s",
+}
 
 
 def levels_text(game) -> str:
@@ -44,7 +50,7 @@ def variant_label(variant) -> str:
     name = variant.key.replace("-", " ")
     text = variant.description
     if text.lower().startswith(name.lower() + ":"):
-        text = text[len(name) + 1:].strip()
+        text = text[len(name) + 1 :].strip()
     return f"{name}: {text}"
 
 
@@ -92,18 +98,27 @@ class NewGameScreen(Screen[None]):
             yield Static("New game", id="heading")
             with Horizontal(classes="row"):
                 yield Label("Game")
-                yield Select([(g.title, g.id) for g in self.games.values()], value=game.id,
-                             allow_blank=False, compact=True, id="game")
+                yield Select(
+                    [(g.title, g.id) for g in self.games.values()],
+                    value=game.id,
+                    allow_blank=False,
+                    compact=True,
+                    id="game",
+                )
                 yield Label("  Players")
-                yield Select([(str(n), n) for n in range(game.min_players, game.max_players + 1)],
-                             value=self.players, allow_blank=False, compact=True, id="players")
+                yield Select(
+                    [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
+                    value=self.players,
+                    allow_blank=False,
+                    compact=True,
+                    id="players",
+                )
             yield Static(game.description, id="description")
             for i, seat in enumerate(seats):
                 with Horizontal(classes="seat", id=f"seat-{i}"):
                     yield Label(f"{i + 1}")
                     yield Input(seat.name, max_length=24, compact=True, id=f"name-{i}")
-                    yield Select(seat_kinds(game), value=seat.kind, allow_blank=False, compact=True,
-                                 id=f"kind-{i}")
+                    yield Select(seat_kinds(game), value=seat.kind, allow_blank=False, compact=True, id=f"kind-{i}")
             yield Static(levels_text(game), id="levels")
             with Horizontal(classes="row"):
                 yield Label("Seed")
@@ -134,8 +149,11 @@ class NewGameScreen(Screen[None]):
             box.disabled = fixed is not None
             if fixed is not None:
                 box.value = fixed
-            box.tooltip = None if fixed is None else (
-                f"always on with {self.players} players" if fixed else f"not for {self.players} players")
+            box.tooltip = (
+                None
+                if fixed is None
+                else (f"always on with {self.players} players" if fixed else f"not for {self.players} players")
+            )
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game" and isinstance(event.value, str) and event.value != self.game.id:
@@ -162,9 +180,11 @@ class NewGameScreen(Screen[None]):
         return seats
 
     def config(self) -> GameConfig:
-        chosen = [v.key for v in self.game.variants  # (a switch fixed on is the game's own rule)
-                  if self.query_one(f"#variant-{v.key}", OnOffCheckbox).value
-                  and self.players not in v.always_with]
+        chosen = [
+            v.key
+            for v in self.game.variants  # (a switch fixed on is the game's own rule)
+            if self.query_one(f"#variant-{v.key}", OnOffCheckbox).value and self.players not in v.always_with
+        ]
         return GameConfig(self.players, frozenset(chosen))
 
     def seed(self) -> int | None:
@@ -179,15 +199,18 @@ class NewGameScreen(Screen[None]):
         app = self.app
         try:
             screen = new_play_screen(app, game_id, config, seats, seed)
-        except IllegalAction as exc:   # a choice the game refuses (a variant for another count)
+        except IllegalAction as exc:  # a choice the game refuses (a variant for another count)
             app.bell()
-            app.notify(f"Cannot start: {exc.reason}. Change it here and start again.",
-                       severity="error", timeout=8)
+            app.notify(f"Cannot start: {exc.reason}. Change it here and start again.", severity="error", timeout=8)
             return
         except (LogError, OSError) as exc:  # the saves folder cannot be made or written
             app.bell()
-            app.notify(f"Cannot start: {getattr(exc, 'strerror', None) or exc}. Choose another saves "
-                       "folder (bergfried --saves-dir).", severity="error", timeout=8)
+            app.notify(
+                f"Cannot start: {getattr(exc, 'strerror', None) or exc}. Choose another saves "
+                "folder (bergfried --saves-dir).",
+                severity="error",
+                timeout=8,
+            )
             return
         app.pop_screen()
         app.push_screen(screen)

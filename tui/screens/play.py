@@ -11,6 +11,7 @@ game over, cover the board for the next hot-seat player, or open a secret prompt
 by themselves at the table; this screen shows them thinking and can hurry them (space).
 Nothing happens while another screen (help, a dialog, the size guard) is on top.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -90,7 +91,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
         self.ui = game_ui(self.game.id)
         self._interludes: deque[Screen[Any]] = deque()
         self._attachments: list[Any] = []
-        self._prompt_open = False     # a cover or prompt of ours is open (``_busy``)
+        self._prompt_open = False  # a cover or prompt of ours is open (``_busy``)
         self._interlude_open = False  # an interlude (a reveal, a round's scores) is showing
         self._queued: str | None = None  # a move typed before the viewer's turn, played when it comes
         self._over_shown, self._spin = False, 0
@@ -102,8 +103,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
         self.info = self.ui.make_info()
         yield BoardAndMoves(self.board, self.info, "Moves", MoveList(id="moves"))
         yield Static("", id="status")
-        yield Input(placeholder="type a move here (: to focus, enter to play)", id="command",
-                    compact=True)
+        yield Input(placeholder="type a move here (: to focus, enter to play)", id="command", compact=True)
         yield FittingFooter()
 
     def on_mount(self) -> None:
@@ -135,8 +135,16 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
         seat = self.viewer
         legal = tuple(self.table.legal_actions(seat)) if seat in self.table.to_act else ()
         glyphs = self.app.glyphs
-        return ViewContext(self.game, self.table.view(seat), seat, self.table.seats, legal, glyphs,
-                           self.table.thinking, glyphs.spinner[self._spin % len(glyphs.spinner)])
+        return ViewContext(
+            self.game,
+            self.table.view(seat),
+            seat,
+            self.table.seats,
+            legal,
+            glyphs,
+            self.table.thinking,
+            glyphs.spinner[self._spin % len(glyphs.spinner)],
+        )
 
     def redraw(self) -> None:
         ctx = self.context()
@@ -153,7 +161,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
         command = self.query_one("#command", Input)
         if self.table.finished and not command.disabled:
             command.value = ""
-            command.disabled = True      # no moves are left to type; keys go to the screen
+            command.disabled = True  # no moves are left to type; keys go to the screen
         self.refresh_bindings()
         self.claim_focus(ctx)
 
@@ -208,7 +216,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
         if self.table.thinking is None and not self.table.finished:
             self.table.drive_bots()
         if self.table.thinking is None:  # idle until the table's next word ("thinking" too):
-            self._ticker.pause()   # a server's idle screens each woke 10 times a second
+            self._ticker.pause()  # a server's idle screens each woke 10 times a second
             return
         self._spin += 1
         if self.info is not None:
@@ -228,8 +236,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
             return  # the same change also reaches us as the seat we are showing
         if update.kind == "moved":
             if update.steps:
-                self._interludes.extend(self.ui.interludes(self.game, update.steps, message.seat,
-                                                           self.table.seats))
+                self._interludes.extend(self.ui.interludes(self.game, update.steps, message.seat, self.table.seats))
             self._add_moves(update.lines)
         elif update.kind == "undone":
             self._rebuild_moves(update.lines)
@@ -291,8 +298,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
         if seat != self.viewer:
             if self.hot_seat:
                 self._busy = True
-                self.app.push_screen(CoverScreen(self.table.seats[seat].name),
-                                     partial(self._uncovered, seat))
+                self.app.push_screen(CoverScreen(self.table.seats[seat].name), partial(self._uncovered, seat))
                 return
             self.viewer = seat
         self.redraw()
@@ -344,12 +350,12 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
     def _busy(self, value: bool) -> None:
         self._prompt_open = value
         if self.is_mounted:
-            self.refresh_bindings()   # the footer drops (or gets back) what a prompt leaves idle
+            self.refresh_bindings()  # the footer drops (or gets back) what a prompt leaves idle
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only keys that can work now are offered (the footer and the palette follow this)."""
         if self._busy and action in PROMPT_IDLE:
-            return False   # a prompt of ours (a secret vote, a cover) has the keys: these do nothing
+            return False  # a prompt of ours (a secret vote, a cover) has the keys: these do nothing
         if action == "undo":
             return self.undo_blocker() is None
         if action == "undo_why":
@@ -399,8 +405,9 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
             self.app.pop_screen()
             return
         where = "It is saved as it is played: Continue or Load on the title screen resume it."
-        self.app.push_screen(ConfirmScreen(f"Leave this game?\n{where}", "Leave", "Stay", default=False),
-                             self._leave_answered)
+        self.app.push_screen(
+            ConfirmScreen(f"Leave this game?\n{where}", "Leave", "Stay", default=False), self._leave_answered
+        )
 
     def _leave_answered(self, leave: bool | None) -> None:
         if leave and self.is_current:

@@ -4,6 +4,7 @@ It shows the spectator's view; once the game is over any seat's view may be chos
 secrets no longer matter). Steps are the events the game describes in its move list, so
 bookkeeping events never need a key press of their own.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from tui.app import BergfriedApp
 
 
-SPEEDS = (2.0, 1.0, 0.5, 0.25)   # seconds per step
+SPEEDS = (2.0, 1.0, 0.5, 0.25)  # seconds per step
 
 
 def movers(entries) -> dict[int, int]:
@@ -50,10 +51,8 @@ class ReplayScreen(ReplayTools, Screen[None]):
         Binding("right", "step(1)", "Step", key_display="→", priority=True),
         Binding("home", "jump('start')", "Start", show=False, priority=True),
         Binding("end", "jump('end')", "End", show=False, priority=True),
-        Binding("pageup,left_square_bracket", "round(-1)", "Prev round", key_display="PgUp",
-                priority=True, show=False),
-        Binding("pagedown,right_square_bracket", "round(1)", "Round", key_display="PgDn",
-                priority=True),
+        Binding("pageup,left_square_bracket", "round(-1)", "Prev round", key_display="PgUp", priority=True, show=False),
+        Binding("pagedown,right_square_bracket", "round(1)", "Round", key_display="PgDn", priority=True),
         Binding("p", "autoplay", "Play"),
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
         Binding("minus", "speed(-1)", "Slower", show=False),
@@ -65,8 +64,15 @@ class ReplayScreen(ReplayTools, Screen[None]):
         Binding("escape", "app.pop_screen", "Close"),
     ]
 
-    def __init__(self, game: Game, header: Header, events: list[Any], source: str = "",
-                 movers: dict[int, int] | None = None, entries=None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        header: Header,
+        events: list[Any],
+        source: str = "",
+        movers: dict[int, int] | None = None,
+        entries=None,
+    ) -> None:
         super().__init__()
         self.game, self.header, self.source = game, header, source
         self.entries = entries  # the log's entries (acts, moves), for playing on from a step
@@ -91,8 +97,17 @@ class ReplayScreen(ReplayTools, Screen[None]):
         """Raises LogError with the engine's message when the file cannot be read."""
         loaded = read_log(path, get_game)
         game = get_game(loaded.header.game)
-        return (cls(game, loaded.header, [e.event for e in loaded.entries], path.name,
-                    movers(loaded.entries), loaded.entries), loaded.warning)
+        return (
+            cls(
+                game,
+                loaded.header,
+                [e.event for e in loaded.entries],
+                path.name,
+                movers(loaded.entries),
+                loaded.entries,
+            ),
+            loaded.warning,
+        )
 
     def _stops(self, events: list[Any]) -> tuple[list[int], list[str]]:
         """Positions worth stopping at (after each described event) and their move-list lines."""
@@ -146,7 +161,8 @@ class ReplayScreen(ReplayTools, Screen[None]):
         whose = "spectator" if self.seat is None else self.header.seats[self.seat].name
         playing = f" · playing {SPEEDS[self.speed]:g}s" if self._timer else ""
         self.query_one("#status", Static).update(
-            f"step {self.stop_index}/{len(self.stops) - 1} · view: {whose}{playing}")
+            f"step {self.stop_index}/{len(self.stops) - 1} · view: {whose}{playing}"
+        )
         self.refresh_bindings()
 
     # -- moving ---------------------------------------------------------------------------
@@ -210,11 +226,10 @@ class ReplayScreen(ReplayTools, Screen[None]):
 
     def context(self) -> ViewContext:
         view = self.game.view(self.cursor.state, self.seat)
-        return ViewContext(self.game, view, self.seat, self.header.seats, (), self.app.glyphs,
-                           replay=True)
+        return ViewContext(self.game, view, self.seat, self.header.seats, (), self.app.glyphs, replay=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "scores":   # offered at and after the first scoring
+        if action == "scores":  # offered at and after the first scoring
             return self.ui.breakdown(self.context()) is not None
         return True
 

@@ -2,6 +2,7 @@
 new practice game, and share the replay (a transcript and a terminal recording in the saves
 folder). A mixin of ReplayScreen, which holds the cursor, the stops and the log's entries.
 """
+
 from __future__ import annotations
 
 import tempfile
@@ -78,8 +79,7 @@ class ReplayTools(_ScreenPart):
             self.notify("This replay has no moves to play on from.", severity="warning")
             return
         if self.cursor.at_end and self.finished:
-            self.notify("The game is over at this step: step back to play on from an earlier one.",
-                        severity="warning")
+            self.notify("The game is over at this step: step back to play on from an earlier one.", severity="warning")
             return
         from .branch import BranchScreen
 
@@ -93,8 +93,16 @@ class ReplayTools(_ScreenPart):
         from .start import resume_game
 
         try:
-            path = write_branch(self.app.settings.saves_dir, self.game, self.header, self.entries,
-                                self.cursor.position, self.stop_index, self.source or "a replay", seats)
+            path = write_branch(
+                self.app.settings.saves_dir,
+                self.game,
+                self.header,
+                self.entries,
+                self.cursor.position,
+                self.stop_index,
+                self.source or "a replay",
+                seats,
+            )
         except (OSError, ValueError, LogError) as exc:
             self.notify(f"Cannot play on: {exc}", severity="error", timeout=8)
             return
@@ -116,8 +124,11 @@ class ReplayTools(_ScreenPart):
         from ..cast import record_cast
 
         folder = Path(self.app.settings.saves_dir)
-        stem = Path(self.source).stem if self.source.endswith(".jsonl") else \
-            f"{datetime.now():%Y%m%d-%H%M%S}-{self.game.id}"
+        stem = (
+            Path(self.source).stem
+            if self.source.endswith(".jsonl")
+            else f"{datetime.now():%Y%m%d-%H%M%S}-{self.game.id}"
+        )
         md, cast = _fresh(folder, f"{stem}-replay", ".md"), _fresh(folder, f"{stem}-replay", ".cast")
         state = replay(self.game, self.header.config, [e.event for e in self.entries])
         loaded = LoadedLog(self.header, tuple(self.entries), state=state)
@@ -131,8 +142,9 @@ class ReplayTools(_ScreenPart):
         except (OSError, LogError) as exc:
             self.app.call_from_thread(self.notify, f"Cannot share: {exc}", severity="error", timeout=8)
             return
-        self.app.call_from_thread(self.notify, f"Wrote {md.name} and {cast.name} "
-                                  f"(asciinema play {cast.name})", timeout=10)
+        self.app.call_from_thread(
+            self.notify, f"Wrote {md.name} and {cast.name} (asciinema play {cast.name})", timeout=10
+        )
 
 
 def _fresh(folder: Path, stem: str, suffix: str) -> Path:

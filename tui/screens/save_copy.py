@@ -1,5 +1,6 @@
 """Save as: a copy of the game in progress, never onto the game's own file, asking before it
 replaces another file, and saying where the game itself goes on saving."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -28,8 +29,7 @@ class SaveACopy:
         own = self.table.save_path
         default = self.app.settings.saves_dir / f"{Path(self._save_name()).stem}-copy.jsonl"
         where = f"The game itself goes on saving to {own.name}." if own else "This game is not saved anywhere."
-        self.app.push_screen(PromptScreen(f"Save a copy of this game as:\n{where}", str(default)),
-                             self._save_copy)
+        self.app.push_screen(PromptScreen(f"Save a copy of this game as:\n{where}", str(default)), self._save_copy)
 
     def _save_name(self) -> str:
         path = self.table.save_path
@@ -47,8 +47,10 @@ class SaveACopy:
                 self._refuse("That is this game's own file, saved as you play: choose another name.")
                 return
             if target.exists() and not replace:
-                self.app.push_screen(ConfirmScreen(f"{target.name} exists already. Replace it?", "Replace", "Keep"),
-                                     lambda yes: self._save_copy(str(target), True) if yes else None)
+                self.app.push_screen(
+                    ConfirmScreen(f"{target.name} exists already. Replace it?", "Replace", "Keep"),
+                    lambda yes: self._save_copy(str(target), True) if yes else None,
+                )
                 return
             self.table.save_copy(target)
         except (OSError, LogError, IllegalAction) as exc:  # LogError: a folder that cannot be made

@@ -3,6 +3,7 @@
 A damaged file shows the engine's own message; when lines before the damage are whole, the
 player may open that recovered part (a copy is written; the original is never touched).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -32,7 +33,7 @@ def short_path(path: Path, width: int) -> str:
     text = str(path)
     home = str(Path.home())
     if text.startswith(home + "/"):
-        text = "~" + text[len(home):]
+        text = "~" + text[len(home) :]
     parts = text.split("/")
     while len(text) > width and len(parts) > 1:
         parts = parts[1:]
@@ -41,7 +42,7 @@ def short_path(path: Path, width: int) -> str:
 
 
 def plural(count: int, noun: str) -> str:
-    """ "1 finished game", "2 finished games". """
+    """ "1 finished game", "2 finished games"."""
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
@@ -105,8 +106,7 @@ class SavesScreen(Screen[None]):
             table.move_cursor(row=0)
             self.on_data_table_row_highlighted(None)
         elif self.mode == "load" and finished:
-            detail.update(f"No unfinished games here. {plural(finished, 'finished game')} "
-                          "can be watched in Replays.")
+            detail.update(f"No unfinished games here. {plural(finished, 'finished game')} can be watched in Replays.")
         else:
             detail.update("No saved games here yet.")
 
@@ -158,8 +158,10 @@ class SavesScreen(Screen[None]):
         if not info.error_line or info.error_line < 2:
             self.notify(f"{info.path.name}: {info.error}", severity="error", timeout=8)
             return
-        question = (f"{info.path.name} is damaged:\n{info.error}\n\n"
-                    "Open a recovered copy (the whole moves before the damage, under a new name)?")
+        question = (
+            f"{info.path.name} is damaged:\n{info.error}\n\n"
+            "Open a recovered copy (the whole moves before the damage, under a new name)?"
+        )
 
         def answered(yes: bool | None) -> None:
             if not yes:

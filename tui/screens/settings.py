@@ -1,4 +1,5 @@
 """Settings: theme, ASCII glyphs, the pause between bot moves, your name. Saved at once."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -35,12 +36,18 @@ class SettingsScreen(Screen[None]):
             yield Static("[b]Settings[/b] (saved as soon as they change)")
             with Horizontal():
                 yield Label("Theme")
-                yield Select([(n, n) for n in THEME_NAMES], value=self.app.theme, allow_blank=False,
-                             compact=True, id="theme")
+                yield Select(
+                    [(n, n) for n in THEME_NAMES], value=self.app.theme, allow_blank=False, compact=True, id="theme"
+                )
             with Horizontal():
                 yield Label("Pause between bot moves")
-                yield Select([(f"{d:g} s" if d else "none", d) for d in delays], value=s.bot_delay,
-                             allow_blank=False, compact=True, id="delay")
+                yield Select(
+                    [(f"{d:g} s" if d else "none", d) for d in delays],
+                    value=s.bot_delay,
+                    allow_blank=False,
+                    compact=True,
+                    id="delay",
+                )
             with Horizontal():
                 yield Label("Your name")
                 yield Input(s.player_name, max_length=24, compact=True, id="name")
@@ -48,8 +55,10 @@ class SettingsScreen(Screen[None]):
                 yield Label("Glyphs")
                 yield OnOffCheckbox("ASCII only", s.ascii, compact=True, id="ascii")
             width = self.app.size.width - 20
-            yield Static(f"Config file: {short_path(s.config_path, width)}\n"
-                         f"Saved games: {short_path(s.saves_dir, width)}", id="where")
+            yield Static(
+                f"Config file: {short_path(s.config_path, width)}\nSaved games: {short_path(s.saves_dir, width)}",
+                id="where",
+            )
         yield Footer()
 
     def on_mount(self) -> None:

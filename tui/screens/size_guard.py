@@ -1,4 +1,5 @@
 """Shown instead of everything else while the terminal is smaller than the layouts need."""
+
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -25,8 +26,10 @@ class TooSmallScreen(ModalScreen[None]):
         yield Static(self._message(self.app.size), id="too-small")
 
     def _message(self, now: Size) -> str:
-        return (f"Enlarge the terminal to at least {self.need.width}×{self.need.height}\n"
-                f"(it is {now.width}×{now.height} now)")
+        return (
+            f"Enlarge the terminal to at least {self.need.width}×{self.need.height}\n"
+            f"(it is {now.width}×{now.height} now)"
+        )
 
     def on_resize(self, event: Resize) -> None:
         self.query_one(Static).update(self._message(event.size))

@@ -1,4 +1,5 @@
 """Opening a game: a new one at a table of the App's host, or a saved one where it stopped."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -18,18 +19,19 @@ if TYPE_CHECKING:
     from tui.app import BergfriedApp
 
 
-def new_play_screen(app: BergfriedApp, game_id: str, config: GameConfig, seats: list[Seat],
-                    seed: int | None) -> PlayScreen:
+def new_play_screen(
+    app: BergfriedApp, game_id: str, config: GameConfig, seats: list[Seat], seed: int | None
+) -> PlayScreen:
     """A new game, saved as it is played into the saves folder, at a table of the App's host."""
     now = datetime.now()
     path = new_save_path(app.settings.saves_dir, game_id, now)
-    table = app.tables.new(get_game(game_id), config, seats, seed, path,
-                           created=now.isoformat(timespec="seconds"))
+    table = app.tables.new(get_game(game_id), config, seats, seed, path, created=now.isoformat(timespec="seconds"))
     return PlayScreen(table)
 
 
-def start_new_game(app: BergfriedApp, game_id: str, config: GameConfig, seats: list[Seat],
-                   seed: int | None) -> PlayScreen:
+def start_new_game(
+    app: BergfriedApp, game_id: str, config: GameConfig, seats: list[Seat], seed: int | None
+) -> PlayScreen:
     screen = new_play_screen(app, game_id, config, seats, seed)
     app.push_screen(screen)
     return screen

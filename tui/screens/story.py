@@ -7,6 +7,7 @@ the next costly move. The chances and turning points are computed in a worker th
 progress bar, so the keys keep working meanwhile. The numbers come from engine.core.story; this
 screen only draws them with textual-plotext.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -18,8 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 from textual_plotext import PlotextPlot
 
-from engine.core.story import (Steps, chance_series, draw_story, score_series, turning_points,
-                               turning_text)
+from engine.core.story import Steps, chance_series, draw_story, score_series, turning_points, turning_text
 
 from ..widgets.names import fit_name
 
@@ -66,8 +66,11 @@ class StoryScreen(Screen[None]):
         game, header = replay.game, replay.header
         events = replay.cursor.events
         entries = replay.entries or ()
-        self.steps = Steps(tuple(replay.stops), tuple(replay.labels), tuple(
-            _mover(entries[p - 1]) if 0 < p <= len(entries) else None for p in replay.stops))
+        self.steps = Steps(
+            tuple(replay.stops),
+            tuple(replay.labels),
+            tuple(_mover(entries[p - 1]) if 0 < p <= len(entries) else None for p in replay.stops),
+        )
         self.names = [s.name for s in header.seats]
         self.series = score_series(game, header.config, events, self.steps.positions)
         self.chances: list[tuple[float, ...]] | None = getattr(replay, "story_chances", None)
@@ -95,12 +98,22 @@ class StoryScreen(Screen[None]):
         replay = self.replay
         game, header, events = replay.game, replay.header, replay.cursor.events
         total = len(self.steps.positions) + 3
-        chances = chance_series(game, header.config, events, self.steps.positions,
-                                lambda done, _: self._progress(done, total))
+        chances = chance_series(
+            game, header.config, events, self.steps.positions, lambda done, _: self._progress(done, total)
+        )
         entries = replay.entries or []
-        points = turning_points(game, header, entries, self.steps, chances,
-                                progress=lambda done, _: self._progress(len(chances) + done, total)) \
-            if entries else []
+        points = (
+            turning_points(
+                game,
+                header,
+                entries,
+                self.steps,
+                chances,
+                progress=lambda done, _: self._progress(len(chances) + done, total),
+            )
+            if entries
+            else []
+        )
         self.app.call_from_thread(self._computed, chances, points)
 
     def _progress(self, done: int, total: int) -> None:
@@ -138,14 +151,15 @@ class StoryScreen(Screen[None]):
         if point is not None:
             lines.append(turning_text(point, self.names))
         elif self.chances is None:
-            lines.append("chances: computing…" if self.replay.finished
-                         else "chances of winning show once the game is over")
+            lines.append(
+                "chances: computing…" if self.replay.finished else "chances of winning show once the game is over"
+            )
         return "\n".join(lines)
 
     # -- moving ------------------------------------------------------------------------------------
 
     def seek(self, step: int) -> None:
-        self.replay.seek_stop(step)   # the replay underneath moves; the chart follows it
+        self.replay.seek_stop(step)  # the replay underneath moves; the chart follows it
         self.redraw()
 
     def action_step(self, delta: int) -> None:
@@ -153,8 +167,12 @@ class StoryScreen(Screen[None]):
 
     def action_switch(self) -> None:
         if self.chances is None:
-            self.notify("The chances are not ready yet." if self.replay.finished
-                        else "Chances of winning show once the game is over.", severity="warning")
+            self.notify(
+                "The chances are not ready yet."
+                if self.replay.finished
+                else "Chances of winning show once the game is over.",
+                severity="warning",
+            )
             return
         self.showing = "scores" if self.showing == "chances" else "chances"
         self.redraw()

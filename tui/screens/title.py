@@ -1,4 +1,5 @@
 """The first screen: the games on offer and the main menu."""
+
 from __future__ import annotations
 
 import textwrap
@@ -59,8 +60,10 @@ class TitleScreen(Screen[None]):
                 yield OptionList(*self._game_options(), id="game-list")
             with Vertical(id="menu-box"):
                 yield Static("Menu", classes="panel-title")
-                yield OptionList(*(Option(Text.assemble((key, "bold"), "  ", label), id=action)
-                                   for action, label, key in MENU), id="menu-list")
+                yield OptionList(
+                    *(Option(Text.assemble((key, "bold"), "  ", label), id=action) for action, label, key in MENU),
+                    id="menu-list",
+                )
         yield Static("", id="continue-hint")
         yield Footer()
 
@@ -73,8 +76,7 @@ class TitleScreen(Screen[None]):
         for game in (g for g in LISTINGS if has_ui(g.id)):
             # The blurb wrapped here, at a word, so the list never breaks a line at 80 columns.
             blurb = "\n".join(textwrap.wrap(game.description, 46))
-            prompt = Text.assemble((game.title, "bold"), "  ", (player_range(game), "italic"),
-                                   "\n", (blurb, "dim"))
+            prompt = Text.assemble((game.title, "bold"), "  ", (player_range(game), "italic"), "\n", (blurb, "dim"))
             options.append(Option(prompt, id=game.id))
         return options
 
@@ -114,8 +116,13 @@ class TitleScreen(Screen[None]):
             self.action_new_game(event.option.id)
         else:
             action = event.option.id
-            target = {"settings": "app.settings", "help": "app.help", "quit": "app.quit",
-                      "new": "new_game", "continue": "continue_game"}.get(action, action)
+            target = {
+                "settings": "app.settings",
+                "help": "app.help",
+                "quit": "app.quit",
+                "new": "new_game",
+                "continue": "continue_game",
+            }.get(action, action)
             await self.run_action(target)
 
     def action_new_game(self, game_id: str | None = None) -> None:

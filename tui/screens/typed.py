@@ -2,6 +2,7 @@
 played when your turn comes while others are still playing (issue 30), a refusal said with its
 reason. Kept beside play.py, which mixes it in, so that each module stays short.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -102,4 +103,3 @@ class TypedMoves(_MixedInto):
     def action_command_line(self) -> None:
         # At once, not on the next idle (as Input.focus does): the next key is handed on next.
         self.set_focus(self.query_one("#command", Input))
-

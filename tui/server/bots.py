@@ -4,6 +4,7 @@ Its workers run at a lower CPU priority (``nice``): a thinking bot uses all the 
 as long as its budget lasts, while the event loop (every session's keys and frames) needs a
 core only for moments; when both want one, the loop gets it and the bot thinks a little longer.
 """
+
 from __future__ import annotations
 
 import os

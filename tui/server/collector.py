@@ -18,6 +18,7 @@ a second of sessions' starts, 5-10 ms, to find almost nothing (0-300 objects).
     collector.tick()              # every second
     collector.session_ended()     # counts toward the next full pass
 """
+
 from __future__ import annotations
 
 import gc
@@ -26,10 +27,11 @@ from collections.abc import Callable
 
 
 class Collector:
-    def __init__(self, *, ended_batch: int = 10, period: float = 300.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, *, ended_batch: int = 10, period: float = 300.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.ended_batch, self.period, self._clock = ended_batch, period, clock
-        self._ended = 0                 # sessions ended since the last full pass
+        self._ended = 0  # sessions ended since the last full pass
         self._last_pass = clock()
         self._thresholds: tuple[int, ...] | None = None
 

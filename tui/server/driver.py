@@ -4,6 +4,7 @@ It writes frames to the channel and reads keys from it; the size comes from the 
 and window-change messages. Everything runs on the event loop: no input thread, no signals,
 no file descriptors, nothing shared with another session.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -21,17 +22,17 @@ if TYPE_CHECKING:
     from textual.app import App
 
 #: Sequences that put the client's terminal into (and back out of) application mode.
-START = ("\x1b[?1049h"   # alternate screen
-         "\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h"  # mouse: press, motion, SGR coordinates
-         "\x1b[?25l"     # hide the cursor
-         "\x1b[?1004h"   # focus in/out
-         "\x1b[?2004h"   # bracketed paste
-         "\x1b[?7l"      # no line wrap
-         "\x1b[?2026$p")  # ask whether synchronised output is supported
+START = (
+    "\x1b[?1049h"  # alternate screen
+    "\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h"  # mouse: press, motion, SGR coordinates
+    "\x1b[?25l"  # hide the cursor
+    "\x1b[?1004h"  # focus in/out
+    "\x1b[?2004h"  # bracketed paste
+    "\x1b[?7l"  # no line wrap
+    "\x1b[?2026$p"
+)  # ask whether synchronised output is supported
 KITTY_KEYS = "\x1b[>25u"  # disambiguate escapes, report all keys and their text
-STOP = ("\x1b[?2004l\x1b[?7h"
-        "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
-        "\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?1004l")
+STOP = "\x1b[?2004l\x1b[?7h\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?1004l"
 
 
 class Terminal(Protocol):
@@ -46,8 +47,9 @@ class Terminal(Protocol):
 
 
 class SSHDriver(Driver):
-    def __init__(self, app: App[Any], *, debug: bool = False, mouse: bool = True,
-                 size: tuple[int, int] | None = None) -> None:
+    def __init__(
+        self, app: App[Any], *, debug: bool = False, mouse: bool = True, size: tuple[int, int] | None = None
+    ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self.terminal: Terminal = app.terminal  # type: ignore[attr-defined]
         self.max_buffer: int = getattr(app, "max_output_buffer", 1 << 20)

@@ -8,6 +8,7 @@
 Logins are by public key only: the first key that logs in under a free name owns it. No
 shell, exec, subsystem (sftp) or forwarding of any kind; a session without a PTY is told so.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -30,8 +31,7 @@ from .session import Player, RemoteApp, SSHSession
 
 log = logging.getLogger("bergfried.serve")
 
-NO_KEY = ("Bergfried logs in with an SSH key, never a password: make one with "
-          "`ssh-keygen -t ed25519` and connect again.")
+NO_KEY = "Bergfried logs in with an SSH key, never a password: make one with `ssh-keygen -t ed25519` and connect again."
 
 
 @dataclass
@@ -39,9 +39,9 @@ class Limits:
     max_connections: int = 200
     max_per_address: int = 20
     failed_auth_per_minute: int = 20
-    idle_lobby: float = 15 * 60          # seconds since the last key, in the lobby
-    idle_table: float = 2 * 60 * 60      # ... at a table (people think)
-    max_output_buffer: int = 1 << 20     # bytes queued for a client that does not read
+    idle_lobby: float = 15 * 60  # seconds since the last key, in the lobby
+    idle_table: float = 2 * 60 * 60  # ... at a table (people think)
+    max_output_buffer: int = 1 << 20  # bytes queued for a client that does not read
     idle_check: float = 5.0
 
 
@@ -60,7 +60,7 @@ def read_allowed(path: Path) -> set[str]:
         words = line.split()
         start = next((i for i, w in enumerate(words) if w.startswith(("ssh-", "ecdsa-", "sk-"))), None)
         if start is not None and start + 1 < len(words):
-            allowed.add(key_text(asyncssh.import_public_key(" ".join(words[start:start + 2]))))
+            allowed.add(key_text(asyncssh.import_public_key(" ".join(words[start : start + 2]))))
     return allowed
 
 
@@ -83,8 +83,16 @@ def warm_up() -> None:
 class Service:
     """Everything the sessions share: accounts, the lobby and its tables, the limits."""
 
-    def __init__(self, data_dir: Path, *, allowed: set[str] | None = None, limits: Limits | None = None,
-                 executor: Executor | None = None, bot_delay: float = 0.6, durable: bool = True):
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        allowed: set[str] | None = None,
+        limits: Limits | None = None,
+        executor: Executor | None = None,
+        bot_delay: float = 0.6,
+        durable: bool = True,
+    ):
         textual_private.install()
         self.data_dir = Path(data_dir)
         self.allowed, self.limits = allowed, limits or Limits()
@@ -105,9 +113,18 @@ class Service:
         for problem in self.lobby.restore():
             log.warning(problem)
         self._server = await asyncssh.create_server(
-            lambda: Connection(self), host, port, server_host_keys=[str(host_key)],
-            encoding=None, line_editor=False, agent_forwarding=False, x11_forwarding=False, allow_scp=False,
-            login_timeout=60, keepalive_interval=60)
+            lambda: Connection(self),
+            host,
+            port,
+            server_host_keys=[str(host_key)],
+            encoding=None,
+            line_editor=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            login_timeout=60,
+            keepalive_interval=60,
+        )
         self._idle_task = asyncio.get_running_loop().create_task(self._watch_idle())
         self.collector.start()
         self._gc_task = asyncio.get_running_loop().create_task(self._collect())
@@ -140,19 +157,21 @@ class Service:
     # -- one session's App ------------------------------------------------------------------
     async def run_session(self, session: SSHSession) -> None:
         self.sessions.add(session)
-        log.info("%s %s: session at %dx%d, TERM=%s", session.peer, session.player.name,
-                 *session.size, session.environ.get("TERM"))
+        log.info(
+            "%s %s: session at %dx%d, TERM=%s",
+            session.peer,
+            session.player.name,
+            *session.size,
+            session.environ.get("TERM"),
+        )
         try:
-            app = RemoteApp(session.settings(), session.player, session, self.host,
-                            self.limits.max_output_buffer)
+            app = RemoteApp(session.settings(), session.player, session, self.host, self.limits.max_output_buffer)
             session.app = app
             await app.run_async(size=session.size)
             if app.return_code not in (0, None):
-                log.error("%s %s: the session's App failed; that session ended",
-                          session.peer, session.player.name)
+                log.error("%s %s: the session's App failed; that session ended", session.peer, session.player.name)
         except Exception:
-            log.exception("%s %s: the session crashed; that session ended", session.peer,
-                          session.player.name)
+            log.exception("%s %s: the session crashed; that session ended", session.peer, session.player.name)
         finally:
             self.sessions.discard(session)
             self.collector.session_ended()
@@ -176,10 +195,13 @@ class Service:
                 at_table = app is not None and any(isinstance(s, PlayScreen) for s in app.screen_stack)
                 limit = self.limits.idle_table if at_table else self.limits.idle_lobby
                 if now - session.last_input > limit:
-                    log.info("%s %s: idle for %.0f s: disconnected", session.peer,
-                             session.player.name, now - session.last_input)
-                    session.close(f"Disconnected after {limit / 60:.0f} minutes without a key; "
-                                  f"your seats are kept.")
+                    log.info(
+                        "%s %s: idle for %.0f s: disconnected",
+                        session.peer,
+                        session.player.name,
+                        now - session.last_input,
+                    )
+                    session.close(f"Disconnected after {limit / 60:.0f} minutes without a key; your seats are kept.")
 
     # -- admission ---------------------------------------------------------------------------
     def admit(self, peer: str) -> str | None:
@@ -269,8 +291,9 @@ class Connection(asyncssh.SSHServer):
             accounts.claim(self.username, self.key)
             log.info("%s: %s claimed by a new key", self.peer, self.username)
         name = accounts.name_of(self.key) or self.username
-        self.player = Player(name, self.key, self.service.lobby, accounts,
-                             claimed=accounts.name_of(self.key) is not None)
+        self.player = Player(
+            name, self.key, self.service.lobby, accounts, claimed=accounts.name_of(self.key) is not None
+        )
         log.info("%s: %s logged in", self.peer, name)
 
     def session_requested(self):

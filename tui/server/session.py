@@ -1,4 +1,5 @@
 """One SSH session: a terminal (the channel), a player, and the Textual App that draws for them."""
+
 from __future__ import annotations
 
 import asyncio
@@ -34,7 +35,7 @@ class Player:
     key: str
     lobby: Lobby
     accounts: Accounts
-    claimed: bool = True   # False: the login name was taken; the session first asks for one
+    claimed: bool = True  # False: the login name was taken; the session first asks for one
 
 
 class RemoteApp(BergfriedApp):
@@ -46,8 +47,9 @@ class RemoteApp(BergfriedApp):
     # A session's first screen is its App's first screen: no empty screen made beneath it.
     HOME_IS_DEFAULT = True
 
-    def __init__(self, settings: Settings, player: Player, terminal: SSHSession, tables: Any,
-                 max_output_buffer: int) -> None:
+    def __init__(
+        self, settings: Settings, player: Player, terminal: SSHSession, tables: Any, max_output_buffer: int
+    ) -> None:
         super().__init__(settings, tables=tables)
         self.player, self.terminal, self.max_output_buffer = player, terminal, max_output_buffer
         self.driver_class = SSHDriver
@@ -171,8 +173,12 @@ class SSHSession(asyncssh.SSHServerSession):
         return self.chan.get_write_buffer_size() if self.chan is not None else 0
 
     def overflow(self) -> None:
-        log.warning("%s %s: output buffer over %d bytes (client not reading): disconnected",
-                    self.peer, self.player.name, self.service.limits.max_output_buffer)
+        log.warning(
+            "%s %s: output buffer over %d bytes (client not reading): disconnected",
+            self.peer,
+            self.player.name,
+            self.service.limits.max_output_buffer,
+        )
         self.close("")
 
     # -- ending ------------------------------------------------------------------------------
@@ -194,9 +200,13 @@ class SSHSession(asyncssh.SSHServerSession):
     def settings(self) -> Settings:
         """The player's own settings (theme, ASCII), colours from the client's environment."""
         folder = self.service.data_dir / "players" / self.player.name
-        settings = Settings.load(folder, self.service.data_dir / "tables",
-                                 player_name=self.player.name, bot_delay=self.service.bot_delay,
-                                 durable=self.service.durable)
+        settings = Settings.load(
+            folder,
+            self.service.data_dir / "tables",
+            player_name=self.player.name,
+            bot_delay=self.service.bot_delay,
+            durable=self.service.durable,
+        )
         env = self.environ
         settings.no_color = env.get("NO_COLOR", "") != "" or env.get("TERM") == "dumb"
         if settings.no_color:

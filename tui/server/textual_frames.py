@@ -23,6 +23,7 @@ tests/server/test_textual_frames.py, which fail loudly when a Textual upgrade mo
 * ``Screen._on_screen_resume`` styles every node of the screen again (``refresh_styles``), also
   the first time, right after each node was styled as it mounted: the first time it is skipped.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -58,6 +59,7 @@ def _no_frame_in_a_batch(compositor_refresh):
                 self.check_idle()  # the update due draws these regions with the rest: one frame
                 return
         compositor_refresh(self)
+
     return _compositor_refresh
 
 
@@ -69,6 +71,7 @@ def _first_resume_keeps_styles(on_screen_resume):
             self.__dict__["_resumed"] = True
             event.refresh_styles = False
         on_screen_resume(self, event)
+
     return _on_screen_resume
 
 
@@ -77,16 +80,16 @@ async def _release_first_frame(screen: Screen) -> None:
     screen._repaint_required = True
     # Drawn as soon as what the callbacks set off has settled, not at the update timer's first
     # tick (a whole period, 1/60 s, after it resumes). Its own task: the screen's queue must run.
-    screen.__dict__["_first_frame_task"] = asyncio.get_running_loop().create_task(
-        _draw_when_settled(screen))
+    screen.__dict__["_first_frame_task"] = asyncio.get_running_loop().create_task(_draw_when_settled(screen))
 
 
 def _settled(screen: Screen) -> bool:
     """Nothing queued for the screen or its widgets, nor a widget's new size or styles still to
     announce (a widget's repaint needs no announcing: the first frame draws the whole screen)."""
-    return screen._message_queue.empty() and all(node._message_queue.empty() and not (
-        node._layout_required or node._refresh_styles_required)
-        for node in screen.walk_children())
+    return screen._message_queue.empty() and all(
+        node._message_queue.empty() and not (node._layout_required or node._refresh_styles_required)
+        for node in screen.walk_children()
+    )
 
 
 async def _draw_when_settled(screen: Screen) -> None:
@@ -114,6 +117,7 @@ def _update_in_one_frame(on_timer_update):
             on_timer_update(self)
         finally:
             self.__dict__["_updating"] = False
+
     return _on_timer_update
 
 
@@ -129,4 +133,5 @@ def _frames_after_the_batch(end_batch):
                     screen.check_idle()
                 else:
                     screen.call_later(screen._compositor_refresh)
+
     return _end_batch

@@ -49,6 +49,7 @@ loudly when a Textual upgrade moves what it relies on.
   off the screen it replaces, which only ``push_screen`` puts on: ``first_screen`` puts it on.
 * How a screen's frames are drawn: see ``textual_frames.py`` (installed from here).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -82,11 +83,21 @@ from .textual_frames import (
 _installed = False
 #: What install() replaced, so that uninstall() (tests sharing a process with local Apps) can
 #: put Textual back as it was.
-_ORIGINALS = [(textual_app, "redirect_stdout"), (textual_app, "redirect_stderr"),
-              (Input, "_watch_value"), (FooterKey, "__init__"), (Stylesheet, "_parse_rules"),
-              (Footer, "bindings_changed"), (Screen, "_compositor_refresh"), (Stylesheet, "apply"),
-              (textual_app.App, "_end_batch"), (Screen, "_on_timer_update"), (Screen, "_on_screen_resume"),
-              (textual_callback, "_count_parameters"), (Static, "update")]
+_ORIGINALS = [
+    (textual_app, "redirect_stdout"),
+    (textual_app, "redirect_stderr"),
+    (Input, "_watch_value"),
+    (FooterKey, "__init__"),
+    (Stylesheet, "_parse_rules"),
+    (Footer, "bindings_changed"),
+    (Screen, "_compositor_refresh"),
+    (Stylesheet, "apply"),
+    (textual_app.App, "_end_batch"),
+    (Screen, "_on_timer_update"),
+    (Screen, "_on_screen_resume"),
+    (textual_callback, "_count_parameters"),
+    (Static, "update"),
+]
 _saved: list = []
 
 
@@ -137,6 +148,7 @@ def _input_value_without_layout(watch_value):
         self.set_reactive(Input.virtual_size, Size(self.content_width, 1))  # type: ignore[arg-type]
         self.refresh()
         watch_value(self, value)
+
     return _watch_value
 
 
@@ -153,6 +165,7 @@ def _footer_key_not_compact(init):
         init(self, *args, **kwargs)
         # as Footer.compact starts (mypy: as in _input_value_without_layout)
         self.set_reactive(FooterKey.compact, False)  # type: ignore[arg-type]
+
     return __init__
 
 
@@ -171,10 +184,19 @@ async def _footer_recompose_if_changed(footer: Footer) -> None:
     if not footer.is_attached:
         return
     app = footer.app
-    shown = tuple((binding.key, app.get_key_display(binding), binding.description, binding.action,
-                   enabled, tooltip, binding.group)
-                  for (_node, binding, enabled, tooltip) in footer.screen.active_bindings.values()
-                  if binding.show) + (footer.show_command_palette, footer.compact)
+    shown = tuple(
+        (
+            binding.key,
+            app.get_key_display(binding),
+            binding.description,
+            binding.action,
+            enabled,
+            tooltip,
+            binding.group,
+        )
+        for (_node, binding, enabled, tooltip) in footer.screen.active_bindings.values()
+        if binding.show
+    ) + (footer.show_command_palette, footer.compact)
     if shown != footer.__dict__.get("_shown"):
         footer.__dict__["_shown"] = shown
         await footer.recompose()
@@ -186,8 +208,9 @@ SHARED_RULES: LRUCache[tuple, list] = LRUCache(1024)
 
 def _shared_parse_rules(parse_rules):
     @functools.wraps(parse_rules)
-    def _parse_rules(self: Stylesheet, css: str, read_from, is_default_rules: bool = False,
-                     tie_breaker: int = 0, scope: str = "") -> list:
+    def _parse_rules(
+        self: Stylesheet, css: str, read_from, is_default_rules: bool = False, tie_breaker: int = 0, scope: str = ""
+    ) -> list:
         variables = self._variables
         memo = self.__dict__.get("_shared_key")
         if memo is None or memo[0] is not variables:  # Textual replaces the dict, never edits it
@@ -198,6 +221,7 @@ def _shared_parse_rules(parse_rules):
             rules = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
             SHARED_RULES[key] = rules
         return rules
+
     return _parse_rules
 
 
@@ -207,8 +231,7 @@ def _update_without_layout_when_same_size(update):
         before = self.visual
         if self.is_mounted and isinstance(before, Content):
             visual = visualize(self, content, markup=self._render_markup)
-            if isinstance(visual, Content) and visual.plain == before.plain and (
-                    visual._spans == before._spans):
+            if isinstance(visual, Content) and visual.plain == before.plain and (visual._spans == before._spans):
                 # The same text in the same styles: Textual would draw it again, unchanged.
                 # (mypy: Static's private fields, by their mangled names)
                 self._Static__content, self._Static__visual = content, visual  # type: ignore[attr-defined]
@@ -219,6 +242,7 @@ def _update_without_layout_when_same_size(update):
         update(self, content, layout=False)
         if not _same_size(before, self.visual, self.size.width):
             self.refresh(layout=True)
+
     return _update
 
 
@@ -242,15 +266,17 @@ def _code_of(func) -> tuple | None:
     kind = type(func)
     if kind is types.MethodType:
         inner = func.__func__
-        return (kind, inner.__code__) if type(inner) is types.FunctionType and not (
-            hasattr(inner, "__wrapped__") or hasattr(inner, "__signature__")) else None
+        return (
+            (kind, inner.__code__)
+            if type(inner) is types.FunctionType
+            and not (hasattr(inner, "__wrapped__") or hasattr(inner, "__signature__"))
+            else None
+        )
     if kind is types.FunctionType:
-        return None if hasattr(func, "__wrapped__") or hasattr(func, "__signature__") else (
-            kind, func.__code__)
+        return None if hasattr(func, "__wrapped__") or hasattr(func, "__signature__") else (kind, func.__code__)
     # (ruff B004: the method itself is wanted, for its code, not whether kind is callable)
     call = getattr(kind, "__call__", None)  # noqa: B004
-    if type(call) is types.FunctionType and not hasattr(call, "__wrapped__") and not hasattr(
-            func, "__signature__"):
+    if type(call) is types.FunctionType and not hasattr(call, "__wrapped__") and not hasattr(func, "__signature__"):
         return (kind, call.__code__)
     return None
 
@@ -265,6 +291,7 @@ def _parameters_per_code(count_parameters):
         if count is None:
             count = _PARAMETERS[key] = count_parameters(func)
         return count
+
     return _count_parameters
 
 
@@ -281,11 +308,11 @@ _numbers = itertools.count()
 def _rules_key(stylesheet: Stylesheet) -> int:
     rules = stylesheet.rules
     memo = stylesheet.__dict__.get("_shared_rules_key")
-    if memo is None or memo[0] is not rules:   # parse() makes a new list, never edits one
+    if memo is None or memo[0] is not rules:  # parse() makes a new list, never edits one
         ids = tuple(map(id, rules))
         entry = _RULE_LISTS.get(ids)
         if entry is None:
-            if len(_RULE_LISTS) >= 64:   # (themes, kinds of screens seen in different orders)
+            if len(_RULE_LISTS) >= 64:  # (themes, kinds of screens seen in different orders)
                 _RULE_LISTS.clear()
             entry = _RULE_LISTS[ids] = (next(_numbers), tuple(rules))
         memo = stylesheet.__dict__["_shared_rules_key"] = (rules, entry[0])
@@ -300,9 +327,9 @@ def _node_kind(stylesheet: Stylesheet, rules_key: int, node: DOMNode) -> tuple[t
     kind = SHARED_STYLES.get(kind_key)
     if kind is None:
         rules_map = stylesheet.rules_map
-        pseudo = frozenset().union(*(rule.pseudo_classes
-                                     for name in rules_map.keys() & node._selector_names
-                                     for rule in rules_map[name]))
+        pseudo = frozenset().union(
+            *(rule.pseudo_classes for name in rules_map.keys() & node._selector_names for rule in rules_map[name])
+        )
         shareable = pseudo.isdisjoint(Stylesheet._EXCLUDE_PSEUDO_CLASSES_FROM_CACHE)
         kind = _keep(kind_key, (tuple(sorted(pseudo)), shareable))
     return kind
@@ -325,10 +352,9 @@ def _shared_apply(apply):
             return
         path = []
         walk = node
-        while isinstance(walk, DOMNode):   # the path Textual matches: this node up to the App
+        while isinstance(walk, DOMNode):  # the path Textual matches: this node up to the App
             has = walk.has_pseudo_class
-            path.append((type(walk), walk._id, frozenset(walk._classes),
-                         tuple([has(name) for name in pseudo])))
+            path.append((type(walk), walk._id, frozenset(walk._classes), tuple([has(name) for name in pseudo])))
             walk = walk._parent
         key = (rules_key, tuple(path))
         found = SHARED_STYLES.get(key)
@@ -342,12 +368,13 @@ def _shared_apply(apply):
         node._has_hover_style = "hover" in pseudo
         node._has_focus_within = node._has_order_style = node._has_odd_or_even = False
         rules = found[0]
-        if rules is not None:   # (no rules at all: Textual leaves the styles as they are)
+        if rules is not None:  # (no rules at all: Textual leaves the styles as they are)
             if node.styles.base._rules == rules:
-                node.notify_style_update()   # all replace_rules would do: every rule is the same
+                node.notify_style_update()  # all replace_rules would do: every rule is the same
             else:
                 self.replace_rules(node, rules, animate=animate)
         self._process_component_classes(node)
+
     return _apply
 
 
@@ -366,6 +393,15 @@ def session_console(environ: Mapping[str, str]) -> Console:
 
     env = {k: v for k, v in environ.items() if k != "NO_COLOR"}
     # (mypy: the very arguments App.__init__ passes; Textual's constant is typed str, its _NullFile no IO)
-    return Console(color_system=constants.COLOR_SYSTEM, file=_NullFile(), markup=True,  # type: ignore[arg-type]
-                   highlight=False, emoji=False, legacy_windows=False, _environ=env,
-                   force_terminal=True, safe_box=False, soft_wrap=False)
+    return Console(
+        color_system=constants.COLOR_SYSTEM,
+        file=_NullFile(),
+        markup=True,  # type: ignore[arg-type]
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+        _environ=env,
+        force_terminal=True,
+        safe_box=False,
+        soft_wrap=False,
+    )

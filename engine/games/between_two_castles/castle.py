@@ -10,6 +10,7 @@ floors negative; columns grow to the right and may go negative on the left.
     >>> (2, 0) in c.positions(ROOM_ID["Wine Room"])
     True
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -18,8 +19,7 @@ from functools import cached_property
 import attrs
 
 from .catalog import ROOM_ID  # noqa: F401 (the docstring example)
-from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, ROOMS, THRONE_CELLS, TYPE_OF,
-                      UPSTAIRS_ONLY, article)
+from .catalog import DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, ROOMS, THRONE_CELLS, TYPE_OF, UPSTAIRS_ONLY, article
 
 THRONE_ROOM = -1  # the value of the throne room's two cells in a grid
 Cell = tuple[int, int]
@@ -143,8 +143,9 @@ class Castle:
                 faults.append(_DOWNSTAIRS)
             elif floor > 0 and below is None:
                 faults.append(_UNSUPPORTED)
-            elif not ((col, floor + 1) in grid or below is not None or (col - 1, floor) in grid
-                      or (col + 1, floor) in grid):
+            elif not (
+                (col, floor + 1) in grid or below is not None or (col - 1, floor) in grid or (col + 1, floor) in grid
+            ):
                 faults.append(_DETACHED)
             elif below is not None and below != THRONE_ROOM and TYPE_OF[below] in OPEN_TOP:
                 faults.append(_OPEN_TOP)

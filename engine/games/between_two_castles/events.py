@@ -6,6 +6,7 @@ and deciding every move again on load makes thousands.
 Positions are the places round the table: the seats, and in the two-player game Ludwig as
 position 2. Castle k lies between position k and the position on its left, k + 1.
 """
+
 from __future__ import annotations
 
 import attrs
@@ -163,7 +164,25 @@ class GameEnded:
     winners: tuple[int, ...]  # positions (Ludwig may be one)
 
 
-ALL_EVENTS = (GameSetUp, RoundStarted, LudwigDrew, LudwigAssigned, PairChosen, PairsRevealed, RoomPlaced,
-              BonusEarned, RoomsDrawn, RoomPileReshuffled, AttendantPlaced, BonusCardsDrawn, BonusCardKept,
-              BonusDeckReshuffled, BonusChosen, BonusLost, HandsPassed, RoundEnded, GameEnded)
+ALL_EVENTS = (
+    GameSetUp,
+    RoundStarted,
+    LudwigDrew,
+    LudwigAssigned,
+    PairChosen,
+    PairsRevealed,
+    RoomPlaced,
+    BonusEarned,
+    RoomsDrawn,
+    RoomPileReshuffled,
+    AttendantPlaced,
+    BonusCardsDrawn,
+    BonusCardKept,
+    BonusDeckReshuffled,
+    BonusChosen,
+    BonusLost,
+    HandsPassed,
+    RoundEnded,
+    GameEnded,
+)
 CODEC = EventCodec(ALL_EVENTS)

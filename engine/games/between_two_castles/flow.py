@@ -1,15 +1,27 @@
 """What follows an action: bonuses earned and their draws, the end of a turn (passing hands, Ludwig's
 draw), the end of a round, and the final scoring. Each helper adds events to a :class:`Folder`."""
+
 from __future__ import annotations
 
 import random
 
 from engine.core import fold
 
-from .catalog import (CARD_DRAW, FOOD_DRAW, HAND_SIZE, NORMAL_TYPES, ROUNDS, SPECIAL_TYPES,
-                      TYPE_OF)
-from .events import (BonusCardsDrawn, BonusDeckReshuffled, BonusEarned, BonusLost, GameEnded, HandsPassed,
-                     LudwigDrew, PairsRevealed, RoomPileReshuffled, RoomsDrawn, RoundEnded, RoundStarted)
+from .catalog import CARD_DRAW, FOOD_DRAW, HAND_SIZE, NORMAL_TYPES, ROUNDS, SPECIAL_TYPES, TYPE_OF
+from .events import (
+    BonusCardsDrawn,
+    BonusDeckReshuffled,
+    BonusEarned,
+    BonusLost,
+    GameEnded,
+    HandsPassed,
+    LudwigDrew,
+    PairsRevealed,
+    RoomPileReshuffled,
+    RoomsDrawn,
+    RoundEnded,
+    RoundStarted,
+)
 from .scoring import castle_score
 from .state import LUDWIG, BTCState, evolve
 
@@ -24,7 +36,7 @@ def start_round(fold: Folder, round_no: int, rng: random.Random) -> None:
     state = fold.state
     per = min(HAND_SIZE, len(state.bag) // state.positions)
     bag = state.bag
-    hands = tuple(tuple(bag[p * per:(p + 1) * per]) for p in range(state.positions))
+    hands = tuple(tuple(bag[p * per : (p + 1) * per]) for p in range(state.positions))
     fold.add(RoundStarted(round_no, hands))
     _start_turn(fold, rng)
 
@@ -132,4 +144,3 @@ def final_scores(state: BTCState) -> tuple[tuple[int, ...], tuple[int, ...], tup
 
 def end_game(fold: Folder) -> None:
     fold.add(GameEnded(*final_scores(fold.state)))
-

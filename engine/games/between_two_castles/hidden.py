@@ -5,6 +5,7 @@ Hidden from a seat: the other hands (Ludwig's too), the other seats' pairs befor
 the bag's order, rooms discarded face down by others, and the bonus cards drawn, kept back or
 discarded for castles it does not build.
 """
+
 from __future__ import annotations
 
 import random
@@ -52,7 +53,11 @@ def _resample_cards(state: BTCState, seat: int | None, rng: random.Random) -> BT
     rng.shuffle(pool)
     it = iter(pool)
     deck = tuple(next(it) for _ in state.deck)
-    bonuses = tuple(Bonus(b.castle, b.seat, b.kind, tuple(next(it) for _ in b.offer))
-                    if b.kind == "utility" and not sees(b.castle) else b for b in state.bonuses)
+    bonuses = tuple(
+        Bonus(b.castle, b.seat, b.kind, tuple(next(it) for _ in b.offer))
+        if b.kind == "utility" and not sees(b.castle)
+        else b
+        for b in state.bonuses
+    )
     discards = tuple((k, c) if sees(k) else (k, next(it)) for k, c in state.card_discards)
     return replace(state, deck=deck, bonuses=bonuses, card_discards=discards)

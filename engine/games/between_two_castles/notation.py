@@ -14,6 +14,7 @@ columns 0 and 1 of floor 0).
     >>> format_place_target(-1, 0)
     '-1,0'
 """
+
 from __future__ import annotations
 
 import re
@@ -23,9 +24,26 @@ from typing import Any
 from engine.core.errors import UnreadableMove
 
 from .catalog import ATTENDANT_NAMES, BONUS_CARDS, CASTLE_NAMES, NORMAL_TYPES, ROOMS, SPECIAL_ID, room_name
-from .events import (AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, BonusDeckReshuffled,
-                     BonusEarned, BonusLost, GameEnded, HandsPassed, LudwigAssigned, LudwigDrew, PairChosen,
-                     PairsRevealed, RoomPileReshuffled, RoomPlaced, RoomsDrawn, RoundEnded, RoundStarted)
+from .events import (
+    AttendantPlaced,
+    BonusCardKept,
+    BonusCardsDrawn,
+    BonusChosen,
+    BonusDeckReshuffled,
+    BonusEarned,
+    BonusLost,
+    GameEnded,
+    HandsPassed,
+    LudwigAssigned,
+    LudwigDrew,
+    PairChosen,
+    PairsRevealed,
+    RoomPileReshuffled,
+    RoomPlaced,
+    RoomsDrawn,
+    RoundEnded,
+    RoundStarted,
+)
 from .state import Assign, Attend, BTCState, Choose, Keep, PickBonus, Place
 
 _ROOM = r"(\d+|fountain|tower|foyer)"
@@ -127,8 +145,10 @@ def read_typed(state: BTCState, seat: int, text: str) -> Any:
             return Keep(int(arg) - 1)
         if word == "bonus" and arg in NORMAL_TYPES:
             return PickBonus(arg)
-    raise UnreadableMove("moves: 'pick 12+87', '12@L1,2' (room@side column,floor), 'tower@R2,1', "
-                         f"'ludwig 40', 'attendant {'|'.join(ATTENDANT_NAMES)}', 'keep 7', 'bonus food'")
+    raise UnreadableMove(
+        "moves: 'pick 12+87', '12@L1,2' (room@side column,floor), 'tower@R2,1', "
+        f"'ludwig 40', 'attendant {'|'.join(ATTENDANT_NAMES)}', 'keep 7', 'bonus food'"
+    )
 
 
 def _castle(state: BTCState, seat: int, side: str) -> int:
@@ -145,6 +165,7 @@ def castle_name(k: int) -> str:
 
 def describe(before: BTCState, ev: Any, names: Sequence[str] = ()) -> str | None:
     """The move-list line for an event; secret choices appear only as 'chose two rooms'."""
+
     def who(p: int) -> str:
         if p >= before.players:
             return "Ludwig"
@@ -160,8 +181,9 @@ def describe(before: BTCState, ev: Any, names: Sequence[str] = ()) -> str | None
         case PairChosen():
             return "chose two rooms"
         case PairsRevealed(pairs=pairs):
-            return "revealed: " + "; ".join(f"{who(p)} {' + '.join(room_name(r) for r in pair)}"
-                                           for p, pair in enumerate(pairs) if pair)
+            return "revealed: " + "; ".join(
+                f"{who(p)} {' + '.join(room_name(r) for r in pair)}" for p, pair in enumerate(pairs) if pair
+            )
         case RoomPlaced(room=r, castle=k, col=c, floor=f):
             return f"{room_name(r)} → {castle_name(k)} {c},{f}"
         case BonusEarned(castle=k, kind=kind):
@@ -186,7 +208,10 @@ def describe(before: BTCState, ev: Any, names: Sequence[str] = ()) -> str | None
         case RoundEnded(round=r):
             return f"round {r} over: the last rooms are discarded"
         case GameEnded(scores=scores, winners=winners):
-            return "game over: " + ", ".join(f"{who(p)} {s}" for p, s in enumerate(scores)) + \
-                " — won by " + ", ".join(who(p) for p in winners)
+            return (
+                "game over: "
+                + ", ".join(f"{who(p)} {s}" for p, s in enumerate(scores))
+                + " — won by "
+                + ", ".join(who(p) for p in winners)
+            )
     return None
-

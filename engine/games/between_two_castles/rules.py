@@ -1,4 +1,5 @@
 """Between Two Castles of Mad King Ludwig as a decider: the rules of seed 000 and rules.md."""
+
 from __future__ import annotations
 
 import random
@@ -15,27 +16,66 @@ from engine.core.search import thinking_levels
 from . import notation
 from .bots import GreedyBot
 from .determinize import determinize
-from .catalog import (ATTENDANT_NAMES, BONUS_CARDS, NORMAL_COUNT, NORMAL_TYPES, SPECIAL_FOR_BONUS, SPECIAL_ID,
-                      SPECIAL_TYPES, THRONES, room_name)
-from .events import (CODEC, AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, GameSetUp,
-                     HandsPassed, LudwigAssigned, LudwigDrew, PairChosen, PairsRevealed, RoomPileReshuffled,
-                     RoomPlaced, RoomsDrawn, RoundStarted, BonusDeckReshuffled)
+from .catalog import (
+    ATTENDANT_NAMES,
+    BONUS_CARDS,
+    NORMAL_COUNT,
+    NORMAL_TYPES,
+    SPECIAL_FOR_BONUS,
+    SPECIAL_ID,
+    SPECIAL_TYPES,
+    THRONES,
+    room_name,
+)
+from .events import (
+    CODEC,
+    AttendantPlaced,
+    BonusCardKept,
+    BonusCardsDrawn,
+    BonusChosen,
+    GameSetUp,
+    HandsPassed,
+    LudwigAssigned,
+    LudwigDrew,
+    PairChosen,
+    PairsRevealed,
+    RoomPileReshuffled,
+    RoomPlaced,
+    RoomsDrawn,
+    RoundStarted,
+    BonusDeckReshuffled,
+)
 from .flow import Folder, after_action, earn, reveal_if_all_chosen, room_counted, start_round
 from .hidden import resample_hidden
 from .preview import PlacePreview, preview
 from .scoring import cached_sheet
-from .state import (CHOOSING, LUDWIG, OVER, PLACING, Assign, Attend, Bonus, BTCState, Choose, Keep, PickBonus,
-                    Place, Tile, evolve, to_act)
+from .state import (
+    CHOOSING,
+    LUDWIG,
+    OVER,
+    PLACING,
+    Assign,
+    Attend,
+    Bonus,
+    BTCState,
+    Choose,
+    Keep,
+    PickBonus,
+    Place,
+    Tile,
+    evolve,
+    to_act,
+)
 from .view import BTCView, make_view, score_lines
 
 LUDWIG_VARIANT = Variant("ludwig", "Ludwig builds as a third partner (always, with 2 players)", always_with={2})
-
 
 
 def _earned(top: Bonus | None) -> Bonus:
     """The bonus being taken: these moves are legal only while one is (the checks ran first)."""
     assert top is not None, "a bonus move needs a bonus being taken"
     return top
+
 
 class BetweenTwoCastles(Rules):
     """The rules of Between Two Castles of Mad King Ludwig. Stateless: one instance serves every match."""
@@ -141,7 +181,7 @@ class BetweenTwoCastles(Rules):
             now = [cached_sheet(c).total for c in state.castles]
             return Result(tuple(min(now[k] for k in state.castles_of(s)) for s in range(state.players)), (), False)
         winners = tuple(p for p in state.winners if p < state.players)
-        return Result(state.scores[:state.players], winners, True)
+        return Result(state.scores[: state.players], winners, True)
 
     def view(self, state: BTCState, seat: int | None) -> BTCView:
         return make_view(state, seat)
@@ -170,8 +210,19 @@ class BetweenTwoCastles(Rules):
         return notation.describe(before, event, names)
 
     def reveals(self, event: Any) -> bool:
-        return isinstance(event, (RoundStarted, PairsRevealed, RoomsDrawn, BonusCardsDrawn, LudwigDrew,
-                                  HandsPassed, RoomPileReshuffled, BonusDeckReshuffled))
+        return isinstance(
+            event,
+            (
+                RoundStarted,
+                PairsRevealed,
+                RoomsDrawn,
+                BonusCardsDrawn,
+                LudwigDrew,
+                HandsPassed,
+                RoomPileReshuffled,
+                BonusDeckReshuffled,
+            ),
+        )
 
     def boundary(self, event: Any) -> str | None:
         if isinstance(event, RoundStarted):
@@ -243,8 +294,16 @@ def _why_not_choose(state: BTCState, seat: int, action: Choose) -> str | None:
     if state.bonuses:
         return _bonus_first(state, action)
     rooms, hand = action.rooms, state.hands[seat]
-    if state.phase == CHOOSING and not _ludwig_first(state, seat) and type(rooms) is tuple and len(rooms) == 2 \
-            and all(type(x) is int for x in rooms) and rooms[0] < rooms[1] and rooms[0] in hand and rooms[1] in hand:
+    if (
+        state.phase == CHOOSING
+        and not _ludwig_first(state, seat)
+        and type(rooms) is tuple
+        and len(rooms) == 2
+        and all(type(x) is int for x in rooms)
+        and rooms[0] < rooms[1]
+        and rooms[0] in hand
+        and rooms[1] in hand
+    ):
         return None
     return "choose two different rooms from your hand"
 
@@ -252,8 +311,12 @@ def _why_not_choose(state: BTCState, seat: int, action: Choose) -> str | None:
 def _why_not_assign(state: BTCState, seat: int, action: Assign) -> str | None:
     if state.bonuses:
         return _bonus_first(state, action)
-    if state.phase == CHOOSING and _ludwig_first(state, seat) and type(action.room) is int \
-            and action.room in state.ludwig_draw:
+    if (
+        state.phase == CHOOSING
+        and _ludwig_first(state, seat)
+        and type(action.room) is int
+        and action.room in state.ludwig_draw
+    ):
         return None
     return "give one of Ludwig's two drawn rooms to your castle with him"
 
@@ -295,23 +358,44 @@ def _bonus_allows(state: BTCState, top: Bonus, action: Any) -> bool:
     kind = type(action)
     if kind is Place:
         r, k, c, f = action.room, action.castle, action.col, action.floor
-        return (all(type(x) is int for x in (r, k, c, f)) and k == top.castle and r in _bonus_rooms(state, top)
-                and state.castles[k].problem(r, c, f) is None)
+        return (
+            all(type(x) is int for x in (r, k, c, f))
+            and k == top.castle
+            and r in _bonus_rooms(state, top)
+            and state.castles[k].problem(r, c, f) is None
+        )
     if kind is Attend:
         name = action.attendant
-        return (top.kind == "living" and type(name) is str and name in ATTENDANT_NAMES
-                and state.attendants_left[ATTENDANT_NAMES.index(name)] > 0)
+        return (
+            top.kind == "living"
+            and type(name) is str
+            and name in ATTENDANT_NAMES
+            and state.attendants_left[ATTENDANT_NAMES.index(name)] > 0
+        )
     if kind is Keep:
         return top.kind == "utility" and type(action.card) is int and action.card in top.offer
     if kind is PickBonus:
-        return (top.kind == "downstairs" and type(action.kind) is str and action.kind in NORMAL_TYPES
-                and action.kind != "downstairs")
+        return (
+            top.kind == "downstairs"
+            and type(action.kind) is str
+            and action.kind in NORMAL_TYPES
+            and action.kind != "downstairs"
+        )
     return False
 
 
 # Why a seat that owes an action may not take it, in the player's terms: None for exactly the
 # actions legal_actions lists.
-CHECKS = Checks("Between Two Castles", {Place: _why_not_place, Choose: _why_not_choose, Assign: _why_not_assign,
-                                        Attend: _what_is_owed, Keep: _what_is_owed, PickBonus: _what_is_owed},
-                otherwise=_what_is_owed)
+CHECKS = Checks(
+    "Between Two Castles",
+    {
+        Place: _why_not_place,
+        Choose: _why_not_choose,
+        Assign: _why_not_assign,
+        Attend: _what_is_owed,
+        Keep: _what_is_owed,
+        PickBonus: _what_is_owed,
+    },
+    otherwise=_what_is_owed,
+)
 GAME = BetweenTwoCastles()

@@ -1,4 +1,5 @@
 """The Between Two Castles position, the actions, and how each event changes the position (pure)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -10,10 +11,27 @@ from engine.core.fold import Fold
 
 from .castle import Castle
 from .catalog import ATTENDANT_COPIES, ATTENDANT_NAMES, SPECIAL_COPIES, SPECIAL_TYPES, TYPE_OF
-from .events import (AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, BonusDeckReshuffled,
-                     BonusEarned, BonusLost, GameEnded, GameSetUp, HandsPassed, LudwigAssigned, LudwigDrew,
-                     PairChosen, PairsRevealed, RoomPileReshuffled, RoomPlaced, RoomsDrawn, RoundEnded,
-                     RoundStarted)
+from .events import (
+    AttendantPlaced,
+    BonusCardKept,
+    BonusCardsDrawn,
+    BonusChosen,
+    BonusDeckReshuffled,
+    BonusEarned,
+    BonusLost,
+    GameEnded,
+    GameSetUp,
+    HandsPassed,
+    LudwigAssigned,
+    LudwigDrew,
+    PairChosen,
+    PairsRevealed,
+    RoomPileReshuffled,
+    RoomPlaced,
+    RoomsDrawn,
+    RoundEnded,
+    RoundStarted,
+)
 
 SETUP, CHOOSING, PLACING, OVER = "setup", "choosing", "placing", "over"
 LUDWIG = 2  # Ludwig's position in the two-player game
@@ -153,15 +171,29 @@ evolve = Fold("Between Two Castles")
 
 @evolve.on(GameSetUp)
 def _set_up(state: BTCState, ev: GameSetUp) -> BTCState:
-    return replace(state, positions=ev.positions, ludwig=ev.ludwig, castles=tuple(Castle(t) for t in ev.thrones),
-                   bag=ev.bag, deck=ev.deck)
+    return replace(
+        state,
+        positions=ev.positions,
+        ludwig=ev.ludwig,
+        castles=tuple(Castle(t) for t in ev.thrones),
+        bag=ev.bag,
+        deck=ev.deck,
+    )
 
 
 @evolve.on(RoundStarted)
 def _round_started(state: BTCState, ev: RoundStarted) -> BTCState:
     dealt = sum(len(h) for h in ev.hands)
-    return replace(state, round=ev.round, turn=1, phase=CHOOSING, hands=ev.hands, bag=state.bag[dealt:],
-                   chosen=(None,) * state.players, used=frozenset())
+    return replace(
+        state,
+        round=ev.round,
+        turn=1,
+        phase=CHOOSING,
+        hands=ev.hands,
+        bag=state.bag[dealt:],
+        chosen=(None,) * state.players,
+        used=frozenset(),
+    )
 
 
 @evolve.on(LudwigDrew)
@@ -189,8 +221,9 @@ def _pairs_revealed(state: BTCState, ev: PairsRevealed) -> BTCState:
         for room, castle in state.ludwig_tiles:
             placer = next(p for p in state.builders(castle) if p != LUDWIG)
             tiles.append(Tile(placer, LUDWIG, room, castle))
-    return replace(state, phase=PLACING, to_place=tuple(tiles), chosen=(None,) * state.players, ludwig_tiles=(),
-                   used=frozenset())
+    return replace(
+        state, phase=PLACING, to_place=tuple(tiles), chosen=(None,) * state.players, ludwig_tiles=(), used=frozenset()
+    )
 
 
 @evolve.on(RoomPlaced)
@@ -205,11 +238,12 @@ def _room_placed(state: BTCState, ev: RoomPlaced) -> BTCState:
         changes["bonuses"] = state.bonuses[:-1]
         if ev.bonus == "food":
             changes["room_discards"] = state.room_discards + tuple(
-                (PUBLIC, r) for r in state.bonuses[-1].offer if r != room)
+                (PUBLIC, r) for r in state.bonuses[-1].offer if r != room
+            )
         return replace(state, **changes)
     placed = next((i for i, t in enumerate(state.to_place) if t.room == room and t.placer == ev.seat), None)
     if placed is not None:
-        changes["to_place"] = state.to_place[:placed] + state.to_place[placed + 1:]
+        changes["to_place"] = state.to_place[:placed] + state.to_place[placed + 1 :]
     return replace(state, **changes, used=state.used | {(ev.owner, k)})
 
 
@@ -221,8 +255,9 @@ def _bonus_earned(state: BTCState, ev: BonusEarned) -> BTCState:
 @evolve.on(RoomsDrawn)
 def _rooms_drawn(state: BTCState, ev: RoomsDrawn) -> BTCState:
     b = state.bonuses[-1]
-    return replace(state, bonuses=state.bonuses[:-1] + (Bonus(b.castle, b.seat, b.kind, ev.rooms),),
-                   bag=state.bag[len(ev.rooms):])
+    return replace(
+        state, bonuses=state.bonuses[:-1] + (Bonus(b.castle, b.seat, b.kind, ev.rooms),), bag=state.bag[len(ev.rooms) :]
+    )
 
 
 @evolve.on(RoomPileReshuffled)
@@ -234,15 +269,22 @@ def _room_pile_reshuffled(state: BTCState, ev: RoomPileReshuffled) -> BTCState:
 def _attendant_placed(state: BTCState, ev: AttendantPlaced) -> BTCState:
     k = ATTENDANT_NAMES.index(ev.attendant)
     castles = _set(state.castles, ev.castle, state.castles[ev.castle].with_attendant(ev.attendant))
-    return replace(state, castles=castles, bonuses=state.bonuses[:-1],
-                   attendants_left=_set(state.attendants_left, k, state.attendants_left[k] - 1))
+    return replace(
+        state,
+        castles=castles,
+        bonuses=state.bonuses[:-1],
+        attendants_left=_set(state.attendants_left, k, state.attendants_left[k] - 1),
+    )
 
 
 @evolve.on(BonusCardsDrawn)
 def _cards_drawn(state: BTCState, ev: BonusCardsDrawn) -> BTCState:
     b = state.bonuses[-1]
-    return replace(state, bonuses=state.bonuses[:-1] + (Bonus(b.castle, b.seat, b.kind, ev.cards),),
-                   deck=state.deck[len(ev.cards):])
+    return replace(
+        state,
+        bonuses=state.bonuses[:-1] + (Bonus(b.castle, b.seat, b.kind, ev.cards),),
+        deck=state.deck[len(ev.cards) :],
+    )
 
 
 @evolve.on(BonusCardKept)
@@ -267,8 +309,14 @@ def _bonus_popped(state: BTCState, ev: Any) -> BTCState:
 def _hands_passed(state: BTCState, ev: HandsPassed) -> BTCState:
     """The next turn of choosing: position p gets the hand of position p - step."""
     step = ev.step % state.positions
-    return replace(state, hands=state.hands[-step:] + state.hands[:-step], turn=state.turn + 1, phase=CHOOSING,
-                   chosen=(None,) * state.players, used=frozenset())
+    return replace(
+        state,
+        hands=state.hands[-step:] + state.hands[:-step],
+        turn=state.turn + 1,
+        phase=CHOOSING,
+        chosen=(None,) * state.players,
+        used=frozenset(),
+    )
 
 
 @evolve.on(RoundEnded)
@@ -283,4 +331,4 @@ def _game_ended(state: BTCState, ev: GameEnded) -> BTCState:
 
 
 def _set(values: tuple, index: int, value: Any) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
+    return values[:index] + (value,) + values[index + 1 :]

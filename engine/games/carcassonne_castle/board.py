@@ -4,6 +4,7 @@ A :class:`Board` holds only public facts (cards lying, followers standing), so i
 from a seat's view. Its :class:`~.features.Analysis` (the roads, towers, houses and courtyards
 the cards form) is derived from the cards, one card at a time, and only when someone asks.
 """
+
 from __future__ import annotations
 
 import functools
@@ -17,8 +18,21 @@ from .catalog import CASTLE, ROAD, ROLE_OF, E, N, S, W, Oriented, card_type, opp
 from .features import Analysis, Feature, Merge, group
 from .geometry import SQUARE_OF, START, Square
 
-__all__ = ["START", "Analysis", "Board", "Feature", "Follower", "Merge", "Placement", "Square", "analysis_of",
-           "follower_targets", "road_label", "role_of", "segment_for"]
+__all__ = [
+    "START",
+    "Analysis",
+    "Board",
+    "Feature",
+    "Follower",
+    "Merge",
+    "Placement",
+    "Square",
+    "analysis_of",
+    "follower_targets",
+    "road_label",
+    "role_of",
+    "segment_for",
+]
 
 
 class Placement(NamedTuple):
@@ -113,8 +127,9 @@ class Board:
 
     def without(self, gone: Iterable[Follower]) -> Board:
         ids = [id(f) for f in gone]  # followers of this board: told apart as objects, without hashing
-        return Board(self.placements, tuple(f for f in self.followers if id(f) not in ids), self._analysis,
-                     self._before)
+        return Board(
+            self.placements, tuple(f for f in self.followers if id(f) not in ids), self._analysis, self._before
+        )
 
     def followers_in(self, fid: int) -> list[Follower]:
         a = self.analysis

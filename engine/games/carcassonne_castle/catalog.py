@@ -7,6 +7,7 @@ counts they respect.
 Coordinates: squares are (x, y) with x = 0..11 west to east and y = 0..13 north to south. Cells
 of the wall ring lie just outside the interior, so they may have x = -1 or y = -1.
 """
+
 from __future__ import annotations
 
 import csv
@@ -33,9 +34,15 @@ TRACK = 100
 TILE_KINDS = 9
 TILE_COPIES = 2
 TILE_NAMES = {
-    1: "extra turn", 2: "tower counts double", 3: "house counts double",
-    4: "unfinished road scores", 5: "unfinished tower scores", 6: "unfinished house scores",
-    7: "markets score 4", 8: "palas +2 cards", 9: "5 points",
+    1: "extra turn",
+    2: "tower counts double",
+    3: "house counts double",
+    4: "unfinished road scores",
+    5: "unfinished tower scores",
+    6: "unfinished house scores",
+    7: "markets score 4",
+    8: "palas +2 cards",
+    9: "5 points",
 }
 
 
@@ -48,6 +55,7 @@ def opposite(d: int) -> int:
 
 
 # -- castle cards -----------------------------------------------------------------------------
+
 
 @attrs.frozen
 class Half:
@@ -209,6 +217,7 @@ def card_type(card: int) -> CardType:
 
 # -- the castle -------------------------------------------------------------------------------
 
+
 @attrs.frozen
 class StartField:
     """A card-sized piece of the wall showing a feature; it counts as a card of what it joins."""
@@ -255,8 +264,7 @@ class Castle:
         return None
 
     def rows(self) -> list[str]:
-        return ["".join("#" if (x, y) in self.interior else "." for x in range(self.width))
-                for y in range(self.height)]
+        return ["".join("#" if (x, y) in self.interior else "." for x in range(self.width)) for y in range(self.height)]
 
 
 def _boundary_ring(interior: frozenset) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -315,7 +323,7 @@ def _track(ring: list, bends: list, tower_spaces: list[int], start_cell) -> tupl
     for i, cell in enumerate(order):
         first = tower_spaces[i]
         end = tower_spaces[i + 1] if i + 1 < len(order) else TRACK
-        between = ring[ring.index(cell) + 1: ring.index(order[i + 1]) if i + 1 < len(order) else len(ring)]
+        between = ring[ring.index(cell) + 1 : ring.index(order[i + 1]) if i + 1 < len(order) else len(ring)]
         spaces = end - first - 2
         if not len(between) <= spaces <= 2 * len(between):
             raise ValueError(f"tower {i}: {spaces} spaces do not fit {len(between)} wall cells")
@@ -339,8 +347,11 @@ def _load_castle() -> Castle:
     for i, f in enumerate(data["start_fields"]):
         kind = COURT if f["feature"] == "market" else f["feature"]
         (ax, ay), (bx, by) = f["squares"]
-        fields.append(StartField(i, kind, ((ax, ay), (bx, by)), DIRS.index(f["wall"]),
-                                 f.get("road", -1), f["feature"] == "market"))
+        fields.append(
+            StartField(
+                i, kind, ((ax, ay), (bx, by)), DIRS.index(f["wall"]), f.get("road", -1), f["feature"] == "market"
+            )
+        )
     ring, bends = _boundary_ring(interior)
     laid, (track, towers) = _track(ring, bends, data["tower_spaces"], tuple(data["track_start"]))
     start_sides = {}

@@ -8,6 +8,7 @@ and so what it completes. A feature keeps a count of its open sides, not the sid
 and the cards it is made of are listed only when someone asks. Where a card may lie is
 placing.py's concern.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
@@ -27,8 +28,16 @@ class Feature:
 
     __slots__ = ("kind", "members", "open", "well", "markets", "_cards", "_fields")
 
-    def __init__(self, kind: str, members: tuple, open_sides: int, well: bool, markets: int,
-                 cards: frozenset[int] | None = None, fields: frozenset[int] | None = None):
+    def __init__(
+        self,
+        kind: str,
+        members: tuple,
+        open_sides: int,
+        well: bool,
+        markets: int,
+        cards: frozenset[int] | None = None,
+        fields: frozenset[int] | None = None,
+    ):
         self.kind, self.members, self.open, self.well, self.markets = kind, members, open_sides, well, markets
         self._cards, self._fields = cards, fields  # worked out when first asked
 
@@ -55,12 +64,13 @@ class Feature:
 
     def closed(self, sides: int) -> Feature:
         """The same feature with ``sides`` fewer open sides."""
-        return Feature(self.kind, self.members, self.open - sides, self.well, self.markets, self._cards,
-                        self._fields)
+        return Feature(self.kind, self.members, self.open - sides, self.well, self.markets, self._cards, self._fields)
 
     def __repr__(self) -> str:
-        return (f"Feature({self.kind}, cards={sorted(self.cards)}, start_fields={sorted(self.start_fields)}, "
-                f"open={self.open})")
+        return (
+            f"Feature({self.kind}, cards={sorted(self.cards)}, start_fields={sorted(self.start_fields)}, "
+            f"open={self.open})"
+        )
 
 
 class Merge(NamedTuple):
@@ -79,8 +89,21 @@ class Merge(NamedTuple):
 class Analysis:
     """Features of a set of placed cards. Treated as immutable once built."""
 
-    __slots__ = ("owner", "placements", "_placement_of", "feature_of", "features", "next_id", "completed",
-                 "origin", "edges", "spots", "_legal", "_shown", "_merge")
+    __slots__ = (
+        "owner",
+        "placements",
+        "_placement_of",
+        "feature_of",
+        "features",
+        "next_id",
+        "completed",
+        "origin",
+        "edges",
+        "spots",
+        "_legal",
+        "_shown",
+        "_merge",
+    )
 
     def __init__(self, owner, placements, feature_of, features, next_id, edges, completed=(), origin=None):
         # square -> its cell (see CELLS): (card, half, facing, ...); a square here and in edges is
@@ -190,8 +213,7 @@ class Analysis:
         card, x, y, facing = p
         touched: dict[int, set[int]] = {i: set() for i in range(SEGMENTS[card])}
         owner, feature_of = self.owner, self.feature_of
-        for (_h, seg, kind, back), (n, inside, sf) in zip(OUTER[CARD_TYPE_OF[card]][facing],
-                                                         SPOTS[(x, y, facing)][1]):
+        for (_h, seg, kind, back), (n, inside, sf) in zip(OUTER[CARD_TYPE_OF[card]][facing], SPOTS[(x, y, facing)][1]):
             if seg < 0:
                 continue
             if inside:
@@ -245,7 +267,7 @@ class Analysis:
                     open_sides += opened[s]
                     well = well or seg_well
                     markets += seg_markets
-            for fid in (sorted(olds) if len(olds) > 1 else olds):
+            for fid in sorted(olds) if len(olds) > 1 else olds:
                 old = features[fid]
                 members += old.members
                 open_sides += old.open - a_closes.get(fid, 0) - b_closes.get(fid, 0)
@@ -260,7 +282,7 @@ class Analysis:
                 completed.append(next_id)
             next_id += 1
         for closes in closing:  # the features the card closes without joining them, square a first
-            for fid in (sorted(closes) if len(closes) > 1 else closes):
+            for fid in sorted(closes) if len(closes) > 1 else closes:
                 if fid in absorbed or fid in changed:
                     continue
                 feat = changed[fid] = features[fid].closed(a_closes.get(fid, 0) + b_closes.get(fid, 0))
@@ -287,9 +309,16 @@ class Analysis:
         for n in around:
             if n not in owner:
                 edges[n] = None  # on the frontier; one of its sides now touches the new card
-        return Analysis(owner, self.placements + (p,), feature_of, features, m.next_id, edges, m.completed,
-                        None if self._shown is None else (self._shown, p))
-
+        return Analysis(
+            owner,
+            self.placements + (p,),
+            feature_of,
+            features,
+            m.next_id,
+            edges,
+            m.completed,
+            None if self._shown is None else (self._shown, p),
+        )
 
 
 def group(touched: dict[int, set[int]]) -> list[tuple[list[int], set[int]]]:

@@ -6,6 +6,7 @@ every placement of a card once per position (cached on the analysis); :func:`has
 at the first. All read what the sides of an empty square touch (:func:`edges`) off its four
 neighbours, once per square and position.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
@@ -28,19 +29,27 @@ def _outer_sides() -> tuple:
         for facing in range(4):
             sides = ctype.oriented[facing].sides
             inner = (facing, opposite(facing))
-            per_facing.append(tuple((h, d, sides[h][d].road) for h in (0, 1) for d in range(4)
-                                    if d != inner[h]))
+            per_facing.append(tuple((h, d, sides[h][d].road) for h in (0, 1) for d in range(4) if d != inner[h]))
         table.append(tuple(per_facing))
     return tuple(table)
 
 
 OUTER = _outer_sides()
 # Per card type and facing: the road sides of half a and of half b, as masks of directions.
-ROADS = tuple(tuple((sum(road << d for h, d, road in sides if h == 0), sum(road << d for h, d, road in sides if h == 1))
-                    for sides in per_facing) for per_facing in OUTER)
+ROADS = tuple(
+    tuple(
+        (sum(road << d for h, d, road in sides if h == 0), sum(road << d for h, d, road in sides if h == 1))
+        for sides in per_facing
+    )
+    for per_facing in OUTER
+)
 # Each castle square's neighbours inside, with the two card positions (x, y, facing) on the pair.
-PAIRS = {key_of(sq): tuple((key_of(n), ((*sq, d), (*n, opposite(d)))) for d in range(4)
-                           for n in [step(*sq, d)] if n in CASTLE.interior) for sq in CASTLE.interior}
+PAIRS = {
+    key_of(sq): tuple(
+        (key_of(n), ((*sq, d), (*n, opposite(d)))) for d in range(4) for n in [step(*sq, d)] if n in CASTLE.interior
+    )
+    for sq in CASTLE.interior
+}
 
 
 def problem(a: Analysis, card: int, x: int, y: int, facing: int) -> str:
@@ -56,8 +65,10 @@ def problem(a: Analysis, card: int, x: int, y: int, facing: int) -> str:
     if verdict == "road":
         return "roads must be continued: a road may only meet a road"
     if verdict == "touch":
-        return ("the card must touch a card or start field with a full side "
-                "(corner to corner or half against half is not enough)")
+        return (
+            "the card must touch a card or start field with a full side "
+            "(corner to corner or half against half is not enough)"
+        )
     return ""
 
 
@@ -107,14 +118,19 @@ def _walls(square: Square) -> tuple:
 
 
 WALLS = {key_of(sq): _walls(sq) for sq in CASTLE.interior}
-WALL_MASKS = {sq: (sum(1 << d for d, e in enumerate(w) if e is not None),
-                   sum(e[1] << d for d, e in enumerate(w) if e is not None)) for sq, w in WALLS.items()}
+WALL_MASKS = {
+    sq: (
+        sum(1 << d for d, e in enumerate(w) if e is not None),
+        sum(e[1] << d for d, e in enumerate(w) if e is not None),
+    )
+    for sq, w in WALLS.items()
+}
 WALL_EDGES = {sq: (*w, *WALL_MASKS[sq]) for sq, w in WALLS.items()}  # a square's edges with no card around
 BESIDE = {key_of(sq): tuple(key_of(step(*sq, d)) for d in range(4)) for sq in CASTLE.interior}  # n e s w
 
 
 def _verdict(ea: tuple, eb: tuple, ctype: int, facing: int) -> str:
-    """"" if a card of type ``ctype`` fits on two free squares whose sides touch ``ea`` and ``eb``
+    """ "" if a card of type ``ctype`` fits on two free squares whose sides touch ``ea`` and ``eb``
     (half b toward ``facing``); else "road" or "touch" (what fails)."""
     road_a, road_b = ROADS[ctype][facing]
     # Every side that touches something shows a road exactly where the card does (the sides the

@@ -1,4 +1,5 @@
 """Carcassonne: The Castle as a decider: the rules of seed 002 and rules.md."""
+
 from __future__ import annotations
 
 import functools
@@ -19,8 +20,20 @@ from . import notation
 from .bots import GreedyBot
 from .determinize import determinize, evaluate
 from .board import Follower, Placement, follower_targets, road_label, role_of, segment_for
-from .catalog import (CARD_COUNT, CASTLE, DIRS, HOUSE, KIND_OF_ROLE, ROAD, ROLE_NAMES, TILE_COPIES,
-                      TILE_KINDS, TOWER, opposite, step)
+from .catalog import (
+    CARD_COUNT,
+    CASTLE,
+    DIRS,
+    HOUSE,
+    KIND_OF_ROLE,
+    ROAD,
+    ROLE_NAMES,
+    TILE_COPIES,
+    TILE_KINDS,
+    TOWER,
+    opposite,
+    step,
+)
 from .events import CODEC, CardDrawn, CardPlaced, CardRemoved, CastleSetUp, WallTileTaken
 from .placing import SYMMETRIC, canonical, has_placement, legal_placements, problem
 from .preview import Completion
@@ -183,10 +196,17 @@ def _doubling_applies(state: CastleState, seat: int, p: Placement, seg: int, til
 
 def _well_formed(action: PlaceCard) -> bool:
     """Fields of the types the notation produces, half a on a square of the castle's box."""
-    return (type(action.x) is int and type(action.y) is int and 0 <= action.x < CASTLE.width
-            and 0 <= action.y < CASTLE.height and isinstance(action.facing, str)
-            and isinstance(action.role, str) and isinstance(action.side, str)
-            and isinstance(action.tiles, tuple) and all(type(t) is int for t in action.tiles))
+    return (
+        type(action.x) is int
+        and type(action.y) is int
+        and 0 <= action.x < CASTLE.width
+        and 0 <= action.y < CASTLE.height
+        and isinstance(action.facing, str)
+        and isinstance(action.role, str)
+        and isinstance(action.side, str)
+        and isinstance(action.tiles, tuple)
+        and all(type(t) is int for t in action.tiles)
+    )
 
 
 def _parsed(text: str, symmetric: bool) -> PlaceCard:
@@ -195,8 +215,7 @@ def _parsed(text: str, symmetric: bool) -> PlaceCard:
     action = notation.parse_action(text)
     if symmetric and action.facing in "wn":
         x, y = step(action.x, action.y, DIRS.index(action.facing))
-        action = PlaceCard(x, y, DIRS[opposite(DIRS.index(action.facing))], action.role, action.side,
-                           action.tiles)
+        action = PlaceCard(x, y, DIRS[opposite(DIRS.index(action.facing))], action.role, action.side, action.tiles)
     if action.role and action.role != "H" and action.side:
         raise IllegalMove("only a herald names a side (the road it stands on)")
     return action
@@ -232,8 +251,9 @@ def _why_not_place(state: CastleState, seat: int, action: PlaceCard) -> str | No
         return "play each kind of wall tile at most once per turn"
     for kind, tile in DOUBLING_TILE.items():
         if tile in tiles and not _doubling_applies(state, seat, p, segment, tile):
-            return (f"wall tile {tile} needs a {kind} you complete this turn "
-                    f"with more followers in it than your opponent")
+            return (
+                f"wall tile {tile} needs a {kind} you complete this turn with more followers in it than your opponent"
+            )
     return None
 
 
@@ -266,8 +286,11 @@ def _card_placed(state: CastleState, seat: int, action: PlaceCard) -> CardPlaced
     return CardPlaced(seat, p.card, p.x, p.y, DIRS[p.facing], action.role, segment, tuple(sorted(action.tiles)))
 
 
-CHECKS = Checks("Carcassonne: The Castle", {PlaceCard: _why_not_place},
-                otherwise=lambda state, seat, action: "lay the drawn castle card")
+CHECKS = Checks(
+    "Carcassonne: The Castle",
+    {PlaceCard: _why_not_place},
+    otherwise=lambda state, seat, action: "lay the drawn castle card",
+)
 
 
 def _next_turn(fold: Folder, seat: int) -> None:

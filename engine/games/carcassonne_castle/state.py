@@ -1,4 +1,5 @@
 """The position of a game of Carcassonne: The Castle, the move a player makes, and evolve."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -10,8 +11,20 @@ from engine.core.fold import Fold
 
 from .board import Board, Follower, Placement
 from .catalog import DIRS, FOLLOWERS
-from .events import (CardDrawn, CardPlaced, CardRemoved, CastleSetUp, CourtyardScored, FeatureCompleted,
-                     GameEnded, PalasBuilt, PalasScored, WallCleared, WallTileScored, WallTileTaken)
+from .events import (
+    CardDrawn,
+    CardPlaced,
+    CardRemoved,
+    CastleSetUp,
+    CourtyardScored,
+    FeatureCompleted,
+    GameEnded,
+    PalasBuilt,
+    PalasScored,
+    WallCleared,
+    WallTileScored,
+    WallTileTaken,
+)
 
 
 @attrs.frozen
@@ -106,8 +119,7 @@ def _placed(state: CastleState, ev: CardPlaced) -> CastleState:
             mine.remove(t)
         changes["tiles"] = _set(state.tiles, ev.seat, tuple(mine))
     p = Placement(ev.card, ev.x, ev.y, FACING[ev.facing])
-    return replace(state, **changes, board=state.board.placed(p, follower), card=-1,
-                   laid_by=state.laid_by + (ev.seat,))
+    return replace(state, **changes, board=state.board.placed(p, follower), card=-1, laid_by=state.laid_by + (ev.seat,))
 
 
 @evolve.on(FeatureCompleted)
@@ -127,8 +139,12 @@ def _completed(state: CastleState, ev: FeatureCompleted) -> CastleState:
 @evolve.on(WallTileTaken)
 def _taken(state: CastleState, ev: WallTileTaken) -> CastleState:
     mine = tuple(sorted(state.tiles[ev.seat] + (ev.tile,)))
-    return replace(state, towers=_set(state.towers, ev.tower, 0), tiles=_set(state.tiles, ev.seat, mine),
-                   taken=state.taken + ((ev.tower, ev.seat, ev.tile),))
+    return replace(
+        state,
+        towers=_set(state.towers, ev.tower, 0),
+        tiles=_set(state.tiles, ev.seat, mine),
+        taken=state.taken + ((ev.tower, ev.seat, ev.tile),),
+    )
 
 
 @evolve.on(PalasBuilt)
@@ -166,8 +182,10 @@ def _final(state: CastleState, item: FinalItem) -> CastleState:
 
 
 FACING = {d: i for i, d in enumerate(DIRS)}
+
+
 def _set(values: tuple, index: int, value: Any) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
+    return values[:index] + (value,) + values[index + 1 :]
 
 
 def _add(scores: tuple[int, ...], seat: int, points: int) -> tuple[int, ...]:

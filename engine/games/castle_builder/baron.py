@@ -1,8 +1,9 @@
 """The baron's walk along the path, shared by the rules and the greedy bot's look-ahead.
 
-    >>> walk((0, 1, 2, 3), 0, 3)   # from space 1, 3 steps: spaces 2-4 are taken, glide to 5
-    Walk(to=4, distance=4, coins=0)
+>>> walk((0, 1, 2, 3), 0, 3)   # from space 1, 3 steps: spaces 2-4 are taken, glide to 5
+Walk(to=4, distance=4, coins=0)
 """
+
 from __future__ import annotations
 
 import attrs

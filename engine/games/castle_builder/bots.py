@@ -3,6 +3,7 @@
 The greedy bot rebuilds its own castle from the view (every castle is public) and looks one move
 ahead with the same building rules and baron walk the referee uses.
 """
+
 from __future__ import annotations
 
 import random

@@ -5,6 +5,7 @@ the path (one every eight spaces). A seat's progress is its coins plus how far i
 come towards the next coin space; the lead in progress over the best other seat makes its
 winning chance.
 """
+
 from __future__ import annotations
 
 import random
@@ -26,8 +27,14 @@ TOWARDS = 0.7  # what reaching the space just before a coin space is worth, in c
 # Search options (engine.core.search.game_tuning): every seat plays its greedy move in rollouts;
 # a low exploration constant and a small greedy bonus, so that the few hundred iterations a
 # second buys can still overrule the greedy move.
-SEARCH = {"rollout": "greedy", "rollout_depth": 12, "epsilon": 0.1,
-          "exploration": 0.3, "prior_visits": 2, "prior_share": 0.03}
+SEARCH = {
+    "rollout": "greedy",
+    "rollout_depth": 12,
+    "epsilon": 0.1,
+    "exploration": 0.3,
+    "prior_visits": 2,
+    "prior_share": 0.03,
+}
 
 
 def _to_next_coin() -> tuple[int, ...]:
@@ -46,8 +53,9 @@ GAP = max(TO_NEXT_COIN)
 
 def progress(state: CastleBuilderState) -> list[float]:
     """Each seat's coins plus its baron's way towards the next coin space."""
-    return [len(state.coins[s]) + TOWARDS * (GAP - TO_NEXT_COIN[state.barons[s]]) / (GAP - 1)
-            for s in range(state.players)]
+    return [
+        len(state.coins[s]) + TOWARDS * (GAP - TO_NEXT_COIN[state.barons[s]]) / (GAP - 1) for s in range(state.players)
+    ]
 
 
 def evaluate(game: Game, state: CastleBuilderState) -> tuple[float, ...]:

@@ -3,6 +3,7 @@
 What a seat may not see (the supply's order, the coin pile, other holders, which tile a thief
 took) is in the events, which are the referee's record; views hide it.
 """
+
 from __future__ import annotations
 
 import attrs
@@ -193,7 +194,24 @@ class GameEnded:
     reason: str
 
 
-EVENTS = (GameSetUp, TurnStarted, TilesDrawn, SupplyReshuffled, TileBuilt, MarketRefilled, BaronMoved,
-          CoinTaken, CoinAdded, EffectResolved, TileDiscarded, TileStolen, CastleTileRemoved, MarketCleared,
-          MarketTileTaken, Awaiting, TurnPassed, GameEnded)
+EVENTS = (
+    GameSetUp,
+    TurnStarted,
+    TilesDrawn,
+    SupplyReshuffled,
+    TileBuilt,
+    MarketRefilled,
+    BaronMoved,
+    CoinTaken,
+    CoinAdded,
+    EffectResolved,
+    TileDiscarded,
+    TileStolen,
+    CastleTileRemoved,
+    MarketCleared,
+    MarketTileTaken,
+    Awaiting,
+    TurnPassed,
+    GameEnded,
+)
 CODEC = EventCodec(EVENTS)

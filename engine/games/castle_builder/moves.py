@@ -1,4 +1,5 @@
 """Which moves a seat has, and why a move is refused: the building rules applied to a position."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -10,8 +11,7 @@ from engine.core.checks import Check, Checks
 from .castle import fit_problem, fits, open_spots, spot_name
 from .catalog import TILES
 from .effects import catapult_targets, decay_targets, thief_victims
-from .state import (ROYAL, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal, TakeCoin,
-                    TakeTile)
+from .state import ROYAL, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal, TakeCoin, TakeTile
 from .turn import coin_effects, market_tiles
 
 
@@ -141,20 +141,24 @@ def _why_not_answer(state: CastleBuilderState, seat: int, action: Any) -> str | 
     task = state.pending[0]
     if action in list(_answers(state, task.kind, seat)):
         return None
-    expected = {"limit": "discard a tile from your holder (you hold more than 7)",
-                "coin": "take one of the market coins: " + ", ".join(e for e in coin_effects(state)),
-                "thief": "choose the opponent whose holder the thief robs",
-                "catapult": "choose a free tile in an opponent's castle for the catapult",
-                "decay": "choose a free tile of your castle to decay",
-                "mill": "take one of the new market tiles",
-                "market": "take one of the market tiles"}[task.kind]
+    expected = {
+        "limit": "discard a tile from your holder (you hold more than 7)",
+        "coin": "take one of the market coins: " + ", ".join(e for e in coin_effects(state)),
+        "thief": "choose the opponent whose holder the thief robs",
+        "catapult": "choose a free tile in an opponent's castle for the catapult",
+        "decay": "choose a free tile of your castle to decay",
+        "mill": "take one of the new market tiles",
+        "market": "take one of the market tiles",
+    }[task.kind]
     return f"not now: {expected}"
 
 
 def _turn_move(check: Check) -> Check:
     """``check`` for a move of one's turn; while a choice is owed, only its answers."""
+
     def why_not(state: CastleBuilderState, seat: int, action: Any) -> str | None:
         return _why_not_answer(state, seat, action) if state.pending else check(state, seat, action)
+
     return why_not
 
 
@@ -173,5 +177,8 @@ def _no_turn_move(state: CastleBuilderState, seat: int, action: Any) -> str:
 
 
 # Why a seat that owes an action may not take it, in the player's terms (engine.core.checks).
-CHECKS = Checks("Castle Builder", {Draw: _turn_move(_why_not_draw), Build: _turn_move(_why_not_build),
-                                   Pass: _turn_move(_why_not_pass)}, otherwise=_turn_move(_no_turn_move))
+CHECKS = Checks(
+    "Castle Builder",
+    {Draw: _turn_move(_why_not_draw), Build: _turn_move(_why_not_build), Pass: _turn_move(_why_not_pass)},
+    otherwise=_turn_move(_no_turn_move),
+)

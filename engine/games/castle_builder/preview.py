@@ -1,5 +1,6 @@
 """What a build would do, judged from the view alone: the screen shows it before the player commits
 (how far the baron goes, where it stops, how many coins it wins)."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,5 @@
 """Castle Builder as a decider: the rules of seed 003 and rules.md."""
+
 from __future__ import annotations
 
 import random
@@ -16,12 +17,40 @@ from .determinize import determinize, evaluate
 from .castle import steps_for
 from .catalog import COINS, TILE_COUNT, TILES
 from .effects import knock, steal, take_market_tile
-from .events import (CODEC, CoinAdded, GameEnded, GameSetUp, MarketRefilled, SupplyReshuffled, Task, TileBuilt,
-                     TileDiscarded, TilesDrawn, TileStolen, TurnPassed, TurnStarted)
+from .events import (
+    CODEC,
+    CoinAdded,
+    GameEnded,
+    GameSetUp,
+    MarketRefilled,
+    SupplyReshuffled,
+    Task,
+    TileBuilt,
+    TileDiscarded,
+    TilesDrawn,
+    TileStolen,
+    TurnPassed,
+    TurnStarted,
+)
 from .hidden import resample
 from .moves import CHECKS, anyone_can_build, legal_moves
-from .state import (PEACEFUL, ROYAL, RULES, SKY, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal,
-                    TakeCoin, TakeTile, evolve, to_act)
+from .state import (
+    PEACEFUL,
+    ROYAL,
+    RULES,
+    SKY,
+    Build,
+    CastleBuilderState,
+    Discard,
+    Draw,
+    Knock,
+    Pass,
+    Steal,
+    TakeCoin,
+    TakeTile,
+    evolve,
+    to_act,
+)
 from .preview import preview_build
 from .stack import run
 from .turn import Folder, draw_tiles, refill_market, standing, take_coin

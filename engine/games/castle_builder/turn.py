@@ -3,6 +3,7 @@
 
 The stack of tasks that makes up the rest of a turn is run by stack.run.
 """
+
 from __future__ import annotations
 
 import random
@@ -11,8 +12,7 @@ from engine.core import fold
 
 from .baron import coins_won, walk
 from .catalog import COINS, PATH, TILE
-from .events import (BaronMoved, CoinAdded, CoinTaken, GameEnded, MarketRefilled, SupplyReshuffled, Task,
-                     TilesDrawn)
+from .events import BaronMoved, CoinAdded, CoinTaken, GameEnded, MarketRefilled, SupplyReshuffled, Task, TilesDrawn
 from .state import EMPTY, CastleBuilderState, evolve
 
 RESHUFFLES_V1 = 2  # rules version 1 only: how often the discard pile could become the supply again
@@ -23,6 +23,7 @@ class Folder(fold.Folder):
 
 
 # -- tiles and coins ------------------------------------------------------------------------------
+
 
 def reshuffle(fold: Folder, rng: random.Random) -> bool:
     """An empty supply takes the shuffled discard pile, as often as it runs dry; False if the pile is
@@ -89,6 +90,7 @@ def take_coin(fold: Folder, seat: int, effect: str, chosen: bool = False) -> lis
 
 # -- the baron ------------------------------------------------------------------------------------
 
+
 def move_baron(fold: Folder, seat: int, steps: int, rng: random.Random) -> list[Task]:
     """Walk the baron (see baron.walk); then a tile space gives a tile, and a coin space reached or
     passed a coin (see baron.coins_won)."""
@@ -104,6 +106,7 @@ def move_baron(fold: Folder, seat: int, steps: int, rng: random.Random) -> list[
 
 
 # -- the end ---------------------------------------------------------------------------------------
+
 
 def standing(state: CastleBuilderState) -> tuple[int, ...]:
     """The leaders when the game ends without a winner by coins: most coins, then the baron that

@@ -1,4 +1,5 @@
 """King Up! as a decider: the rules of the summary card (seed 004) and rules.md."""
+
 from __future__ import annotations
 
 import random
@@ -16,11 +17,34 @@ from engine.core.search import thinking_levels
 from . import notation
 from .bots import GreedyBot
 from .determinize import determinize, evaluate
-from .catalog import (CANDIDATES, GOAL_CARDS, OFF_BOARD, PLACEMENTS, PLACING_FLOORS, POINTS,
-                      ROUNDS, THRONE, ZERO_BONUS, floor_name)
-from .events import (CODEC, CandidateEliminated, ClimbBegan, FigureMoved, FigurePlaced, GameEnded,
-                     KingElected, RoundScored, RoundStarted, TurnPassed, VoteCalled, VoteCast, VotesRevealed)
-from .state import (CLIMBING, OVER, PLACING, VOTING, Climb, KingUpState, Pass, Place, Vote, evolve, to_act)
+from .catalog import (
+    CANDIDATES,
+    GOAL_CARDS,
+    OFF_BOARD,
+    PLACEMENTS,
+    PLACING_FLOORS,
+    POINTS,
+    ROUNDS,
+    THRONE,
+    ZERO_BONUS,
+    floor_name,
+)
+from .events import (
+    CODEC,
+    CandidateEliminated,
+    ClimbBegan,
+    FigureMoved,
+    FigurePlaced,
+    GameEnded,
+    KingElected,
+    RoundScored,
+    RoundStarted,
+    TurnPassed,
+    VoteCalled,
+    VoteCast,
+    VotesRevealed,
+)
+from .state import CLIMBING, OVER, PLACING, VOTING, Climb, KingUpState, Pass, Place, Vote, evolve, to_act
 from .view import KingUpView, make_view
 
 
@@ -112,8 +136,8 @@ class KingUp(Rules):
             tied = [s for s in range(state.players) if state.scores[s] == best]
             if len(tied) > 1:
                 standing = ", ".join(
-                    f"{names[s]} {sum(1 for f in GOAL_CARDS[state.goals[s]] if state.floors[f] >= 1)}"
-                    for s in tied)
+                    f"{names[s]} {sum(1 for f in GOAL_CARDS[state.goals[s]] if state.floors[f] >= 1)}" for s in tied
+                )
                 lines.append(f"tie on {best}: more last-goal candidates still in the castle wins ({standing})")
         return lines
 
@@ -134,8 +158,9 @@ class KingUp(Rules):
         for s in others:
             if state.phase == VOTING and votes[s] is not None:
                 votes[s] = state.no_cards[s] == 0 or rng.random() < 0.5
-        return replace(state, goals=tuple(goals), votes=tuple(votes),
-                       used_goals=(state.used_goals - set(state.goals)) | set(goals))
+        return replace(
+            state, goals=tuple(goals), votes=tuple(votes), used_goals=(state.used_goals - set(state.goals)) | set(goals)
+        )
 
     def reveals(self, event: Any) -> bool:
         return isinstance(event, (RoundStarted, VotesRevealed, RoundScored))
@@ -265,6 +290,7 @@ def _round_points(state: KingUpState, goal: int) -> int:
 
 def _winners(state: KingUpState) -> tuple[int, ...]:
     """Most points; a tie goes to more of one's last goal candidates still standing in the castle."""
+
     def in_castle(seat: int) -> int:
         return sum(1 for f in GOAL_CARDS[state.goals[seat]] if state.floors[f] >= 1)
 

@@ -1,4 +1,5 @@
 """Speed of the engine: random games per second and legal-action generation per step."""
+
 from __future__ import annotations
 
 import random

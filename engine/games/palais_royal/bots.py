@@ -6,6 +6,7 @@ along the best one- or two-step improvement, always takes the Mint's gold and it
 recruits the noble worth most, draws and keeps cards while they still score, and plays its
 cards where they pay.
 """
+
 from __future__ import annotations
 
 import random
@@ -14,19 +15,59 @@ from typing import Any
 
 from engine.core.bots import RandomBot
 
-from .catalog import (BONUS_ROOMS, CASTLE_STEPS, EHRENHOF, FAVOUR, HAND_POINTS_CAP, HINTEREINGANG, HONOUR2, HONOUR4,
-                      KARDINAL, KOENIG, MADAME, MUENZEREI, OPEN_GATES, PENSION, PRIVILEGES, RECEPTION,
-                      SCHREIBSTUBE, SEALS, STAIRS5, STAIRS9, TOR, TREPPENHAUS)
+from .catalog import (
+    BONUS_ROOMS,
+    CASTLE_STEPS,
+    EHRENHOF,
+    FAVOUR,
+    HAND_POINTS_CAP,
+    HINTEREINGANG,
+    HONOUR2,
+    HONOUR4,
+    KARDINAL,
+    KOENIG,
+    MADAME,
+    MUENZEREI,
+    OPEN_GATES,
+    PENSION,
+    PRIVILEGES,
+    RECEPTION,
+    SCHREIBSTUBE,
+    SEALS,
+    STAIRS5,
+    STAIRS9,
+    TOR,
+    TREPPENHAUS,
+)
 from .events import SUPPLY
 from .state import Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
 from .view import PalaisView
 
 # (value of each servant, how many are worth having) per room; more than that is worth little.
-ROOM_VALUE = {SCHREIBSTUBE: (3.0, 2), MUENZEREI: (1.6, 4), KOENIG: (1.2, 3), MADAME: (1.2, 3), EHRENHOF: (1.0, 3),
-              TREPPENHAUS: (0.9, 4), HINTEREINGANG: (0.7, 2), KARDINAL: (0.5, 2), TOR: (0.1, 99)}
+ROOM_VALUE = {
+    SCHREIBSTUBE: (3.0, 2),
+    MUENZEREI: (1.6, 4),
+    KOENIG: (1.2, 3),
+    MADAME: (1.2, 3),
+    EHRENHOF: (1.0, 3),
+    TREPPENHAUS: (0.9, 4),
+    HINTEREINGANG: (0.7, 2),
+    KARDINAL: (0.5, 2),
+    TOR: (0.1, 99),
+}
 MAJORITY_VALUE = 0.9
-BENEFIT_VALUE = {"gold2": 3.0, "gate2": 2.0, "moves2": 1.5, "diagonal": 1.0, "king1": 2.0, "madame1": 2.0,
-                 "cards3": 1.0, "servants1": 1.0, "servants3": 2.5, "": 0.0}
+BENEFIT_VALUE = {
+    "gold2": 3.0,
+    "gate2": 2.0,
+    "moves2": 1.5,
+    "diagonal": 1.0,
+    "king1": 2.0,
+    "madame1": 2.0,
+    "cards3": 1.0,
+    "servants1": 1.0,
+    "servants3": 2.5,
+    "": 0.0,
+}
 
 
 def castle_value(view: PalaisView, mine: list[int]) -> float:

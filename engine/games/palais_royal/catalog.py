@@ -10,6 +10,7 @@ Park spaces are numbered 0..35 row by row, row 0 at the top; castle squares 0..8
     >>> space_name(0), space_name(35)
     ('a1', 'f6')
 """
+
 from __future__ import annotations
 
 import csv
@@ -45,8 +46,7 @@ BONUS_ROOMS = frozenset({EHRENHOF, TREPPENHAUS, MUENZEREI, KOENIG, MADAME})
 # Steps of a turn: 0 before action 1 (only the Royal Favour), 1–5 the rulebook's actions, 6 the end
 # of the turn (cards that may be played any time, once everything else is done).
 BEFORE, SUPPLY, MOVES, ROOMS_STEP, RECRUIT, CARDS, END = range(7)
-STEP_NAMES = ("before action 1", "1 supply", "2 moves", "3 mint and seals", "4 recruit", "5 back door",
-              "end of turn")
+STEP_NAMES = ("before action 1", "1 supply", "2 moves", "3 mint and seals", "4 recruit", "5 back door", "end of turn")
 
 
 @attrs.frozen
@@ -97,9 +97,19 @@ def _data() -> dict:
 
 def _nobles() -> tuple[Noble, ...]:
     text = resources.files(__package__).joinpath("nobles.csv").read_text("utf-8")
-    return tuple(Noble(i, r["name"], int(r["gold"]), int(r["king"]), int(r["madame"]), int(r["points"]),
-                       r["benefit"], r["published"] == "yes")
-                 for i, r in enumerate(csv.DictReader(text.splitlines())))
+    return tuple(
+        Noble(
+            i,
+            r["name"],
+            int(r["gold"]),
+            int(r["king"]),
+            int(r["madame"]),
+            int(r["points"]),
+            r["benefit"],
+            r["published"] == "yes",
+        )
+        for i, r in enumerate(csv.DictReader(text.splitlines()))
+    )
 
 
 def _space(rc: list[int]) -> int:
@@ -108,8 +118,12 @@ def _space(rc: list[int]) -> int:
 
 def _row_spaces(side: str) -> tuple[int, ...]:
     last = SIDE - 1
-    cells = {"top": [(0, c) for c in range(SIDE)], "bottom": [(last, c) for c in range(SIDE)],
-             "left": [(r, 0) for r in range(SIDE)], "right": [(r, last) for r in range(SIDE)]}[side]
+    cells = {
+        "top": [(0, c) for c in range(SIDE)],
+        "bottom": [(last, c) for c in range(SIDE)],
+        "left": [(r, 0) for r in range(SIDE)],
+        "right": [(r, last) for r in range(SIDE)],
+    }[side]
     return tuple(r * SIDE + c for r, c in cells)
 
 
@@ -155,8 +169,10 @@ def _castle_neighbours(square: int, diagonal: bool) -> tuple[int, ...]:
 
 
 # Castle squares next to each square: orthogonally, and with diagonals (a noble's benefit).
-CASTLE_STEPS = {False: tuple(_castle_neighbours(q, False) for q in range(9)),
-                True: tuple(_castle_neighbours(q, True) for q in range(9))}
+CASTLE_STEPS = {
+    False: tuple(_castle_neighbours(q, False) for q in range(9)),
+    True: tuple(_castle_neighbours(q, True) for q in range(9)),
+}
 
 
 SPACE_NAMES = tuple(f"{'abcdef'[s % SIDE]}{s // SIDE + 1}" for s in range(SPACES))

@@ -1,4 +1,5 @@
 """Palais Royal as a decider: the rules of the rulebook (seed 001) and rules.md."""
+
 from __future__ import annotations
 
 import random
@@ -14,16 +15,60 @@ from engine.core.search import thinking_levels
 from . import notation
 from .bots import GreedyBot
 from .determinize import determinize
-from .catalog import (BANK_OF_57, CARDS, COPIES, END, END_NOBLES, FIRST_GAME_LAYOUT, GOLD, GOLD_V1, IN_PARK,
-                      NOBLE_COUNT, NOBLES, PRIVILEGES, SETUP_PLACEMENTS, STALL_ROUNDS, TOR)
-from .events import (CODEC, CardKept, CardPlayed, CardsDiscarded, CardsDrawn, DeckReshuffled, GameEnded, GameSetUp,
-                     GoldMinted, NobleRecruited, ServantBrought, ServantMoved, ServantPlaced, StepBegan, StepFinished,
-                     TurnBegan)
+from .catalog import (
+    BANK_OF_57,
+    CARDS,
+    COPIES,
+    END,
+    END_NOBLES,
+    FIRST_GAME_LAYOUT,
+    GOLD,
+    GOLD_V1,
+    IN_PARK,
+    NOBLE_COUNT,
+    NOBLES,
+    PRIVILEGES,
+    SETUP_PLACEMENTS,
+    STALL_ROUNDS,
+    TOR,
+)
+from .events import (
+    CODEC,
+    CardKept,
+    CardPlayed,
+    CardsDiscarded,
+    CardsDrawn,
+    DeckReshuffled,
+    GameEnded,
+    GameSetUp,
+    GoldMinted,
+    NobleRecruited,
+    ServantBrought,
+    ServantMoved,
+    ServantPlaced,
+    StepBegan,
+    StepFinished,
+    TurnBegan,
+)
 from .hidden import resample
 from .refusals import CHECKS
 from .scoring import final_scoring
-from .state import (OVER, PLACING, PLAYING, Bring, Done, Draw, Keep, Mint, Move, PalaisState, Place, PlayCard,
-                    Recruit, evolve)
+from .state import (
+    OVER,
+    PLACING,
+    PLAYING,
+    Bring,
+    Done,
+    Draw,
+    Keep,
+    Mint,
+    Move,
+    PalaisState,
+    Place,
+    PlayCard,
+    Recruit,
+    evolve,
+)
 from .turn import draw_count, gold_cost, has_work, legal, mint_gold
 from .view import PalaisView, make_view, score_lines
 
@@ -54,8 +99,8 @@ class Folder(fold.Folder):
 class PalaisRoyal(Rules):
     """The rules of Palais Royal. Stateless: one instance serves every match.
 
-        match = Match.new(GAME, GameConfig(3), seats, seed=1)
-        match.play(match.state.turn, "+Mu")   # a set-up servant into the Münzerei
+    match = Match.new(GAME, GameConfig(3), seats, seed=1)
+    match.play(match.state.turn, "+Mu")   # a set-up servant into the Münzerei
     """
 
     id = "palais-royal"
@@ -85,8 +130,7 @@ class PalaisRoyal(Rules):
         deck = [c for c in range(len(PRIVILEGES)) for _ in range(COPIES)]
         rng.shuffle(deck)
         start = rng.randrange(config.players)
-        return [GameSetUp(start, tuple(layout), tuple(nobles[:IN_PARK]), tuple(sorted(nobles[IN_PARK:])),
-                          tuple(deck))]
+        return [GameSetUp(start, tuple(layout), tuple(nobles[:IN_PARK]), tuple(sorted(nobles[IN_PARK:])), tuple(deck))]
 
     # -- deciding ------------------------------------------------------------------------------
     def to_act(self, state: PalaisState) -> frozenset[int]:
@@ -183,9 +227,17 @@ def _act(fold: Folder, seat: int, action: Any, rng: random.Random) -> None:
 def _recruited(state: PalaisState, seat: int, action: Recruit) -> NobleRecruited:
     noble = NOBLES[state.park[action.space]]
     wanted = {"servants1": 1, "servants3": 3}.get(noble.benefit, 0)
-    return NobleRecruited(seat, action.space, noble.index, gold_cost(state.park, action.space),
-                          noble.king - action.wild_king, noble.madame - action.wild_madame,
-                          action.wild_king + action.wild_madame, action.source, min(wanted, state.reserve[seat]))
+    return NobleRecruited(
+        seat,
+        action.space,
+        noble.index,
+        gold_cost(state.park, action.space),
+        noble.king - action.wild_king,
+        noble.madame - action.wild_madame,
+        action.wild_king + action.wild_madame,
+        action.source,
+        min(wanted, state.reserve[seat]),
+    )
 
 
 def _draw(fold: Folder, seat: int, count: int, rng: random.Random) -> None:

@@ -3,6 +3,7 @@
 ``step_actions`` lists every action of the current step except Done; a step with none of them
 (cards playable any time do not count, except at the end of the turn) is skipped by the rules.
 """
+
 from __future__ import annotations
 
 import functools
@@ -11,15 +12,53 @@ from typing import Any
 
 import attrs
 
-from .catalog import (ADJACENT, BEFORE, FAVOUR, BORDER, CARDS, CASTLE_STEPS, END, HINTEREINGANG, KOENIG, MADAME, MOVES,
-                      MUENZEREI, NOBLES, PRIVILEGES, RECRUIT, ROOMS_STEP, SCHREIBSTUBE, SEALS, SUPPLY as
-                      SUPPLY_STEP, TOR)
+from .catalog import (
+    ADJACENT,
+    BEFORE,
+    FAVOUR,
+    BORDER,
+    CARDS,
+    CASTLE_STEPS,
+    END,
+    HINTEREINGANG,
+    KOENIG,
+    MADAME,
+    MOVES,
+    MUENZEREI,
+    NOBLES,
+    PRIVILEGES,
+    RECRUIT,
+    ROOMS_STEP,
+    SCHREIBSTUBE,
+    SEALS,
+    SUPPLY as SUPPLY_STEP,
+    TOR,
+)
 from .events import SUPPLY
-from .state import FREE, PLACING, PLAYING, UNLIMITED, Bring, Done, Draw, Keep, Mint, Move, PalaisState, Place, \
-    PlayCard, Recruit
+from .state import (
+    FREE,
+    PLACING,
+    PLAYING,
+    UNLIMITED,
+    Bring,
+    Done,
+    Draw,
+    Keep,
+    Mint,
+    Move,
+    PalaisState,
+    Place,
+    PlayCard,
+    Recruit,
+)
 
-CARD_STEPS = {"before": (BEFORE,), "supply": (SUPPLY_STEP,), "moves": (MOVES,), "recruit": (RECRUIT,),
-              "any": (BEFORE, SUPPLY_STEP, MOVES, ROOMS_STEP, RECRUIT, CARDS, END)}
+CARD_STEPS = {
+    "before": (BEFORE,),
+    "supply": (SUPPLY_STEP,),
+    "moves": (MOVES,),
+    "recruit": (RECRUIT,),
+    "any": (BEFORE, SUPPLY_STEP, MOVES, ROOMS_STEP, RECRUIT, CARDS, END),
+}
 
 
 def discount(park: tuple[int, ...], space: int) -> int:
@@ -165,5 +204,15 @@ def legal(state: PalaisState) -> Iterator[Any]:
         yield Done()
 
 
-__all__ = ["legal", "has_work", "step_actions", "gold_cost", "discount", "mint_gold", "draw_count", "recruits",
-           "card_playable", "UNLIMITED"]
+__all__ = [
+    "legal",
+    "has_work",
+    "step_actions",
+    "gold_cost",
+    "discount",
+    "mint_gold",
+    "draw_count",
+    "recruits",
+    "card_playable",
+    "UNLIMITED",
+]

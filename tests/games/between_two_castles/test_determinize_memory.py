@@ -1,5 +1,6 @@
 """The thinking bot remembers the hands it passed on: its sampled states keep them where they are,
 and it never learns more than its own views showed it."""
+
 from __future__ import annotations
 
 import random

@@ -1,5 +1,6 @@
 """What a load relies on: a decision hands back exactly the state folding its events gives, decide
 takes exactly the moves legal_actions lists, and the final scoring's total is the score sheet's."""
+
 from __future__ import annotations
 
 import random
@@ -20,13 +21,13 @@ def _config(players: int) -> GameConfig:
     return GameConfig(players, frozenset({"ludwig"}) if players == 2 else frozenset())
 
 
-
 def _set_up(config, secret):
     """The state after the set-up of the game whose secret is made from ``secret``."""
     state = GAME.initial_state(config)
     for ev in GAME.setup(config, rng_for(secret_from(secret), 0)):
         state = GAME.evolve(state, ev)
     return state
+
 
 @pytest.mark.parametrize("players", [2, 3, 5, 7])
 def test_every_decision_hands_back_the_state_its_events_fold_to(players):
@@ -46,8 +47,10 @@ def test_every_decision_hands_back_the_state_its_events_fold_to(players):
             for castle, again in zip(decided.after.castles, folded.castles):
                 assert castle.grid == again.grid and castle.type_counts == again.type_counts
             state, step = folded, step + 1
-        assert all(castle_score(Castle(c.throne, c.cells, c.attendants, c.cards)) == score_sheet(c).total
-                   for c in state.castles)
+        assert all(
+            castle_score(Castle(c.throne, c.cells, c.attendants, c.cards)) == score_sheet(c).total
+            for c in state.castles
+        )
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 7])

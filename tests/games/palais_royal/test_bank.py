@@ -4,6 +4,7 @@ Rulebook, Spielmaterial: „33 Goldstücke (12x Wert 3, 21x Wert 1)" — "33 gol
 value 3, 21 of value 1)": 12 x 3 + 21 x 1 = 57 gold. Rules version 1 counted 33 gold; a file
 saved under it keeps its bank of 33, so it loads move for move.
 """
+
 from __future__ import annotations
 
 import random
@@ -69,5 +70,6 @@ def test_a_new_game_plays_by_the_bank_of_57():
     config = GameConfig(3, rules_version=GAME.rules_version)
     assert GAME.rules_version >= 2
     (ev,) = GAME.setup(config, random.Random(1))
-    assert sum(GAME.evolve(GAME.initial_state(config), ev).gold) + GAME.evolve(
-        GAME.initial_state(config), ev).bank == 57
+    assert (
+        sum(GAME.evolve(GAME.initial_state(config), ev).gold) + GAME.evolve(GAME.initial_state(config), ev).bank == 57
+    )

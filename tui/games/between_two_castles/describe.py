@@ -1,5 +1,6 @@
 """The lines under the board: the focused room with its scoring rule spelled out, what a
 placement would score (``GAME.preview``), and the castles' titles."""
+
 from __future__ import annotations
 
 import re
@@ -61,8 +62,11 @@ def describe_room(board: CastlesBoard, room: int | None) -> tuple[str, str, str]
         return final_line(ctx), "o: every castle at a glance", ""
     if now == BONUS_PICK and view.bonus is not None:
         b = view.bonus
-        return (f"Bonus in {view.castles[b.castle].name}: {bonus_text(b.kind)}",
-                "The third room of a type earns its bonus.", "enter or b: choose it")
+        return (
+            f"Bonus in {view.castles[b.castle].name}: {bonus_text(b.kind)}",
+            "The third room of a type earns its bonus.",
+            "enter or b: choose it",
+        )
     card = room_card(view, room) if room is not None else None
     if card is None:
         return waiting_line(ctx), "", ""
@@ -109,8 +113,11 @@ def describe_spot(board: CastlesBoard, k: int, cell: Any) -> tuple[str, str, str
     if kind == "room":
         c = next(c for c in view.castles[k].cells if (c.col, c.floor) == (col, floor))
         if c.type == "throne":
-            return (f"{side} {col},{floor}: {c.name}", throne_rule(view.castles[k].throne_rule),
-                    f"attendants: {', '.join(view.castles[k].attendants) or 'none'}")
+            return (
+                f"{side} {col},{floor}: {c.name}",
+                throne_rule(view.castles[k].throne_rule),
+                f"attendants: {', '.join(view.castles[k].attendants) or 'none'}",
+            )
         decor = f" · {c.decor}" if c.decor else ""
         return f"{side} {col},{floor}: {c.name} #{c.room} · {c.type}{decor}", c.rule_text, ""
     room = board.current_room()

@@ -1,5 +1,6 @@
 """What the viewer may do now, read from the legal moves: draft a pair, give Ludwig's room, place
 a room (from the pair or a bonus), or decide a bonus; and what each placement would score."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -101,7 +102,12 @@ class Previews:
 def bonus_text(kind: str) -> str:
     """What a bonus gives, in a few words."""
     return {
-        "food": "draw 5 rooms, place 1", "living": "a royal attendant", "utility": "keep 1 of 3 bonus cards",
-        "outdoor": "a fountain", "sleeping": "a tower", "corridor": "a foyer",
-        "downstairs": "another type's bonus", "special": "any special room",
+        "food": "draw 5 rooms, place 1",
+        "living": "a royal attendant",
+        "utility": "keep 1 of 3 bonus cards",
+        "outdoor": "a fountain",
+        "sleeping": "a tower",
+        "corridor": "a foyer",
+        "downstairs": "another type's bonus",
+        "special": "any special room",
     }.get(kind, kind)

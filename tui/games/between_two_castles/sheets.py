@@ -1,5 +1,6 @@
 """The table at a glance: every castle in small (o), the pairs as they are revealed, and at the end
 each castle's score sheet and the ranking."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -41,8 +42,9 @@ def mini_castle(castle: CastleView, variables: dict[str, str]) -> Text:
                 line.append(" ")
                 continue
             colour = resolve_colour(variables, TYPE_COLOUR.get(cell.type, "board-cell"))
-            line.append(TYPE_LETTER.get(cell.type, "?"),
-                        style=f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}")
+            line.append(
+                TYPE_LETTER.get(cell.type, "?"), style=f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}"
+            )
         lines.append(line)
     return Text("\n").join(lines)
 
@@ -71,14 +73,16 @@ class OverviewScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         view, variables = self.ctx.view, self.app.theme_variables
         with Vertical():
-            yield Static(Text(f"All castles · round {max(view.round, 1)}, turn {max(view.turn, 1)}",
-                              style="bold"))
+            yield Static(Text(f"All castles · round {max(view.round, 1)}, turn {max(view.turn, 1)}", style="bold"))
             with VerticalScroll():
                 for castle in view.castles:
                     names = [seat_name(self.ctx.seats, view, p) for p in castle.builders]
                     yield Static(castle_block(castle, names, variables))
-            yield Static("letters: F food L living U utility O outdoor S sleeping C corridor "
-                         "D downstairs f fountain t tower y foyer T throne · esc: back", classes="hint")
+            yield Static(
+                "letters: F food L living U utility O outdoor S sleeping C corridor "
+                "D downstairs f fountain t tower y foyer T throne · esc: back",
+                classes="hint",
+            )
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -139,8 +143,11 @@ def room_line(t: TileView, view: BTCView, variables: dict[str, str]) -> Text:
     card = next((c for c in view.room_cards if c.room == t.room), None)
     kind = card.type if card else ""
     colour = resolve_colour(variables, TYPE_COLOUR.get(kind, "board-cell"))
-    return Text.assemble("  ", (f" {TYPE_LETTER.get(kind, '?')} ",
-                                f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}"), f" {t.name}")
+    return Text.assemble(
+        "  ",
+        (f" {TYPE_LETTER.get(kind, '?')} ", f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}"),
+        f" {t.name}",
+    )
 
 
 class FinalScoresScreen(ModalScreen[None]):
@@ -183,19 +190,26 @@ def castles_of(view: BTCView, position: int) -> list[CastleView]:
 def ranking_table(view: BTCView, seats: Sequence[Seat]) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
     columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("#", "right"), ("player", "left"), ("score", "right"), ("castles", "left"), ("", "left"))
+        ("#", "right"),
+        ("player", "left"),
+        ("score", "right"),
+        ("castles", "left"),
+        ("", "left"),
+    )
     for column, justify in columns:
         table.add_column(column, justify=justify, no_wrap=True)
     for place, p, score in ranking(view):
         mine = " / ".join(f"{c.name} {c.score}" for c in castles_of(view, p))
-        table.add_row(str(place), fit_name(seat_name(seats, view, p), 14), str(score), mine,
-                      "winner" if p in view.winners else "")
+        table.add_row(
+            str(place), fit_name(seat_name(seats, view, p), 14), str(score), mine, "winner" if p in view.winners else ""
+        )
     return table
 
 
 def sheet_table(view: BTCView) -> Table:
-    table = Table(box=None, padding=(0, 1), header_style="bold", title="Score sheets", title_justify="left",
-                  title_style="bold")
+    table = Table(
+        box=None, padding=(0, 1), header_style="bold", title="Score sheets", title_justify="left", title_style="bold"
+    )
     table.add_column("", no_wrap=True)
     width = max(5, min(14, 60 // max(1, len(view.castles)) - 1))
     for castle in view.castles:

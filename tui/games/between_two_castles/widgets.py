@@ -1,5 +1,6 @@
 """The board's two small widgets: a grid that says when an arrow leads off its edge, and a line of
 text that repaints only itself."""
+
 from __future__ import annotations
 
 from textual.message import Message
@@ -31,7 +32,7 @@ class BoardGrid(Grid):
             self.cursor = target
 
 
-COMPACT_COLUMN = 18   # the compact castle's column at its widest: max-width 17 and a margin of 1
+COMPACT_COLUMN = 18  # the compact castle's column at its widest: max-width 17 and a margin of 1
 
 
 def fit_castles(board) -> None:

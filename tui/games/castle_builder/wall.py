@@ -4,6 +4,7 @@ A tile is four cells (two wide, two lines high), so a level's tiles sit half a t
 the level below, as bricks do: the two tiles under a place are the ones its four cells straddle.
 Open places show the number they need (``=12``; blank on the foundation, where any number goes).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -63,7 +64,7 @@ class WallGrid(Grid):
         line = (scale - 1 if pos[1] < anchor[1] else 0) if grouped else (scale - 1) // 2
         if sub != line:
             return "  " * scale, False
-        if not grouped and text[0] == text[1] != " ":      # the foundation: a line of stone
+        if not grouped and text[0] == text[1] != " ":  # the foundation: a line of stone
             return text[0] * 2 * scale, True
         return (text.rjust(2 * scale) if pos[0] == anchor[0] else text.ljust(2 * scale)), True
 
@@ -111,16 +112,26 @@ def level_row(levels: int, level: int) -> int:
     return 2 * (levels - level) + 1
 
 
-def castle_cells(view: CastleBuilderView, castle: CastleView, look: Look, levels: int,
-                 legal: set[tuple[int, int]]) -> tuple[dict[Pos, Cell], dict[Pos, Pos]]:
+def castle_cells(
+    view: CastleBuilderView, castle: CastleView, look: Look, levels: int, legal: set[tuple[int, int]]
+) -> tuple[dict[Pos, Cell], dict[Pos, Pos]]:
     """The castle's tiles and open places; the foundation below them."""
     cells: dict[Pos, Cell] = {}
     groups: dict[Pos, Pos] = {}
     for placed in castle.tiles:
         row = level_row(levels, placed.level)
         name = f"{placed.spot}: {tile_name(placed.tile)}"
-        cells.update(tile_cells(placed.tile, placed.x, row, look, shade=placed.x // 2 + placed.level,
-                                name=name, key=("placed", placed.level, placed.x)))
+        cells.update(
+            tile_cells(
+                placed.tile,
+                placed.x,
+                row,
+                look,
+                shade=placed.x // 2 + placed.level,
+                name=name,
+                key=("placed", placed.level, placed.x),
+            )
+        )
         _group(groups, placed.x, row)
     for spot in castle.spots:
         if spot.level > levels:
@@ -129,21 +140,31 @@ def castle_cells(view: CastleBuilderView, castle: CastleView, look: Look, levels
         open_to_tiles = fillable(castle, spot.level, spot.x, spot.need)
         text = "" if spot.need is None or not open_to_tiles else f"={spot.need}"
         text = text.center(4) if len(text) < 4 else text
-        name = f"{spot.spot}: " + ("no tile can stand here (stone on air or nothing)" if not open_to_tiles
-                                   else "any number" if spot.need is None else f"needs {spot.need}")
+        name = f"{spot.spot}: " + (
+            "no tile can stand here (stone on air or nothing)"
+            if not open_to_tiles
+            else "any number"
+            if spot.need is None
+            else f"needs {spot.need}"
+        )
         for half in (0, 1):
             cells[(spot.x + half, row - 1)] = Cell("  ", bg="board-background", label=name, selectable=False)
-            cells[(spot.x + half, row)] = Cell(text[2 * half:2 * half + 2], bg="board-background",
-                                               fg="board-label", label=name,
-                                               key=("spot", spot.level, spot.x) if half == 0 else None,
-                                               selectable=(spot.level, spot.x) in legal and half == 0)
+            cells[(spot.x + half, row)] = Cell(
+                text[2 * half : 2 * half + 2],
+                bg="board-background",
+                fg="board-label",
+                label=name,
+                key=("spot", spot.level, spot.x) if half == 0 else None,
+                selectable=(spot.level, spot.x) in legal and half == 0,
+            )
         _group(groups, spot.x, row)
     base = 2 * levels
     for col in range(2 * view.ground_places):
         # In the labels' colour, which every theme sets apart from its background (the throne's
         # colour is a background: on the light and high-contrast boards it all but vanished).
-        cells[(col, base)] = Cell(look.foundation * 2, bg="board-background", fg="board-label",
-                                  label="the foundation", selectable=False)
+        cells[(col, base)] = Cell(
+            look.foundation * 2, bg="board-background", fg="board-label", label="the foundation", selectable=False
+        )
     return cells, groups
 
 
@@ -153,8 +174,19 @@ def row_cells(tiles, row: int, look: Look, selectable: set[int], place: str) -> 
     groups: dict[Pos, Pos] = {}
     for i, tile in enumerate(tiles):
         ok = tile.id in selectable
-        cells.update(tile_cells(tile, 2 * i, row, look, shade=i, key=("tile", tile.id), dim=not ok and bool(selectable),
-                                selectable=ok, name=f"{'royal' if tile.royal else place}: {tile_name(tile)}"))
+        cells.update(
+            tile_cells(
+                tile,
+                2 * i,
+                row,
+                look,
+                shade=i,
+                key=("tile", tile.id),
+                dim=not ok and bool(selectable),
+                selectable=ok,
+                name=f"{'royal' if tile.royal else place}: {tile_name(tile)}",
+            )
+        )
         _group(groups, 2 * i, row)
     return cells, groups
 

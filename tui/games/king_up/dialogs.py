@@ -1,4 +1,5 @@
 """King Up!'s modal moments: the secret vote, the reveal, the end of a round."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -38,14 +39,23 @@ class VoteScreen(ModalScreen[Any]):
         mine = fig in (view.my_goal or ())
         nos = view.my_no_cards or 0
         with Vertical(id="vote-box"):
-            yield Static(Text.assemble(("Vote in secret:\n", "bold"), f"{CANDIDATES[fig].name} "
-                                       f"{CANDIDATES[fig].trade} is on the throne.\n",
-                                       "On your goal card: " + ("yes" if mine else "no"),
-                                       f" · NO cards left: {nos}"))
+            yield Static(
+                Text.assemble(
+                    ("Vote in secret:\n", "bold"),
+                    f"{CANDIDATES[fig].name} {CANDIDATES[fig].trade} is on the throne.\n",
+                    "On your goal card: " + ("yes" if mine else "no"),
+                    f" · NO cards left: {nos}",
+                )
+            )
             with Horizontal():
                 yield Button(f"{self.ctx.glyphs.yes} YES (y)", id="yes", variant="success", compact=True)
-                yield Button(f"{self.ctx.glyphs.no} NO (n)", id="no", variant="error", compact=True,
-                             disabled=Vote(False) not in self.ctx.legal)
+                yield Button(
+                    f"{self.ctx.glyphs.no} NO (n)",
+                    id="no",
+                    variant="error",
+                    compact=True,
+                    disabled=Vote(False) not in self.ctx.legal,
+                )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_vote(event.button.id == "yes")
@@ -67,8 +77,11 @@ class RevealInterlude(InterludeScreen):
         lines = [Text("The votes are revealed", style="bold"), Text("")]
         for seat, yes in enumerate(self.votes):
             variables = self.app.theme_variables
-            vote = Text(f"{glyphs.yes} YES", style=f"bold {resolve_colour(variables, 'success').hex}") if yes \
+            vote = (
+                Text(f"{glyphs.yes} YES", style=f"bold {resolve_colour(variables, 'success').hex}")
+                if yes
                 else Text(f"{glyphs.no} NO", style=f"bold {resolve_colour(variables, 'error').hex}")
+            )
             lines.append(Text.assemble(f"  {self.seats[seat].name:<18}", vote))
         fig = self.during.on_throne
         name = figure_name(fig) if fig is not None else "The candidate"
@@ -85,11 +98,13 @@ class RoundEndScreen(InterludeScreen):
 
     def compose(self) -> ComposeResult:
         king = self.view.king
-        title = f"Round {self.number} is over" + (f": {figure_name(king)} is king" if king is not None
-                                                   else ": nobody was crowned")
+        title = f"Round {self.number} is over" + (
+            f": {figure_name(king)} is king" if king is not None else ": nobody was crowned"
+        )
         with Vertical():
             yield Static(Text(title, style="bold"))
             yield Static(round_table(self.view, self.seats, self.app.theme_variables))
-            yield Static("Each goal card counts its six candidates' floors: throne 10, "
-                         "floor n scores n, out 0.", classes="hint")
+            yield Static(
+                "Each goal card counts its six candidates' floors: throne 10, floor n scores n, out 0.", classes="hint"
+            )
             yield Static("press enter to continue", classes="hint")

@@ -1,5 +1,6 @@
 """Palais Royal's modal screens: a list of moves to choose from (recruit ways, cards to keep or
 play, every legal move), and the final scoring with each player's breakdown."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -53,9 +54,14 @@ class ChoiceScreen(ModalScreen[Any]):
 
 # -- the final scoring ------------------------------------------------------------------------
 
+
 def final_rows(final: Any) -> list[tuple[str, Sequence[int]]]:
-    return [("nobles", final.nobles), ("honours played", final.played), ("cards in hand (max 6)", final.hands),
-            ("park rows", final.park)]
+    return [
+        ("nobles", final.nobles),
+        ("honours played", final.played),
+        ("cards in hand (max 6)", final.hands),
+        ("park rows", final.park),
+    ]
 
 
 def final_table(final: Any, seats: Sequence[Seat]) -> Table:
