@@ -394,9 +394,9 @@ def session_console(environ: Mapping[str, str]) -> Console:
     env = {k: v for k, v in environ.items() if k != "NO_COLOR"}
     # (mypy: the very arguments App.__init__ passes; Textual's constant is typed str, its _NullFile no IO)
     return Console(
-        color_system=constants.COLOR_SYSTEM,
-        file=_NullFile(),
-        markup=True,  # type: ignore[arg-type]
+        color_system=constants.COLOR_SYSTEM,  # type: ignore[arg-type]
+        file=_NullFile(),  # type: ignore[arg-type]
+        markup=True,
         highlight=False,
         emoji=False,
         legacy_windows=False,
