@@ -69,10 +69,7 @@ class TypedMoves(_MixedInto):
             self.table.play(self.viewer, text)
         except UnreadableMove as exc:
             self.app.bell()
-            # A reason that names what was typed ("'Z9n' is not a card position …") already says
-            # what is wrong with it; the generic list of every form gives way to what is expected now.
-            specific = text.strip() != "" and text.strip() in exc.reason
-            self._set_status(exc.reason if specific else self.expected_now(text) or exc.reason, error=True)
+            self._set_status(self.expected_now(text) or exc.reason, error=True)
             return False
         except IllegalAction as exc:
             self.app.bell()
