@@ -1,5 +1,5 @@
 """Castle Builder notation. Tiles are named by their number ``#37`` (shown on every tile), places by
-level and column, ``3e`` (level 3, column e of the wall; columns are half tiles, a–m).
+level and column, ``3e`` (level 3, column e of the wall; columns are half tiles, a–q).
 
 | move | notation |
 |---|---|
