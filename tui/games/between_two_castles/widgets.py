@@ -11,6 +11,12 @@ from ...widgets.grid import Grid
 class BoardGrid(Grid):
     """The shared grid, telling the board when an arrow leads off its edge."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # fit_castles sizes the castle being worked on; the board column's own fitting would
+        # measure the castle's narrow column and set it back to scale 1 a frame later
+        self.auto_fit = False
+
     class Edge(Message):
         def __init__(self, grid: BoardGrid, dx: int, dy: int) -> None:
             super().__init__()
