@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .game import PRACTICE, Game, GameConfig
-from .log import Branch, Entry, Header, Seat
+from .saveformat import Branch, Entry, Header, Seat
 
 PRACTICE_NOTE = (
     "Practice game branched from a replay: the cards and tiles come in the order the "

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .game import Game, GameConfig
-from .log import Seat
+from .saveformat import Seat
 from .match import Match
 from .table import Table
 

@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from .game import Game
-from .log import Entry, Header
+from .saveformat import Entry, Header
 
 NAME_WIDTH = 10
 

@@ -20,7 +20,8 @@ from typing import Any
 
 from .errors import IllegalAction, LogError
 from .game import Game
-from .log import Header, LoadedLog, SUFFIX, excerpt, write_log_new
+from .saveformat import Header, LoadedLog, excerpt
+from .writer import SUFFIX, write_log_new
 from .replayer import Replayer
 
 MAX_FILE_BYTES = 64 * 2**20

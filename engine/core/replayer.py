@@ -12,7 +12,7 @@ from typing import Any
 from .errors import IllegalAction, LogError
 from .fold import Decided
 from .game import Game, rng_for
-from .log import Entry, Header, excerpt
+from .saveformat import Entry, Header, excerpt
 from .undo import undo_check
 
 _EVENT_KEYS = frozenset({"act", "n", "by", "move", "type", "v", "data"})
@@ -266,7 +266,7 @@ class Replayer:
 
 # -- what a move's lines should be, and what a load says when they are not --------------------
 def expected_records(game: Game, events: list, act: int, by: int | None, move: str | None) -> list[dict]:
-    """The records Bergfried writes for an action's events (see engine.core.log.encode_entry), as
+    """The records Bergfried writes for an action's events (see engine.core.saveformat.encode_entry), as
     JSON reads them back: a logged line that is exactly right compares equal at once."""
     plain = game.codec.plain
     if by is None:  # the set-up: no seat, no move

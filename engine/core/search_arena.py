@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from .game import Game, GameConfig
-from .log import Seat
+from .saveformat import Seat
 from .match import Match
 from .search import Thinking, ThinkingBot
 from .selfplay import game_seed

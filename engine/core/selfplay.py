@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .game import Game, GameConfig
-from .log import Seat
+from .saveformat import Seat
 from .match import Match
 
 

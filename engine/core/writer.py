@@ -19,7 +19,7 @@ from typing import Protocol
 
 from .errors import LogError
 from .game import Game
-from .log import Entry, Header, dumps, encode_lines
+from .saveformat import Entry, Header, dumps, encode_lines
 
 
 class MatchWriter(Protocol):

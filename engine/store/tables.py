@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, LogError
 from engine.core.game import Game, GameConfig
-from engine.core.log import Entry, Header, Seat, dumps, encode_lines
+from engine.core.saveformat import Entry, Header, Seat, dumps, encode_lines
 from engine.core.match import Change, Match
 from engine.core.reader import load_text, parse_line
 from engine.core.replayer import Replayer
