@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import random
 import time
@@ -34,6 +35,8 @@ from .game import PRACTICE, Game, Result
 from .log import Header, Seat, write_log_atomic
 from .match import Change, Match, UndoCheck
 from .moves import MoveLine, move_line, move_list
+
+_log = logging.getLogger(__name__)
 
 
 class GameStopped(IllegalAction):
@@ -190,9 +193,12 @@ class Table:
     def submit(self, seat: int, action: Any) -> None:
         """Play ``action`` for ``seat``; IllegalAction (nothing changes) when it may not."""
         self._check_open()
+        written = self.version
         try:
             self._match.submit(seat, action)
         except (LogError, OSError) as exc:
+            if self.version != written:
+                raise  # the move is saved: what failed after it is not the save
             self._stop(f"The game could not be saved and has stopped: {exc}")
             raise GameStopped(self.stopped) from None
 
@@ -278,7 +284,7 @@ class Table:
         else:
             self._lines = move_list(match.game, match.header, match.entries)
             for a in list(self._attachments):
-                a.listener(Update("undone", match.view(a.seat), change.seat, (), tuple(self._lines)))
+                self._tell(a, Update("undone", match.view(a.seat), change.seat, (), tuple(self._lines)))
         self._known = match.state
         self.drive_bots()
         if match.finished:
@@ -301,11 +307,22 @@ class Table:
         self._lines.extend(new_lines)
         for a in list(self._attachments):
             own = tuple(steps[a.seat])
-            a.listener(Update("moved", own[-1].view if own else match.view(a.seat), change.seat, own, tuple(new_lines)))
+            self._tell(
+                a, Update("moved", own[-1].view if own else match.view(a.seat), change.seat, own, tuple(new_lines))
+            )
 
     def _tell_all(self, kind: str, seat: int | None = None, message: str = "") -> None:
         for a in list(self._attachments):
-            a.listener(Update(kind, self._match.view(a.seat), seat, message=message))
+            self._tell(a, Update(kind, self._match.view(a.seat), seat, message=message))
+
+    def _tell(self, attachment: Attachment, update: Update) -> None:
+        """A subscriber that can no longer be told (its terminal or connection is gone) leaves the
+        table; the move it was told of is saved, and the game goes on for everyone else."""
+        try:
+            attachment.listener(update)
+        except OSError as exc:
+            _log.warning("a subscriber could not be told of a move and left the table: %s", exc)
+            attachment.detach()
 
     # -- bots --------------------------------------------------------------------------------
     def drive_bots(self) -> None:

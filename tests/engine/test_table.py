@@ -162,3 +162,25 @@ def test_a_copy_leaves_the_game_s_own_file_the_newest(tmp_path):
     own, copy = (tmp_path / "g.jsonl").stat(), (tmp_path / "copy.jsonl").stat()
     assert own.st_mtime_ns > copy.st_mtime_ns
     assert read_log(tmp_path / "copy.jsonl", get_game).entries == read_log(tmp_path / "g.jsonl", get_game).entries
+
+
+async def test_a_subscriber_failing_after_the_last_move_never_unwrites_it(tmp_path):
+    # A spectator's connection breaks just as the final move is told: the move is in the file,
+    # so the mover hears no "could not be saved", the game is over and its file complete.
+    seats = [Seat("Ann"), Seat("Ben"), Seat("Cid")]
+    table = Table(new_match(tmp_path, seats))
+    told = []
+
+    def broken(update):
+        if table.finished:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    table.attach(None, broken)
+    table.attach(1, told.append)
+    while not table.finished:
+        mover = min(table.to_act)
+        table.submit(mover, table.legal_actions(mover)[0])  # the last one, too: no GameStopped
+    assert table.stopped is None and told[-1].kind == "moved"  # the others are still told
+    assert table.attached == 1  # the broken one left the table
+    loaded = read_log(tmp_path / "g.jsonl", get_game)
+    assert len(loaded.entries) == table.version and KING_UP.result(loaded.state).finished
