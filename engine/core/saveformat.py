@@ -7,6 +7,7 @@ imports these names from here, so none of them needs another to be loaded first.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from datetime import datetime
@@ -74,6 +75,9 @@ class Header:
     seats: tuple[Seat, ...]
     created: str | None = None  # an ISO timestamp from the caller; the engine reads no clock
     branch: Branch | None = None  # set in a game branched off another's replay
+    # The digest line 1 was read with (None: written before headers had one, or made in code);
+    # problem() compares it with the fields, so a flipped bit in a name or time shows.
+    digest: str | None = attrs.field(default=None, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # The config carries the header's rules version, so every set-up, replay and decision
@@ -95,6 +99,7 @@ class Header:
             out["created"] = self.created
         if self.branch is not None:
             out["branch"] = self.branch.to_json()
+        out["digest"] = header_digest(out)
         return out
 
     @property
@@ -138,7 +143,13 @@ class Header:
                     levels = game.bot_levels
                 if kind[:4] != "bot:" or kind[4:] not in levels:
                     return f"seat {i + 1} is {_excerpt(kind)}, not a person or one of the bots {', '.join(levels)}"
-        return game.config_problem(self.config)  # what the game's own set-up would refuse
+        # what the game's own set-up would refuse, then anything changed since it was written
+        return game.config_problem(self.config) or self._digest_problem()
+
+    def _digest_problem(self) -> str | None:
+        if self.digest is None or self.digest == self.to_json()["digest"]:
+            return None
+        return "the header does not match its digest: a name, time or setting in it was changed or damaged"
 
     @classmethod
     def from_json(cls, obj: Any) -> Header:
@@ -181,13 +192,23 @@ class Header:
         branch = obj.get("branch")
         if branch is not None:
             branch = Branch.from_json(branch)
+        digest = obj.get("digest")
+        if digest is not None and not _short_str(digest, 64):
+            raise _line1(f"the header's digest is {_excerpt(digest)}")
         config = GameConfig(cfg["players"], frozenset(variants), rules_version)
-        return Header(game, rules_version, config, seed, seats, created, branch)
+        return Header(game, rules_version, config, seed, seats, created, branch, digest)
 
 
 _HEADER_KEYS = frozenset(
-    {"format", "format_version", "game", "rules_version", "config", "seed", "seats", "created", "branch"}
+    {"format", "format_version", "game", "rules_version", "config", "seed", "seats", "created", "branch", "digest"}
 )
+
+
+def header_digest(fields: dict) -> str:
+    """A short hash of a header's other fields, written beside them: the seat names and the
+    created time are checked against nothing else, so without it a flipped bit there loads."""
+    text = json.dumps({k: v for k, v in fields.items() if k != "digest"}, sort_keys=True, ensure_ascii=False)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
 
 
 def _iso_time(text: str) -> bool:

@@ -38,7 +38,13 @@ def base_files(game, folder: Path, seed: int) -> list[Path]:
     players = game.min_players
     bots = [Seat(f"Bot {i + 1} ünï", f"bot:{game.bot_levels[0]}") for i in range(players)]
     paths = [folder / f"{game.id}-{seed}-plain.jsonl", folder / f"{game.id}-{seed}-undo.jsonl"]
-    play_randomly(Match.new(game, GameConfig(players), bots, seed, path=paths[0], durable=False), seed, 40, undo=False)
+    made = "2026-05-04T10:00:00+00:00"  # a created time, so flips reach it too
+    play_randomly(
+        Match.new(game, GameConfig(players), bots, seed, path=paths[0], durable=False, created=made),
+        seed,
+        40,
+        undo=False,
+    )
     people = [Seat("Jörg")] + bots[1:]
     practice = GameConfig(players, frozenset({"practice"}))
     play_randomly(Match.new(game, practice, people, seed + 1, path=paths[1], durable=False), seed, 30, undo=True)
@@ -148,7 +154,7 @@ def _set(obj, path, value):
 
 def _change_header(line: bytes, rng: random.Random) -> bytes:
     h = json.loads(line)
-    choice = rng.randrange(12)
+    choice = rng.randrange(13)
     if choice == 0:
         h["config"]["players"] = rng.choice([0, 1, 7, 27, -1, h["config"]["players"] + 1])
     elif choice == 1:
@@ -171,6 +177,9 @@ def _change_header(line: bytes, rng: random.Random) -> bytes:
         h["seats"][0]["name"] = rng.choice(["", "Ann", "x" * 500, 5])
     elif choice == 10:
         h[rng.choice(["extra", "created"])] = rng.choice([1, "2020-01-01", [], None])
+    elif choice == 11:  # well formed and plausible, yet not what was written: only the digest tells
+        seat = h["seats"][rng.randrange(len(h["seats"]))]
+        seat["name"] = seat["name"][:-1] + chr(ord(seat["name"][-1]) ^ 1)
     else:  # well formed, every field one the game knows, yet a set-up its rules refuse (or another one)
         _change_config_within_the_game(h, rng)
     return json.dumps(h, ensure_ascii=False).encode()
@@ -258,7 +267,7 @@ def legal_replay_problem(game, loaded) -> str | None:
 
 
 # -- one mutated file through every load path -------------------------------------------------------
-def probe(path: Path, data: bytes, full: bool) -> tuple[str, str | None]:
+def probe(path: Path, data: bytes, full: bool, written: dict | None = None) -> tuple[str, str | None]:
     """(outcome, problem): outcome is refused-line / refused-file / recovered / harmless;
     problem names a traceback or a silently changed game (None when all is well)."""
     path.write_bytes(data)
@@ -273,6 +282,8 @@ def probe(path: Path, data: bytes, full: bool) -> tuple[str, str | None]:
         return "traceback", f"read_log raised {type(exc).__name__}: {exc}"
     game = get_game(loaded.header.game)
     problem = same_game_as_file(game, loaded, data)
+    if problem is None and written is not None and loaded.header.to_json() != written:
+        problem = "loaded a header that is not the one written (a name, time or setting changed)"
     if problem:
         return "changed", problem
     outcome = "recovered" if loaded.warning else "harmless"
@@ -354,9 +365,10 @@ def fuzz(game_id: str, folder: Path, count: int, seed: int = 1) -> tuple[Counter
     probe_path = folder / "probe.jsonl"
     for base in base_files(game, folder, seed):
         data = base.read_bytes()
+        written = json.loads(data.split(b"\n", 1)[0])
         for kind in CLASSES:
             for i, mutated in enumerate(mutations(kind, data, rng, count)):
-                outcome, problem = probe(probe_path, mutated, full=i % 3 == 0)
+                outcome, problem = probe(probe_path, mutated, full=i % 3 == 0, written=written)
                 outcomes[(kind, outcome)] += 1
                 if problem:
                     outcomes[(kind, "problem")] += 1
