@@ -34,51 +34,23 @@ iterations run.
 
 from __future__ import annotations
 
-import functools
-import importlib
-import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from .chances import lead_chances, shared_win
 from .game import Game
 from .search_flat import better_than_prior, one_move, play as _play
 from .search_gc import freeze, thaw
-
-Evaluate = Callable[[Game, Any], Sequence[float]]
-Policy = Callable[[Game, Any, int, list, random.Random], Any]
+from .search_tree import EXPLORATION, Node, SearchReport, mover, ucb
+from .search_tuning import Evaluate, game_tuning, greedy_values, standing
 
 # Levels offered to players, weakest first, after "random" and "greedy" (docs/bots.md).
 BUDGETS: dict[str, float] = {"casual": 0.2, "expert": 1.0, "master": 3.0}
-EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
 # The greedy bot's move is tried first and, when choosing, counts as this many visits more
 # (plus a share of the iterations): the search must find something clearly better to differ.
 PRIOR_VISITS, PRIOR_SHARE = 3, 0.1
 RESERVE = 0.05  # of the budget, for what the clock cannot stop (waiting for a core under load)
-
-
-def standing(game: Game, state: Any, scale: float = 10.0) -> tuple[float, ...]:
-    """Each seat's chance of winning judged from the score standing: 1/k for the k winners at
-    the end; before it, a logistic of the lead over the best other seat (``scale`` points
-    for a factor e). The default evaluation of every game."""
-    result = game.result(state)
-    if result.finished:
-        return shared_win(len(result.scores), result.winners)
-    return lead_chances(result.scores, scale)
-
-
-class Node:
-    """The statistics of one action taken in one place of the tree."""
-
-    __slots__ = ("avail", "children", "reward", "visits")
-
-    def __init__(self) -> None:
-        self.children: dict[Any, Node] = {}
-        self.visits = 0
-        self.reward = 0.0  # summed score of the seat that took the action into this node
-        self.avail = 1
 
 
 class ThinkingBot:
@@ -269,7 +241,7 @@ class ThinkingBot:
                 seat = me if me in game.to_act(state) else None
                 first = False
             else:
-                seat = _mover(game, state)
+                seat = mover(game, state)
             if (
                 seat is None
                 or len(path) >= self.tree_depth
@@ -301,7 +273,7 @@ class ThinkingBot:
                 state = _play(game, state, seat, action, rng)
                 path.append((child, seat))
                 break
-            action = _ucb(node, legal, self.exploration)
+            action = ucb(node, legal, self.exploration)
             node = node.children[action]
             state = _play(game, state, seat, action, rng)
             path.append((node, seat))
@@ -329,7 +301,7 @@ class ThinkingBot:
         rollout meets slow moves; a fixed iteration count never looks at the clock)."""
         game, greedy = self.game, self._greedy if self.rollout == "greedy" else None
         for _ in range(self.rollout_depth):
-            seat = _mover(game, state)
+            seat = mover(game, state)
             if seat is None or deadline is not None and time.perf_counter() >= deadline:
                 break
             legal = list(game.legal_actions(state, seat))
@@ -341,67 +313,6 @@ class ThinkingBot:
                 action = legal[rng.randrange(len(legal))]
             state = _play(game, state, seat, action, rng)
         return state
-
-
-@functools.cache
-def game_tuning(game: Game) -> tuple[Evaluate | None, dict[str, Any], Policy | None]:
-    """A game's own evaluation, search options and rollout policy: ``evaluate``, ``SEARCH`` and
-    ``rollout_policy`` in its package's ``evaluate`` module (``engine/games/<pkg>/evaluate.py``),
-    where it has one. They are the game's tuning, so ``SEARCH`` wins over the generic options its
-    bots mapping passes; ``rollout_policy(game, state, seat, legal, rng)`` stands in for the
-    greedy bot in greedy rollouts (a cheaper move of the same kind, read from the state)."""
-    package = type(game).__module__.rpartition(".")[0]
-    if not package:
-        return None, {}, None
-    try:
-        module = importlib.import_module(f"{package}.evaluate")
-    except ModuleNotFoundError as missing:
-        if missing.name != f"{package}.evaluate":
-            raise
-        return None, {}, None
-    return (
-        getattr(module, "evaluate", None),
-        dict(getattr(module, "SEARCH", {})),
-        getattr(module, "rollout_policy", None),
-    )
-
-
-def greedy_values(bot: Any, view: Any, legal: Sequence[Any]) -> list[float] | None:
-    """The greedy bot's value of each legal move (``values(view, legal)`` or ``value(view,
-    action)``), or None where it offers neither."""
-    if hasattr(bot, "values"):
-        return list(bot.values(view, legal))
-    if hasattr(bot, "value"):
-        return [bot.value(view, a) for a in legal]
-    return None
-
-
-class SearchReport:
-    """What a search found: the root's children (action -> statistics), iterations and time."""
-
-    def __init__(self, root: Node, iterations: int, seconds: float, prior: Any = None):
-        self.root, self.iterations, self.seconds = root, iterations, seconds
-        self.prior = prior  # the greedy bot's choice, tried first
-
-    def ranked(self) -> list[tuple[Any, int, float]]:
-        """(action, visits, mean score) for every tried root action, most visited first."""
-        rows = [(a, n.visits, n.reward / n.visits if n.visits else 0.0) for a, n in self.root.children.items()]
-        return sorted(rows, key=lambda r: (-r[1], -r[2]))
-
-
-def _mover(game: Game, state: Any) -> int | None:
-    seats = game.to_act(state)
-    return min(seats) if seats else None
-
-
-def _ucb(node: Node, legal: list[Any], exploration: float = EXPLORATION) -> Any:
-    best, best_value = legal[0], -1.0
-    for a in legal:
-        child = node.children[a]
-        value = child.reward / child.visits + exploration * math.sqrt(math.log(child.avail) / child.visits)
-        if value > best_value:
-            best, best_value = a, value
-    return best
 
 
 class Thinking:

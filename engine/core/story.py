@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from .game import Game, GameConfig
-from .search import game_tuning, standing
+from .search_tuning import game_tuning, standing
 from .search_hint import hints
 
 Progress = Callable[[int, int], None]  # (done, total)

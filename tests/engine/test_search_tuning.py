@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from engine.core.search import ThinkingBot, game_tuning
+from engine.core.search import ThinkingBot
+from engine.core.search_tuning import game_tuning
 from engine.games import all_games, get_game
 
 from .test_search import position
@@ -48,7 +49,7 @@ def test_carcassonne_judges_every_move_once_and_plays_the_best():
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_the_greedy_ranking_puts_the_greedy_move_among_the_best(game):
     """The root is ordered by the greedy bot's values: its own choice must be one of the best."""
-    from engine.core.search import greedy_values
+    from engine.core.search_tuning import greedy_values
 
     players = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
     greedy = game.bots["greedy"]()
