@@ -66,6 +66,8 @@ class BergfriedApp(App[None]):
         self._apply_no_color(settings.no_color)
         self._ascii_filter: LineFilter | None = None
         self._apply_ascii(settings.ascii)
+        self._truecolor: ANSIToTruecolor | None = None  # made for the ANSI theme _truecolor_for
+        self._truecolor_for: object = None
         for theme in THEMES.values():
             self.register_theme(theme)
         self._set_first_theme(settings.theme if settings.theme in THEMES else DEFAULT_THEME)
@@ -86,29 +88,42 @@ class BergfriedApp(App[None]):
         self.update_classes(
             {**classes, f"-theme-{name}": True, "-dark-mode": dark, "-light-mode": not dark}, update=False
         )
-        self._filters = [
-            ANSIToTruecolor(self.ansi_theme, enabled=not self.native_ansi_color)
-            if isinstance(f, ANSIToTruecolor)
-            else f
-            for f in self._filters
-        ]
 
     def _apply_no_color(self, no_color: bool) -> None:
         # Textual decides NO_COLOR from os.environ in App.__init__; here the Settings decide,
         # so an SSH session's own NO_COLOR wins over the server process's environment.
         self.no_color = no_color
-        self._filters = [f for f in self._filters if not isinstance(f, (NoColor, Monochrome, NoColour))]
-        if no_color:  # no colour codes at all, not even greys (tui/no_colour.py)
-            self._filters.append(NoColour())
+        self._no_colour = NoColour() if no_color else None  # not even greys (tui/no_colour.py)
 
     def _apply_ascii(self, ascii_only: bool) -> None:
-        self._filters = [f for f in self._filters if f is not self._ascii_filter]
         self._ascii_filter = None
         if ascii_only:
             from .ascii import AsciiFilter  # loaded only for the terminals that need it
 
             self._ascii_filter = AsciiFilter()
-            self._filters.append(self._ascii_filter)
+
+    def get_line_filters(self) -> list[LineFilter]:
+        """Textual's filters as our settings want them (its public hook, which every widget asks):
+        its NO_COLOR filters give way to ours, which the Settings decide; its ANSI-to-truecolor
+        filter is made for the theme shown (the first theme is set without Textual's watcher,
+        which would remake it); then the ASCII filter."""
+        filters: list[LineFilter] = []
+        for f in super().get_line_filters():
+            if isinstance(f, ANSIToTruecolor):
+                filters.append(self._truecolor_filter())
+            elif not isinstance(f, (NoColor, Monochrome)):
+                filters.append(f)
+        if self._no_colour is not None:
+            filters.append(self._no_colour)
+        if self._ascii_filter is not None:
+            filters.append(self._ascii_filter)
+        return filters
+
+    def _truecolor_filter(self) -> ANSIToTruecolor:
+        theme = self.ansi_theme
+        if self._truecolor is None or self._truecolor_for is not theme:
+            self._truecolor, self._truecolor_for = ANSIToTruecolor(theme), theme
+        return self._truecolor
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)

@@ -96,7 +96,7 @@ def test_every_theme_defines_every_board_variable_and_ascii_glyphs_are_ascii():
 async def test_no_color_setting_filters_all_colour(make_app):
     app = make_app(no_color=True)
     async with app.run_test(size=(80, 24)):
-        assert app.no_color and any(isinstance(f, NoColour) for f in app._filters)
+        assert app.no_color and any(isinstance(f, NoColour) for f in app.get_line_filters())
 
 
 async def test_too_small_terminal_shows_a_message_until_it_grows(make_app):
@@ -267,12 +267,12 @@ async def test_a_saves_folder_that_cannot_be_made_says_so_and_keeps_the_form(mak
     (tmp_path / "F").write_text("a file\n")
     app = make_app(saves_dir=tmp_path / "F" / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
+        notes = notifications(app)
         app.push_screen(NewGameScreen("king-up"))
         await pilot.pause()
         await pilot.press("ctrl+g")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        notes = [n.message for n in app._notifications]
         assert any(m.startswith("Cannot start: ") and "saves folder" in m for m in notes), notes
 
 
