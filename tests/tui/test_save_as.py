@@ -55,12 +55,13 @@ async def test_save_as_into_a_folder_that_cannot_be_made_says_so_and_loses_nothi
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
+        said = notifications(app)
         for target in (blocker / "sub" / "x.jsonl", "/proc/nope/x.jsonl"):
             await _save_as(pilot, app, str(target))
             assert isinstance(app.screen, PlayScreen)
-            refusal = [n.message for n in app._notifications if "Could not save" in n.message]
+            refusal = [m for m in said if "Could not save" in m]
             assert refusal and "\n" not in refusal[-1]
-            app._notifications.clear()
+            said.clear()
         seat = min(match.to_act)
         match.submit(seat, match.legal_actions(seat)[0])  # the game goes on saving
     assert read_log(settings.saves_dir / "game.jsonl", get_game).entries == tuple(match.entries)
