@@ -14,9 +14,9 @@ class OnOffCheckbox(Checkbox):
     OnOffCheckbox:focus > .toggle--label { text-style: bold underline; }
     """
 
-    @property
-    def _button(self) -> Content:
+    def render(self) -> Content:
+        # BUTTON_INNER is Textual's public mark; it is one cell either way, so the width stays.
         settings = getattr(self.app, "settings", None)
         tick = "x" if getattr(settings, "ascii", False) else "✔"
         self.BUTTON_INNER = tick if self.value else " "
-        return super()._button
+        return super().render()
