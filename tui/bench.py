@@ -24,28 +24,32 @@ import tempfile
 import time
 from pathlib import Path
 
-# Both children report the moment their screen is first composited (Screen._compositor_refresh
-# is where Textual paints a screen; hooking it is fine for a benchmark, not for the app).
-# Bergfried also reports when the title shows the game list, which waits for the engine's
-# game modules to import.
+# Both children report the moment their screen has first been painted, through Textual's
+# public calls only: every 2 ms the app asks whether the screen shown is the one awaited, and if
+# so asks to be called after that screen's next refresh (``call_after_refresh``). Bergfried also
+# reports when the title shows the game list, which waits for the engine's game modules to import.
 PROBE = """
 import os, sys, time
-from textual.screen import Screen
-_paint = Screen._compositor_refresh
 _seen = set()
 def report(what):
     if what not in _seen:
         _seen.add(what)
         os.write(1, f"{what} {time.time()!r} {time.process_time()!r}\\n".encode())
-def watched(self):
-    _paint(self)
-    if type(self).__name__ == TARGET:
-        report("frame")
-        games, hint = self.query("#game-list"), self.query("#continue-hint")
-        if not games or (games.first().option_count and str(hint.first().render()).strip()):
-            report("full")
-            self.app.exit()
-Screen._compositor_refresh = watched
+def watched(app_class):
+    class Watched(app_class):
+        def on_mount(self):
+            self.set_interval(0.002, self.probe_frame)
+        def probe_frame(self):
+            if type(self.screen).__name__ == TARGET:
+                self.screen.call_after_refresh(self.probe_painted)
+        def probe_painted(self):
+            report("frame")
+            games, hint = self.screen.query("#game-list"), self.screen.query("#continue-hint")
+            if not games or (games.first().option_count and str(hint.first().render()).strip()):
+                if "full" not in _seen:
+                    report("full")
+                    self.exit()
+    return Watched
 """
 
 BARE = (
@@ -57,7 +61,7 @@ from textual.widgets import Static
 class Bare(App):
     def compose(self):
         yield Static("hello")
-Bare().run(headless=True, size=(80, 24))
+watched(Bare)().run(headless=True, size=(80, 24))
 """
 )
 
@@ -70,7 +74,7 @@ from tui.app import BergfriedApp
 from tui.settings import Settings
 root = Path(sys.argv[1])
 settings = Settings(config_dir=root / "config", saves_dir=root / "saves", persist=False)
-BergfriedApp(settings).run(headless=True, size=(80, 24))
+watched(BergfriedApp)(settings).run(headless=True, size=(80, 24))
 """
 )
 
