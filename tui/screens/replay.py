@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -85,6 +85,8 @@ class ReplayScreen(ReplayTools, Screen[None]):
         self.seat: int | None = None
         self.speed = 1
         self._timer: Timer | None = None
+        self._scores_offered: bool | None = None  # whether s is offered at the step shown
+        self._stale = False  # moved while covered, not drawn since
 
     @classmethod
     def from_table(cls, table: Table) -> ReplayScreen:
@@ -151,6 +153,11 @@ class ReplayScreen(ReplayTools, Screen[None]):
         return max(i for i, p in enumerate(self.stops) if p <= pos)
 
     def redraw(self) -> None:
+        top = self.app.screen
+        if top is not self and not isinstance(top, ModalScreen):  # covered (the chart moves it):
+            self._stale = True  # drawn when it shows again
+            return
+        self._stale = False
         ctx = self.context()
         self.board.show(ctx)
         if self.info is not None:
@@ -163,7 +170,14 @@ class ReplayScreen(ReplayTools, Screen[None]):
         self.query_one("#status", Static).update(
             f"step {self.stop_index}/{len(self.stops) - 1} · view: {whose}{playing}"
         )
-        self.refresh_bindings()
+        offered = self.ui.breakdown(ctx) is not None
+        if offered != self._scores_offered:  # the footer is built again only when s comes or goes
+            self._scores_offered = offered
+            self.refresh_bindings()
+
+    def on_screen_resume(self) -> None:
+        if self._stale:
+            self.redraw()
 
     # -- moving ---------------------------------------------------------------------------
 
@@ -230,7 +244,7 @@ class ReplayScreen(ReplayTools, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "scores":  # offered at and after the first scoring
-            return self.ui.breakdown(self.context()) is not None
+            return bool(self._scores_offered)
         return True
 
     def action_scores(self) -> None:
