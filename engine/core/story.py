@@ -181,15 +181,18 @@ def draw_story(
     title: str,
     percent: bool = False,
     marks: Sequence[tuple[int, int]] = (),
+    columns: int | None = None,
 ) -> None:
     """Draw one chart onto ``plt``, a plotext module or figure (engine code never imports one):
     a line per seat over the steps, drawn with the seat's number, the ``current`` step as an
-    upright line and the (step, seat) ``marks`` (turning points) as "!" on that seat's line."""
+    upright line and the (step, seat) ``marks`` (turning points) as "!" on that seat's line.
+    ``columns``: the chart's width, where known; a long game's lines are then drawn through two
+    steps a column (a column shows no more, and plotext's time grows with the points)."""
     plt.clear_data()
-    steps = list(range(len(series)))
+    steps = spread_steps(len(series), 2 * columns if columns else len(series))
     scale = 100 if percent else 1
     for seat, name in enumerate(names):
-        plt.plot(steps, [row[seat] * scale for row in series], marker=MARKERS[seat % len(MARKERS)], label=name[:16])
+        plt.plot(steps, [series[k][seat] * scale for k in steps], marker=MARKERS[seat % len(MARKERS)], label=name[:16])
     for step, seat in marks:
         if 0 <= step < len(series):
             plt.scatter([step], [series[step][seat] * scale], marker="!")
@@ -202,3 +205,10 @@ def draw_story(
     plt.xlabel("step")
     if percent:
         plt.ylim(0, 100)
+
+
+def spread_steps(count: int, most: int) -> list[int]:
+    """At most ``most`` of the steps 0..count-1, spread evenly, the first and last among them."""
+    if count <= most or most < 2:
+        return list(range(count))
+    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})

@@ -136,10 +136,11 @@ class StoryScreen(Screen[None]):
         plot = self.query_one(StoryChart)
         plt = plot.plt
         marks = [(p.step, p.seat) for p in self.points or ()]
+        width = plot.size.width or None
         if self.showing == "chances" and self.chances is not None:
-            draw_story(plt, self.chances, self.names, self.current, "Chance of winning (%)", True, marks)
+            draw_story(plt, self.chances, self.names, self.current, "Chance of winning (%)", True, marks, width)
         else:
-            draw_story(plt, self.series, self.names, self.current, "Scores")
+            draw_story(plt, self.series, self.names, self.current, "Scores", columns=width)
         plot.refresh()
         self.query_one("#caption", Static).update(self.caption())
 
