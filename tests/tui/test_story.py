@@ -96,3 +96,21 @@ async def test_the_chart_reads_in_ascii_and_monochrome(make_app, overrides):
         assert "1" in text and "2" in text and "3" in text  # each line drawn with its seat number
         if overrides.get("ascii"):
             assert text.isascii()
+
+
+async def test_closing_the_chart_while_the_chances_compute_keeps_them_for_its_reopening(make_app):
+    """The worker outlives the chart's screen: what it finds after the chart was closed must not
+    reach for that screen's widgets (which are gone), and reopening shows the finished chances."""
+    match = finished_match()
+    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        await pilot.press("c", "escape")  # closed at once, the computation under way
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen is replay and app.return_code is None
+        assert replay.story_chances is not None
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.screen.chances is replay.story_chances
