@@ -92,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     be.add_argument("--games", type=count, default=200)
     be.add_argument("--seed", type=seed_arg, default=1)
     bsub.add_parser("tui", help="client start-up and key-to-frame latency (measured by the client)")
+    bsub.add_parser("story", help="the story's curve time and the chart's key-to-frame (measured by the client)")
     _add_arena_args(bsub.add_parser("bots", help=ARENA_HELP))
     return p
 
@@ -416,8 +417,8 @@ def cmd_check(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    if args.target == "tui":
-        raise UsageError("'bench tui' is run by the terminal client: use the bergfried command")
+    if args.target in ("tui", "story"):
+        raise UsageError(f"'bench {args.target}' is run by the terminal client: use the bergfried command")
     if args.target == "bots":
         return cmd_arena(args)
     from engine.bench import run_engine_bench

@@ -33,6 +33,7 @@ HEADLESS = """headless commands (each has its own --help):
   bench engine GAME     engine speed: games/s, load vs JSON parse, seeking
   bench bots GAME ...   a bot tournament: win rates with 95 % intervals (as arena)
   bench tui             client start-up and key-to-frame latency
+  bench story           the story's chances and turning points: seconds, key-to-frame meanwhile
   bench ssh             SSH server: sessions, memory, connect and key-to-frame latency
   serve                 host games over SSH (see docs/ssh.md)"""
 
@@ -170,6 +171,12 @@ def main(argv: list[str] | None = None) -> int:
 
         for key, value in run_tui_bench().items():
             print(f"{key:28} {value}")
+        return 0
+    if split_ui_options(argv)[1] == ["bench", "story"]:
+        from .bench_story import run_story_bench
+
+        for key, value in run_story_bench().items():
+            print(f"{key:40} {value}")
         return 0
     if split_ui_options(argv)[1][:1] == ["serve"]:
         from engine.store import StoreError

@@ -91,3 +91,15 @@ def test_replay_chart_prints_the_charts_and_the_turning_points(tmp_path, capsys)
     assert "Scores" in out and "Chance of winning" in out and "a costly move" in out
     assert "\x1b[" not in out  # not a terminal: no colour codes
     assert cli_main(["replay", str(path), "--chart", "--text"]) == 2
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_long_game_s_curve_takes_under_30_seconds_of_one_core(game_id):
+    """Issue 28's figure: the chances of every step and the casual bot's turning points of a
+    finished game of at least 150 moves (the longest of a few, where none is that long), timed
+    by the CPU seconds of the one thread that computes them (bergfried bench story prints them)."""
+    from engine.story_bench import curve_seconds, long_game
+
+    match = long_game(game_id)
+    seconds = curve_seconds(match)
+    assert seconds["cpu"] < 30, seconds
