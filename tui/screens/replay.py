@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core import Game, Header, ReplayCursor, Table, read_log
@@ -22,6 +22,7 @@ from engine.games import get_game
 from ..games import game_ui
 from ..games.base import ViewContext
 from ..widgets import BoardAndMoves, MoveList
+from ..widgets.footer import FittingFooter
 from ..widgets.names import fit_name
 from .replay_tools import ReplayTools
 
@@ -137,7 +138,8 @@ class ReplayScreen(ReplayTools, Screen[None]):
         moves = MoveList(*(Option(f"{i:>3} {label}") for i, label in enumerate(self.labels)), id="moves")
         yield BoardAndMoves(self.board, self.info, "Moves (↑↓ enter: jump there)", moves)
         yield Static("", id="status")
-        yield Footer()
+        # At 80 columns the round and view keys go first (they still work): Close must show.
+        yield FittingFooter(drop_first=("round(1)", "cycle_view"))
 
     def on_mount(self) -> None:
         self.sub_title = f"Replay · {self.game.title}" + (f" · {self.source}" if self.source else "")

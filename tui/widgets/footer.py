@@ -9,9 +9,9 @@ from textual.app import ComposeResult
 from textual.widgets import Footer
 
 #: Keys left off first when the footer is too narrow: saving a copy, the command line (":" is
-#: named on the line itself), then the rest from the end, but never leaving or help.
+#: named on the line itself), then the rest from the end, but never leaving, closing or help.
 DROP_FIRST = ("save_as", "command_line")
-KEEP = ("leave", "app.help")
+KEEP = ("leave", "app.help", "app.pop_screen")
 PALETTE = 11  # "▏^p palette" docked at the right, over the last key's trailing space
 
 
@@ -37,9 +37,11 @@ def key_width(key: ShownKey) -> int:
 
 
 class FittingFooter(Footer):
-    def __init__(self) -> None:
+    def __init__(self, drop_first: tuple[str, ...] = DROP_FIRST) -> None:
+        """``drop_first``: the actions whose keys go first, before the rest from the end."""
         super().__init__()
         self._width = 0
+        self.drop_first = drop_first
 
     def compose(self) -> ComposeResult:
         items = list(super().compose())
@@ -49,7 +51,7 @@ class FittingFooter(Footer):
             return
         self._width = self.app.size.width
         room = self._width - (PALETTE if len(keys) < len(items) else 0)
-        order = [k for a in DROP_FIRST for k in keys if k.action == a]
+        order = [k for a in self.drop_first for k in keys if k.action == a]
         order += [k for k in reversed(keys) if k not in order and k.action not in KEEP]
         dropped: set[int] = set()  # the keys left off, by id (the widgets themselves)
         while sum(key_width(k) for k in keys if id(k) not in dropped) > room and order:
