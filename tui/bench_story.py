@@ -35,6 +35,8 @@ def p95(samples: list[float]) -> float:
 
 async def _chart_latencies(match: Any) -> tuple[list[float], list[float]]:
     """Seconds from each key to the chart's last drawn line: while the chances compute, and after."""
+    from textual.screen import Screen
+
     from .app import BergfriedApp
     from .screens.replay import ReplayScreen
     from .screens.story import StoryChart, StoryScreen
@@ -50,7 +52,7 @@ async def _chart_latencies(match: Any) -> tuple[list[float], list[float]]:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await pilot.press("c")
-            story = app.screen
+            story: Screen[Any] = app.screen  # Screen[Any]: see StoryChart.on_click
             assert isinstance(story, StoryScreen)
             chart = story.query_one(StoryChart)
             drawn: list[float] = []

@@ -12,6 +12,7 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.story import StoryChart, StoryScreen
 
+from ..waiting import until
 from .conftest import finished_match
 from .textfit import screen_lines
 
@@ -107,10 +108,9 @@ async def test_closing_the_chart_while_the_chances_compute_keeps_them_for_its_re
         await pilot.pause()
         replay = app.screen
         await pilot.press("c", "escape")  # closed at once, the computation under way
-        await app.workers.wait_for_complete()
+        await until(lambda: replay.story_chances is not None, what="the chances")
         await pilot.pause()
         assert app.screen is replay and app.return_code is None
-        assert replay.story_chances is not None
         await pilot.press("c")
         await pilot.pause()
         assert app.screen.chances is replay.story_chances

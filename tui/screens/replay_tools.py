@@ -67,6 +67,7 @@ class ReplayTools(_ScreenPart):
 
     story_chances = None  # the chart's chances and turning points, once computed (kept for reopening)
     story_points = None
+    story_computing = False  # a chart's worker is computing them
 
     def action_story(self) -> None:
         from .story import StoryScreen

@@ -20,6 +20,7 @@ from textual.widgets import Footer, ProgressBar, Static
 from textual_plotext import PlotextPlot
 
 from engine.core.story import Steps, chance_series, draw_story, score_series, turning_points, turning_text
+from engine.story_process import story_in_process
 
 from ..widgets.names import fit_name
 
@@ -87,7 +88,10 @@ class StoryScreen(Screen[None]):
         self.sub_title = f"Story · {self.replay.game.title}"
         bar = self.query_one(ProgressBar)
         if self.replay.finished and self.chances is None:
-            self.run_worker(self._compute, thread=True, exclusive=True, group="story")
+            if not self.replay.story_computing:  # (a chart closed and opened again finds it under way)
+                self.replay.story_computing = True
+                # The replay's worker, not this screen's: closing the chart does not cancel it.
+                self.replay.run_worker(self._compute, thread=True, group="story")
         else:
             bar.display = False
         self.redraw()
@@ -95,36 +99,40 @@ class StoryScreen(Screen[None]):
     # -- the chances, off the event loop ---------------------------------------------------------
 
     def _compute(self) -> None:
+        """In a worker thread, which hands the work to a process of its own: computed in this
+        process, the evaluation would hold the interpreter's lock and every key would wait."""
         replay = self.replay
-        game, header, events = replay.game, replay.header, replay.cursor.events
-        total = len(self.steps.positions) + 3
-        chances = chance_series(
-            game, header.config, events, self.steps.positions, lambda done, _: self._progress(done, total)
-        )
-        entries = replay.entries or []
-        points = (
-            turning_points(
-                game,
-                header,
-                entries,
-                self.steps,
-                chances,
-                progress=lambda done, _: self._progress(len(chances) + done, total),
-            )
-            if entries
-            else []
-        )
-        self.app.call_from_thread(self._computed, chances, points)
+        app = replay.app  # the replay's: this chart may be closed meanwhile
+        game, header, entries = replay.game, replay.header, replay.entries or []
+        try:
+            for message in story_in_process(game.id, header, entries, self.steps):
+                if message[0] == "progress":
+                    app.call_from_thread(self._show_progress, message[1], message[2])
+                else:
+                    chances, points = message[1], message[2]
+        except OSError:  # no process to be had: computed here, the keys slower meanwhile
+            chances = chance_series(game, header.config, replay.cursor.events, self.steps.positions)
+            points = turning_points(game, header, entries, self.steps, chances) if entries else []
+        app.call_from_thread(self._computed, chances, points)
 
-    def _progress(self, done: int, total: int) -> None:
-        if done % 16 == 0 or done >= total - 3:  # a few updates, not one per step
-            self.app.call_from_thread(self.query_one(ProgressBar).update, total=total, progress=done)
+    def _chart_shown(self) -> StoryScreen | None:
+        """The chart of this replay on top now (this one, or one opened again since)."""
+        screen: Screen[Any] = self.replay.app.screen
+        return screen if isinstance(screen, StoryScreen) and screen.replay is self.replay else None
+
+    def _show_progress(self, done: int, total: int) -> None:
+        chart = self._chart_shown()
+        if chart is not None:
+            chart.query_one(ProgressBar).update(total=total, progress=done)
 
     def _computed(self, chances, points) -> None:
-        self.chances, self.points = chances, points
         self.replay.story_chances, self.replay.story_points = chances, points  # kept for reopening
-        self.query_one(ProgressBar).display = False
-        self.redraw()
+        self.replay.story_computing = False
+        chart = self._chart_shown()
+        if chart is not None:
+            chart.chances, chart.points = chances, points
+            chart.query_one(ProgressBar).display = False
+            chart.redraw()
 
     # -- drawing -----------------------------------------------------------------------------------
 
