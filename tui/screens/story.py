@@ -3,9 +3,10 @@ seat's chance of winning with the turning points marked), over the replay viewer
 
 Opened with c from the replay viewer and the game-over dialog. ←/→ (and Home/End, PgUp/PgDn,
 or a click on the chart) move the replay underneath; w switches scores and chances; t goes to
-the next costly move. The chances and turning points are computed in a worker thread with a
-progress bar, so the keys keep working meanwhile. The numbers come from engine.core.story; this
-screen only draws them with textual-plotext.
+the next costly move. The chances and turning points are computed in a child process
+(engine.story_process), watched by a worker thread of the replay's, with a progress bar, so the
+keys keep working meanwhile. The numbers come from engine.core.story; this screen only draws
+them with textual-plotext.
 """
 
 from __future__ import annotations
