@@ -103,3 +103,19 @@ def test_a_long_game_s_curve_takes_under_30_seconds_of_one_core(game_id):
     match = long_game(game_id)
     seconds = curve_seconds(match)
     assert seconds["cpu"] < 30, seconds
+
+
+def test_the_story_computed_in_a_child_process_is_the_one_computed_here(tmp_path):
+    """What the client's chart receives from engine.story_process: the same chances, and turning
+    points at the same steps (what the bot advises there depends on its clock)."""
+    from engine.story_process import story_in_process
+
+    game = get_game("king-up")
+    _, loaded = _loaded(game, tmp_path)
+    steps = story_steps(game, loaded.header, loaded.entries)
+    messages = list(story_in_process(game.id, loaded.header, loaded.entries, steps))
+    kind, chances, points = messages[-1]
+    assert kind == "done" and all(m[0] == "progress" for m in messages[:-1])
+    here = chance_series(game, loaded.header.config, [e.event for e in loaded.entries], steps.positions)
+    assert chances == here
+    assert [(p.step, p.seat) for p in points] == sorted((k, s) for k, s, _ in costly_steps(steps, here))
