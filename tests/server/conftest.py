@@ -1,6 +1,9 @@
 """A Bergfried SSH server on 127.0.0.1 (ephemeral port) and asyncssh clients that log in to it.
 
-Every wait has a timeout, so a broken server fails a test instead of hanging it.
+Each session's App runs in its own process (forked from the warm template, which the tests of
+one pytest process share: it costs a few seconds to start); the tests ask a session what it
+shows (``Server.status``) instead of reaching into its App. Every wait has a timeout, so a
+broken server fails a test instead of hanging it.
 """
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import asyncssh
 import pytest
 
 from tui.server import ensure_host_key
-from tui.server.server import Limits, Service
+from tui.server.server import Limits, Service, Template
 
 ANSI = re.compile(r"\x1b(\[[0-9;?<>=$]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][A-Z0-9]|[=>])")
 
@@ -63,6 +66,17 @@ class Client(asyncssh.SSHClientSession):
         await asyncio.wait_for(self.conn.wait_closed(), 5)
 
 
+_TEMPLATE: Template | None = None
+
+
+def shared_template() -> Template:
+    """One warm template for every server a pytest process starts."""
+    global _TEMPLATE
+    if _TEMPLATE is None or _TEMPLATE.proc.poll() is not None:
+        _TEMPLATE = Template()
+    return _TEMPLATE
+
+
 class Server:
     def __init__(self, tmp: Path, **limits) -> None:
         self.dir = tmp / "server"
@@ -73,7 +87,9 @@ class Server:
         self.keys: dict[str, asyncssh.SSHKey] = {}
 
     async def start(self) -> Service:
-        self.service = Service(self.dir, limits=self.limits, bot_delay=0.0, durable=False)
+        template = await asyncio.get_running_loop().run_in_executor(None, shared_template)
+        self.service = Service(self.dir, limits=self.limits, bot_delay=0.0, durable=False,
+                               template=template)
         await asyncio.wait_for(self.service.start("127.0.0.1", 0, self.host_key), 5)
         return self.service
 
@@ -105,18 +121,19 @@ class Server:
             await client.wait_for(wait)
         return client
 
-    def app_of(self, name: str):
-        session = next(s for s in self.service.sessions if s.player.name == name)
-        return session.app
+    def session_of(self, name: str):
+        return next((s for s in self.service.sessions if s.player.name == name), None)
 
-
-@pytest.fixture(autouse=True)
-def textual_as_it_was():
-    """A server's Textual overrides end with the test (other tests' Apps share the process)."""
-    yield
-    from tui.server import textual_private
-
-    textual_private.uninstall()
+    async def status(self, name: str) -> dict | None:
+        """What ``name``'s App shows now (``tui.server.probe.describe``), None if no session."""
+        session = self.session_of(name)
+        if session is None:
+            return None
+        try:
+            await asyncio.wait_for(session.started, 20)
+        except TimeoutError:
+            return None
+        return await session.status()
 
 
 @pytest.fixture
@@ -128,8 +145,14 @@ async def server(tmp_path):
 
 
 async def until(predicate, timeout: float = 15.0, what: str = "condition") -> None:
+    """Wait until ``predicate()`` (a function or a coroutine function) is true."""
     async def poll():
-        while not predicate():
+        while True:
+            result = predicate()
+            if asyncio.iscoroutine(result):
+                result = await result
+            if result:
+                return
             await asyncio.sleep(0.02)
     try:
         await asyncio.wait_for(poll(), timeout)

@@ -1,15 +1,21 @@
-"""The process pool the server's bots think in, so a thinking bot never stalls a session.
+"""The processes the server's bots think in, so a thinking bot never stalls a session.
 
-Its workers run at a lower CPU priority (``nice``): a thinking bot uses all the CPU it gets for
-as long as its budget lasts, while the event loop (every session's keys and frames) needs a
-core only for moments; when both want one, the loop gets it and the bot thinks a little longer.
+They are started before the server listens, by *spawning* (a fresh interpreter, not a fork):
+they inherit no socket, so a killed server leaves its port free at once and no bot keeps a
+closed client's connection open. Each dies with the server (``PR_SET_PDEATHSIG``).
+
+Their workers run at a lower CPU priority (``nice``): a thinking bot uses all the CPU it gets for
+as long as its budget lasts, while the players' processes need a core only for moments.
 """
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
+
+from .template import die_with_parent
 
 #: How much lower the workers' priority is than the server's (Unix ``nice`` steps, 0 to 19).
 NICENESS = 10
@@ -26,7 +32,8 @@ def _portable(arg: Any) -> Any:
 
 
 def lower_priority(niceness: int) -> None:
-    """The pool's initializer: this worker yields the CPU to the server process."""
+    """The pool's initializer: this worker dies with the server and yields the CPU to it."""
+    die_with_parent()
     if niceness > 0 and hasattr(os, "nice"):
         try:
             os.nice(niceness)
@@ -36,7 +43,44 @@ def lower_priority(niceness: int) -> None:
 
 class BotPool(ProcessPoolExecutor):
     def __init__(self, max_workers: int | None = None, *, niceness: int = NICENESS) -> None:
-        super().__init__(max_workers, initializer=lower_priority, initargs=(niceness,))
+        super().__init__(max_workers, mp_context=multiprocessing.get_context("spawn"),
+                         initializer=lower_priority, initargs=(niceness,))
 
     def submit(self, fn, /, *args: Any, **kwargs: Any) -> Future:
         return super().submit(fn, *(_portable(a) for a in args), **kwargs)
+
+
+class Bots:
+    """The server's bot processes; ``stop()`` ends them."""
+
+    def __init__(self, processes: list) -> None:
+        self.processes = processes
+
+    def stop(self) -> None:
+        for proc in self.processes:
+            proc.terminate()
+        for proc in self.processes:
+            proc.join(5)
+
+
+def start_bots(data_dir, args) -> Bots | None:
+    """The bot workers of the shared store, spawned now (before the server listens)."""
+    try:
+        from engine.store.worker import run_worker  # the store's bot worker (leases)
+    except ImportError:
+        return None  # no shared store here: each session's process runs its tables' bots
+    ctx = multiprocessing.get_context("spawn")
+    procs = []
+    for _ in range(max(args.bot_workers, 0)):
+        proc = ctx.Process(target=_worker, args=(str(data_dir), getattr(args, "database", None),
+                                                 args.bot_nice, args.bot_delay), daemon=True)
+        proc.start()
+        procs.append(proc)
+    return Bots(procs)
+
+
+def _worker(data_dir: str, database: str | None, niceness: int, bot_delay: float) -> None:
+    from engine.store.worker import run_worker
+
+    lower_priority(niceness)
+    run_worker(data_dir=data_dir, database=database, bot_delay=bot_delay)
