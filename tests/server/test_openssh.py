@@ -38,7 +38,7 @@ async def test_openssh_client_logs_in_and_sees_the_lobby(server, tmp_path):
             raise AssertionError(f"no lobby within 40 s: {screen_text(seen)[-400:]!r}") from None
         session = next(s for s in server.service.sessions if s.player.name == "dora")
         assert session.environ.get("COLORTERM") == "truecolor"
-        assert session.app.console.color_system == "truecolor"
+        assert (await server.status("dora"))["color_system"] == "truecolor"
         proc.stdin.write(b"q")                       # quitting asks first
         await proc.stdin.drain()
         await asyncio.wait_for(read_until(b"Quit Bergfried?"), 20)

@@ -2,7 +2,7 @@
 
 They are started before the server listens, by *spawning* (a fresh interpreter, not a fork):
 they inherit no socket, so a killed server leaves its port free at once and no bot keeps a
-closed client's connection open. Each dies with the server (``PR_SET_PDEATHSIG``).
+closed client's connection open. Each ends when the server does (it watches its parent).
 
 Their workers run at a lower CPU priority (``nice``): a thinking bot uses all the CPU it gets for
 as long as its budget lasts, while the players' processes need a core only for moments.

@@ -43,8 +43,6 @@ class RemoteApp(BergfriedApp):
 
     # Every session whose bot is thinking draws and sends a frame per turn of its spinner.
     SPINNER_INTERVAL = 0.25
-    # A session's first screen is its App's first screen: no empty screen made beneath it.
-    HOME_IS_DEFAULT = True
     #: Over SSH the settings screen shows no host path and no name field (the key names you).
     remote = True
 
@@ -92,7 +90,8 @@ class RemoteApp(BergfriedApp):
         """Back to the lobby (made now if the session started at a table)."""
         from ..screens.lobby import LobbyScreen
 
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+        # (the stack's bottom is Textual's default screen, then the home screen)
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, LobbyScreen):
             self.pop_screen()
         if not isinstance(self.screen, LobbyScreen):
             self.switch_screen(LobbyScreen())
@@ -196,6 +195,10 @@ class _Discard:
     encoding = "utf-8"
 
     def write(self, text: str) -> int:
+        import os as _os
+        if _os.environ.get("BERGFRIED_DEBUG_CHILD"):
+            with open(_os.environ["BERGFRIED_DEBUG_CHILD"], "a") as f:
+                f.write(text)
         return len(text)
 
     def flush(self) -> None:

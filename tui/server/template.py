@@ -11,8 +11,7 @@ pty its controlling terminal, its stdin, stdout and stderr, takes the client's e
 its own and runs the stock Textual App (``child.run``). The template closes its copies at once,
 so the next child inherits nothing of this one.
 
-The template dies with the front: it reads end-of-file on its socket when the front is gone,
-and the kernel sends it SIGKILL if the front dies first (``PR_SET_PDEATHSIG``).
+The template dies with the front: it reads end-of-file on its socket when the front is gone.
 """
 from __future__ import annotations
 
@@ -32,14 +31,19 @@ READY = b"ready"
 
 
 def die_with_parent() -> None:
-    """Linux: this process gets SIGKILL when its parent dies (so no orphan outlives a server)."""
-    try:
-        import ctypes
+    """This process ends (at most half a second) after its parent does, however the parent ended:
+    no orphan outlives a killed server. (Not PR_SET_PDEATHSIG: that follows the parent *thread*,
+    and the thread that started a process may end long before the server.)"""
+    import threading
+    import time
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def start_template(env: dict[str, str] | None = None) -> tuple[subprocess.Popen, socket.socket]:
@@ -63,7 +67,6 @@ def start_template(env: dict[str, str] | None = None) -> tuple[subprocess.Popen,
 
 
 def main(fd: int) -> None:
-    die_with_parent()
     sock = socket.socket(fileno=fd)
     warm_up()
     gc.collect()
