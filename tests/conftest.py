@@ -18,3 +18,7 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(later)
+
+
+# A throw-away PostgreSQL (initdb in a temporary folder, a free loopback port) for the store's tests.
+from tests.pg_cluster import postgres_cluster, postgres_url  # noqa: E402, F401

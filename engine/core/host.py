@@ -23,10 +23,11 @@ class TableHost:
         self.lookup, self.executor, self.bot_delay, self.durable = lookup, executor, bot_delay, durable
         self._tables: dict[Path, Table] = {}
 
-    def _key(self, path: Path) -> Path:
-        return Path(path).expanduser().resolve()
+    def _key(self, path: Path | str) -> Path | str:
+        """A save file's resolved path, or (a str) the id of a table in a store."""
+        return path if isinstance(path, str) else Path(path).expanduser().resolve()
 
-    def running(self, path: Path) -> Table | None:
+    def running(self, path: Path | str) -> Table | None:
         """The open table playing ``path``, if this process hosts one."""
         table = self._tables.get(self._key(path))
         if table is not None and (table.closed or table.stopped):
@@ -51,8 +52,11 @@ class TableHost:
         return self._host(path, match), warning
 
     def _host(self, path: Path, match: Match) -> Table:
-        table = Table(match, executor=self.executor, bot_delay=self.bot_delay)
-        self._tables[self._key(path)] = table
+        return self.adopt(path, Table(match, executor=self.executor, bot_delay=self.bot_delay))
+
+    def adopt(self, key: Path | str, table: Table) -> Table:
+        """Host ``table`` under ``key`` (a save file's path, or a stored table's id)."""
+        self._tables[self._key(key)] = table
         return table
 
     def tables(self) -> list[Table]:

@@ -132,6 +132,13 @@ def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
     """See :func:`engine.core.log.read_log`. ``lenient``: stop at the first bad line instead of
     raising, keeping the whole, verified moves before it (the recovery of a damaged file)."""
     text, tail = read_text(path)
+    return load_text(text, tail, lookup, expect_game, lenient)
+
+
+def load_text(text: str, tail: bytes, lookup: Callable[[str], Game], expect_game: str | None = None,
+              lenient: bool = False) -> LoadedLog:
+    """``load_log`` of a save file's whole lines (``text``, each ending in a newline) and the
+    bytes after them (``tail``): a file's, or a table's lines in the server's database."""
     records = _records(text)
     try:
         first = next(records, None)

@@ -1,0 +1,291 @@
+"""The two databases a store runs on, behind one small interface: SQLite (a file in the data
+folder, WAL mode, no service) and PostgreSQL (psycopg 3, for several hosts).
+
+SQL is written once, with ``?`` placeholders (turned into ``%s`` for psycopg). Connections are
+per process and per thread: a process forked from one holding a connection opens its own and
+never touches (or closes) its parent's, which would end the parent's session.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+DB_NAME = "bergfried.db"
+SCHEMA_VERSION = 1
+
+SCHEMA = [
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    # every write bumps it: a process looks at one number to know whether anything changed
+    "CREATE TABLE IF NOT EXISTS counter (id INTEGER PRIMARY KEY, n BIGINT NOT NULL)",
+    # names are unique regardless of case: ``folded`` is the lower-cased name
+    "CREATE TABLE IF NOT EXISTS players (name TEXT PRIMARY KEY, folded TEXT NOT NULL UNIQUE, "
+    "last_table TEXT)",
+    "CREATE TABLE IF NOT EXISTS player_keys (key TEXT PRIMARY KEY, name TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS game_tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, "
+    "creator TEXT NOT NULL, created TEXT NOT NULL, status TEXT NOT NULL, message TEXT NOT NULL, "
+    "stand_in_after DOUBLE PRECISION, stand_in_level TEXT NOT NULL, lines INTEGER NOT NULL, "
+    "to_act TEXT NOT NULL)",
+    # a seat is a player, an invitation (joined 0), a bot or open (no player)
+    "CREATE TABLE IF NOT EXISTS seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL, "
+    "kind TEXT NOT NULL, player TEXT, joined INTEGER NOT NULL, away_since TEXT, "
+    "stand_in INTEGER NOT NULL, PRIMARY KEY (table_id, seat))",
+    # a table's save file, a line a row (seq 0: the header): two processes never both write line N
+    "CREATE TABLE IF NOT EXISTS events (table_id TEXT NOT NULL, seq INTEGER NOT NULL, "
+    "line TEXT NOT NULL, PRIMARY KEY (table_id, seq))",
+    # who decides the bot move at (table, seq): exactly one process
+    "CREATE TABLE IF NOT EXISTS leases (table_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, "
+    "holder TEXT NOT NULL, until_time DOUBLE PRECISION NOT NULL)",
+    # which process has which seat open, and when each process was last alive
+    "CREATE TABLE IF NOT EXISTS presence (process TEXT NOT NULL, table_id TEXT NOT NULL, "
+    "seat INTEGER NOT NULL, PRIMARY KEY (process, table_id, seat))",
+    "CREATE TABLE IF NOT EXISTS processes (id TEXT PRIMARY KEY, beat DOUBLE PRECISION NOT NULL)",
+]
+
+
+class StoreError(Exception):
+    """The store cannot be used (a damaged database, a folder that cannot be written, no server):
+    the message is one line for the host."""
+
+
+class Duplicate(Exception):
+    """A row that already exists (a unique key): another process wrote it first."""
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+class Database:
+    """One database, with a connection per process and thread."""
+
+    kind = ""
+
+    def __init__(self, where: str):
+        self.where = where
+        self._local = threading.local()
+        self._keep: list[Any] = []  # connections inherited over a fork: never closed here
+
+    # -- connections -----------------------------------------------------------------------
+    @property
+    def conn(self) -> Any:
+        local = self._local
+        if getattr(local, "pid", None) != os.getpid():
+            if getattr(local, "conn", None) is not None:
+                self._keep.append(local.conn)  # the parent's: closing it would end its session
+            local.conn, local.pid = None, os.getpid()
+        if local.conn is None:
+            try:
+                local.conn = self._connect()
+            except StoreError:
+                raise
+            except Exception as exc:
+                raise StoreError(f"cannot open the database {self.where}: {_one_line(exc)}") from None
+        return local.conn
+
+    def _connect(self) -> Any:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        local = self._local
+        if getattr(local, "pid", None) == os.getpid() and getattr(local, "conn", None) is not None:
+            with contextlib.suppress(Exception):
+                local.conn.close()
+        local.conn = None
+
+    # -- statements ------------------------------------------------------------------------
+    def sql(self, text: str) -> str:
+        return text
+
+    def query(self, text: str, params: Sequence[Any] = ()) -> list[tuple]:
+        """Rows of one statement outside a transaction (its own snapshot)."""
+        with self._errors():
+            return self._rows(self.conn.execute(self.sql(text), tuple(params)))
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[Transaction]:
+        """All statements inside commit together, or none does."""
+        raise NotImplementedError
+        yield
+
+    @contextlib.contextmanager
+    def _errors(self) -> Iterator[None]:
+        try:
+            yield
+        except (StoreError, Duplicate):
+            raise
+        except Exception as exc:
+            if self._is_duplicate(exc):
+                raise Duplicate(_one_line(exc)) from None
+            raise StoreError(f"the database {self.where} failed: {_one_line(exc)}") from None
+
+    def _is_duplicate(self, exc: BaseException) -> bool:
+        return False
+
+    @staticmethod
+    def _rows(cursor: Any) -> list[tuple]:
+        return [tuple(r) for r in cursor.fetchall()] if cursor.description else []
+
+    # -- change notification -----------------------------------------------------------------
+    def notify(self, tx: Transaction) -> None:
+        """Inside a write: other processes are told at its commit (PostgreSQL; SQLite polls)."""
+
+    def schema(self) -> None:
+        with self.transaction() as tx:
+            for statement in SCHEMA:
+                tx.execute(statement)
+            tx.execute("INSERT INTO counter (id, n) VALUES (1, 0) ON CONFLICT (id) DO NOTHING")
+            version = tx.one("SELECT value FROM meta WHERE key = 'schema'")
+            if version is None:
+                tx.execute("INSERT INTO meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            elif version[0] != str(SCHEMA_VERSION):
+                raise StoreError(f"the database {self.where} has schema version {version[0]}; this "
+                                 f"Bergfried knows version {SCHEMA_VERSION}")
+
+
+class Transaction:
+    """The statements of one transaction."""
+
+    def __init__(self, db: Database, conn: Any):
+        self.db, self.conn = db, conn
+
+    def execute(self, text: str, params: Sequence[Any] = ()) -> int:
+        with self.db._errors():
+            return self.conn.execute(self.db.sql(text), tuple(params)).rowcount
+
+    def rows(self, text: str, params: Sequence[Any] = ()) -> list[tuple]:
+        with self.db._errors():
+            return self.db._rows(self.conn.execute(self.db.sql(text), tuple(params)))
+
+    def one(self, text: str, params: Sequence[Any] = ()) -> tuple | None:
+        rows = self.rows(text, params)
+        return rows[0] if rows else None
+
+    def many(self, text: str, params: Sequence[Sequence[Any]]) -> None:
+        with self.db._errors():
+            self.conn.cursor().executemany(self.db.sql(text), [tuple(p) for p in params])
+
+    def bump(self) -> None:
+        """Count this write (and tell the other processes at commit)."""
+        self.execute("UPDATE counter SET n = n + 1 WHERE id = 1")
+        self.db.notify(self)
+
+
+class SQLite(Database):
+    """A file in the data folder: WAL mode (readers never wait for the writer), 0600."""
+
+    kind = "sqlite"
+
+    def __init__(self, path: Path, durable: bool = True):
+        super().__init__(str(path))
+        self.path, self.durable = Path(path), durable
+
+    def _connect(self) -> sqlite3.Connection:
+        if not self.path.exists():  # made here, so it is 0600 from the start (its -wal and -shm follow)
+            try:
+                os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY | os.O_CLOEXEC, 0o600))
+            except OSError as exc:
+                raise StoreError(f"cannot create {self.path}: {exc.strerror or exc}") from None
+        conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+        try:
+            conn.execute("PRAGMA busy_timeout = 30000")
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode != "wal":
+                raise StoreError(f"{self.path.name}: cannot use WAL mode (journal mode {mode})")
+            conn.execute("PRAGMA synchronous = " + ("FULL" if self.durable else "OFF"))
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # reads the file's header
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise StoreError(f"{self.path} is not a usable database ({_one_line(exc)}); move it "
+                             "away to start afresh, or put back a copy") from None
+        return conn
+
+    def sql(self, text: str) -> str:
+        return text.replace("DOUBLE PRECISION", "REAL").replace(" FOR UPDATE", "")
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[Transaction]:
+        conn = self.conn
+        with self._errors():
+            conn.execute("BEGIN IMMEDIATE")  # the write lock first: no upgrade deadlocks
+        try:
+            yield Transaction(self, conn)
+        except BaseException:
+            with contextlib.suppress(Exception):
+                conn.execute("ROLLBACK")
+            raise
+        with self._errors():
+            conn.execute("COMMIT")
+
+    def _is_duplicate(self, exc: BaseException) -> bool:
+        return isinstance(exc, sqlite3.IntegrityError) and "UNIQUE" in str(exc)
+
+    def data_version(self) -> int:
+        """Changes when another connection commits (cheap: no read of the database)."""
+        with self._errors():
+            return self.conn.execute("PRAGMA data_version").fetchone()[0]
+
+
+class Postgres(Database):
+    """A PostgreSQL server (``postgresql://…``), through psycopg 3."""
+
+    kind = "postgresql"
+    CHANNEL = "bergfried"
+
+    def __init__(self, url: str):
+        super().__init__(_without_password(url))
+        self.url = url
+
+    def _connect(self) -> Any:
+        try:
+            import psycopg
+        except ImportError:
+            raise StoreError("PostgreSQL needs the psycopg package (pip install 'psycopg[binary]')") from None
+        try:
+            return psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot connect to {self.where}: {_one_line(exc)}") from None
+
+    def sql(self, text: str) -> str:
+        return text.replace("%", "%%").replace("?", "%s")
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[Transaction]:
+        conn = self.conn
+        with self._errors(), conn.transaction():
+            yield Transaction(self, conn)
+
+    def _is_duplicate(self, exc: BaseException) -> bool:
+        import psycopg
+
+        return isinstance(exc, psycopg.errors.UniqueViolation)
+
+    def notify(self, tx: Transaction) -> None:
+        tx.execute(f"NOTIFY {self.CHANNEL}")
+
+    def listen(self) -> Any:
+        """A connection of its own that LISTENs (for the watcher's thread)."""
+        import psycopg
+
+        conn = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        conn.execute(f"LISTEN {self.CHANNEL}")
+        return conn
+
+
+def _without_password(url: str) -> str:
+    """The URL to name in messages: never its password."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    try:
+        parts = urlsplit(url)
+        if parts.password is not None:
+            netloc = parts.netloc.rsplit("@", 1)[1]
+            user = parts.username or ""
+            return urlunsplit(parts._replace(netloc=f"{user}@{netloc}"))
+    except ValueError:
+        return "the PostgreSQL database"
+    return url

@@ -1,0 +1,271 @@
+"""The store: what a server knows, in one database shared by all its processes and hosts.
+
+    store = open_store(data_dir)                        # SQLite in the data folder
+    store = open_store(data_dir, "postgresql://…")      # many hosts, one lobby
+
+Accounts (names unique regardless of case, their keys, the table each was last at), tables
+and their seats (players, invitations, bots, stand-ins and away clocks) and every table's save
+file, a line a row. Every write is one transaction and counts in ``changes()``: a process that
+wants to know whether anything changed reads one number.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.core.errors import IllegalAction
+
+from .db import DB_NAME, Database, Duplicate, Postgres, SQLite, StoreError
+
+TABLE_FIELDS = ("id", "game", "creator", "created", "status", "message", "stand_in_after",
+                "stand_in_level", "lines", "to_act")
+SEAT_FIELDS = ("kind", "player", "joined", "away_since", "stand_in")
+ALIVE = 30.0  # seconds: a process that has not said it is alive for this long has gone
+
+
+class Conflict(IllegalAction):
+    """Another process wrote this table's next line first: read the table again."""
+
+
+class Store:
+    def __init__(self, db: Database, data_dir: Path | None = None):
+        self.db, self.data_dir = db, data_dir
+        self.notes: list[str] = []   # what opening it did (an import): a line each, for the host
+        self.process = f"{os.uname().nodename}:{os.getpid()}:{secrets.token_hex(4)}"
+        self._pid = os.getpid()
+
+    @property
+    def kind(self) -> str:
+        return self.db.kind
+
+    def process_id(self) -> str:
+        """This process's name in presence and lease rows (a forked child gets its own)."""
+        if self._pid != os.getpid():
+            self._pid = os.getpid()
+            self.process = f"{os.uname().nodename}:{os.getpid()}:{secrets.token_hex(4)}"
+        return self.process
+
+    def transaction(self):
+        return self.db.transaction()
+
+    def changes(self) -> int:
+        row = self.db.query("SELECT n FROM counter WHERE id = 1")
+        return row[0][0] if row else 0
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- accounts ---------------------------------------------------------------------------
+    def player_of_key(self, key: str) -> str | None:
+        rows = self.db.query("SELECT name FROM player_keys WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
+
+    def player_named(self, name: str) -> str | None:
+        """The account whose name is ``name`` regardless of case, as its owner spells it."""
+        rows = self.db.query("SELECT name FROM players WHERE folded = ?", (name.lower(),))
+        return rows[0][0] if rows else None
+
+    def claim(self, name: str, key: str) -> bool:
+        """Bind ``key`` to ``name`` (made if free); False when another claim came first."""
+        try:
+            with self.transaction() as tx:
+                owner = tx.one("SELECT name FROM players WHERE folded = ?", (name.lower(),))
+                if owner is None:
+                    tx.execute("INSERT INTO players (name, folded) VALUES (?, ?)", (name, name.lower()))
+                elif owner[0] != name:
+                    return False
+                held = tx.one("SELECT name FROM player_keys WHERE key = ?", (key,))
+                if held is None:
+                    tx.execute("INSERT INTO player_keys (key, name) VALUES (?, ?)", (key, name))
+                elif held[0] != name:
+                    return False
+                tx.bump()
+        except Duplicate:
+            return False
+        return True
+
+    def names(self) -> list[str]:
+        return sorted(r[0] for r in self.db.query("SELECT name FROM players"))
+
+    def last_table(self, name: str) -> str | None:
+        rows = self.db.query("SELECT last_table FROM players WHERE name = ?", (name,))
+        return rows[0][0] if rows else None
+
+    def set_last_table(self, name: str, table_id: str | None) -> None:
+        with self.transaction() as tx:
+            tx.execute("UPDATE players SET last_table = ? WHERE name = ?", (table_id, name))
+
+    # -- tables -----------------------------------------------------------------------------
+    def tables(self) -> list[dict[str, Any]]:
+        """Every table as a dict of TABLE_FIELDS with ``seats``: a list of dicts of SEAT_FIELDS."""
+        with self.transaction() as tx:  # one snapshot for both
+            rows = tx.rows(f"SELECT {', '.join(TABLE_FIELDS)} FROM game_tables")
+            seats = tx.rows(f"SELECT table_id, seat, {', '.join(SEAT_FIELDS)} FROM seats "
+                            "ORDER BY table_id, seat")
+        out = {r[0]: dict(zip(TABLE_FIELDS, r), seats=[]) for r in rows}
+        for table_id, _seat, *fields in seats:
+            if table_id in out:
+                out[table_id]["seats"].append(dict(zip(SEAT_FIELDS, fields)))
+        return list(out.values())
+
+    def table(self, tx, table_id: str, lock: bool = False) -> dict[str, Any] | None:
+        """One table, read inside ``tx`` (``lock``: no other writer changes it until commit)."""
+        row = tx.one(f"SELECT {', '.join(TABLE_FIELDS)} FROM game_tables WHERE id = ?"
+                     + (" FOR UPDATE" if lock else ""), (table_id,))
+        if row is None:
+            return None
+        seats = tx.rows(f"SELECT {', '.join(SEAT_FIELDS)} FROM seats WHERE table_id = ? ORDER BY seat",
+                        (table_id,))
+        return dict(zip(TABLE_FIELDS, row), seats=[dict(zip(SEAT_FIELDS, s)) for s in seats])
+
+    def put_table(self, tx, table: dict[str, Any]) -> None:
+        """Insert or replace a table and its seats."""
+        values = [table[f] for f in TABLE_FIELDS]
+        tx.execute(f"INSERT INTO game_tables ({', '.join(TABLE_FIELDS)}) VALUES "
+                   f"({', '.join('?' * len(TABLE_FIELDS))}) ON CONFLICT (id) DO UPDATE SET "
+                   + ", ".join(f"{f} = excluded.{f}" for f in TABLE_FIELDS[1:]), values)
+        tx.execute("DELETE FROM seats WHERE table_id = ?", (table["id"],))
+        tx.many(f"INSERT INTO seats (table_id, seat, {', '.join(SEAT_FIELDS)}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(table["id"], i, *(s[f] for f in SEAT_FIELDS)) for i, s in enumerate(table["seats"])])
+        tx.bump()
+
+    def delete_table(self, tx, table_id: str) -> None:
+        for what in ("seats", "events", "leases", "presence"):
+            tx.execute(f"DELETE FROM {what} WHERE table_id = ?", (table_id,))
+        tx.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
+        tx.bump()
+
+    # -- a table's save file, a line a row ------------------------------------------------------
+    def lines(self, table_id: str, start: int = 0) -> list[str]:
+        rows = self.db.query("SELECT line FROM events WHERE table_id = ? AND seq >= ? ORDER BY seq",
+                             (table_id, start))
+        return [r[0] for r in rows]
+
+    def append(self, table_id: str, seq: int, lines: Sequence[str], tx=None) -> None:
+        """Lines ``seq``, ``seq + 1``, … of the table's log; Conflict when another process wrote
+        line ``seq`` first (nothing of these is written then)."""
+        if tx is None:
+            try:
+                with self.transaction() as tx:
+                    self.append(table_id, seq, lines, tx)
+            except Duplicate:
+                raise Conflict("another player's move came first; the table was read again") from None
+            return
+        tx.many("INSERT INTO events (table_id, seq, line) VALUES (?, ?, ?)",
+                [(table_id, seq + i, line) for i, line in enumerate(lines)])
+        tx.execute("UPDATE game_tables SET lines = ? WHERE id = ? AND lines < ?",
+                   (seq + len(lines), table_id, seq + len(lines)))
+        tx.bump()
+
+    def progress(self, table_id: str, lines: int, to_act: Iterable[int], finished: bool) -> None:
+        """Whose turn it is after line ``lines`` (for the lobby's list), unless a later line's
+        writer said so already."""
+        status = "finished" if finished else "playing"
+        with self.transaction() as tx:
+            changed = tx.execute("UPDATE game_tables SET to_act = ?, status = ? WHERE id = ? AND lines <= ? "
+                                 "AND status IN ('playing', 'finished')",
+                                 (",".join(map(str, sorted(to_act))), status, table_id, lines))
+            if changed:
+                tx.bump()
+
+    # -- bots: one process decides each move ------------------------------------------------------
+    def take_lease(self, table_id: str, seq: int, seconds: float = 120.0) -> bool:
+        """This process decides the bot move at line ``seq`` of the table, unless another
+        process holds that position's lease (until it runs out)."""
+        me, now = self.process_id(), time.time()
+        with self.transaction() as tx:
+            row = tx.one("SELECT seq, holder, until_time FROM leases WHERE table_id = ? FOR UPDATE",
+                         (table_id,))
+            if row is not None and row[0] == seq and row[1] != me and row[2] > now:
+                return False
+            tx.execute("INSERT INTO leases (table_id, seq, holder, until_time) VALUES (?, ?, ?, ?) "
+                       "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, holder = excluded.holder, "
+                       "until_time = excluded.until_time", (table_id, seq, me, now + seconds))
+        return True
+
+    def drop_lease(self, table_id: str) -> None:
+        with self.transaction() as tx:
+            tx.execute("DELETE FROM leases WHERE table_id = ? AND holder = ?", (table_id, self.process_id()))
+
+    # -- who is at which table, in any process -----------------------------------------------------
+    def present(self, table_id: str, seat: int, here: bool) -> None:
+        with self.transaction() as tx:
+            if here:
+                tx.execute("INSERT INTO presence (process, table_id, seat) VALUES (?, ?, ?) "
+                           "ON CONFLICT DO NOTHING", (self.process_id(), table_id, seat))
+            else:
+                tx.execute("DELETE FROM presence WHERE process = ? AND table_id = ? AND seat = ?",
+                           (self.process_id(), table_id, seat))
+            self._beat(tx)
+            tx.bump()
+
+    def present_seats(self, table_id: str) -> frozenset[int]:
+        """The seats some living process has open now."""
+        rows = self.db.query("SELECT p.seat FROM presence p JOIN processes q ON q.id = p.process "
+                             "WHERE p.table_id = ? AND q.beat > ?", (table_id, time.time() - ALIVE))
+        return frozenset(r[0] for r in rows)
+
+    def beat(self) -> None:
+        """This process is alive (its seats count as present)."""
+        with self.transaction() as tx:
+            self._beat(tx)
+
+    def _beat(self, tx) -> None:
+        tx.execute(*self.beat_statement())
+
+    def beat_statement(self) -> tuple[str, tuple]:
+        return ("INSERT INTO processes (id, beat) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET "
+                "beat = excluded.beat", (self.process_id(), time.time()))
+
+    def gone(self) -> None:
+        """This process ends: its seats are away now."""
+        me = self.process_id()
+        with self.transaction() as tx:
+            tx.execute("DELETE FROM presence WHERE process = ?", (me,))
+            tx.execute("DELETE FROM processes WHERE id = ?", (me,))
+            tx.execute("DELETE FROM leases WHERE holder = ?", (me,))
+            tx.bump()
+
+
+_OPEN: dict[tuple[int, str], Store] = {}
+
+
+def open_store(data_dir: Path, database: str | None = None, *, durable: bool = True) -> Store:
+    """The store of a server: SQLite at ``data_dir/bergfried.db`` (``database`` None), or the
+    PostgreSQL database at the ``postgresql://`` URL. A first start imports an old data folder
+    (accounts.json, tables.json, tables/*.jsonl; see ``store.notes``). Raises StoreError with
+    one line for the host when the database or the folder cannot be used. One store per
+    database in a process."""
+    data_dir = Path(data_dir).expanduser()
+    key = (os.getpid(), database or str(data_dir.resolve()))
+    if key in _OPEN:
+        return _OPEN[key]
+    make_folder(data_dir)
+    if database is None:
+        db: Database = SQLite(data_dir / DB_NAME, durable)
+    elif database.startswith(("postgresql://", "postgres://")):
+        db = Postgres(database)
+    else:
+        raise StoreError(f"--database takes postgresql://… (or nothing, for SQLite in the data folder), "
+                         f"not {database.split(':', 1)[0]!r}")
+    db.schema()
+    store = Store(db, data_dir)
+    from .importer import import_folder
+
+    store.notes.extend(import_folder(store, data_dir))
+    _OPEN[key] = store
+    return store
+
+
+def make_folder(folder: Path) -> None:
+    """The data folder, readable by its owner only."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if folder.stat().st_mode & 0o077:
+            folder.chmod(0o700)
+    except OSError as exc:
+        raise StoreError(f"cannot use the data folder {folder}: {exc.strerror or exc}") from None
