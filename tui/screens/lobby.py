@@ -119,7 +119,11 @@ class LobbyScreen(Screen[None]):
         return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
 
     def _selected(self) -> str | None:
-        """The table under the cursor, in the list as it is now (a pending redraw is done first)."""
+        """The table under the cursor, in the list as it is now (a pending redraw is done first;
+        on a server, other processes' changes are read first)."""
+        poll = getattr(self.player.lobby, "poll", None)
+        if poll is not None and poll():
+            self._pending = True
         if self._pending:
             self._pending = False
             self.refresh_tables()

@@ -137,21 +137,30 @@ def main(argv: list[str]) -> int:
 
 
 async def _serve(args, data_dir: Path, host_key: Path, allowed: set[str] | None) -> None:
-    from .bots import start_bots
+    from engine.store import StoreError
+
+    from .bots import BotPool
     from .server import Limits, Service
 
     limits = Limits(max_connections=args.max_connections, max_per_address=args.max_per_address,
                     idle_lobby=args.idle_lobby * 60, idle_table=args.idle_table * 60)
-    # The bots start before anything listens, by spawning (they inherit no socket).
-    bots = start_bots(data_dir, args)
-    service = Service(data_dir, allowed=allowed, limits=limits, bot_delay=args.bot_delay,
-                      database=getattr(args, "database", None))
+    # The bot processes are spawned (they inherit no socket) before anything listens.
+    bots = BotPool(args.bot_workers, niceness=args.bot_nice) if args.bot_workers > 0 else None
+    try:
+        service = Service(data_dir, allowed=allowed, limits=limits, bot_delay=args.bot_delay,
+                          database=args.database, executor=bots)
+    except StoreError as exc:
+        if bots is not None:
+            bots.shutdown(cancel_futures=True)
+        raise Refusal(str(exc)) from None
+    for note in service.store.notes:
+        print(note, file=sys.stderr)
     try:
         await service.start(args.host, args.port, host_key)
     except OSError as exc:
-        if bots is not None:
-            bots.stop()
         await service.stop()
+        if bots is not None:
+            bots.shutdown(cancel_futures=True)
         raise Refusal(f"cannot listen on {args.host} port {args.port}: "
                       f"{exc.strerror or exc}") from None
     host = args.host if ":" not in args.host else f"[{args.host}]"
@@ -166,4 +175,4 @@ async def _serve(args, data_dir: Path, host_key: Path, allowed: set[str] | None)
     print("Stopping: closing sessions; every table is saved.", file=sys.stderr)
     await service.stop()
     if bots is not None:
-        bots.stop()
+        bots.shutdown(cancel_futures=True)

@@ -45,42 +45,7 @@ class BotPool(ProcessPoolExecutor):
     def __init__(self, max_workers: int | None = None, *, niceness: int = NICENESS) -> None:
         super().__init__(max_workers, mp_context=multiprocessing.get_context("spawn"),
                          initializer=lower_priority, initargs=(niceness,))
+        self.workers = max_workers or 1
 
     def submit(self, fn, /, *args: Any, **kwargs: Any) -> Future:
         return super().submit(fn, *(_portable(a) for a in args), **kwargs)
-
-
-class Bots:
-    """The server's bot processes; ``stop()`` ends them."""
-
-    def __init__(self, processes: list) -> None:
-        self.processes = processes
-
-    def stop(self) -> None:
-        for proc in self.processes:
-            proc.terminate()
-        for proc in self.processes:
-            proc.join(5)
-
-
-def start_bots(data_dir, args) -> Bots | None:
-    """The bot workers of the shared store, spawned now (before the server listens)."""
-    try:
-        from engine.store.worker import run_worker  # the store's bot worker (leases)
-    except ImportError:
-        return None  # no shared store here: each session's process runs its tables' bots
-    ctx = multiprocessing.get_context("spawn")
-    procs = []
-    for _ in range(max(args.bot_workers, 0)):
-        proc = ctx.Process(target=_worker, args=(str(data_dir), getattr(args, "database", None),
-                                                 args.bot_nice, args.bot_delay), daemon=True)
-        proc.start()
-        procs.append(proc)
-    return Bots(procs)
-
-
-def _worker(data_dir: str, database: str | None, niceness: int, bot_delay: float) -> None:
-    from engine.store.worker import run_worker
-
-    lower_priority(niceness)
-    run_worker(data_dir=data_dir, database=database, bot_delay=bot_delay)

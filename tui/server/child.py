@@ -58,6 +58,9 @@ class RemoteApp(BergfriedApp):
 
     def on_mount(self) -> None:
         super().on_mount()
+        watch = getattr(self.player.lobby, "watch", None)
+        if watch is not None:  # other processes' moves and tables reach this one at once
+            watch()
         if self.control is not None:
             self.control.attach(self)
 
@@ -195,10 +198,6 @@ class _Discard:
     encoding = "utf-8"
 
     def write(self, text: str) -> int:
-        import os as _os
-        if _os.environ.get("BERGFRIED_DEBUG_CHILD"):
-            with open(_os.environ["BERGFRIED_DEBUG_CHILD"], "a") as f:
-                f.write(text)
         return len(text)
 
     def flush(self) -> None:
@@ -210,15 +209,16 @@ class _Discard:
 
 def run(spec: dict, control: Control) -> int:
     """Run one session's App in this (forked) process; returns its exit status."""
-    from .stores import open_accounts, open_lobby
+    from .stores import open_accounts, open_lobby, open_spec_store
 
     logging.getLogger().handlers[:] = [ControlLog(control)]
     logging.getLogger().setLevel(logging.INFO)
     control.send({"pid": os.getpid()})
     control.clamped = spec.get("clamped")
     sys.stdout = sys.stderr = _Discard()
-    accounts = open_accounts(spec)
-    lobby = open_lobby(spec)
+    store = open_spec_store(spec)
+    accounts = open_accounts(spec, store)
+    lobby = open_lobby(spec, store, bots=spec.get("bots", "here"))
     name = accounts.name_of(spec["key"]) or spec["name"]
     player = Player(name, spec["key"], lobby, accounts, claimed=accounts.name_of(spec["key"]) is not None)
     app = RemoteApp(session_settings({**spec, "name": name}, dict(os.environ)), player,
@@ -228,6 +228,7 @@ def run(spec: dict, control: Control) -> int:
     finally:
         try:
             lobby.close()
+            store.close()
         except Exception:
             log.exception("%s: closing the lobby failed", name)
     if app.return_code not in (0, None):

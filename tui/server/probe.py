@@ -22,6 +22,8 @@ def describe(app: Any) -> dict:
         "stack": [type(s).__name__ for s in app.screen_stack],
         "size": [app.size.width, app.size.height],
         "focused": getattr(app.focused, "id", None),
+        "focused_type": type(app.focused).__name__ if app.focused is not None else None,
+        "focused_value": _value(app.focused),
         "color_system": app.console.color_system,
         "name": app.player.name,
         "play": None,
@@ -35,3 +37,9 @@ def describe(app: Any) -> dict:
             "view": view_to_json(play.context().view),
         }
     return out
+
+
+def _value(widget: Any) -> str | None:
+    """A focused field's value (a Select's choice, an Input's text): what the player set."""
+    value = getattr(widget, "value", None)
+    return None if value is None else str(value)

@@ -27,7 +27,7 @@ import asyncssh
 from engine.lobby import Login
 
 from .session import SSHSession, Who, safe
-from .stores import open_accounts
+from .stores import open_accounts, open_lobby, open_spec_store
 
 log = logging.getLogger("bergfried.serve")
 
@@ -95,7 +95,8 @@ class Service:
 
     def __init__(self, data_dir: Path, *, allowed: set[str] | None = None, limits: Limits | None = None,
                  bot_delay: float = 0.6, durable: bool = True, template: Template | None = None,
-                 database: str | None = None) -> None:
+                 database: str | None = None, executor=None) -> None:
+        """``executor``: where the bots think (a spawned ``BotPool``; None: threads here)."""
         self.data_dir = Path(data_dir)
         self.allowed, self.limits = allowed, limits or Limits()
         self.bot_delay, self.durable, self.database = bot_delay, durable, database
@@ -107,11 +108,13 @@ class Service:
         self._idle_task: asyncio.Task | None = None
         self._template, self._own_template = template, template is None
         self.by_context: dict[str, Connection] = {}
-
-    @property
-    def accounts(self):
-        """The accounts as they are now (another process may have claimed a name a moment ago)."""
-        return open_accounts(self.spec_base())
+        self.store = open_spec_store(self.spec_base())   # StoreError: one line for the host
+        self.accounts = open_accounts(self.spec_base(), self.store)
+        # The bots of every table are played here, thinking in ``executor``'s processes (one
+        # process a move, by lease); the sessions' processes never think.
+        self.bots = "pool"
+        self.executor = executor
+        self.lobby = open_lobby(self.spec_base(), self.store, bots="here", executor=executor)
 
     def spec_base(self) -> dict:
         return {"data_dir": str(self.data_dir), "database": self.database,
@@ -122,6 +125,12 @@ class Service:
         socket), then listen."""
         if self._template is None:
             self._template = await asyncio.get_running_loop().run_in_executor(None, Template)
+        if self.executor is not None:  # its processes start now, before anything listens
+            await asyncio.gather(*(asyncio.wrap_future(self.executor.submit(int, 0))
+                                   for _ in range(getattr(self.executor, "workers", 1))))
+        for problem in self.lobby.restore():
+            log.warning(problem)
+        self.lobby.watch()
         watch_asyncssh_refusals(self)
         self._server = await asyncssh.listen(
             host, port, server_factory=lambda: Connection(self), server_host_keys=[str(host_key)],
@@ -145,6 +154,7 @@ class Service:
         for connection in list(self.open):
             if connection.conn is not None:
                 connection.conn.close()
+        self.lobby.close()
         if self._own_template and self._template is not None:
             await asyncio.get_running_loop().run_in_executor(None, self._template.close)
             self._template = None
@@ -154,7 +164,7 @@ class Service:
         self._template.send(data, fds)
 
     def session_spec(self, who: Who, env: dict[str, str]) -> dict:
-        return {**self.spec_base(), "name": who.name, "key": who.key, "env": env}
+        return {**self.spec_base(), "name": who.name, "key": who.key, "env": env, "bots": self.bots}
 
     def session_ended(self, session: SSHSession) -> None:
         self.sessions.discard(session)
@@ -168,6 +178,10 @@ class Service:
                 log.exception("checking for idle sessions failed")
 
     async def _check_idle(self) -> None:
+        try:
+            self.lobby.check_away()  # players away too long: their tables' stand-in bots play
+        except Exception:
+            log.exception("checking for players away failed")
         limits, now = self.limits, time.monotonic()
         for connection in list(self.open):
             if connection.session is None and now - connection.since > limits.idle_lobby:

@@ -165,7 +165,7 @@ class SSHSession(asyncssh.SSHServerSession):
         self._resume_output()
 
     def _child_env(self) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "TMPDIR", "PYTHONPATH", "BERGFRIED_DEBUG_CHILD")}
+        env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "TMPDIR", "PYTHONPATH")}
         env.update(self.environ)
         env["PYTHONIOENCODING"] = "utf-8"
         return env
