@@ -3,10 +3,12 @@
 
 The terminal client (tui/cli.py) hands every other command line to :func:`main`.
 """
+
 from __future__ import annotations
 
 import argparse
 import errno
+import io
 import json
 import os
 import sys
@@ -58,8 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the games")
     sp = sub.add_parser("selfplay", help="play bot-only games headless and write their save files")
     sp.add_argument("game", choices=game_ids())
-    sp.add_argument("--players", type=count, default=None,
-                    help="default: as many as --bots names, else the game's minimum")
+    sp.add_argument(
+        "--players", type=count, default=None, help="default: as many as --bots names, else the game's minimum"
+    )
     sp.add_argument("--bots", default="random", help="one level for all seats, or a comma list per seat")
     sp.add_argument("--games", type=count, default=1)
     sp.add_argument("--seed", type=seed_arg, default=0, help="reproducible runs: the games' secrets derive from it")
@@ -69,12 +72,19 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--text", action="store_true", help="the moves in notation with running scores")
     rp.add_argument("--json", action="store_true", help="one JSON summary for scripts (with --view: the view)")
     rp.add_argument("--view", metavar="SEAT", help="what seat SEAT (1, 2, … or 'spectator') saw")
-    rp.add_argument("--at", type=int, metavar="N", help="with --view: after event N (default: the end)")
+    rp.add_argument(
+        "--at", type=int, metavar="N", help="with --view: after move N as --text numbers them (default: the end)"
+    )
+    rp.add_argument("--chart", action="store_true", help="the scores (and chances, turning points) as charts")
     cp = sub.add_parser("check", help="replay a save file and say whether it is sound")
     cp.add_argument("file", type=Path)
     from engine.cli_hint import DESCRIPTION, HELP, add_hint_args
+
     add_hint_args(sub.add_parser("hint", help=HELP, description=DESCRIPTION), count)
     _add_arena_args(sub.add_parser("arena", help=ARENA_HELP))
+    from engine.cli_export import HELP as EXPORT_HELP, add_export_args
+
+    add_export_args(sub.add_parser("export", help=EXPORT_HELP))
     bp = sub.add_parser("bench", help="measure speed")
     bsub = bp.add_subparsers(dest="target", required=True, parser_class=Parser)
     be = bsub.add_parser("engine", help="engine speed for one game")
@@ -86,14 +96,23 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-ARENA_HELP = "bots play a series with rotated seats: win rates with 95 % intervals"
+ARENA_HELP = "bots play a series with rotated seats: win rates with 95 %% intervals"  # %%: argparse formats help
 
 
 def _add_arena_args(ap: argparse.ArgumentParser) -> None:
     """`arena` and `bench bots` are one tournament under two names."""
     ap.add_argument("game", choices=game_ids())
-    ap.add_argument("--bots", required=True, help="levels or thinking:<0.5s|200ms|300i>, e.g. thinking:1s,greedy")
-    ap.add_argument("--players", type=count, default=2)
+    ap.add_argument(
+        "--bots",
+        required=True,
+        help="levels or thinking:<0.5s|200ms|300i>, e.g. thinking:1s,greedy (a budget is at most 600s or 1,000,000i)",
+    )
+    ap.add_argument(
+        "--players",
+        type=count,
+        default=None,
+        help="default: as many as --bots names (at least the game's minimum), as selfplay",
+    )
     ap.add_argument("--games", type=count, default=20)
     ap.add_argument("--seed", type=seed_arg, default=1)
     ap.add_argument("--jobs", type=count, default=None, help="worker processes (default: every core)")
@@ -102,15 +121,17 @@ def _add_arena_args(ap: argparse.ArgumentParser) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run one command; every failure is one line on stderr and a non-zero exit, never a traceback."""
     _tolerant_output()
+    given = None
     try:
         args = build_parser().parse_args(argv)
+        given = getattr(args, "file", None)
         status = COMMANDS[args.command](args)
         sys.stdout.flush()
         return status
     except UsageError as exc:
         return _fail(str(exc), EXIT_USAGE)
     except LogError as exc:
-        return _fail(str(exc), EXIT_ERROR)
+        return _fail(_as_given(str(exc), given), EXIT_ERROR)
     except BrokenPipeError:
         return _closed_pipe()
     except OSError as exc:
@@ -130,11 +151,35 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(f"unexpected {type(exc).__name__}: {str(exc)[:200]} (please report this)", 70)
 
 
+class ClosedOutput(io.TextIOBase):
+    """A standard stream the shell closed (``>&-``; Python then has None there): writing to it
+    fails as a write to a closed descriptor does, which main tells in one line."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed; nothing could be printed")
+
+
+def _as_given(message: str, path: Path | None) -> str:
+    """The loader names a file by its name alone; here the user gave the path, so say it whole
+    ("cannot read saves/old/nope.jsonl", not "cannot read nope.jsonl")."""
+    if path is None or str(path) == path.name or path.name not in message:
+        return message
+    return message.replace(path.name, str(path), 1)
+
+
 def _tolerant_output() -> None:
-    """A terminal that cannot show a character gets a replacement instead of a crash."""
+    """A terminal that cannot show a character gets a replacement instead of a crash; a closed
+    stream fails on its first write (see ClosedOutput)."""
+    if sys.stdout is None:
+        sys.stdout = ClosedOutput()
+    if sys.stderr is None:
+        sys.stderr = ClosedOutput()
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.reconfigure(errors="replace")
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr] # AttributeError where it cannot
         except (AttributeError, ValueError, OSError):
             pass
 
@@ -175,8 +220,9 @@ def cmd_selfplay(args) -> int:
         raise UsageError(f"--bots names {len(levels)} levels for {args.players} players")
     unknown = [lvl for lvl in levels if lvl not in game.bot_levels]
     if unknown or not game.min_players <= args.players <= game.max_players:
-        raise UsageError(f"{game.title} takes {game.min_players}–{game.max_players} players and bots "
-                         f"{', '.join(game.bot_levels)}")
+        raise UsageError(
+            f"{game.title} takes {game.min_players}–{game.max_players} players and bots {', '.join(game.bot_levels)}"
+        )
     if args.out.exists() and not args.out.is_dir():
         raise LogError(f"--out {args.out} is a file, not a folder")
     args.out.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -198,6 +244,12 @@ def cmd_selfplay(args) -> int:
 
 
 def cmd_replay(args) -> int:
+    if args.chart:
+        from engine.cli_export import print_chart
+
+        if args.text or args.json or args.view is not None or args.at is not None:
+            raise UsageError("--chart goes alone: leave out --text, --json, --view and --at")
+        return print_chart(read_log(args.file, get_game), sys.stdout.isatty())
     if args.view is None and args.at is not None:
         raise UsageError("--at goes with --view")
     if args.view is None and args.text == args.json:
@@ -214,10 +266,16 @@ def cmd_replay(args) -> int:
     names = [s.name for s in loaded.header.seats]
     if args.json:
         summary = {
-            "game": game.id, "players": names, "seats": [s.kind for s in loaded.header.seats],
-            "variants": sorted(loaded.header.config.variants), "scores": list(result.scores),
-            "winners": [names[s] for s in result.winners], "winner_seats": list(result.winners),
-            "events": len(loaded.entries), "finished": result.finished}
+            "game": game.id,
+            "players": names,
+            "seats": [s.kind for s in loaded.header.seats],
+            "variants": sorted(loaded.header.config.variants),
+            "scores": list(result.scores),
+            "winners": [names[s] for s in result.winners],
+            "winner_seats": list(result.winners),
+            "events": len(loaded.entries),
+            "finished": result.finished,
+        }
         if result.finished:  # the secret shows nothing any more once the game is over
             summary["seed"] = loaded.header.seed
         print(json.dumps(summary, ensure_ascii=True))
@@ -240,24 +298,47 @@ def print_view(game, loaded, seat_text: str, at: int | None, as_json: bool) -> i
         if not 0 <= seat < players:
             raise UsageError(f"--view takes a seat from 1 to {players} or 'spectator', not {seat_text[:20]!r}")
     events = [e.event for e in loaded.entries]
-    if at is not None and not 0 <= at <= len(events):
-        raise UsageError(f"--at takes an event number from 0 to {len(events)}")
-    if at == 0:
-        raise UsageError("--at 0 is before the set-up; nobody sees anything yet (use 1 or more)")
+    # --at counts moves as `replay --text` numbers them (0: the set-up), not events
+    last = loaded.entries[-1].act if loaded.entries else 0
+    if at is not None and not 0 <= at <= last:
+        raise UsageError(f"--at takes a move number from 0 (the set-up) to {last}, as replay --text numbers them")
+    upto = len(events) if at is None else sum(1 for e in loaded.entries if e.act <= at)
     cursor = ReplayCursor(game, loaded.header.config, events)
-    state = cursor.seek(len(events) if at is None else at)
+    state = cursor.seek(upto)
     view = game.view(state, seat)
     data = json.loads(json.dumps(view_to_json(view), default=_sets_as_lists))
     who = "spectator" if seat is None else f"seat {seat + 1} ({loaded.header.seats[seat].name})"
-    position = cursor.position
+    move = last if at is None else at
     if as_json:
-        print(json.dumps({"seat": None if seat is None else seat + 1, "at": position,
-                          "view": data}, ensure_ascii=True))
+        print(json.dumps({"seat": None if seat is None else seat + 1, "at": move, "view": data}, ensure_ascii=True))
         return 0
-    print(f"{game.title} · what {who} saw after event {position} of {len(events)}")
-    for line in _view_lines(data):
+    print(f"{game.title} · what {who} saw after move {move} of {last} (seats numbered from 1)")
+    for line in _view_lines(_seats_from_one(data)):
         print(line)
     return 0
+
+
+#: A view's fields that hold seats (numbered from 0 inside the engine, from 1 for a reader).
+SEAT_FIELDS = frozenset(
+    {"seat", "to_act", "to_move", "start_player", "start", "first_player", "winner", "winners", "owner", "by", "mover"}
+)
+
+
+def _seats_from_one(data):
+    """The view for reading: every seat field numbered from 1, as the header and --text number them
+    (a negative number, "nobody", stays as it is)."""
+    if isinstance(data, list):
+        return [_seats_from_one(v) for v in data]
+    if not isinstance(data, dict):
+        return data
+    out = {}
+    for key, value in data.items():
+        if key in SEAT_FIELDS and type(value) is int and value >= 0:
+            value += 1
+        elif key in SEAT_FIELDS and isinstance(value, list) and all(type(v) is int for v in value):
+            value = [v + 1 if v >= 0 else v for v in value]
+        out[key] = _seats_from_one(value)
+    return out
 
 
 def _sets_as_lists(value):
@@ -280,8 +361,13 @@ def _view_lines(data, indent: str = "") -> list[str]:
                 out.append(f"{indent}  {i}.")
                 out += _view_lines(item, indent + "     ")
         else:
-            shown = ", ".join("-" if v is None else str(v) for v in value) if isinstance(value, list) \
-                else "-" if value is None else str(value)
+            shown = (
+                ", ".join("-" if v is None else str(v) for v in value)
+                if isinstance(value, list)
+                else "-"
+                if value is None
+                else str(value)
+            )
             out.append(f"{indent}{label}: {shown}")
     return out
 
@@ -292,9 +378,10 @@ def replay_text(game, loaded) -> list[str]:
     variants = f" · {', '.join(sorted(h.config.variants))}" if h.config.variants else ""
     finished = game.result(loaded.state).finished if loaded.state is not None else False
     seed = f" · seed {h.seed}" if finished else ""  # an unfinished game's secret stays secret
-    out = [f"{game.title} · {h.config.players} players{seed}{variants}"
-           + (f" · {h.created}" if h.created else ""),
-           "seats: " + ", ".join(f"{i + 1} {s.name} ({s.kind})" for i, s in enumerate(h.seats))]
+    out = [
+        f"{game.title} · {h.config.players} players{seed}{variants}" + (f" · {h.created}" if h.created else ""),
+        "seats: " + ", ".join(f"{i + 1} {s.name} ({s.kind})" for i, s in enumerate(h.seats)),
+    ]
     state = game.initial_state(h.config)
     for entry in loaded.entries:
         text = game.describe(state, entry.event, [s.name for s in h.seats])
@@ -318,10 +405,13 @@ def cmd_check(args) -> int:
     game = get_game(loaded.header.game)
     result = game.result(loaded.state)
     status = "finished" if result.finished else "unfinished"
-    if loaded.warning:
-        print(f"warning: {loaded.warning}", file=sys.stderr)
-    print(f"ok: {args.file} — {game.title}, {len(loaded.entries)} events, {status}, "
-          f"scores {' '.join(map(str, result.scores))}")
+    if loaded.warning:  # loadable, but not sound: a cut line or a half-written move was dropped
+        print(f"damaged: {args.file} — {game.title}: {loaded.warning} ({len(loaded.entries)} events kept)")
+        return EXIT_ERROR
+    print(
+        f"ok: {args.file} — {game.title}, {len(loaded.entries)} events, {status}, "
+        f"scores {' '.join(map(str, result.scores))}"
+    )
     return 0
 
 
@@ -331,6 +421,7 @@ def cmd_bench(args) -> int:
     if args.target == "bots":
         return cmd_arena(args)
     from engine.bench import run_engine_bench
+
     for line in run_engine_bench(args.game, args.games, args.seed):
         print(line)
     return 0
@@ -338,7 +429,10 @@ def cmd_bench(args) -> int:
 
 def cmd_arena(args) -> int:
     from engine.core.search_arena import format_table, run_arena
+
     game = get_game(args.game)
+    if args.players is None:
+        args.players = min(max(len(args.bots.split(",")), game.min_players), game.max_players)
     if not game.min_players <= args.players <= game.max_players:
         raise UsageError(f"{game.title} takes {game.min_players}–{game.max_players} players")
     try:
@@ -353,11 +447,26 @@ def cmd_arena(args) -> int:
 
 def cmd_hint(args) -> int:
     from engine.cli_hint import cmd_hint as run
+
     return run(args, UsageError)
 
 
-COMMANDS = {"arena": cmd_arena, "hint": cmd_hint, "games": cmd_games, "selfplay": cmd_selfplay, "replay": cmd_replay, "check": cmd_check,
-            "bench": cmd_bench}
+def cmd_export(args) -> int:
+    from engine.cli_export import cmd_export as run
+
+    return run(args, UsageError)
+
+
+COMMANDS = {
+    "export": cmd_export,
+    "arena": cmd_arena,
+    "hint": cmd_hint,
+    "games": cmd_games,
+    "selfplay": cmd_selfplay,
+    "replay": cmd_replay,
+    "check": cmd_check,
+    "bench": cmd_bench,
+}
 
 if __name__ == "__main__":
     sys.exit(main())

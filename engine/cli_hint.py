@@ -4,6 +4,7 @@ Kept beside engine/cli.py (which wires it in) so that each module stays short. A
 every secret of its game; the hint reads the position from it but searches from seat N's view
 alone, exactly as a bot decides, so it tells that seat nothing it could not know.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from engine.core import read_log
 from engine.core.game import PRACTICE
-from engine.core.search_hint import Hint, hints
+from engine.core.search_hint import Hint, hints, win_text
 from engine.games import get_game
 
 HELP = "what the expert would play: the top three moves for one seat of a practice game"
@@ -23,7 +24,8 @@ DESCRIPTION = (
     "game (hands, pile orders, votes); the hint is computed from seat N's view alone, as a "
     "bot's move is, so it knows nothing that seat does not. Hints are for practice games, as "
     "in the client: an unfinished game started with the practice variant, for a seat that may "
-    "act now.")
+    "act now."
+)
 
 
 def positive_seconds(text: str) -> float:
@@ -41,16 +43,32 @@ def add_hint_args(hp: argparse.ArgumentParser, count) -> None:
     hp.add_argument("file", type=Path)
     hp.add_argument("--seat", required=True, metavar="N", help="the seat to advise, numbered from 1")
     budget = hp.add_mutually_exclusive_group()
-    budget.add_argument("--iterations", type=count, metavar="K",
-                        help="search K playouts (the same answer every time)")
-    budget.add_argument("--seconds", type=positive_seconds, metavar="S",
-                        help="search for S seconds (default: the expert's budget, 1 s)")
+    budget.add_argument("--iterations", type=count, metavar="K", help="search K playouts (the same answer every time)")
+    budget.add_argument(
+        "--seconds", type=positive_seconds, metavar="S", help="search for S seconds (default: the expert's budget, 1 s)"
+    )
 
 
 def hint_line(rank: int, hint: Hint) -> str:
-    """'1. A3           win 62 %  the expert's pick, ...'."""
-    win = "win  – " if hint.win is None else f"win {round(100 * hint.win):>2} %"
-    return f"{rank}. {hint.notation:<12} {win}  {hint.why}"
+    """'1. A3           win 62 %     Dining Room → ...; the expert's pick: ...'."""
+    said = f"{hint.named}; {hint.why}" if hint.named else hint.why
+    return f"{rank}. {hint.notation:<12} {win_text(hint):<12}  {said}"
+
+
+def searched_line(hint: Hint, iterations: int | None, seconds: float | None) -> str:
+    """How much was searched, and why it is less than asked where the search ends by itself (a
+    one-move search judges every move in a fixed number of sampled deals, then stops)."""
+    # (the time only for a time budget: a fixed --iterations prints the same every time)
+    line = f"searched: {hint.searched} playouts" + (f" in {hint.seconds:.1f} s" if iterations is None else "")
+    short = (
+        iterations is not None and hint.searched < iterations or seconds is not None and hint.seconds < 0.8 * seconds
+    )
+    if short:
+        line += (
+            " (the expert's search in this game ends when it has judged every move in its sampled "
+            "deals: more --iterations or --seconds change nothing)"
+        )
+    return line
 
 
 def cmd_hint(args, usage_error: type[Exception]) -> int:
@@ -69,20 +87,27 @@ def cmd_hint(args, usage_error: type[Exception]) -> int:
     if game.result(state).finished:
         raise usage_error("the game is over: there is no move left to hint")
     if not header.config.has(PRACTICE.key):
-        raise usage_error("hints are for practice games, and this game was started without the "
-                          "practice variant")
+        raise usage_error("hints are for practice games, and this game was started without the practice variant")
     name = header.seats[seat].name
     if seat not in game.to_act(state):
         waiting = ", ".join(f"{s + 1} ({header.seats[s].name})" for s in sorted(game.to_act(state)))
         raise usage_error(f"seat {seat + 1} ({name}) may not act now; the game waits for seat {waiting}")
     view, legal = game.view(state, seat), list(game.legal_actions(state, seat))
     try:  # a fixed random source: the same iterations give the same answer
-        top = hints(game, view, legal, random.Random(0), iterations=args.iterations,
-                    seconds=args.seconds, names=[s.name for s in header.seats])
+        top = hints(
+            game,
+            view,
+            legal,
+            random.Random(0),
+            iterations=args.iterations,
+            seconds=args.seconds,
+            names=[s.name for s in header.seats],
+        )
     except ValueError as exc:
         raise usage_error(str(exc)) from None
-    print(f"{game.title} · what the expert would play for seat {seat + 1} ({name}), "
-          "from its view only")
+    print(f"{game.title} · what the expert would play for seat {seat + 1} ({name}), from its view only")
+    if top and top[0].searched:
+        print(searched_line(top[0], args.iterations, args.seconds))
     for rank, hint in enumerate(top, start=1):
         print(hint_line(rank, hint))
     return 0

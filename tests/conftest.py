@@ -1,5 +1,6 @@
 """The long runs (``@pytest.mark.slow``: thousands more random games, fuzzed files, kills) run
 with ``--slow`` or ``BERGFRIED_SLOW=1``; the everyday suite keeps a few hundred of each."""
+
 from __future__ import annotations
 
 import os

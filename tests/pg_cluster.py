@@ -7,12 +7,14 @@ folder handed to that user. Where no PostgreSQL is installed, tests that need on
 why. The fixture ``postgres_url`` gives each test a fresh, empty database on the one cluster of
 the test process.
 """
+
 from __future__ import annotations
 
 import glob
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -25,8 +27,10 @@ RUN_AS = "nobody"
 
 
 def _binaries() -> Path | None:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
-                   key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0)
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+        key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0,
+    )
     if found:
         return Path(found[-1]).parent
     initdb = shutil.which("initdb")
@@ -45,8 +49,10 @@ class Cluster:
     def __init__(self) -> None:
         self.bin = _binaries()
         if self.bin is None:
-            pytest.skip("PostgreSQL is not installed (apt-get install postgresql): the tests of the "
-                        "PostgreSQL store need a real server")
+            pytest.skip(
+                "PostgreSQL is not installed (apt-get install postgresql): the tests of the "
+                "PostgreSQL store need a real server"
+            )
         try:
             import psycopg  # noqa: F401
         except ImportError:
@@ -65,15 +71,49 @@ class Cluster:
         return (["runuser", "-u", RUN_AS, "--"] if self._as_user else []) + list(args)
 
     def start(self) -> None:
-        subprocess.run(self._command(str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres",
-                                     "-A", "trust", "--no-sync", "-E", "UTF8", "--locale=C"),
-                       check=True, capture_output=True, cwd=self.dir, timeout=120)
+        subprocess.run(
+            self._command(
+                str(self.bin / "initdb"),
+                "-D",
+                str(self.data),
+                "-U",
+                "postgres",
+                "-A",
+                "trust",
+                "--no-sync",
+                "-E",
+                "UTF8",
+                "--locale=C",
+            ),
+            check=True,
+            capture_output=True,
+            cwd=self.dir,
+            timeout=120,
+        )
         self.process = subprocess.Popen(
-            self._command(str(self.bin / "postgres"), "-D", str(self.data), "-p", str(self.port),
-                          "-h", "127.0.0.1", "-k", str(self.dir), "-c", "fsync=off",
-                          "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-                          "-c", "max_connections=300"),
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=self.dir)
+            self._command(
+                str(self.bin / "postgres"),
+                "-D",
+                str(self.data),
+                "-p",
+                str(self.port),
+                "-h",
+                "127.0.0.1",
+                "-k",
+                str(self.dir),
+                "-c",
+                "fsync=off",
+                "-c",
+                "synchronous_commit=off",
+                "-c",
+                "full_page_writes=off",
+                "-c",
+                "max_connections=300",
+            ),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            cwd=self.dir,
+        )
         self._wait_ready()
 
     def _wait_ready(self, timeout: float = 60.0) -> None:
@@ -104,7 +144,11 @@ class Cluster:
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(2)  # SIGINT: a fast shutdown (clients are disconnected)
+            # SIGINT to postgres itself (runuser passes no signal on): a fast shutdown
+            try:
+                os.kill(int((self.data / "postmaster.pid").read_text().split()[0]), signal.SIGINT)
+            except (OSError, ValueError, IndexError):
+                self.process.send_signal(signal.SIGINT)
             try:
                 self.process.wait(30)
             except subprocess.TimeoutExpired:

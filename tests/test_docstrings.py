@@ -1,5 +1,6 @@
 """Every docstring example in engine/ and tui/ runs and shows what it says (the guide: "a
 docstring example is one that runs")."""
+
 from __future__ import annotations
 
 import doctest

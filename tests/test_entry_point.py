@@ -1,9 +1,9 @@
 """The installed `bergfried` command routes each command line to the right half."""
+
 from __future__ import annotations
 
 import shutil
 import subprocess
-
 
 
 def run(*args):
@@ -21,8 +21,18 @@ def test_help_lists_the_client_and_the_headless_commands():
 def test_headless_commands_reach_the_engine(tmp_path):
     games = run("games")
     assert games.returncode == 0 and "carcassonne-castle" in games.stdout
-    sp = run("selfplay", "carcassonne-castle", "--players", "2", "--bots", "random,greedy", "--games", "1",
-             "--out", str(tmp_path))
+    sp = run(
+        "selfplay",
+        "carcassonne-castle",
+        "--players",
+        "2",
+        "--bots",
+        "random,greedy",
+        "--games",
+        "1",
+        "--out",
+        str(tmp_path),
+    )
     assert sp.returncode == 0, sp.stderr
     saved = next(tmp_path.iterdir())
     check = run("check", str(saved))

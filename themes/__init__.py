@@ -9,6 +9,7 @@ Glyphs are separate from colours: a :class:`GlyphSet` says which characters draw
 markers, crowns and seat tokens. ``glyphs_for(theme, ascii)`` picks the set, so the colorblind
 and monochrome themes can tell seats apart by shape, and ``--ascii`` terminals get plain ASCII.
 """
+
 from __future__ import annotations
 
 from .glyphs import ASCII, ASCII_SHAPES, SHAPES, UNICODE, GlyphSet, glyphs_for
@@ -25,8 +26,19 @@ from .palettes import (
 )
 
 __all__ = [
-    "ASCII", "ASCII_SHAPES", "BOARD_VARIABLES", "DEFAULT_THEME", "FIGURE_COLOURS", "GlyphSet",
+    "ASCII",
+    "ASCII_SHAPES",
+    "BOARD_VARIABLES",
+    "DEFAULT_THEME",
+    "FIGURE_COLOURS",
+    "GlyphSet",
     "PIECE_COLOURS",
-    "SEAT_COLOURS", "SHAPES", "THEMES", "THEME_NAMES", "UNICODE", "board_defaults", "get_theme",
+    "SEAT_COLOURS",
+    "SHAPES",
+    "THEMES",
+    "THEME_NAMES",
+    "UNICODE",
+    "board_defaults",
+    "get_theme",
     "glyphs_for",
 ]

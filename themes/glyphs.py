@@ -4,6 +4,7 @@
 show Unicode. ``glyphs_for`` also swaps the seat tokens for distinct shapes in themes where
 colour cannot tell seats apart (colorblind, monochrome).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -14,20 +15,20 @@ from .palettes import COLOURLESS
 @dataclass(frozen=True)
 class GlyphSet:
     name: str
-    cursor: tuple[str, str]     # drawn either side of the focused cell
-    legal: tuple[str, str]      # either side of a legal target
-    empty: str                  # an empty board slot
-    legal_empty: str            # an empty slot that is a legal target
+    cursor: tuple[str, str]  # drawn either side of the focused cell
+    legal: tuple[str, str]  # either side of a legal target
+    empty: str  # an empty board slot
+    legal_empty: str  # an empty slot that is a legal target
     throne: str
     crown: str
     yes: str
     no: str
-    card: str                   # a face-down card
-    turn: str                   # marks the seat to act
+    card: str  # a face-down card
+    turn: str  # marks the seat to act
     arrow: str
     separator: str
-    spinner: tuple[str, ...]    # frames of the "thinking" indicator
-    seats: tuple[str, ...]      # one token per seat
+    spinner: tuple[str, ...]  # frames of the "thinking" indicator
+    seats: tuple[str, ...]  # one token per seat
     ascii: bool = False
 
     def seat(self, index: int) -> str:
@@ -39,15 +40,40 @@ SHAPES = ("●", "▲", "■", "◆", "★", "✚")
 ASCII_SHAPES = ("o", "^", "#", "*", "+", "x")
 
 UNICODE = GlyphSet(
-    name="unicode", cursor=("▸", "◂"), legal=("·", "·"), empty="·", legal_empty="◇",
-    throne="♛", crown="♔", yes="✔", no="✘", card="▮", turn="▶", arrow="→", separator="│",
-    spinner=("⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"), seats=DOTS,
+    name="unicode",
+    cursor=("▸", "◂"),
+    legal=("·", "·"),
+    empty="·",
+    legal_empty="◇",
+    throne="♛",
+    crown="♔",
+    yes="✔",
+    no="✘",
+    card="▮",
+    turn="▶",
+    arrow="→",
+    separator="│",
+    spinner=("⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"),
+    seats=DOTS,
 )
 
 ASCII = GlyphSet(
-    name="ascii", cursor=("[", "]"), legal=("(", ")"), empty=".", legal_empty="o",
-    throne="W", crown="K", yes="Y", no="N", card="#", turn=">", arrow="->", separator="|",
-    spinner=("-", "\\", "|", "/"), seats=ASCII_SHAPES, ascii=True,
+    name="ascii",
+    cursor=("[", "]"),
+    legal=("(", ")"),
+    empty=".",
+    legal_empty="o",
+    throne="W",
+    crown="K",
+    yes="Y",
+    no="N",
+    card="#",
+    turn=">",
+    arrow="->",
+    separator="|",
+    spinner=("-", "\\", "|", "/"),
+    seats=ASCII_SHAPES,
+    ascii=True,
 )
 
 #: Themes where seat colours are not enough to tell seats apart.

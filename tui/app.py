@@ -4,22 +4,26 @@ Everything an App needs arrives through its constructor (a :class:`Settings`, an
 what to open first); it keeps its state on itself, never in module globals, so many Apps can
 share one event loop and the same Match objects.
 """
+
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
+from rich.console import Console
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.events import Resize
-from textual.filter import ANSIToTruecolor, Monochrome, NoColor
+from textual.filter import ANSIToTruecolor, LineFilter, Monochrome, NoColor
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
 
 from themes import DEFAULT_THEME, THEMES, GlyphSet, board_defaults, glyphs_for
 
+from .no_colour import NoColour
 from .settings import Settings
 
 #: The smallest terminal every screen is laid out for.
@@ -43,11 +47,14 @@ class BergfriedApp(App[None]):
     .panel-title { color: $text-muted; text-style: bold; }
     """
 
-    def __init__(self, settings: Settings, start: StartScreen | None = None,
-                 tables: Any = None) -> None:
+    def __init__(self, settings: Settings, start: StartScreen | None = None, tables: Any = None) -> None:
         """``tables``: the host of the games in progress; an SSH server shares one among its
         Apps, while a local App makes its own and closes its tables when it ends."""
         super().__init__()
+        # Textual prints a crash's traceback with every frame's locals, a game's state among them
+        # (every hand, the deck order): that print goes nowhere, and the caller says one line
+        # instead when the App ends with an error (tui.cli.run_app; return_code is then 1).
+        self.error_console = Console(file=io.StringIO(), markup=False, highlight=False)
         self.settings = settings
         self._start = start
         self._own_tables = tables is None
@@ -57,7 +64,7 @@ class BergfriedApp(App[None]):
         self._screens_ready = False
         self._size_guard: Screen | None = None
         self._apply_no_color(settings.no_color)
-        self._ascii_filter = None
+        self._ascii_filter: LineFilter | None = None
         self._apply_ascii(settings.ascii)
         for theme in THEMES.values():
             self.register_theme(theme)
@@ -72,22 +79,27 @@ class BergfriedApp(App[None]):
         """What assigning ``App.theme`` does, minus its watcher's deferred re-parse of every
         stylesheet: no CSS has been parsed yet, so the first parse takes the theme's variables
         (instead of twice)."""
-        self.set_reactive(App.theme, name)
+        self.set_reactive(App.theme, name)  # type: ignore[arg-type] # Textual's documented call: the reactive itself
         self.stylesheet.set_variables(self.get_css_variables())
         dark = self.current_theme.dark
         classes = {c: False for c in self.classes if c.startswith("-theme-")}
-        self.update_classes({**classes, f"-theme-{name}": True, "-dark-mode": dark,
-                             "-light-mode": not dark}, update=False)
-        self._filters = [ANSIToTruecolor(self.ansi_theme, enabled=not self.native_ansi_color)
-                         if isinstance(f, ANSIToTruecolor) else f for f in self._filters]
+        self.update_classes(
+            {**classes, f"-theme-{name}": True, "-dark-mode": dark, "-light-mode": not dark}, update=False
+        )
+        self._filters = [
+            ANSIToTruecolor(self.ansi_theme, enabled=not self.native_ansi_color)
+            if isinstance(f, ANSIToTruecolor)
+            else f
+            for f in self._filters
+        ]
 
     def _apply_no_color(self, no_color: bool) -> None:
         # Textual decides NO_COLOR from os.environ in App.__init__; here the Settings decide,
         # so an SSH session's own NO_COLOR wins over the server process's environment.
         self.no_color = no_color
-        self._filters = [f for f in self._filters if not isinstance(f, (NoColor, Monochrome))]
-        if no_color:
-            self._filters.append(Monochrome())
+        self._filters = [f for f in self._filters if not isinstance(f, (NoColor, Monochrome, NoColour))]
+        if no_color:  # no colour codes at all, not even greys (tui/no_colour.py)
+            self._filters.append(NoColour())
 
     def _apply_ascii(self, ascii_only: bool) -> None:
         self._filters = [f for f in self._filters if f is not self._ascii_filter]
@@ -143,8 +155,7 @@ class BergfriedApp(App[None]):
             from engine.core import TableHost
             from engine.games import get_game
 
-            self._tables = TableHost(get_game, bot_delay=self.settings.bot_delay,
-                                     durable=self.settings.durable)
+            self._tables = TableHost(get_game, bot_delay=self.settings.bot_delay, durable=self.settings.durable)
         return self._tables
 
     def on_unmount(self) -> None:
@@ -233,7 +244,7 @@ class BergfriedApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Every keyed action of the current screen, then the app-wide ones."""
         seen: set[str] = set()
-        for key, active in screen.active_bindings.items():
+        for active in screen.active_bindings.values():
             binding = active.binding
             if not binding.description or not active.enabled or binding.description in seen:
                 continue
@@ -244,14 +255,15 @@ class BergfriedApp(App[None]):
                 continue
             seen.add(binding.description)
             keys = self.get_key_display(binding)
-            yield SystemCommand(binding.description, f"key: {keys}",
-                                partial(self.run_action, binding.action, active.node))
+            yield SystemCommand(
+                binding.description, f"key: {keys}", partial(self.run_action, binding.action, active.node)
+            )
         for name in THEMES:
-            yield SystemCommand(f"Theme: {name}", "Switch the colour theme",
-                                partial(self.use_theme, name), discover=False)
+            yield SystemCommand(
+                f"Theme: {name}", "Switch the colour theme", partial(self.use_theme, name), discover=False
+            )
         if "Help" not in seen:
             yield SystemCommand("Help", "Rules of each game and the keys", self.action_help)
         if "Settings" not in seen:
             yield SystemCommand("Settings", "Theme, bot speed, your name", self.action_settings)
-        yield SystemCommand("Quit", "Leave Bergfried (games are saved as they are played)",
-                            self.action_quit)
+        yield SystemCommand("Quit", "Leave Bergfried (games are saved as they are played)", self.action_quit)

@@ -4,6 +4,7 @@ The glyph sets already draw boards in ASCII; this filter catches everything else
 borders, scrollbars, footer keys, Markdown bullets, text written with a middle dot) cell for
 cell, so the layout does not move.
 """
+
 from __future__ import annotations
 
 from types import MappingProxyType
@@ -13,11 +14,37 @@ from rich.segment import Segment
 from textual.color import Color
 from textual.filter import LineFilter
 
-SPECIFIC = MappingProxyType({
-    "·": ".", "•": "*", "×": "x", "—": "-", "–": "-", "…": ".", "→": ">", "←": "<", "↑": "^",
-    "↓": "v", "▶": ">", "▸": ">", "◂": "<", "◀": "<", "⏎": "J", "✔": "Y", "✘": "N", "✓": "Y",
-    "✗": "N", "“": '"', "”": '"', "‘": "'", "’": "'", "♛": "W", "♔": "K", "▮": "#", "●": "o",
-})
+SPECIFIC = MappingProxyType(
+    {
+        "·": ".",
+        "•": "*",
+        "×": "x",
+        "—": "-",
+        "–": "-",
+        "…": ".",
+        "→": ">",
+        "←": "<",
+        "↑": "^",
+        "↓": "v",
+        "▶": ">",
+        "▸": ">",
+        "◂": "<",
+        "◀": "<",
+        "⏎": "J",
+        "✔": "Y",
+        "✘": "N",
+        "✓": "Y",
+        "✗": "N",
+        "“": '"',
+        "”": '"',
+        "‘": "'",
+        "’": "'",
+        "♛": "W",
+        "♔": "K",
+        "▮": "#",
+        "●": "o",
+    }
+)
 HORIZONTAL = frozenset("─━═╌╍┄┅┈┉╴╶╸╺▀▄▔▁")
 VERTICAL = frozenset("│┃║╎╏┆┇┊┋╵╷╹╻▌▐▊▎▍▋▉▏▕█")
 
@@ -31,17 +58,19 @@ def to_ascii(char: str) -> str:
     if char in VERTICAL:
         return "|"
     if "\u2500" <= char <= "\u257f":
-        return "+"                       # the remaining box-drawing pieces are corners and joins
+        return "+"  # the remaining box-drawing pieces are corners and joins
     if "\u2580" <= char <= "\u259f":
-        return "#"                       # shades and partial blocks (scrollbar thumbs)
+        return "#"  # shades and partial blocks (scrollbar thumbs)
     return "?" * max(cell_len(char), 0)
 
 
 class AsciiFilter(LineFilter):
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
         return [
-            segment if segment.text.isascii() else
-            Segment("".join(c if c.isascii() else to_ascii(c) for c in segment.text),
-                    segment.style, segment.control)
+            segment
+            if segment.text.isascii()
+            else Segment(
+                "".join(c if c.isascii() else to_ascii(c) for c in segment.text), segment.style, segment.control
+            )
             for segment in segments
         ]

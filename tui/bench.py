@@ -12,6 +12,7 @@
     from tui.bench import run_tui_bench
     figures = run_tui_bench()
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -47,7 +48,9 @@ def watched(self):
 Screen._compositor_refresh = watched
 """
 
-BARE = PROBE + """
+BARE = (
+    PROBE
+    + """
 TARGET = "Screen"
 from textual.app import App
 from textual.widgets import Static
@@ -56,8 +59,11 @@ class Bare(App):
         yield Static("hello")
 Bare().run(headless=True, size=(80, 24))
 """
+)
 
-BERGFRIED = PROBE + """
+BERGFRIED = (
+    PROBE
+    + """
 TARGET = "TitleScreen"
 from pathlib import Path
 from tui.app import BergfriedApp
@@ -66,6 +72,7 @@ root = Path(sys.argv[1])
 settings = Settings(config_dir=root / "config", saves_dir=root / "saves", persist=False)
 BergfriedApp(settings).run(headless=True, size=(80, 24))
 """
+)
 
 
 def _child_env(pycache: Path) -> dict[str, str]:
@@ -81,8 +88,13 @@ def _spawn(code: str, *args: str, env: dict[str, str] | None = None) -> dict[str
     """Seconds from spawning the child to each moment it reports ("frame", "full"), and the
     child's CPU seconds by then ("frame_cpu", "full_cpu")."""
     start = time.time()
-    child = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, env=env,
-                           cwd=Path(__file__).resolve().parent.parent, timeout=60)
+    child = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        env=env,
+        cwd=Path(__file__).resolve().parent.parent,
+        timeout=60,
+    )
     lines = [line.split() for line in child.stdout.decode().splitlines() if line.strip()]
     if "frame" not in {what for what, *_ in lines} or child.returncode:
         raise RuntimeError(f"bench child failed: {child.stderr.decode(errors='replace')[-500:]}")
@@ -104,8 +116,14 @@ def _fill_saves(folder: Path, count: int = SAVES) -> None:
 
     game = get_game("king-up")
     for i in range(count):
-        match = Match.new(game, GameConfig(3), bot_seats(["random"] * 3), game_seed(9, i),
-                          path=folder / f"save-{i:03}.jsonl", durable=False)
+        match = Match.new(
+            game,
+            GameConfig(3),
+            bot_seats(["random"] * 3),
+            game_seed(9, i),
+            path=folder / f"save-{i:03}.jsonl",
+            durable=False,
+        )
         rng = random.Random(i)
         moves = 8 if i == count - 1 or i % 10 == 0 else 100_000  # a few stay unfinished
         while moves and not match.finished:
@@ -145,15 +163,20 @@ def startup(runs: int = 11) -> dict:
     bare_s, ours_s, full_s = (statistics.median(x) for x in (bare, ours, full))
     ratios = sorted(f / b for f, b in zip(full, bare))
     quartile = len(ratios) // 4
-    return {"startup_bare_s": round(bare_s, 3), "startup_bergfried_s": round(ours_s, 3),
-            "startup_ratio": round(statistics.median(o / b for o, b in zip(ours, bare)), 2),
-            "startup_target_ratio": 1.3, "startup_saves": SAVES, "startup_pairs": runs,
-            "startup_title_with_games_and_continue_s": round(full_s, 3),
-            "startup_title_with_games_and_continue_ratio": round(statistics.median(ratios), 2),
-            "startup_ratio_middle_half": f"{ratios[quartile]:.2f}-{ratios[-1 - quartile]:.2f}",
-            "startup_ratio_range": f"{ratios[0]:.2f}-{ratios[-1]:.2f}",
-            # CPU seconds the child spent until then: far less moved by other processes' load.
-            "startup_cpu_ratio": round(statistics.median(full_cpu) / statistics.median(bare_cpu), 2)}
+    return {
+        "startup_bare_s": round(bare_s, 3),
+        "startup_bergfried_s": round(ours_s, 3),
+        "startup_ratio": round(statistics.median(o / b for o, b in zip(ours, bare)), 2),
+        "startup_target_ratio": 1.3,
+        "startup_saves": SAVES,
+        "startup_pairs": runs,
+        "startup_title_with_games_and_continue_s": round(full_s, 3),
+        "startup_title_with_games_and_continue_ratio": round(statistics.median(ratios), 2),
+        "startup_ratio_middle_half": f"{ratios[quartile]:.2f}-{ratios[-1 - quartile]:.2f}",
+        "startup_ratio_range": f"{ratios[0]:.2f}-{ratios[-1]:.2f}",
+        # CPU seconds the child spent until then: far less moved by other processes' load.
+        "startup_cpu_ratio": round(statistics.median(full_cpu) / statistics.median(bare_cpu), 2),
+    }
 
 
 # Arrow keys walked on every board: along a row and back, then down a column and back.
@@ -185,8 +208,14 @@ async def _key_latencies(game_id: str, presses: int) -> list[float]:
     seats = [Seat("You", "human")] + [Seat(f"Bot {i}", "bot:greedy") for i in range(1, players)]
     with tempfile.TemporaryDirectory() as root:
         match = Match.new(game, GameConfig(players), seats, seed=1)
-        settings = Settings(config_dir=Path(root), saves_dir=Path(root) / "saves", persist=False,
-                            cursor_blink=False, animations=False, bot_delay=0.0)
+        settings = Settings(
+            config_dir=Path(root),
+            saves_dir=Path(root) / "saves",
+            persist=False,
+            cursor_blink=False,
+            animations=False,
+            bot_delay=0.0,
+        )
         app = BergfriedApp(settings, start=lambda app: PlayScreen(match))
         latencies: list[float] = []
         async with app.run_test(size=(80, 24)) as pilot:
@@ -204,7 +233,7 @@ async def _key_latencies(game_id: str, presses: int) -> list[float]:
                 rendered.append(time.perf_counter())
                 return strip
 
-            grid.render_line = timed
+            grid.render_line = timed  # type: ignore[method-assign] # timed on this one grid
             for i in range(presses):
                 rendered.clear()
                 start = time.perf_counter()

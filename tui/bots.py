@@ -1,5 +1,6 @@
 """Bot levels as the client offers them. The bots themselves play at the table
 (engine.core.Table), off the event loop; the client only shows them thinking."""
+
 from __future__ import annotations
 
 from engine.core import Bot, Game

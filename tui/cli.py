@@ -7,6 +7,7 @@
 This is the one place that reads the environment and the terminal: it builds a Settings
 object and hands it to the App.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,40 +27,81 @@ HEADLESS = """headless commands (each has its own --help):
   selfplay GAME ...     play bot-only games and write their save files
   replay FILE --text    print a saved game's moves (--json: a summary for scripts)
   check FILE            replay a save file and say whether it is sound
+  export FILE           a readable transcript (--format md; --cast OUT: an asciinema recording)
   hint FILE --seat N    the expert's top three moves for a seat of a practice game
+  arena GAME --bots ..  bots play a series with rotated seats: win rates with 95 % intervals
   bench engine GAME     engine speed: games/s, load vs JSON parse, seeking
   bench bots GAME ...   a bot tournament: win rates with 95 % intervals (as arena)
   bench tui             client start-up and key-to-frame latency
   bench ssh             SSH server: sessions, memory, connect and key-to-frame latency
   serve                 host games over SSH (see docs/ssh.md)"""
 
+REPLAY_HEADLESS = """without the viewer (printed, for scripts):
+  --text                the moves in notation with running scores
+  --json                one JSON summary for scripts (with --view: the view)
+  --view SEAT           what seat SEAT (1, 2, … or 'spectator') saw
+  --at N                with --view: after move N as --text numbers them (default: the end)"""
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bergfried")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
+
 
 def ui_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="bergfried", description="Castle board games in the terminal.",
-                                formatter_class=argparse.RawDescriptionHelpFormatter, epilog=HEADLESS)
+    p = argparse.ArgumentParser(
+        prog="bergfried",
+        description="Castle board games in the terminal.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=HEADLESS,
+    )
     add_ui_options(p)
+    p.add_argument("--version", action="version", version=f"bergfried {_version()}")
     sub = p.add_subparsers(dest="command")
     play = sub.add_parser("play", help="start a game in the terminal client")
     play.add_argument("game", help="game id, e.g. king-up")
-    play.add_argument("--seat", action="append", default=[], metavar="KIND[=NAME]",
-                      help="one per player, in seat order: human, bot:random, bot:greedy ...")
+    play.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="KIND[=NAME]",
+        help="one per player, in seat order: human, bot:random, bot:greedy ...",
+    )
     play.add_argument("--seed", type=int, help="the random seed (default: a fresh one)")
     play.add_argument("--variant", action="append", default=[], help="switch on a rule variant")
     add_ui_options(play)
-    replay = sub.add_parser("replay", help="open a saved game in the replay viewer")
+    replay = sub.add_parser(
+        "replay",
+        help="open a saved game in the replay viewer",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=REPLAY_HEADLESS,
+    )
     replay.add_argument("file", type=Path)
+    replay.add_argument("--play", type=float, metavar="SECONDS", help="play the replay through, a step every SECONDS")
+    replay.add_argument("--exit-at-end", action="store_true", help="with --play: close when it ends (recordings)")
     add_ui_options(replay)
     return p
 
 
 def add_ui_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--theme", choices=THEME_NAMES, default=argparse.SUPPRESS)
-    p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
-                   help="draw with ASCII characters only")
-    p.add_argument("--config-dir", type=Path, default=argparse.SUPPRESS,
-                   help="where the settings live (default: the platform's config folder)")
-    p.add_argument("--saves-dir", type=Path, default=argparse.SUPPRESS,
-                   help="where games are saved (default: the platform's data folder)")
+    p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw with ASCII characters only")
+    p.add_argument(
+        "--config-dir",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="where the settings live (default: the platform's config folder)",
+    )
+    p.add_argument(
+        "--saves-dir",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="where games are saved (default: the platform's data folder)",
+    )
 
 
 VALUE_OPTIONS = ("--theme", "--config-dir", "--saves-dir")
@@ -67,11 +109,13 @@ VALUE_OPTIONS = ("--theme", "--config-dir", "--saves-dir")
 
 def split_ui_options(argv: list[str]) -> tuple[list[str], list[str]]:
     """(the client's own options, everything else), so the engine never sees ours."""
-    ours, rest, i = [], [], 0
+    ours: list[str] = []
+    rest: list[str] = []
+    i = 0
     while i < len(argv):
         a = argv[i]
         if a in VALUE_OPTIONS and i + 1 < len(argv):
-            ours += argv[i:i + 2]
+            ours += argv[i : i + 2]
             i += 2
             continue
         (ours if a == "--ascii" or a.split("=")[0] in VALUE_OPTIONS else rest).append(a)
@@ -80,7 +124,7 @@ def split_ui_options(argv: list[str]) -> tuple[list[str], list[str]]:
 
 
 #: Every command `bergfried` knows: the client's own, then the engine's headless ones.
-COMMANDS = ("play", "replay", "serve", "games", "selfplay", "arena", "check", "hint", "bench")
+COMMANDS = ("play", "replay", "serve", "games", "selfplay", "arena", "check", "hint", "bench", "export")
 
 
 def wants_engine(argv: list[str]) -> bool:
@@ -90,7 +134,9 @@ def wants_engine(argv: list[str]) -> bool:
     if command is None:
         return False
     if command == "replay":
-        return "--text" in rest or "--json" in rest or "--view" in rest
+        return "--text" in rest or "--json" in rest or "--view" in rest or "--chart" in rest
+    if command == "export":
+        return "--cast" not in rest and not any(a.startswith("--cast=") for a in rest)
     return command != "play"
 
 
@@ -126,18 +172,30 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{key:28} {value}")
         return 0
     if split_ui_options(argv)[1][:1] == ["serve"]:
+        from engine.store import StoreError
+
         from .server import main as serve_main
 
-        return serve_main(split_ui_options(argv)[1][1:])
+        try:
+            return serve_main(split_ui_options(argv)[1][1:])
+        except StoreError as exc:  # a damaged database or data folder: one line, never a traceback
+            print(f"bergfried serve: {exc}", file=sys.stderr)
+            return 2
     if split_ui_options(argv)[1][:2] == ["bench", "ssh"]:
         from .server.bench import main as bench_ssh
 
         return bench_ssh(split_ui_options(argv)[1][2:])
     command = next((a for a in split_ui_options(argv)[1] if not a.startswith("-")), None)
     if command is not None and command not in COMMANDS:
-        print(f"bergfried: unknown command {command!r} (choose from {', '.join(COMMANDS)}; "
-              "see bergfried --help)", file=sys.stderr)
+        print(
+            f"bergfried: unknown command {command!r} (choose from {', '.join(COMMANDS)}; see bergfried --help)",
+            file=sys.stderr,
+        )
         return 2
+    if command == "export" and not wants_engine(argv):
+        from .cast import main as cast_main
+
+        return cast_main(split_ui_options(argv)[1][1:])
     if wants_engine(argv):
         from engine.cli import main as engine_main
 
@@ -151,9 +209,24 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, KeyError, LogError) as exc:
         print(f"bergfried: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
+    return run_app(settings, start)
+
+
+#: What a user is told when the client itself fails: never the traceback, whose locals hold the game.
+INTERNAL_ERROR = (
+    "bergfried: an internal error stopped Bergfried; every move played so far is saved (please report this)"
+)
+
+
+def run_app(settings: Settings, start, headless: bool = False) -> int:
+    """Run the client; 0 when it ends as the user asked, else one line on stderr and 70."""
     from .app import BergfriedApp
 
-    BergfriedApp(settings, start=start).run()
+    app = BergfriedApp(settings, start=start)
+    app.run(headless=headless)
+    if app.return_code:
+        print(INTERNAL_ERROR, file=sys.stderr)
+        return 70
     return 0
 
 
@@ -162,7 +235,7 @@ def start_screen(args: argparse.Namespace, settings: Settings):
     if args.command == "play":
         return play_start(args, settings)
     if args.command == "replay":
-        return replay_start(args.file)
+        return replay_start(args.file, args.play, args.exit_at_end)
     return None
 
 
@@ -183,14 +256,18 @@ def play_start(args: argparse.Namespace, settings: Settings):
     if not game.min_players <= len(seats) <= game.max_players:
         from .screens.title import player_range
 
-        raise ValueError(f"{game.title} is for {player_range(game)}; "
-                         f"give one --seat per player")
+        raise ValueError(f"{game.title} is for {player_range(game)}; give one --seat per player")
     unknown = set(args.variant) - {v.key for v in game.variants}
     if unknown:
         known = ", ".join(v.key for v in game.variants) or "none"
-        raise ValueError(f"{game.title} has no variant {', '.join(sorted(unknown))} "
-                         f"(its variants: {known})")
+        raise ValueError(f"{game.title} has no variant {', '.join(sorted(unknown))} (its variants: {known})")
     config = GameConfig(len(seats), frozenset(args.variant))
+    from engine.core.log import make_saves_folder
+
+    make_saves_folder(settings.saves_dir)  # LogError (one line, status 2) before the terminal is taken
+    problem = game.config_problem(config)  # what the game's own set-up would refuse (Ludwig for three)
+    if problem:
+        raise ValueError(f"{game.title}: {problem}")
 
     def start(app):
         from .screens.start import new_play_screen
@@ -207,10 +284,13 @@ def _strongest(game) -> str:
     return default_level(game)
 
 
-def replay_start(path: Path):
+def replay_start(path: Path, play: float | None = None, exit_at_end: bool = False):
     from .screens.replay import ReplayScreen
 
+    if play is not None and not 0 < play <= 10:
+        raise ValueError(f"--play takes seconds per step, more than 0 and at most 10, not {play:g}")
     screen, warning = ReplayScreen.from_path(path)
+    screen.play_through = (play, exit_at_end) if play is not None else None
 
     def start(app):
         if warning:

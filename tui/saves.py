@@ -9,6 +9,7 @@ only new or changed files are read again::
     index.cached()      # at once: what the index knows (may be stale)
     index.refresh()     # reads the files that changed; run it off the event loop
 """
+
 from __future__ import annotations
 
 import json
@@ -35,9 +36,9 @@ class SaveInfo:
     created: str = ""
     finished: bool = False
     events: int = 0
-    error: str | None = None      # the engine's message when the file cannot be read
+    error: str | None = None  # the engine's message when the file cannot be read
     error_line: int | None = None  # the line it names, when it names one
-    warning: str | None = None    # the engine's message when only part could be recovered
+    warning: str | None = None  # the engine's message when only part could be recovered
 
     @property
     def status(self) -> str:
@@ -70,12 +71,24 @@ def describe_save(path: Path) -> SaveInfo:
         loaded = read_log(path, get_game)
         game = get_game(loaded.header.game)
     except (LogError, KeyError) as exc:
-        return SaveInfo(path, stat.st_mtime, stat.st_size, title=path.name, error=str(exc),
-                        error_line=getattr(exc, "line", None))
+        return SaveInfo(
+            path, stat.st_mtime, stat.st_size, title=path.name, error=str(exc), error_line=getattr(exc, "line", None)
+        )
     header = loaded.header
-    return SaveInfo(path, stat.st_mtime, stat.st_size, header.game, game.title,
-                    ", ".join(s.name for s in header.seats), header.created or "",
-                    game.result(loaded.state).finished, len(loaded.entries), None, None, loaded.warning)
+    return SaveInfo(
+        path,
+        stat.st_mtime,
+        stat.st_size,
+        header.game,
+        game.title,
+        ", ".join(s.name for s in header.seats),
+        header.created or "",
+        game.result(loaded.state).finished,
+        len(loaded.entries),
+        None,
+        None,
+        loaded.warning,
+    )
 
 
 def save_paths(saves_dir: Path) -> list[Path]:
@@ -143,9 +156,9 @@ class SaveIndex:
         known, latest, stale = self._read(), None, False
         for name, stat in _save_stats(self.saves_dir):
             record = known.get(name)
-            if not _still_true(record, stat):
+            if not _still_true(record, stat) or not _well_formed(record):
                 stale = True
-            elif latest is None and not record.get("error") and not record.get("finished"):
+            elif latest is None and not record["error"] and not record["finished"]:
                 latest = _from_record(self.saves_dir / name, stat, record)
         return latest, stale
 
@@ -182,18 +195,42 @@ FIELDS = frozenset(field.name for field in fields(SaveInfo))
 def _still_true(record: dict | None, stat: os.stat_result) -> bool:
     """Whether an index record describes the file as it is now (same size and age) and holds
     nothing but SaveInfo's fields."""
-    return (isinstance(record, dict) and record.get("size") == stat.st_size
-            and record.get("modified") == stat.st_mtime and record.keys() <= FIELDS)
+    return (
+        isinstance(record, dict)
+        and record.get("size") == stat.st_size
+        and record.get("modified") == stat.st_mtime
+        and record.keys() <= FIELDS
+    )
+
+
+# What each field of an index record may hold. The index is a cache: a record holding anything
+# else (an edited or damaged index, another version's) is read again from its file.
+_KINDS = {
+    "path": (str,),
+    "modified": (float, int),
+    "size": (int,),
+    "game_id": (str, type(None)),
+    "title": (str,),
+    "players": (str,),
+    "created": (str,),
+    "finished": (bool,),
+    "events": (int,),
+    "error": (str, type(None)),
+    "error_line": (int, type(None)),
+    "warning": (str, type(None)),
+}
+
+
+def _well_formed(record: dict) -> bool:
+    return record.keys() == FIELDS and all(type(value) in _KINDS[name] for name, value in record.items())
 
 
 def _from_record(path: Path, stat: os.stat_result, record: dict | None) -> SaveInfo | None:
-    """The indexed facts about ``path``, if the file is still the size and age they were taken at."""
-    if not _still_true(record, stat):
+    """The indexed facts about ``path``, if the file is still the size and age they were taken at
+    and the record holds what SaveInfo's fields hold (else None: read the file again)."""
+    if not _still_true(record, stat) or not _well_formed(record):
         return None
-    try:
-        return SaveInfo(**{**record, "path": path})
-    except TypeError:  # a field missing
-        return None
+    return SaveInfo(**{**record, "path": path})
 
 
 def scan_saves(saves_dir: Path) -> list[SaveInfo]:

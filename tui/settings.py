@@ -4,6 +4,7 @@ The App never reads the environment or the config file itself: ``tui.cli`` build
 :class:`Settings` once at start-up (or a test builds one pointing at a temporary directory)
 and passes it in. That keeps one process able to host many Apps with different settings.
 """
+
 from __future__ import annotations
 
 import json
@@ -53,8 +54,9 @@ class Settings:
     @classmethod
     def load(cls, config_dir: Path, saves_dir: Path | None = None, **overrides) -> Settings:
         """Settings from ``config_dir`` (defaults where absent or unreadable), then ``overrides``."""
-        settings = cls(config_dir=Path(config_dir),
-                       saves_dir=Path(saves_dir) if saves_dir else Path(config_dir) / "saves")
+        settings = cls(
+            config_dir=Path(config_dir), saves_dir=Path(saves_dir) if saves_dir else Path(config_dir) / "saves"
+        )
         for name, value in _read_config(settings.config_path).items():
             setattr(settings, name, value)
         for name, value in overrides.items():

@@ -1,4 +1,5 @@
 """Bots see only their seat's view and the legal actions it implies; they never read the state."""
+
 from __future__ import annotations
 
 import random

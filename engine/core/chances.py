@@ -1,10 +1,11 @@
 """Winning chances from points: what every game's evaluation for the search comes down to.
 
-    >>> shared_win(3, (0, 2))
-    (0.5, 0.0, 0.5)
-    >>> [round(c, 2) for c in lead_chances((12, 8, 2), scale=4)]
-    [0.73, 0.27, 0.08]
+>>> shared_win(3, (0, 2))
+(0.5, 0.0, 0.5)
+>>> [round(c, 2) for c in lead_chances((12, 8, 2), scale=4)]
+[0.73, 0.27, 0.08]
 """
+
 from __future__ import annotations
 
 import math

@@ -6,6 +6,7 @@
 Position ``p`` is the state after the first ``p`` events (0 is before setup). Snapshots every
 ``SNAPSHOT_EVERY`` events bound a seek to folding at most that many events.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -12,10 +12,9 @@ Every game declares its events with :func:`event`::
 An :class:`EventCodec` turns them into JSON-ready dicts and back, upcasting old
 schema versions through registered functions. An unknown type is an error.
 """
+
 from __future__ import annotations
 
-import types
-import typing
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -76,11 +75,6 @@ class EventCodec:
             self._classes[name] = cls
         # Looked up once: loading a log decodes every event, and cattrs' dispatch is per call.
         self._hooks = {cls: self.converter.get_structure_hook(cls) for cls in self._classes.values()}
-        self._plain = {cls: _plain_encoder(cls, self.converter) for cls in self._classes.values()}
-        self.plain_encoders: dict[type, Callable[[Any], dict]] = dict(self._plain)  # class -> plain, for loops
-        # class -> same(ev, record): the record's type, v and data are plain(ev)'s (a load asks it per line)
-        self.matchers: dict[type, Callable[[Any, dict], bool]] = {
-            cls: _matcher(cls, self.converter) for cls in self._classes.values()}
 
     @property
     def names(self) -> frozenset[str]:
@@ -92,22 +86,22 @@ class EventCodec:
 
     def encode(self, ev: Any) -> dict:
         cls = type(ev)
-        return {"type": getattr(cls, EVENT_NAME), "v": getattr(cls, EVENT_VERSION),
-                "data": self.converter.unstructure(ev)}
+        return {
+            "type": getattr(cls, EVENT_NAME),
+            "v": getattr(cls, EVENT_VERSION),
+            "data": self.converter.unstructure(ev),
+        }
 
     def plain(self, ev: Any) -> dict:
-        """``encode(ev)`` as JSON reads it back (lists for tuples), built directly: a load
-        compares every logged line with the record its move produces, without a JSON round trip.
+        """``encode(ev)`` as JSON reads it back (lists for tuples): a load compares every logged
+        line with the record its move produces.
 
         >>> from engine.games.king_up.events import FigurePlaced   # any game's event
         >>> codec = EventCodec([FigurePlaced])
         >>> codec.plain(FigurePlaced(0, "A", 1))
         {'type': 'FigurePlaced', 'v': 1, 'data': {'seat': 0, 'figure': 'A', 'floor': 1}}
         """
-        fn = self._plain.get(type(ev))
-        if fn is None:
-            return _json_shaped(self.encode(ev))
-        return fn(ev)
+        return _json_shaped(self.encode(ev))
 
     def decode(self, record: dict) -> Any:
         try:
@@ -131,10 +125,6 @@ class EventCodec:
             raise LogError(f"event {name!r} has bad data: {exc}") from None
 
 
-# -- plain encoders ----------------------------------------------------------------------------
-_SIMPLE = (int, str, bool, float, type(None))
-
-
 def _json_shaped(value: Any) -> Any:
     """What JSON gives back for ``value``: tuples become lists, recursively."""
     if isinstance(value, (list, tuple)):
@@ -142,65 +132,3 @@ def _json_shaped(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _json_shaped(v) for k, v in value.items()}
     return value
-
-
-def _field_code(tp: Any, expr: str, env: dict, converter: cattrs.Converter) -> str:
-    """Python source turning ``expr`` of type ``tp`` into its JSON-read form."""
-    if tp in _SIMPLE:
-        return expr
-    origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if origin in (typing.Union, types.UnionType) and all(a in _SIMPLE for a in args):
-        return expr
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        inner = _field_code(args[0], "x", env, converter)
-        return f"list({expr})" if inner == "x" else f"[{inner} for x in {expr}]"
-    if origin is tuple and args and Ellipsis not in args and all(a in _SIMPLE for a in args):
-        return f"list({expr})"
-    # Anything else: the converter's own form, made JSON-shaped (slower, always right).
-    name = f"_slow{len(env)}"
-    env[name] = lambda v, tp=tp: _json_shaped(converter.unstructure(v, unstructure_as=tp))
-    return f"{name}({expr})"
-
-
-def _matcher(cls: type, converter: cattrs.Converter) -> Callable[[Any, dict], bool]:
-    """``same(ev, record)``: record's "type", "v" and "data" equal ``plain(ev)``'s (with ``==``, as
-    comparing the dicts would), without building them; other keys of record are not looked at.
-
-    >>> from engine.games.king_up.events import FigurePlaced   # any game's event
-    >>> same = EventCodec([FigurePlaced]).matchers[FigurePlaced]
-    >>> same(FigurePlaced(0, "A", 1), {"type": "FigurePlaced", "v": 1, "data": {"seat": 0, "figure": "A", "floor": 1}})
-    True
-    """
-    hints = typing.get_type_hints(cls)
-    env: dict[str, Any] = {}
-    kind = [f"r['type'] == {getattr(cls, EVENT_NAME)!r}", f"r['v'] == {getattr(cls, EVENT_VERSION)!r}"]
-    codes = {f.name: _field_code(hints.get(f.name, f.type), f"ev.{f.name}", env, converter) for f in attrs.fields(cls)}
-    if cls.__dictoffset__ and all(code == f"ev.{name}" for name, code in codes.items()):
-        # Fields kept in the instance dict, each as JSON reads it back: one dict comparison, in C.
-        # (An instance dict holding more than the fields only compares unequal: the careful path.)
-        tests = kind + ["d == ev.__dict__"]
-    else:
-        tests = kind + ["type(d) is dict", f"len(d) == {len(codes)}"]
-        tests += [f"d[{name!r}] == {code}" for name, code in codes.items()]
-    # Subscripts, not .get: a load asks this of every line, and a missing key (KeyError) equals
-    # nothing. An if, not a returned chain of ands: Python 3.11 specializes a comparison of ints
-    # or strings only where a jump follows it.
-    source = (f"def same(ev, r):\n    try:\n        d = r['data']\n        if {' and '.join(tests)}:\n"
-              "            return True\n    except KeyError:\n        pass\n    return False\n")
-    exec(source, env)  # noqa: S102 -- generated from the class's own field names
-    return env["same"]
-
-
-def _plain_encoder(cls: type, converter: cattrs.Converter) -> Callable[[Any], dict]:
-    hints = typing.get_type_hints(cls)
-    env: dict[str, Any] = {}
-    items = []
-    for field in attrs.fields(cls):
-        tp = hints.get(field.name, field.type)
-        code = _field_code(tp, f"ev.{field.name}", env, converter)
-        items.append(f"{field.name!r}: {code}")
-    source = (f"def plain(ev):\n    return {{'type': {getattr(cls, EVENT_NAME)!r}, "
-              f"'v': {getattr(cls, EVENT_VERSION)!r}, 'data': {{{', '.join(items)}}}}}\n")
-    exec(source, env)  # noqa: S102 -- generated from the class's own field names
-    return env["plain"]
-

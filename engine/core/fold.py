@@ -8,10 +8,18 @@
 
     state = evolve(state, FigurePlaced(0, 3, 1))
 
-A decider that folds its events as it goes (to see their consequences) may return them as
-:class:`Decided`, carrying the state they lead to: loading a save file and playing a move then
-take that state instead of folding the same events a second time.
+A decider that folds its events as it goes (to see their consequences) does so with a
+:class:`Folder` and may return them as :class:`Decided`, carrying the state they lead to: loading a
+save file and playing a move then take that state instead of folding the same events a second time.
+
+    class Folder(fold.Folder):
+        evolve = staticmethod(evolve)   # the game's own
+
+    fold = Folder(state)
+    fold.add(FigurePlaced(0, 3, 1))
+    return fold.decided()
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -24,8 +32,6 @@ class Fold:
     def __init__(self, game_title: str):
         self.game_title = game_title
         self._handlers: dict[type, Callable[[Any, Any], Any]] = {}
-        # handler(event class) -> its handler or None: a load calls handlers directly (one call less)
-        self.handler = self._handlers.get
 
     def on(self, *event_types: type):
         """Decorator: ``fn(state, event) -> state`` handles these event types."""
@@ -63,8 +69,32 @@ class Decided(list):
     __slots__ = ("after",)
 
     def __init__(self, events=(), after: Any = None):
-        _list_init(self, events)  # list.__init__, without super()'s look-up: deciders make one per move
+        super().__init__(events)
         self.after = after
 
 
-_list_init = list.__init__
+class Folder:
+    """The events of a decision so far, and the state they lead to. Each game subclasses it once,
+    naming its ``evolve``; a game whose events change what may follow overrides ``add``.
+
+    >>> class Counter(Folder):
+    ...     evolve = staticmethod(lambda state, ev: state + ev)
+    >>> fold = Counter(0)
+    >>> fold.add(2); fold.add(3)
+    >>> fold.decided(), fold.decided().after
+    ([2, 3], 5)
+    """
+
+    evolve: Callable[[Any, Any], Any]
+
+    def __init__(self, state: Any):
+        self.state = state
+        self.events: list[Any] = []
+
+    def add(self, ev: Any) -> None:
+        self.events.append(ev)
+        self.state = self.evolve(self.state, ev)
+
+    def decided(self) -> Decided:
+        """The events, carrying the state they lead to."""
+        return Decided(self.events, self.state)

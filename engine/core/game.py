@@ -7,6 +7,7 @@ A game is an object that knows the rules; a state knows the position::
 
 See docs/protocol.md for the whole contract (simultaneous steps, reveals, undo).
 """
+
 from __future__ import annotations
 
 import functools
@@ -16,7 +17,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from importlib import resources
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeGuard, runtime_checkable
 
 import attrs
 
@@ -24,15 +25,31 @@ from .errors import UnknownBotLevel
 from .events import EventCodec
 
 
+def _frozen(variants: Iterable[str]) -> frozenset[str]:
+    return frozenset(variants)
+
+
 @attrs.frozen
 class GameConfig:
     """What a match is set up with: the number of players and the rule variants switched on."""
 
     players: int
-    variants: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    variants: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen)
+    # The rules a match is played by: a save file's header says which (see Header); None, the
+    # game's current rules. A game whose rules changed keeps an old file's play by asking
+    # ``rules_before``, so the file still loads move for move.
+    rules_version: int | None = None
 
     def has(self, variant: str) -> bool:
         return variant in self.variants
+
+    def rules_before(self, version: int) -> bool:
+        """Whether this match is played by rules older than ``version`` (a file saved before it).
+
+        >>> GameConfig(2, rules_version=1).rules_before(2), GameConfig(2).rules_before(2)
+        (True, False)
+        """
+        return self.rules_version is not None and self.rules_version < version
 
 
 @attrs.frozen
@@ -44,10 +61,18 @@ class Result:
     finished: bool
 
 
+def _player_counts(counts: Iterable[int]) -> frozenset[int]:
+    """A typed converter: attrs reads ``frozenset`` itself as taking sets of anything."""
+    return frozenset(counts)
+
+
 @attrs.frozen
 class Variant:
     key: str
     description: str
+    # Player counts at which the rule always applies, switched on or not (Between Two Castles:
+    # Ludwig always builds with two players), so a form can show it on and fixed there.
+    always_with: frozenset[int] = attrs.field(default=frozenset(), converter=_player_counts)
 
 
 # Every game offers it: with it, undo may also go back past revealed information (see Match.can_undo).
@@ -80,14 +105,14 @@ def secret_from(seed: int) -> str:
     return hashlib.sha256(f"bergfried reproducible run:{int(seed)}".encode()).hexdigest()
 
 
-def is_secret(seed: Any) -> bool:
+def is_secret(seed: Any) -> TypeGuard[str]:
     return type(seed) is str and len(seed) == SECRET_HEX_DIGITS and _HEX_DIGITS.issuperset(seed)
 
 
 _HEX_DIGITS = frozenset("0123456789abcdef")
 
 
-def is_legacy_seed(seed: Any) -> bool:
+def is_legacy_seed(seed: Any) -> TypeGuard[int]:
     return type(seed) is int and -LEGACY_SEED_LIMIT < seed < LEGACY_SEED_LIMIT
 
 
@@ -106,7 +131,7 @@ def bind_seed(seed: Seed, context: str) -> Seed:
     """Key the draws to the match's set-up (game, players, variants): a header edited afterwards
     (a variant added, a player count changed) then no longer reproduces its own set-up.
     Old integer seeds are returned as they are, so old saves keep their draws."""
-    if type(seed) is int:
+    if not isinstance(seed, str):  # an old integer seed
         return seed
     return hmac.digest(bytes.fromhex(seed), context.encode(), "sha256").hex()  # hmac.new(...).hexdigest(), one-shot
 
@@ -122,7 +147,10 @@ class _KeyedRandom(random.Random):
         self._seeded = True
         random.Random.seed(self, int.from_bytes(hmac.digest(self._key, self._message, "sha256"), "big"))
         # Seeded: draw straight from C (a shuffle draws once per card, through these two names).
-        self.random, self.getrandbits = _C_RANDOM.__get__(self), _C_GETRANDBITS.__get__(self)
+        self.random, self.getrandbits = (  # type: ignore[method-assign] # the C methods, bound: the point
+            _C_RANDOM.__get__(self),
+            _C_GETRANDBITS.__get__(self),
+        )
 
     def random(self) -> float:
         if not self._seeded:
@@ -178,7 +206,17 @@ class Game(Protocol):
     rules_version: ClassVar[int]
     variants: ClassVar[tuple[Variant, ...]]
     bot_levels: ClassVar[tuple[str, ...]]  # weakest first
+
+    # Games are cached per instance (functools.cache keys on them): say so, as object's hash is
+    # not part of a protocol's members for the type checker.
+    def __hash__(self) -> int: ...
+
     codec: EventCodec
+
+    def config_problem(self, config: GameConfig) -> str | None:
+        """Why the game cannot be set up with ``config`` (a variant for other player counts),
+        beyond the player range and the variants it lists; None when it can. The one check both
+        a header (a save file's, a new game's) and ``setup`` use."""
 
     def initial_state(self, config: GameConfig) -> Any:
         """The empty position before any setup event; pure."""
@@ -253,7 +291,7 @@ class Rules:
             view_class = KingUpView
     """
 
-    bots: ClassVar[Mapping[str, Callable[[], Any]]] = {}
+    bots: ClassVar[Mapping[str, Callable[..., Any]]] = {}  # a class, or a Thinking that takes the game
     view_class: ClassVar[type] = object
 
     @property
@@ -263,10 +301,16 @@ class Rules:
     def make_bot(self, level: str) -> Any:
         factory = self.bots.get(level)
         if factory is None:
-            raise UnknownBotLevel(f"{getattr(self, 'title', '?')} has no {level!r} bot "
-                                  f"(levels: {', '.join(self.bots)})")
+            raise UnknownBotLevel(
+                f"{getattr(self, 'title', '?')} has no {level!r} bot (levels: {', '.join(self.bots)})"
+            )
         # A thinking bot (engine.core.search.Thinking) searches this game's rules.
         return factory(self) if getattr(factory, "wants_game", False) else factory()
+
+    def config_problem(self, config: GameConfig) -> str | None:
+        """Why ``config`` cannot be set up, beyond the player range and the variants listed (see
+        :class:`Game`); most games take every such combination."""
+        return None
 
     def rules_page(self) -> str:
         """The rules in English (``rules.md`` shipped inside the game's package)."""

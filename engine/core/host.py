@@ -4,6 +4,7 @@ its table instead of writing the file twice.
     host = TableHost(get_game, bot_delay=0.6)
     table, warning = host.open(path)
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -18,10 +19,16 @@ from .table import Table
 
 
 class TableHost:
-    def __init__(self, lookup: Callable[[str], Game], *, executor: Executor | None = None,
-                 bot_delay: float = 0.0, durable: bool = True):
+    def __init__(
+        self,
+        lookup: Callable[[str], Game],
+        *,
+        executor: Executor | None = None,
+        bot_delay: float = 0.0,
+        durable: bool = True,
+    ):
         self.lookup, self.executor, self.bot_delay, self.durable = lookup, executor, bot_delay, durable
-        self._tables: dict[Path, Table] = {}
+        self._tables: dict[Path | str, Table] = {}
 
     def _key(self, path: Path | str) -> Path | str:
         """A save file's resolved path, or (a str) the id of a table in a store."""
@@ -35,8 +42,9 @@ class TableHost:
             return None
         return table
 
-    def new(self, game: Game, config: GameConfig, seats: Sequence[Seat], seed: Any, path: Path,
-            created: str | None = None) -> Table:
+    def new(
+        self, game: Game, config: GameConfig, seats: Sequence[Seat], seed: Any, path: Path, created: str | None = None
+    ) -> Table:
         match = Match.new(game, config, seats, seed, path=path, created=created, durable=self.durable)
         return self._host(path, match)
 

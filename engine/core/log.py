@@ -10,18 +10,19 @@ undo policy, and decide every move again::
     loaded = read_log(path, get_game)      # header, entries, warning, verified final state
     copy = recover(damaged_path, get_game)  # the whole, verified moves before the damage
 """
+
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import attrs
 
 from .errors import LogError
-from .fastattrs import slotted_new
 from .game import Game, GameConfig, Seed, bind_seed, is_legacy_seed, is_secret
 
 FORMAT = "bergfried-log"
@@ -43,6 +44,35 @@ class Seat:
 
 
 @attrs.frozen
+class Branch:
+    """Where a game branched off another's replay (docs/protocol.md, "Branches"): the original's
+    file name, the replay step shown, how many of its whole actions were kept, and its variants,
+    which the draws stay keyed to so the new game deals what the original dealt."""
+
+    source: str
+    step: int
+    actions: int
+    variants: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"from": self.source, "step": self.step, "actions": self.actions, "variants": list(self.variants)}
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Branch:
+        if not isinstance(obj, dict) or obj.keys() != _BRANCH_KEYS:
+            raise _line1("the header's branch is not {from, step, actions, variants}")
+        source, step, actions, variants = obj["from"], obj["step"], obj["actions"], obj["variants"]
+        if not _short_str(source) or type(step) is not int or type(actions) is not int or step < 0 or actions < 0:
+            raise _line1("the header's branch does not name a file and a step")
+        if not isinstance(variants, list) or not all(_short_str(v) for v in variants):
+            raise _line1("the header's branch variants are not a list of names")
+        return cls(source, step, actions, tuple(sorted(variants)))
+
+
+_BRANCH_KEYS = frozenset({"from", "step", "actions", "variants"})
+
+
+@attrs.frozen
 class Header:
     game: str
     rules_version: int
@@ -50,20 +80,36 @@ class Header:
     seed: Seed  # a 64-hex-digit secret; an int in saves from before secrets
     seats: tuple[Seat, ...]
     created: str | None = None  # an ISO timestamp from the caller; the engine reads no clock
+    branch: Branch | None = None  # set in a game branched off another's replay
+
+    def __attrs_post_init__(self) -> None:
+        # The config carries the header's rules version, so every set-up, replay and decision
+        # made from it plays by the rules the file was saved under (GameConfig.rules_before).
+        if self.config.rules_version != self.rules_version:
+            object.__setattr__(self, "config", attrs.evolve(self.config, rules_version=self.rules_version))
 
     def to_json(self) -> dict:
-        out = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": self.game,
-               "rules_version": self.rules_version,
-               "config": {"players": self.config.players, "variants": sorted(self.config.variants)},
-               "seed": self.seed, "seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
+        out = {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "config": {"players": self.config.players, "variants": sorted(self.config.variants)},
+            "seed": self.seed,
+            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+        }
         if self.created is not None:
             out["created"] = self.created
+        if self.branch is not None:
+            out["branch"] = self.branch.to_json()
         return out
 
     @property
     def rng_seed(self) -> Seed:
-        """What draws are keyed with: the secret bound to the game, player count and variants."""
-        return bind_seed(self.seed, f"{self.game}|{self.config.players}|{','.join(sorted(self.config.variants))}")
+        """What draws are keyed with: the secret bound to the game, player count and variants
+        (a branch's: the original's variants, so it deals what the original dealt)."""
+        variants = self.config.variants if self.branch is None else self.branch.variants
+        return bind_seed(self.seed, f"{self.game}|{self.config.players}|{','.join(sorted(variants))}")
 
     @property
     def legacy(self) -> bool:
@@ -76,14 +122,19 @@ class Header:
         if self.game != game.id:
             return f"this is a {self.game} game, not {game.id}"
         if not 1 <= self.rules_version <= game.rules_version:
-            return (f"rules version {self.rules_version} is not one this Bergfried knows for {game.id} "
-                    f"(1–{game.rules_version})")
+            return (
+                f"rules version {self.rules_version} is not one this Bergfried knows for {game.id} "
+                f"(1–{game.rules_version})"
+            )
         if not game.min_players <= players <= game.max_players:
             return f"{game.title} is for {game.min_players}–{game.max_players} players, not {players}"
         if len(self.seats) != players:
             return f"{players} players need {players} seats, the header has {len(self.seats)}"
-        if self.config.variants:  # most games are played without
-            unknown = sorted(self.config.variants - {v.key for v in game.variants})
+        variants = (
+            self.config.variants if self.branch is None else self.config.variants | frozenset(self.branch.variants)
+        )
+        if variants:  # most games are played without
+            unknown = sorted(variants - {v.key for v in game.variants})
             if unknown:
                 return f"{game.title} has no variant {unknown[0]!r}"
         levels = None  # asked of the game once, for the first bot
@@ -94,7 +145,7 @@ class Header:
                     levels = game.bot_levels
                 if kind[:4] != "bot:" or kind[4:] not in levels:
                     return f"seat {i + 1} is {_excerpt(kind)}, not a person or one of the bots {', '.join(levels)}"
-        return None
+        return game.config_problem(self.config)  # what the game's own set-up would refuse
 
     @classmethod
     def from_json(cls, obj: Any) -> Header:
@@ -115,6 +166,11 @@ class Header:
         seats = _seats(obj.get("seats"))
         if seats is None:
             raise _line1("the header's seats are not a list of {name, kind}")
+        for i, seat in enumerate(seats):  # what a person could type: a flipped bit shows
+            if not (seat.name.isprintable() and seat.name.strip() == seat.name != ""):
+                raise _line1(
+                    f"seat {i + 1}'s name {_excerpt(seat.name)} is not printable text without spaces at its ends"
+                )
         if not (is_secret(seed) or is_legacy_seed(seed)):
             raise _line1(f"the seed {_excerpt(seed)} is neither 64 hex digits nor a small integer")
         game, rules_version = obj.get("game"), obj.get("rules_version")
@@ -125,18 +181,32 @@ class Header:
         created = obj.get("created")
         if created is not None and not _short_str(created):
             raise _line1("the header's created time is not a short text")
+        if created is not None and not _iso_time(created):
+            raise _line1(f"the header's created time {_excerpt(created)} is not an ISO 8601 time")
         if type(cfg.get("players")) is not int:
             raise _line1(f"the number of players is {_excerpt(cfg.get('players'))}")
-        # Made without attrs' __init__ (slotted_new): every load reads a header; these are its fields.
-        return _new_header(game, rules_version, GameConfig(cfg["players"], frozenset(variants)), seed, seats,
-                           created)
+        branch = obj.get("branch")
+        if branch is not None:
+            branch = Branch.from_json(branch)
+        config = GameConfig(cfg["players"], frozenset(variants), rules_version)
+        return Header(game, rules_version, config, seed, seats, created, branch)
 
 
-_HEADER_KEYS = frozenset({"format", "format_version", "game", "rules_version", "config", "seed", "seats",
-                          "created"})
+_HEADER_KEYS = frozenset(
+    {"format", "format_version", "game", "rules_version", "config", "seed", "seats", "created", "branch"}
+)
 
 
-def _short_str(value: Any, limit: int = 200) -> bool:
+def _iso_time(text: str) -> bool:
+    """Whether ``text`` is a time as Bergfried writes one (``datetime.isoformat``)."""
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _short_str(value: Any, limit: int = 200) -> TypeGuard[str]:
     return type(value) is str and len(value) <= limit
 
 
@@ -156,12 +226,8 @@ def _seats(obj: Any) -> tuple[Seat, ...] | None:
         name, kind = seat.get("name"), seat.get("kind", "human")
         if not (_short_str(name) and _short_str(kind)):
             return None
-        seats.append(_new_seat(name, kind))
+        seats.append(Seat(name, kind))
     return tuple(seats)
-
-
-_new_seat = slotted_new(Seat)
-_new_header = slotted_new(Header)
 
 
 def _line1(text: str) -> LogError:
@@ -170,10 +236,15 @@ def _line1(text: str) -> LogError:
 
 def excerpt(value: Any, limit: int = 40) -> str:
     """A short quote of bad data for an error message: never more than ``limit`` characters."""
-    text = value if isinstance(value, str) else repr(value) if not isinstance(value, (dict, list)) \
+    text = (
+        value
+        if isinstance(value, str)
+        else repr(value)
+        if not isinstance(value, (dict, list))
         else type(value).__name__
+    )
     text = repr(text) if isinstance(value, str) else text
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 _excerpt = excerpt
@@ -194,9 +265,10 @@ class Entry(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, event: Any, act: int, by: int | None = None, move: str | None = None,
-                line: int | None = None) -> Entry:
-        return _tuple_new(cls, (event, act, by, move, line))
+    def __new__(
+        cls, event: Any, act: int, by: int | None = None, move: str | None = None, line: int | None = None
+    ) -> Entry:
+        return super().__new__(cls, (event, act, by, move, line))
 
     event = property(itemgetter(0))
     act = property(itemgetter(1))
@@ -224,14 +296,6 @@ class Entry(tuple):
 
     # Tuple order and arithmetic mean nothing for a log entry.
     __lt__ = __le__ = __gt__ = __ge__ = __add__ = __mul__ = __rmul__ = None  # type: ignore[assignment]
-
-
-_tuple_new = tuple.__new__
-
-
-def make_entry(event: Any, act: int, by: int | None, move: str | None, line: int | None) -> Entry:
-    """``Entry(event, act, by, move, line)`` without the keyword defaults (loading makes many)."""
-    return _tuple_new(Entry, (event, act, by, move, line))
 
 
 def encode_entry(game: Game, entry: Entry, batch_size: int | None = None) -> dict:
@@ -280,11 +344,7 @@ def read_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None 
     action written only in part, a set-up never written) is dropped with a warning instead:
     everything before it was written whole and verified.
     """
-    # A path given is used as it is: Path(path) would parse it again into a copy (2.5 us a load)
-    return _load_log(path if type(path) is _PATH else Path(path), lookup, expect_game)
-
-
-_PATH = type(Path())  # the concrete class Path() makes here (PosixPath)
+    return _load_log(Path(path), lookup, expect_game)
 
 
 def recover(path: Path, lookup: Callable[[str], Game]) -> Path:
@@ -296,11 +356,37 @@ def recover(path: Path, lookup: Callable[[str], Game]) -> Path:
 
 # The writing half lives in engine.core.writer; its names are part of this module's interface.
 from .writer import (  # noqa: E402
-    SUFFIX, LogWriter, SaveFailed, SaveInUse, make_saves_folder, write_log_atomic, write_log_new)
+    SUFFIX,
+    LogWriter,
+    SaveFailed,
+    SaveInUse,
+    make_saves_folder,
+    write_log_atomic,
+    write_log_new,
+)
+
 # ... and the reading half in engine.core.reader, which needs every name above (imported here once,
 # not by an import statement in read_log, which costs about 1 us a load).
 from .reader import load_log as _load_log, recover_log as _recover_log  # noqa: E402
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "Seat", "Header", "Entry", "LoadedLog", "read_log", "recover",
-           "encode_entry", "encode_lines", "dumps", "excerpt", "SUFFIX", "LogWriter", "SaveFailed",
-           "SaveInUse", "make_saves_folder", "write_log_atomic", "write_log_new"]
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "Seat",
+    "Header",
+    "Entry",
+    "LoadedLog",
+    "read_log",
+    "recover",
+    "encode_entry",
+    "encode_lines",
+    "dumps",
+    "excerpt",
+    "SUFFIX",
+    "LogWriter",
+    "SaveFailed",
+    "SaveInUse",
+    "make_saves_folder",
+    "write_log_atomic",
+    "write_log_new",
+]

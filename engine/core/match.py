@@ -6,17 +6,20 @@
 Every accepted action appends its events to the log (and the save file, when there is one)
 before subscribers hear of it. Several apps on one event loop may share a Match.
 """
+
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from .errors import IllegalAction, LogError
+from .errors import IllegalAction, IllegalMove, LogError
 from .game import Game, GameConfig, Result, Seed, match_seed, replay, rng_for
 from .log import Entry, Header, LoadedLog, LogWriter, Seat, read_log
+from .writer import MatchWriter
 from .undo import UndoCheck, undo_check
 
 Listener = Callable[["Match", "Change"], None]
@@ -34,8 +37,14 @@ class Change:
 
 
 class Match:
-    def __init__(self, game: Game, header: Header, entries: Sequence[Entry] = (),
-                 writer: LogWriter | None = None, state: Any = None):
+    def __init__(
+        self,
+        game: Game,
+        header: Header,
+        entries: Sequence[Entry] = (),
+        writer: MatchWriter | None = None,
+        state: Any = None,
+    ):
         self.game, self.header, self.writer = game, header, writer
         self.entries: list[Entry] = list(entries)
         self.state = state if state is not None else replay(game, header.config, (e.event for e in entries))
@@ -45,15 +54,23 @@ class Match:
 
     # -- creating and loading -------------------------------------------------------------
     @classmethod
-    def new(cls, game: Game, config: GameConfig, seats: Sequence[Seat], seed: Seed | None = None,
-            path: Path | None = None, created: str | None = None, durable: bool = True) -> Match:
+    def new(
+        cls,
+        game: Game,
+        config: GameConfig,
+        seats: Sequence[Seat],
+        seed: Seed | None = None,
+        path: Path | None = None,
+        created: str | None = None,
+        durable: bool = True,
+    ) -> Match:
         """A new match. ``seed`` None (for games against people) draws a fresh 256-bit secret;
         an int derives one reproducibly (selfplay --seed, tests). ``path`` is a new save file."""
         header = Header(game.id, game.rules_version, config, match_seed(seed), tuple(seats), created)
         problem = header.problem(game)
         if problem:
             raise IllegalAction(problem)
-        events = game.setup(config, rng_for(header.rng_seed, 0))
+        events = game.setup(header.config, rng_for(header.rng_seed, 0))
         entries = [Entry(ev, 0) for ev in events]
         writer = None
         if path is not None:
@@ -68,8 +85,9 @@ class Match:
         return match
 
     @classmethod
-    def load(cls, path: Path, lookup: Callable[[str], Game], resume: bool = True,
-             durable: bool = True) -> tuple[Match, str | None]:
+    def load(
+        cls, path: Path, lookup: Callable[[str], Game], resume: bool = True, durable: bool = True
+    ) -> tuple[Match, str | None]:
         """Open a saved game, every move decided again; returns the match and any warning.
 
         With ``resume`` the match appends to the same file, which it locks (SaveInUse when the
@@ -94,7 +112,7 @@ class Match:
 
     # -- reading -----------------------------------------------------------------------------
     @property
-    def seed(self) -> int:
+    def seed(self) -> Seed:
         return self.header.seed
 
     @property
@@ -130,6 +148,14 @@ class Match:
     def rng(self, salt: str = ""):
         return rng_for(self._rng_seed, len(self.entries), salt)
 
+    def bot_rng(self, seat: int) -> random.Random:
+        """The bot on ``seat``'s own random source: the draws of ``rng(f"bot{seat}")`` in a plain
+        Random, which holds no key (the keyed one holds the match's secret, from which every
+        deal can be computed)."""
+        plain = random.Random()
+        plain.setstate(self.rng(f"bot{seat}").getstate())
+        return plain
+
     # -- acting ------------------------------------------------------------------------------
     def submit(self, seat: int, action: Any) -> list[Any]:
         """Apply ``action`` for ``seat``; raises IllegalAction (nothing changes) when not allowed."""
@@ -138,12 +164,31 @@ class Match:
         if seat not in self.to_act:
             who = ", ".join(self.seats[s].name for s in sorted(self.to_act))
             raise IllegalAction(f"it is not your turn (waiting for {who})")
-        move = self.game.format_action(self.state, seat, action)
-        events = self.game.decide(self.state, seat, action, self.rng())
+        # Decided before it is formatted: decide refuses every action the engine did not list, so
+        # the notation only ever writes a move the rules allow (a room number past the catalogue
+        # once crashed the formatting, with the whole state in the traceback).
+        events = self._refuse_unlisted(seat, action, self.game.decide, self.state, seat, action, self.rng())
+        move = self._refuse_unlisted(seat, action, self.game.format_action, self.state, seat, action)
         act = self.last_act + 1
-        self._append([Entry(ev, act, seat, move if i == 0 else None) for i, ev in enumerate(events)],
-                     seat, getattr(events, "after", None))
+        self._append(
+            [Entry(ev, act, seat, move if i == 0 else None) for i, ev in enumerate(events)],
+            seat,
+            getattr(events, "after", None),
+        )
         return events
+
+    def _refuse_unlisted(self, seat: int, action: Any, call: Callable[..., Any], *args: Any) -> Any:
+        """``call(*args)``; should a game's code fail on an action it did not list (an IndexError
+        on a number out of range), that is the player's IllegalMove, never a crash. A listed
+        action that fails is the game's bug and is raised as it is."""
+        try:
+            return call(*args)
+        except IllegalAction:
+            raise
+        except Exception:
+            if action not in self.game.legal_actions(self.state, seat):
+                raise IllegalMove("that is not a move you can make now") from None
+            raise
 
     def play(self, seat: int, text: str) -> list[Any]:
         """Parse ``text`` in the game's notation and submit it."""

@@ -6,6 +6,7 @@ table subscriber gets its lines from here, so they read the same everywhere::
     lines = move_list(game, header, entries)
     lines[-1].text   # 'Adalbert   K4e'
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -23,9 +24,9 @@ NAME_WIDTH = 10
 class MoveLine:
     """One line of the move list, and where in the log it stands."""
 
-    position: int       # the log position right after the event (a replay stops there)
-    mover: int | None   # the seat whose move it is; None for consequences (a draw, a scoring)
-    text: str           # the line as shown, the mover's name first when there is one
+    position: int  # the log position right after the event (a replay stops there)
+    mover: int | None  # the seat whose move it is; None for consequences (a draw, a scoring)
+    text: str  # the line as shown, the mover's name first when there is one
 
 
 def move_line(game: Game, before: Any, entry: Entry, position: int, names: Sequence[str]) -> MoveLine | None:
@@ -44,8 +45,9 @@ def _fit(name: str) -> str:
     return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
 
 
-def move_lines_from(game: Game, state: Any, entries: Iterable[Entry], start: int,
-                    names: Sequence[str]) -> tuple[list[MoveLine], Any]:
+def move_lines_from(
+    game: Game, state: Any, entries: Iterable[Entry], start: int, names: Sequence[str]
+) -> tuple[list[MoveLine], Any]:
     """Lines for ``entries`` logged from position ``start`` on ``state``; also the state after them."""
     lines = []
     for offset, entry in enumerate(entries):

@@ -7,9 +7,9 @@ the undo policy again. So an edited file opens as the game it says, or not at al
 Limits keep a hostile file from hanging or exhausting the reader: only regular files, at most
 MAX_FILE_BYTES in all and MAX_LINE_CHARS a line, JSON without NaN/Infinity or endless nesting.
 """
+
 from __future__ import annotations
 
-import gc
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -18,7 +18,7 @@ from pathlib import Path
 from stat import S_ISREG
 from typing import Any
 
-from .errors import LogError
+from .errors import IllegalAction, LogError
 from .game import Game
 from .log import Header, LoadedLog, SUFFIX, excerpt, write_log_new
 from .replayer import Replayer
@@ -86,8 +86,19 @@ def read_text(path: Path) -> tuple[str, bytes]:
         return data[:end].decode("utf-8"), data[end:]
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise LogError(f"line {line}: not UTF-8 text (a byte {data[exc.start]:#04x} at offset {exc.start})",
-                       line=line) from None
+        raise NotText(
+            f"line {line}: not UTF-8 text (a byte {data[exc.start]:#04x} at offset {exc.start})",
+            line=line,
+            before=data[: data.rfind(b"\n", 0, exc.start) + 1].decode("utf-8"),
+        ) from None
+
+
+class NotText(LogError):
+    """A byte that is no UTF-8; ``before`` is the whole lines ahead of it, which recovery keeps."""
+
+    def __init__(self, message: str, line: int, before: str):
+        super().__init__(message, line)
+        self.before = before
 
 
 def _lines(text: str) -> Iterator[str]:
@@ -105,8 +116,9 @@ def _records(text: str) -> Iterator[tuple[int, Any]]:
     array; it holds one value per line exactly when it holds as many values as there are lines
     (a line with no value leaves two commas together, which is no JSON). A line that is not an
     object is the replayer's to refuse, naming it."""
-    if len(text) <= FAST_PARSE_CHARS and (len(text) <= MAX_LINE_CHARS
-                                          or all(len(line) <= MAX_LINE_CHARS for line in text.split("\n"))):
+    if len(text) <= FAST_PARSE_CHARS and (
+        len(text) <= MAX_LINE_CHARS or all(len(line) <= MAX_LINE_CHARS for line in text.split("\n"))
+    ):
         try:
             # text ends with its newline; join copies the joined lines once, "[" + ... + "]" twice
             fast = _DECODER.decode("".join(("[", text[:-1].replace("\n", ","), "]")))
@@ -120,25 +132,41 @@ def _records(text: str) -> Iterator[tuple[int, Any]]:
 def _records_one_by_one(text: str) -> Iterator[tuple[int, Any]]:
     for number, line in enumerate(_lines(text), start=1):
         if len(line) > MAX_LINE_CHARS:
-            raise LogError(f"line {number} is {len(line):,} characters long; a save file's lines are at most "
-                           f"{MAX_LINE_CHARS:,}", line=number)
+            raise LogError(
+                f"line {number} is {len(line):,} characters long; a save file's lines are at most {MAX_LINE_CHARS:,}",
+                line=number,
+            )
         if not line.strip():
             raise LogError(f"line {number} is blank", line=number)
         yield number, parse_line(line, number)
 
 
-def load_log(path: Path, lookup: Callable[[str], Game], expect_game: str | None = None,
-             lenient: bool = False) -> LoadedLog:
+def load_log(
+    path: Path, lookup: Callable[[str], Game], expect_game: str | None = None, lenient: bool = False
+) -> LoadedLog:
     """See :func:`engine.core.log.read_log`. ``lenient``: stop at the first bad line instead of
     raising, keeping the whole, verified moves before it (the recovery of a damaged file)."""
-    text, tail = read_text(path)
-    return load_text(text, tail, lookup, expect_game, lenient)
+    damage: LogError | None = None
+    try:
+        text, tail = read_text(path)
+    except NotText as exc:
+        if not lenient or exc.line == 1:
+            raise
+        text, tail, damage = exc.before, b"", exc  # recovery keeps the whole lines before the bad byte
+    return load_text(text, tail, lookup, expect_game, lenient, damage)
 
 
-def load_text(text: str, tail: bytes, lookup: Callable[[str], Game], expect_game: str | None = None,
-              lenient: bool = False) -> LoadedLog:
+def load_text(
+    text: str,
+    tail: bytes,
+    lookup: Callable[[str], Game],
+    expect_game: str | None = None,
+    lenient: bool = False,
+    damage: LogError | None = None,
+) -> LoadedLog:
     """``load_log`` of a save file's whole lines (``text``, each ending in a newline) and the
-    bytes after them (``tail``): a file's, or a table's lines in the server's database."""
+    bytes after them (``tail``): a file's, or a table's lines in the server's database.
+    ``damage``: what cut the text short (a bad byte), told when nothing else went wrong first."""
     records = _records(text)
     try:
         first = next(records, None)
@@ -160,27 +188,29 @@ def load_text(text: str, tail: bytes, lookup: Callable[[str], Game], expect_game
     problem = header.problem(game)
     if problem:
         raise LogError(f"line 1: {problem}", line=1)
-    replayer = Replayer(game, header)
+    try:  # a set-up the game refuses is the file's problem, told like any other
+        replayer = Replayer(game, header)
+    except IllegalAction as exc:
+        raise LogError(f"line 1: {exc}", line=1) from None
     error: LogError | None = None
-    collecting = gc.isenabled()
-    gc.disable()  # a load builds states that all stay alive; cycle collection would only rescan them
     try:
         replayer.feed_all(records)
     except LogError as exc:
         if not lenient:
             raise
         error = exc
-    finally:
-        if collecting:
-            gc.enable()
+    error = error or damage
     notes = []
     if error is not None:
         notes.append(f"{error}; the game is kept up to the last whole move before it")
     if tail and error is None:
         if len(tail) > MAX_LINE_CHARS:
             line = replayer.lines + 2
-            raise LogError(f"line {line} is {len(tail):,} bytes long without an end; a save file's lines are "
-                           f"at most {MAX_LINE_CHARS:,}", line=line)
+            raise LogError(
+                f"line {line} is {len(tail):,} bytes long without an end; a save file's lines are "
+                f"at most {MAX_LINE_CHARS:,}",
+                line=line,
+            )
         notes.append(f"line {replayer.lines + 2} was cut off mid-write and was dropped")
     if replayer.pending:
         notes.append(f"the last move (action {replayer.pending_act}) was written only in part")
@@ -188,7 +218,10 @@ def load_text(text: str, tail: bytes, lookup: Callable[[str], Game], expect_game
     setup_missing = not replayer.entries
     if setup_missing:
         notes.append("the set-up was never written; the game starts again from its header")
-        replayer.make_setup()
+        try:
+            replayer.make_setup()
+        except IllegalAction as exc:
+            raise LogError(f"line 1: {exc}", line=1) from None
     warning = "; ".join(notes) + "; the game is recovered up to the last whole move" if notes else None
     whole = _offset_after(text, replayer.kept_line) if notes else None
     return LoadedLog(header, tuple(replayer.entries), warning, replayer.state, whole, setup_missing)
@@ -197,7 +230,7 @@ def load_text(text: str, tail: bytes, lookup: Callable[[str], Game], expect_game
 def recover_log(path: Path, lookup: Callable[[str], Game]) -> Path:
     loaded = load_log(path, lookup, lenient=True)
     game = lookup(loaded.header.game)
-    name = path.name[:-len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
+    name = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
     return write_log_new(path.with_name(name + ".recovered" + SUFFIX), game, loaded.header, loaded.entries)
 
 
@@ -206,4 +239,4 @@ def _offset_after(text: str, line: int) -> int:
     end = -1
     for _ in range(line):
         end = text.index("\n", end + 1)
-    return len(text[:end + 1].encode("utf-8"))
+    return len(text[: end + 1].encode("utf-8"))

@@ -14,6 +14,7 @@ at most ``limit`` readings: texts a hostile file makes up are read, just not kep
 >>> readings.read("a3", "a3"), readings.read("a3", "a3"), calls
 ('A3', 'A3', ['a3'])
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
@@ -28,7 +29,8 @@ class Readings:
     __slots__ = ("_kept", "_parse", "kept", "limit")
 
     def __init__(self, parse: Callable[..., Any], limit: int = LIMIT):
-        self._parse, self._kept, self.limit = parse, {}, limit
+        self._kept: dict[Hashable, Any] = {}
+        self._parse, self.limit = parse, limit
         self.kept: Callable[[Hashable], Any] = self._kept.get  # the reading kept under a key, or None
 
     def read(self, key: Hashable, *args: Any) -> Any:

@@ -2,25 +2,22 @@
 notation and must give exactly the logged events; each undo line must be one the undo policy
 allows. Used by every load (engine.core.reader) and by ``verify``.
 """
+
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
 from typing import Any
 
-from .errors import LogError
-from .fold import Decided, Fold
+from .errors import IllegalAction, LogError
+from .fold import Decided
 from .game import Game, rng_for
 from .log import Entry, Header, excerpt
-from .replay_parts import LazyRng, expected_records, mismatch, no_match, refusal
 from .undo import undo_check
 
 _EVENT_KEYS = frozenset({"act", "n", "by", "move", "type", "v", "data"})
 _UNDO_KEYS = frozenset({"undo", "by"})
 MAX_UNDOS = 5000
-CHECKPOINT = 16  # once a file undoes, the state before every 16th action is kept; an undo folds forward from one
-_MISSING = object()  # equal to nothing a line holds
-_tuple_new = tuple.__new__
 
 
 class Replayer:
@@ -34,12 +31,9 @@ class Replayer:
         self.players = header.config.players
         self.state = game.initial_state(header.config)
         self.entries: list[Entry] = []
-        # act -> (entries before it, state before it), for the set-up, the last action read in
-        # part and, once an undo line is read, every CHECKPOINT-th action: keeping states alive
-        # slows a load (every state, by a tenth; every 16th, by 2-4 %), and most files never undo.
+        # act -> (entries before it, state before it): where an undo line, or a move written in
+        # part, goes back to (states are immutable and share what did not change)
         self.before: dict[int, tuple[int, Any]] = {}
-        self._checkpoints = False
-        self._last_act = -1
         self.undos = 0
         self.lines = 0  # lines read after the header
         self.kept_line = 1  # the last line that ends a whole action (or an undo); 1 is the header
@@ -50,134 +44,32 @@ class Replayer:
         self._move: str | None = None
         self._k = 0  # lines of it read so far
         self._after: Any = None  # the state after the action being read, if its decider gave it
-        # Looked up once: asked for every move.
-        self._to_act, self._parse, self._decider = game.to_act, game.parse_action, game.decide
-        self._plain = game.codec.plain_encoders.get  # event class -> its encoder (codec.plain without a call)
-        self._rng = LazyRng(self.seed, self.entries)
-        self._same = game.codec.matchers.get
         self._evolve = game.evolve
-        self._handler = game.evolve.handler if isinstance(game.evolve, Fold) else {}.get
 
     @property
     def pending(self) -> bool:
         return self.pending_act is not None
 
+    @property
+    def _act(self) -> int:
+        """The action being read; asked for only while one is."""
+        assert self.pending_act is not None, "no action is being read"
+        return self.pending_act
+
     def feed_all(self, records: Iterable[tuple[int, Any]]) -> None:
-        """``feed`` for every record (numbered lines in order), the common case taken inline: a
-        move in its turn whose lines are exactly the records its events make. Anything else goes
-        to the careful path (``_careful``), which checks it and names what is wrong. Loading is
-        dominated by this loop."""
+        """``feed`` every record (numbered lines, in order)."""
         number = 1
-        records = iter(records)
-        entries, before, matchers = self.entries, self.before, self.game.codec.matchers
-        decider, parse, handler_of = self._decider, self._parse, self._handler
-        written = getattr(self.game, "decide_written", None)  # optional: see docs/protocol.md
-        rng = self._rng  # one for the whole load (see LazyRng)
-        players = self.players
-        expect, checkpoints = self._expect(), self._checkpoints  # kept in locals; only feed changes them
         try:
             for number, record in records:
-                # Subscripts, not .get: a missing key is as rare as it is refused. A line that is
-                # no move's (not a dict, an undo, the set-up, an older file's line without a count)
-                # goes to feed, which names it; an undo line holding a move's keys too is found
-                # where the line is not the move's.
-                try:
-                    act, by, move = record["act"], record["by"], record["move"]
-                    n = record["n"]
-                except (KeyError, TypeError):
-                    expect, checkpoints = self._careful(record, number)
-                    continue
-                if act != expect or type(act) is not int or type(by) is not int or not 0 <= by < players \
-                        or type(move) is not str or len(move) > 200:
-                    expect, checkpoints = self._careful(record, number)  # a line to find fault with
-                    continue
-                state = self.state
-                # No turn check: decide refuses a seat that owes no action (the contract tests hold
-                # every game to it); a refusal is decided again by feed, where it is worded.
-                try:
-                    expected = None if written is None else written(state, by, move, rng)
-                    if expected is None:  # not a text the game's shortcut takes: read, then decided
-                        expected = decider(state, by, parse(state, by, move), rng)
-                    if type(expected) is Decided:
-                        after = expected.after
-                    else:
-                        after = None
-                        if type(expected) is not list:
-                            expected = list(expected)  # a generator runs here
-                except Exception:
-                    expected = None
-                if not expected:
-                    expect, checkpoints = self._careful(record, number)
-                    continue
-                size, position = len(expected), len(entries)
-                event = expected[0]
-                try:
-                    same = matchers[type(event)]
-                except KeyError:  # not one of the game's events: the careful path names it
-                    same = no_match
-                # act, by and move are the record's own: "n" and the event are what is left to compare
-                if n != size or len(record) != 7 or not same(event, record):
-                    expect, checkpoints = self._careful(record, number, act, by, move, position, expected, 0)
-                    continue
-                entries.append(_tuple_new(Entry, (event, act, by, move, number)))
-                if size > 1:  # the move's further lines, taken here while they are what it makes
-                    start, stop = number, _MISSING
-                    try:
-                        # zip reads a line only for an event still to match: never a line past the move's
-                        for event, (number, later) in zip(expected[1:], records):
-                            if type(later) is not dict or len(later) != 5 or later["act"] != act \
-                                    or later["by"] != by or not matchers[type(event)](event, later):
-                                stop = later
-                                break
-                            entries.append(_tuple_new(Entry, (event, act, by, None, number)))
-                    except KeyError:
-                        stop = later
-                    except BaseException:  # a line that is no JSON (LogError): the move is not whole
-                        del entries[position:]
-                        raise
-                    if stop is not _MISSING or len(entries) - position < size:  # a line differs, or the file ends
-                        del entries[position:]
-                        expect, checkpoints = self._careful(record, start, act, by, move, position, expected,
-                                                            number - start - (stop is not _MISSING), stop)
-                        continue
-                if checkpoints and not act % CHECKPOINT:  # self._keep: no action is left in part here
-                    before[act] = (position, state)
-                if after is None:
-                    for event in expected:  # the game's Fold handlers, without the Fold's call
-                        handler = handler_of(type(event))
-                        state = handler(state, event) if handler is not None else self._evolve(state, event)
-                    after = state
-                self.state = after
-                self.kept_line, expect = number, act + 1
+                self.feed(record, number)
+        except LogError as exc:
+            if self.pending_act and exc.line is not None and exc.line > number:
+                # A line that is no record (no JSON) inside a move damages that move: it is dropped
+                # as the file's damage, not reported as a move written in part (the set-up is).
+                self.drop_pending()
+            raise
         finally:
             self.lines = number - 1
-
-    def _expect(self) -> int | None:
-        """The action number ``feed_all`` takes a line for: the next action's, or none while an
-        action is read in part or before the set-up."""
-        if self.pending_act is not None or not self.entries:
-            return None
-        return self.entries[-1][1] + 1
-
-    def _careful(self, record: Any, number: int, *action: Any) -> tuple[int | None, bool]:
-        """``feed_all``'s way to the careful path: ``feed`` the line, or, given the action it
-        starts, replay that (``_slow_replay``); then ``_expect`` and the checkpoint flag again."""
-        if action and "undo" not in record:
-            self._slow_replay(record, number, *action)
-        else:
-            self.feed(record, number)
-        return self._expect(), self._checkpoints
-
-    def _slow_replay(self, record: dict, number: int, act: int, by: int, move: str, position: int,
-                     expected: list, taken: int, stop: Any = _MISSING) -> None:
-        """The lines of a move ``feed_all`` took on (its first, at ``number``, then ``taken`` more,
-        each exactly the line expected, then ``stop``: the line that was not, if the file goes on),
-        given to the careful path, which accepts them or says why not."""
-        self._begin(record, number, act, by, move, position, expected, None)
-        for k in range(1, taken + 1):
-            self._accept(number + k)  # what feed does with a line that is exactly the one expected
-        if stop is not _MISSING:
-            self.feed(stop, number + taken + 1)
 
     def feed(self, record: Any, number: int) -> None:
         # The common case first: the next line of an action is exactly the record expected.
@@ -199,8 +91,7 @@ class Replayer:
         event = self.expected[k]
         if self._after is None:
             self.state = self._evolve(self.state, event)
-        self.entries.append(_tuple_new(Entry, (event, self.pending_act, self._by, self._move if k == 0 else None,
-                                               number)))  # make_entry, without a call
+        self.entries.append(Entry(event, self._act, self._by, self._move if k == 0 else None, number))
         self._k = k = k + 1
         if k == len(self.expected):
             if self._after is not None:  # the decider folded these very events already
@@ -215,8 +106,7 @@ class Replayer:
         if act == last and type(act) is int:
             raise LogError(f"line {number}: action {act} has more events than its move produces", line=number)
         if type(act) is not int or act != last + 1:
-            raise LogError(f"line {number}: action number {excerpt(act)} out of sequence (after {last})",
-                           line=number)
+            raise LogError(f"line {number}: action number {excerpt(act)} out of sequence (after {last})", line=number)
         by, move = record.get("by"), record.get("move")
         position = len(self.entries)
         if act == 0:
@@ -235,8 +125,17 @@ class Replayer:
             raise LogError(f"line {number}: move {excerpt(move)} produces no events", line=number)
         self._begin(record, number, act, by, move, position, expected, None)
 
-    def _begin(self, record: dict, number: int, act: int, by: int | None, move: str | None, position: int,
-               expected: list, records: list[dict] | None) -> None:
+    def _begin(
+        self,
+        record: dict,
+        number: int,
+        act: int,
+        by: int | None,
+        move: str | None,
+        position: int,
+        expected: list,
+        records: list[dict] | None,
+    ) -> None:
         """Read the first line of an action whose events are ``expected``."""
         self._keep(act, position, self.state)
         self.expected, self._records = expected, records
@@ -247,44 +146,25 @@ class Replayer:
         self._accept(number)
 
     def _keep(self, act: int, position: int, state: Any) -> None:
-        """Remember the position before action ``act``: the last action's for a line written in
-        part, every CHECKPOINT-th for an undo."""
-        last = self._last_act
-        if last > 0 and (last % CHECKPOINT or not self._checkpoints):  # the set-up's is always kept
-            del self.before[last]
-        self.before[act], self._last_act = (position, state), act
+        """Remember the position before action ``act``."""
+        self.before[act] = (position, state)
 
     @property
     def records(self) -> list[dict]:
         """The lines Bergfried writes for the events of the action being read."""
         if self._records is None:
-            self._records = expected_records(self.game, self.expected, self.pending_act, self._by, self._move)
+            self._records = expected_records(self.game, self.expected, self._act, self._by, self._move)
         return self._records
 
     def _is_expected(self, record: dict, k: int) -> bool:
-        """``record == self.records[k]``, most often without building the records: the line's
-        keys are exactly those Bergfried writes, and the game's matcher compares the rest."""
-        event = self.expected[k]
-        same = self._same(type(event))
-        if same is None or self._records is not None:
-            return record == self.records[k]
-        by = self._by
-        if k == 0:  # the first line: how many events, and the move
-            size = 5 if by is None else 7
-            if record.get("n", _MISSING) != len(self.expected) or (by is not None and
-                                                                   record.get("move", _MISSING) != self._move):
-                return False
-        else:
-            size = 4 if by is None else 5
-        return (len(record) == size and record.get("act", _MISSING) == self.pending_act
-                and (by is None or record.get("by", _MISSING) == by) and same(event, record))
+        """Whether the line is exactly the one Bergfried writes for the action's ``k``-th event."""
+        return record == self.records[k]
 
     def _decide(self, by: int, move: str, number: int) -> list:
-        state, rng = self.state, self._rng
-        rng.reset()  # feed_all may have decided this very move, drawing, before it came here
+        state, rng = self.state, rng_for(self.seed, len(self.entries))  # the move's position in the log
         try:
-            action = self._parse(state, by, move)
-            events = self._decider(state, by, action, rng)
+            action = self.game.parse_action(state, by, move)
+            events = self.game.decide(state, by, action, rng)
             return events if type(events) in (Decided, list) else list(events)  # a generator runs here
         except Exception as exc:
             raise refusal(exc, move, number) from None
@@ -298,20 +178,28 @@ class Replayer:
             raise LogError(f"line {number}: unknown field {excerpt(sorted(extra)[0])}", line=number)
         act = record.get("act")
         if act != self.pending_act or type(act) is not int:
-            raise LogError(f"line {number}: action {self.pending_act} stops short of the "
-                           f"{len(self.records)} events its move produces", line=number)
+            raise LogError(
+                f"line {number}: action {self.pending_act} stops short of the "
+                f"{len(self.records)} events its move produces",
+                line=number,
+            )
         for key in ("by", "move", "n"):
             if key in record and (record[key] != expected.get(key) or type(record[key]) is not type(expected.get(key))):
                 if key == "n" and type(record[key]) is int:
-                    raise LogError(f"line {number}: the line announces {record[key]} events; "
-                                   f"{self._what()} produces {len(self.records)}", line=number)
-                raise LogError(f"line {number}: the {key} is {excerpt(record[key])}, not what this action has",
-                               line=number)
+                    raise LogError(
+                        f"line {number}: the line announces {record[key]} events; "
+                        f"{self._what()} produces {len(self.records)}",
+                        line=number,
+                    )
+                raise LogError(
+                    f"line {number}: the {key} is {excerpt(record[key])}, not what this action has", line=number
+                )
             if key not in record and key in expected and key != "n":
                 raise LogError(f"line {number}: the line has no {key}", line=number)
         if not self._same_event(record, k):
-            raise LogError(f"line {number}: {mismatch(self.game.codec.names, record, expected, self._what())}",
-                           line=number)
+            raise LogError(
+                f"line {number}: {mismatch(self.game.codec.names, record, expected, self._what())}", line=number
+            )
 
     def _same_event(self, record: dict, k: int) -> bool:
         """The slow comparison, for events whose encoding holds tuples or an older schema."""
@@ -325,10 +213,13 @@ class Replayer:
             return False
 
     def _what(self) -> str:
-        return "the set-up" if self.pending_act == 0 else f"move {excerpt(self._move)} by seat {self._by + 1}"
+        if self.pending_act == 0:
+            return "the set-up"
+        assert self._by is not None, "every move after the set-up is made by a seat"
+        return f"move {excerpt(self._move)} by seat {self._by + 1}"
 
     def drop_pending(self) -> None:
-        self._back_to(self.pending_act)
+        self._back_to(self._act)
         self.pending_act, self._after = None, None
 
     def _back_to(self, act: int) -> None:
@@ -342,10 +233,8 @@ class Replayer:
             position += 1
         self.state = state
         del entries[position:]
-        self._rng.reset()  # a move may be decided again at a position that drew before
         for later in [a for a in self.before if a >= act]:
             del self.before[later]
-        self._last_act = -1  # whatever is kept now stays: the next action starts afresh
 
     def make_setup(self) -> None:
         """A header without its set-up: the set-up is made again, as Match.new made it."""
@@ -357,34 +246,59 @@ class Replayer:
     # -- undo ---------------------------------------------------------------------------------
     def _undo(self, record: dict, number: int) -> None:
         if self.pending:
-            raise LogError(f"line {number}: action {self.pending_act} stops short of the "
-                           f"{len(self.records)} events its move produces", line=number)
+            raise LogError(
+                f"line {number}: action {self.pending_act} stops short of the "
+                f"{len(self.records)} events its move produces",
+                line=number,
+            )
         act, by = record.get("undo"), record.get("by")
-        if record.keys() - _UNDO_KEYS or type(act) is not int or type(by) is not int \
-                or not 0 <= by < self.players:
+        if record.keys() - _UNDO_KEYS or type(act) is not int or type(by) is not int or not 0 <= by < self.players:
             raise LogError(f"line {number}: not an undo line Bergfried writes", line=number)
         self.undos += 1
         if self.undos > MAX_UNDOS:  # each is checked against the whole game: bound the work
-            raise LogError(f"line {number}: more than {MAX_UNDOS:,} undo lines; no game has that many",
-                           line=number)
+            raise LogError(f"line {number}: more than {MAX_UNDOS:,} undo lines; no game has that many", line=number)
         check = undo_check(self.game, self.header, self.entries, self.state, by, legacy=self.header.legacy)
         if not check or check.to_act != act:
             why = check.reason if not check else f"seat {by + 1} could only take back to action {check.to_act}"
             raise LogError(f"line {number}: undo to action {act} is not allowed: {why}", line=number)
-        if not self._checkpoints:
-            self._keep_checkpoints()
         self._back_to(act)
 
-    def _keep_checkpoints(self) -> None:
-        """From the first undo on, keep the state before every CHECKPOINT-th action, finding those
-        read so far by folding the game again from the set-up (once): then no undo folds forward
-        more than CHECKPOINT actions, however many a file holds."""
-        self._checkpoints = True
-        _, state = self.before[0]  # the position before the set-up
-        evolve, before, act = self.game.evolve, self.before, 0
-        for position, entry in enumerate(self.entries):
-            if entry[1] != act:  # [1]: the entry's act; its first entry
-                act = entry[1]
-                if not act % CHECKPOINT:
-                    before.setdefault(act, (position, state))
-            state = evolve(state, entry[0])
+
+# -- what a move's lines should be, and what a load says when they are not --------------------
+def expected_records(game: Game, events: list, act: int, by: int | None, move: str | None) -> list[dict]:
+    """The records Bergfried writes for an action's events (see engine.core.log.encode_entry), as
+    JSON reads them back: a logged line that is exactly right compares equal at once."""
+    plain = game.codec.plain
+    if by is None:  # the set-up: no seat, no move
+        first = {"act": act, "n": len(events), **plain(events[0])}
+        return [first] + [{"act": act, **plain(ev)} for ev in events[1:]]
+    first = plain(events[0])
+    first["act"], first["n"], first["by"], first["move"] = act, len(events), by, move
+    if len(events) == 1:
+        return [first]
+    records = [first]
+    for ev in events[1:]:
+        record = plain(ev)
+        record["act"], record["by"] = act, by
+        records.append(record)
+    return records
+
+
+def mismatch(names: frozenset[str], record: dict, encoded: dict, what: str) -> str:
+    """Why a line's event is not ``encoded``, the record ``what`` (the set-up, a move) produces."""
+    kind, version = record.get("type"), record.get("v", 1)
+    if type(kind) is not str or kind not in names:
+        return f"unknown event type {excerpt(kind)}"
+    if kind == encoded["type"] and type(version) is int and version > encoded["v"]:
+        return f"event {kind!r} has schema version {version}; this Bergfried reads up to {encoded['v']}"
+    return f"{kind} is not what {what} produces in its position"
+
+
+def refusal(exc: Exception, move: str, number: int) -> LogError:
+    """What a load says when deciding a logged move again fails."""
+    if isinstance(exc, IllegalAction):
+        return LogError(
+            f"line {number}: move {excerpt(move)} is illegal in its position: {excerpt(str(exc), 80)}", line=number
+        )
+    # a game's rules failing on a strange move must not crash a load
+    return LogError(f"line {number}: move {excerpt(move)} could not be replayed ({type(exc).__name__})", line=number)

@@ -31,6 +31,7 @@ iterations run.
     >>> bot.level
     'test'
 """
+
 from __future__ import annotations
 
 import functools
@@ -91,10 +92,19 @@ class ThinkingBot:
     greedy bonus, ``root_check``, a one-move search (``tree_depth`` 1, ``choose_by`` "value")
     and whether the search may overrule the greedy move at all."""
 
-    def __init__(self, game: Game, level: str, *, seconds: float | None = None,
-                 iterations: int | None = None, rollout_depth: int = 12,
-                 evaluate: Evaluate | None = None, rollout: str = "greedy", epsilon: float = 0.1,
-                 root_width: int | None = None):
+    def __init__(
+        self,
+        game: Game,
+        level: str,
+        *,
+        seconds: float | None = None,
+        iterations: int | None = None,
+        rollout_depth: int = 12,
+        evaluate: Evaluate | None = None,
+        rollout: str = "greedy",
+        epsilon: float = 0.1,
+        root_width: int | None = None,
+    ):
         if seconds is None and iterations is None:
             raise ValueError("a thinking bot needs a budget: seconds or iterations")
         self.game, self.level = game, level
@@ -161,6 +171,7 @@ class ThinkingBot:
 
         def weight(a: Any) -> float:
             return (known[a].visits if a in known else -1) + (bonus if a == prior else 0)
+
         return max(legal, key=weight)
 
     def determinize(self, view: Any, rng: random.Random) -> Any:
@@ -190,8 +201,14 @@ class ThinkingBot:
         width = self.root_width if width is None else width
         return order[:width] if width else order
 
-    def search(self, view: Any, rng: random.Random, legal: Sequence[Any] | None = None,
-               prior: Any = None, started: float | None = None) -> SearchReport:
+    def search(
+        self,
+        view: Any,
+        rng: random.Random,
+        legal: Sequence[Any] | None = None,
+        prior: Any = None,
+        started: float | None = None,
+    ) -> SearchReport:
         """Run the search from ``view`` and return its statistics (the hints read them).
 
         ``legal`` (the seat's real legal actions, which it is told) bounds the root's choices where
@@ -204,8 +221,9 @@ class ThinkingBot:
         finally:
             thaw()
 
-    def _search(self, view: Any, rng: random.Random, legal: Sequence[Any] | None, prior: Any,
-                started: float) -> SearchReport:
+    def _search(
+        self, view: Any, rng: random.Random, legal: Sequence[Any] | None, prior: Any, started: float
+    ) -> SearchReport:
         srng = random.Random(rng.getrandbits(64))
         seat = view.seat
         root = Node()
@@ -228,7 +246,8 @@ class ThinkingBot:
             # Stop when another iteration as long as the average or the last would overrun (or
             # ranking the moves took the whole budget: then the greedy choice is played).
             if deadline is not None and (
-                    now >= deadline or done and now + max((now - started) / done, last) >= deadline):
+                now >= deadline or done and now + max((now - started) / done, last) >= deadline
+            ):
                 break
             state = self.determinize(view, srng)
             self._iterate(root, state, seat, srng, order, deadline)
@@ -238,10 +257,12 @@ class ThinkingBot:
         return self.last
 
     # -- one iteration -------------------------------------------------------------------------
-    def _iterate(self, root: Node, state: Any, me: int, rng: random.Random, order: list | None,
-                 deadline: float | None = None) -> None:
+    def _iterate(
+        self, root: Node, state: Any, me: int, rng: random.Random, order: list | None, deadline: float | None = None
+    ) -> None:
         game = self.game
-        node, path = root, []
+        node = root
+        path: list[tuple[Node, int]] = []
         first = True
         while True:
             if first:  # at the root we act, even when a lower seat also owes a simultaneous choice
@@ -249,8 +270,13 @@ class ThinkingBot:
                 first = False
             else:
                 seat = _mover(game, state)
-            if seat is None or len(path) >= self.tree_depth or \
-                    path and deadline is not None and time.perf_counter() >= deadline:
+            if (
+                seat is None
+                or len(path) >= self.tree_depth
+                or path
+                and deadline is not None
+                and time.perf_counter() >= deadline
+            ):
                 break  # (a deep walk down the tree stops at the deadline too; what it reached is scored)
             if node is root and order is not None:  # the real moves, best first
                 legal = order
@@ -295,6 +321,7 @@ class ThinkingBot:
     def _greedy_move(self, state: Any, seat: int, legal: list, rng: random.Random) -> Any:
         if self._policy is not None:
             return self._policy(self.game, state, seat, legal, rng)
+        assert self._greedy is not None, "greedy moves are asked for only where a greedy bot exists"
         return self._greedy.choose(self.game.view(state, seat), legal, rng)
 
     def _rollout(self, state: Any, rng: random.Random, deadline: float | None = None) -> Any:
@@ -332,8 +359,11 @@ def game_tuning(game: Game) -> tuple[Evaluate | None, dict[str, Any], Policy | N
         if missing.name != f"{package}.evaluate":
             raise
         return None, {}, None
-    return (getattr(module, "evaluate", None), dict(getattr(module, "SEARCH", {})),
-            getattr(module, "rollout_policy", None))
+    return (
+        getattr(module, "evaluate", None),
+        dict(getattr(module, "SEARCH", {})),
+        getattr(module, "rollout_policy", None),
+    )
 
 
 def greedy_values(bot: Any, view: Any, legal: Sequence[Any]) -> list[float] | None:

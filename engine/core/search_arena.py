@@ -9,8 +9,10 @@ seat and the last fills the others (``thinking,greedy`` at 4 players: one agains
 the lineup turns one seat per game so every bot sits everywhere. A game won by k seats counts
 1/k for each. The interval is Wilson's 95 % score interval over the seats a level played.
 """
+
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import time
@@ -35,17 +37,32 @@ def make_arena_bot(game: Game, spec: str) -> Any:
     base = next((f for f in getattr(game, "bots", {}).values() if isinstance(f, Thinking)), None)
     if base is None:
         raise ValueError(f"{game.title} has no thinking bot")
-    options = dict(base.options, evaluate=base.evaluate)
-    try:
-        if budget.endswith("ms"):
-            return ThinkingBot(game, spec, seconds=float(budget[:-2]) / 1000, **options)
-        if budget.endswith("s"):
-            return ThinkingBot(game, spec, seconds=float(budget[:-1]), **options)
-        if budget.endswith("i"):
-            return ThinkingBot(game, spec, iterations=int(budget[:-1]), **options)
-    except ValueError:
-        pass
-    raise ValueError(f"{spec!r}: a thinking budget reads like 0.5s, 200ms or 300i")
+    return ThinkingBot(game, spec, **thinking_budget(budget), **dict(base.options, evaluate=base.evaluate))
+
+
+#: The most a thinking bot may be given per decision: longer than any level thinks, short enough
+#: that a mistyped budget (thinking:1e30s) still ends.
+MAX_SECONDS, MAX_ITERATIONS = 600.0, 1_000_000
+BUDGET_WORDS = (
+    f"a thinking budget reads like 0.5s, 200ms or 300i: more than 0 and at most "
+    f"{MAX_SECONDS:g}s or {MAX_ITERATIONS:,} iterations"
+)
+
+
+def thinking_budget(text: str) -> dict[str, Any]:
+    """``seconds=`` or ``iterations=`` for ThinkingBot from ``0.5s``, ``200ms`` or ``300i``;
+    ValueError for anything else, nothing (0s), less than nothing or beyond the caps."""
+    value: float | None = None
+    with contextlib.suppress(ValueError):
+        if text.endswith("ms"):
+            value, unit = float(text[:-2]) / 1000, "seconds"
+        elif text.endswith("s"):
+            value, unit = float(text[:-1]), "seconds"
+        elif text.endswith("i"):
+            value, unit = int(text[:-1]), "iterations"
+    if value is None or not (0 < value <= (MAX_SECONDS if unit == "seconds" else MAX_ITERATIONS)):
+        raise ValueError(f"'thinking:{text[:20]}': {BUDGET_WORDS}")  # nan is refused by the comparison too
+    return {unit: value}
 
 
 def lineup(specs: Sequence[str], players: int) -> list[str]:
@@ -53,8 +70,9 @@ def lineup(specs: Sequence[str], players: int) -> list[str]:
         return list(specs)
     if len(specs) > players:
         raise ValueError(f"{len(specs)} bots named for {players} players")
-    return [specs[0]] + [specs[-1]] * (players - 1) if len(specs) == 2 else \
-        [specs[i % len(specs)] for i in range(players)]
+    return (
+        [specs[0]] + [specs[-1]] * (players - 1) if len(specs) == 2 else [specs[i % len(specs)] for i in range(players)]
+    )
 
 
 @attrs.frozen
@@ -71,8 +89,10 @@ def play_one(game: Game, levels: tuple[str, ...], seed: int) -> GamePlayed:
     the rules object pickles as a reference to its class)."""
     players = len(levels)
     # A thinking budget the game has no level for is saved as its strongest level.
-    seats = [Seat(f"Bot {i + 1} ({lvl})", f"bot:{lvl if lvl in game.bot_levels else game.bot_levels[-1]}")
-             for i, lvl in enumerate(levels)]
+    seats = [
+        Seat(f"Bot {i + 1} ({lvl})", f"bot:{lvl if lvl in game.bot_levels else game.bot_levels[-1]}")
+        for i, lvl in enumerate(levels)
+    ]
     match = Match.new(game, GameConfig(players), seats, seed, durable=False)
     bots = [make_arena_bot(game, lvl) for lvl in levels]
     spent, taken, longest = [0.0] * players, [0] * players, [0.0] * players
@@ -82,7 +102,7 @@ def play_one(game: Game, levels: tuple[str, ...], seed: int) -> GamePlayed:
         seat = min(match.to_act)
         legal = match.legal_actions(seat)
         started = time.perf_counter()
-        action = bots[seat].choose(match.view(seat), legal, match.rng(f"bot{seat}"))
+        action = bots[seat].choose(match.view(seat), legal, match.bot_rng(seat))
         took = time.perf_counter() - started
         spent[seat] += took
         longest[seat] = max(longest[seat], took)
@@ -123,13 +143,13 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run_arena(game: Game, specs: Sequence[str], games: int, players: int, seed: int,
-              jobs: int | None = None) -> list[Standing]:
+def run_arena(
+    game: Game, specs: Sequence[str], games: int, players: int, seed: int, jobs: int | None = None
+) -> list[Standing]:
     base = lineup(specs, players)
     for spec in dict.fromkeys(base):
         make_arena_bot(game, spec)  # a wrong name fails here, not in a worker
-    tasks = [(game, tuple(base[(s + i) % players] for s in range(players)), game_seed(seed, i))
-             for i in range(games)]
+    tasks = [(game, tuple(base[(s + i) % players] for s in range(players)), game_seed(seed, i)) for i in range(games)]
     jobs = jobs or os.cpu_count() or 1
     if jobs == 1:
         played = [play_one(*t) for t in tasks]
@@ -152,18 +172,23 @@ def summarise(played: Sequence[GamePlayed]) -> list[Standing]:
             row[5] = max(row[5], g.longest[s] if g.longest else 0.0)
     out = []
     for level, (seats, wins, score, secs, decisions, longest) in rows.items():
-        low, high = wilson(wins, seats)
-        out.append(Standing(level, seats, wins, low, high, score / seats, secs / decisions if decisions else 0.0,
-                            longest))
+        low, high = wilson(wins, int(seats))
+        out.append(
+            Standing(level, int(seats), wins, low, high, score / seats, secs / decisions if decisions else 0.0, longest)
+        )
     return out
 
 
 def format_table(title: str, standings: Sequence[Standing], fair: float) -> list[str]:
-    header = (f"{'bot':<16}{'seats':>6}{'win rate':>10}{'95 % interval':>16}{'mean score':>12}{'s/decision':>12}"
-              f"{'longest s':>11}")
+    header = (
+        f"{'bot':<16}{'seats':>6}{'win rate':>10}{'95 % interval':>16}{'mean score':>12}{'s/decision':>12}"
+        f"{'longest s':>11}"
+    )
     lines = [title, header]
     for st in standings:
-        lines.append(f"{st.level:<16}{st.seats:>6}{st.rate:>10.1%}{f'{st.low:.0%}–{st.high:.0%}':>16}"
-                     f"{st.mean_score:>12.1f}{st.seconds_per_decision:>12.3f}{st.longest_decision:>11.3f}")
+        lines.append(
+            f"{st.level:<16}{st.seats:>6}{st.rate:>10.1%}{f'{st.low:.0%}–{st.high:.0%}':>16}"
+            f"{st.mean_score:>12.1f}{st.seconds_per_decision:>12.3f}{st.longest_decision:>11.3f}"
+        )
     lines.append(f"(a fair share at this table is {fair:.0%})")
     return lines

@@ -13,12 +13,15 @@ also kept as differences from the greedy move's in the same pass (``bot.paired``
 playouts are noisy, a game may let the search leave the greedy move only for a move that beats
 it clearly pass by pass (``prior_z``).
 """
+
 from __future__ import annotations
 
 import math
 import random
 import time
 from typing import Any
+
+from .fold import Decided
 
 REDRAWS = 4  # determinizations drawn for a pass until every candidate is legal in one
 
@@ -126,6 +129,11 @@ def _child(root: Any, action: Any) -> Any:
 
 
 def play(game: Any, state: Any, seat: int, action: Any, rng: random.Random) -> Any:
-    for event in game.decide(state, seat, action, rng):
+    """The state ``action`` leads to: the one the decider folded on its way (``Decided.after``),
+    where it hands it back, else its events folded here."""
+    events = game.decide(state, seat, action, rng)
+    if isinstance(events, Decided) and events.after is not None:
+        return events.after
+    for event in events:
         state = game.evolve(state, event)
     return state

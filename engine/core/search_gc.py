@@ -10,6 +10,7 @@ search beside a bot) ends. Freezing and thawing move whole lists: they cost noth
 
     >>> freeze(); thaw()
 """
+
 from __future__ import annotations
 
 import gc

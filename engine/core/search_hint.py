@@ -13,10 +13,12 @@ cannot tell from the truth, and the search's own figures), so a hint never knows
     >>> for ev in game.setup(GameConfig(4), rng_for(secret_from(1), 0)):
     ...     state = game.evolve(state, ev)
     >>> seat = min(game.to_act(state))
-    >>> top = hints(game, game.view(state, seat), list(game.legal_actions(state, seat)), random.Random(1), iterations=60)
+    >>> legal = list(game.legal_actions(state, seat))
+    >>> top = hints(game, game.view(state, seat), legal, random.Random(1), iterations=60)
     >>> len(top) == 3 and all(0.0 <= h.win <= 1.0 and h.why for h in top)
     True
 """
+
 from __future__ import annotations
 
 import random
@@ -28,23 +30,40 @@ import attrs
 from .errors import IllegalAction
 from .game import Game
 from .search import Thinking
+from .search_hint_rank import Ranked, rank
 
 
 @attrs.frozen
 class Hint:
     action: Any
     notation: str
-    win: float | None   # the searched chance of winning after this move (0..1); None: not searched
-    visits: int          # how many of the search's iterations tried it
-    share: float         # visits / iterations
-    why: str             # one line: what the move does and what the search thought of it
+    win: float | None  # the searched chance of winning after this move (0..1); None: not searched
+    visits: int  # how many of the search's iterations tried it
+    share: float  # visits / iterations
+    why: str  # one line: what the move does and what the search thought of it
     expert: bool = False  # the move the expert itself would play
+    low: float | None = None  # the 95 % range of ``win`` where it is an average of playouts
+    high: float | None = None
+    named: str = ""  # the move as the board names it ("Dining Room → Mespelbrunn -2,0"), if more than the notation
+    searched: int = 0  # the search's iterations (playouts, or judgements of a one-move search)
+    seconds: float = 0.0  # and the time it took
+
+
+def win_text(hint: Hint) -> str:
+    """'win 62 %', or its range 'win 48–71 %' where few playouts leave it unsure; 'win –' unsearched."""
+    if hint.win is None:
+        return "win –"
+    if hint.low is not None and hint.high is not None and round(100 * hint.high) - round(100 * hint.low) > 2:
+        return f"win {round(100 * hint.low)}–{round(100 * hint.high)} %"
+    return f"win {round(100 * hint.win)} %"
 
 
 # -- the search -----------------------------------------------------------------------------------
 
-def expert_bot(game: Game, level: str = "expert", *, iterations: int | None = None,
-               seconds: float | None = None) -> Any:
+
+def expert_bot(
+    game: Game, level: str = "expert", *, iterations: int | None = None, seconds: float | None = None
+) -> Any:
     """The game's thinking bot of ``level``; a fixed ``iterations`` (reproducible) or ``seconds``
     replaces the level's own time budget."""
     factory = getattr(game, "bots", {}).get(level)
@@ -58,21 +77,18 @@ def expert_bot(game: Game, level: str = "expert", *, iterations: int | None = No
     return bot
 
 
-def ranked_moves(bot: Any, view: Any, legal: Sequence[Any], rng: random.Random
-                 ) -> tuple[Any, list[tuple[Any, int, float | None]], int]:
-    """(the bot's choice, [(action, visits, mean value)] with the choice first and the rest most
-    visited first, the iterations run). Only the seat's real legal moves are ranked."""
+def ranked_moves(bot: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> tuple[Any, list[Ranked], int]:
+    """(the bot's choice, its root moves ranked by the measure the bot plays by with the choice
+    first, the iterations run). Only the seat's real legal moves are ranked."""
     choice = bot.choose(view, list(legal), rng)
     report = bot.last if len(legal) > 1 else None
     if report is None:
-        return choice, [(choice, 0, None)], 0
-    allowed = set(legal)
-    rows = [r for r in report.ranked() if r[0] in allowed]
-    first = next((r for r in rows if r[0] == choice), (choice, 0, None))
-    return choice, [first] + [r for r in rows if r[0] != choice], report.iterations
+        return choice, [Ranked(choice, 0, None)], 0
+    return choice, rank(bot, report, choice, legal), report.iterations
 
 
 # -- the why --------------------------------------------------------------------------------------
+
 
 def samples(game: Game, view: Any, rng: random.Random, count: int = 3) -> list[tuple[Any, int]]:
     """``count`` states the seat cannot tell from the truth, each with the seed its chance is
@@ -111,8 +127,9 @@ def score_text(change: tuple[int, int] | None) -> str:
     return f"{low:+d} to {high:+d} points now"
 
 
-def chance_change(game: Game, evaluate: Callable[[Game, Any], Sequence[float]],
-                  pairs: Sequence[tuple[Any, Any]], seat: int) -> tuple[float, float] | None:
+def chance_change(
+    game: Game, evaluate: Callable[[Game, Any], Sequence[float]], pairs: Sequence[tuple[Any, Any]], seat: int
+) -> tuple[float, float] | None:
     """The seat's winning chance as the game's evaluation judges the position, before and right
     after the move (no search), averaged over the sampled states; None untried."""
     if not pairs:
@@ -191,35 +208,69 @@ def preview_text(preview: Any, me: int | None = None, names: Sequence[str] = ())
     return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in fields.items())
 
 
-def search_text(visits: int, iterations: int, expert: bool) -> str:
-    """What the search thought: how often it tried the move (and that it is the expert's pick)."""
-    if not iterations:
+def search_text(row: Ranked, expert: bool) -> str:
+    """What the search thought: the number that placed the move (and that it is the expert's
+    pick), and why it stands below the pick where its win chance is higher."""
+    if not row.decided:
         return "the only legal move" if expert else ""
-    share = f"tried in {round(100 * visits / iterations)} % of {iterations} playouts"
-    return f"the expert's pick, {share}" if expert else share
+    said = f"the expert's pick: {row.decided}" if expert else row.decided
+    return f"{said}; {row.reason}" if row.reason else said
 
 
-def why(game: Game, view: Any, action: Any, visits: int, iterations: int, expert: bool,
-        states: Sequence[tuple[Any, int]], names: Sequence[str] = (),
-        evaluate: Callable[..., Sequence[float]] | None = None) -> str:
+def why(
+    game: Game,
+    view: Any,
+    row: Ranked,
+    expert: bool,
+    states: Sequence[tuple[Any, int]],
+    names: Sequence[str] = (),
+    evaluate: Callable[..., Sequence[float]] | None = None,
+) -> str:
     """One line: what the move does (the game's preview, the score it makes now in the sampled
     ``states``, how the game's evaluation judges the position it leaves), then what the search
     thought of it."""
-    pairs = played(game, view.seat, action, states)
-    parts = [preview_text(game.preview(view, action), view.seat, names),
-             score_text(score_change(game, pairs, view.seat)),
-             chance_text(chance_change(game, evaluate, pairs, view.seat)) if evaluate else "",
-             search_text(visits, iterations, expert)]
+    pairs = played(game, view.seat, row.action, states)
+    parts = [
+        preview_text(game.preview(view, row.action), view.seat, names),
+        score_text(score_change(game, pairs, view.seat)),
+        chance_text(chance_change(game, evaluate, pairs, view.seat)) if evaluate else "",
+        search_text(row, expert),
+    ]
     return "; ".join(p for p in parts if p)
+
+
+def named(game: Game, state: Any, seat: int, action: Any, notation: str, names: Sequence[str]) -> str:
+    """The move as the move list names it ("Dining Room → Mespelbrunn -2,0"), where that says
+    more than the notation: tiles by what the holder shows, not by number."""
+    try:
+        events = game.decide(state, seat, action, random.Random(0))
+    except IllegalAction:
+        return ""
+    said = game.describe(state, events[0], names) if events else None
+    if not said or said == notation:
+        return ""
+    if said.startswith(notation):  # "94@1a  (#94 7 tower roof)": the words after it
+        said = said[len(notation) :].strip().removeprefix("(").removesuffix(")").strip()
+    return said
 
 
 # -- all together ---------------------------------------------------------------------------------
 
-def hints(game: Game, view: Any, legal: Sequence[Any], rng: random.Random, *, level: str = "expert",
-          iterations: int | None = None, seconds: float | None = None, top: int = 3,
-          names: Sequence[str] = ()) -> list[Hint]:
+
+def hints(
+    game: Game,
+    view: Any,
+    legal: Sequence[Any],
+    rng: random.Random,
+    *,
+    level: str = "expert",
+    iterations: int | None = None,
+    seconds: float | None = None,
+    top: int = 3,
+    names: Sequence[str] = (),
+) -> list[Hint]:
     """The ``top`` moves of the ``level`` bot from ``view``: its own choice first, then the moves
-    its search tried most. A fixed ``iterations`` makes them reproducible (given ``rng``);
+    the bot's own measure ranks next (search_hint_rank). A fixed ``iterations`` makes them reproducible (given ``rng``);
     otherwise ``seconds`` or the level's time budget bounds the search."""
     if not legal:
         return []
@@ -229,10 +280,23 @@ def hints(game: Game, view: Any, legal: Sequence[Any], rng: random.Random, *, le
     # Notation needs a position: any determinization reads the same to this seat.
     state = game.determinize(view, random.Random(0))
     out = []
-    for action, visits, mean in rows[:top]:
-        expert = action == choice
-        out.append(Hint(action, game.format_action(state, view.seat, action), mean, visits,
-                        visits / done if done else 0.0,
-                        why(game, view, action, visits, done, expert, states, names, bot.evaluate),
-                        expert))
+    for row in rows[:top]:
+        expert = row.action == choice
+        notation = game.format_action(state, view.seat, row.action)
+        out.append(
+            Hint(
+                row.action,
+                notation,
+                row.mean,
+                row.visits,
+                row.visits / done if done else 0.0,
+                why(game, view, row, expert, states, names, bot.evaluate),
+                expert,
+                row.low,
+                row.high,
+                named(game, state, view.seat, row.action, notation, names),
+                done,
+                bot.last.seconds if bot.last is not None and done else 0.0,
+            )
+        )
     return out

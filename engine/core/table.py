@@ -14,6 +14,7 @@ and the move-list lines, which are built from public information only. Bots thin
 event loop, in ``executor`` (the loop's default thread pool when None; a process pool works
 too), one decision at a time, and the table submits their moves on the loop.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -43,9 +44,9 @@ class GameStopped(IllegalAction):
 class Step:
     """One event of a change, as a subscriber may know it."""
 
-    kind: str           # the event's type name: that it happened is public ("VotesRevealed")
-    view: Any           # the subscriber's view right after the event
-    line: str | None    # its move-list line, if it has one
+    kind: str  # the event's type name: that it happened is public ("VotesRevealed")
+    view: Any  # the subscriber's view right after the event
+    line: str | None  # its move-list line, if it has one
 
 
 @attrs.frozen
@@ -94,8 +95,8 @@ class Table:
         self._match = match
         self._executor = executor
         self.bot_delay = bot_delay
-        self._bots = {i: match.game.make_bot(s.bot_level) for i, s in enumerate(match.seats) if s.is_bot}
-        self.stand_ins: set[int] = set()   # human seats a bot plays for while their player is away
+        self._bots = {i: match.game.make_bot(s.bot_level) for i, s in enumerate(match.seats) if s.bot_level is not None}
+        self.stand_ins: set[int] = set()  # human seats a bot plays for while their player is away
         self._attachments: list[Attachment] = []
         self._lines = move_list(match.game, match.header, match.entries)
         self._known = match.state
@@ -105,7 +106,7 @@ class Table:
         self._released: asyncio.Event | None = None
         self._last_change = time.monotonic()
         self.thinking: int | None = None
-        self.stopped: str | None = None   # why the game cannot go on, once it cannot
+        self.stopped: str | None = None  # why the game cannot go on, once it cannot
         self.closed = False
         self._unsubscribe = match.subscribe(self._changed)
 
@@ -300,8 +301,7 @@ class Table:
         self._lines.extend(new_lines)
         for a in list(self._attachments):
             own = tuple(steps[a.seat])
-            a.listener(Update("moved", own[-1].view if own else match.view(a.seat), change.seat, own,
-                              tuple(new_lines)))
+            a.listener(Update("moved", own[-1].view if own else match.view(a.seat), change.seat, own, tuple(new_lines)))
 
     def _tell_all(self, kind: str, seat: int | None = None, message: str = "") -> None:
         for a in list(self._attachments):

@@ -6,6 +6,7 @@ was revealed. Any other seat's reply — a bot's as much as a person's — shows
 information and its luck, so it counts as a reveal: going back past it (and past drawn cards and
 revealed votes) is for practice games only, and never past another person's move.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -26,8 +27,9 @@ class UndoCheck:
         return self.allowed
 
 
-def undo_check(game: Game, header: Any, entries: Sequence[Any], state: Any, seat: int,
-               legacy: bool = False) -> UndoCheck:
+def undo_check(
+    game: Game, header: Any, entries: Sequence[Any], state: Any, seat: int, legacy: bool = False
+) -> UndoCheck:
     """Whether ``seat`` may take back its last action in this position, and if not, why not.
 
     ``legacy`` applies the policy old saves were played under (bots' replies went back too in
@@ -51,8 +53,9 @@ def undo_check(game: Game, header: Any, entries: Sequence[Any], state: Any, seat
         return UndoCheck(False, f"{', '.join(people)} has moved since; only your own last move can be taken back")
     if later and not practice and not legacy:
         names = ", ".join(sorted(seats[s].name for s in later if s is not None))
-        return UndoCheck(False, f"{names} has replied since; taking back past another seat's move "
-                                "is only for practice games")
+        return UndoCheck(
+            False, f"{names} has replied since; taking back past another seat's move is only for practice games"
+        )
     if not practice and any(game.reveals(e.event) for e in entries if e.act >= target):
         return UndoCheck(False, "hidden information has been revealed since that move")
     return UndoCheck(True, "", target)

@@ -7,6 +7,7 @@ network client, a bot in another process or ``bergfried replay --view`` receives
     data = view_to_json(view)
     assert view_from_json(type(view), data) == view
 """
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,8 @@ import cattrs
 _converter = cattrs.Converter(detailed_validation=False)
 # Sets travel as sorted lists (JSON has no sets); annotations such as frozenset[int] bring them back.
 _converter.register_unstructure_hook_func(
-    lambda t: t is frozenset or typing.get_origin(t) is frozenset,
-    lambda s: sorted(_converter.unstructure(x) for x in s))
+    lambda t: frozenset in (t, typing.get_origin(t)), lambda s: sorted(_converter.unstructure(x) for x in s)
+)
 
 
 def view_to_json(view: Any) -> dict:

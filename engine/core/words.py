@@ -4,6 +4,7 @@
     >>> says("Ann", "scores 4"), says("You", "scores 4"), whose("You"), whom("You")
     ('Ann scores 4', 'You score 4', 'Your', 'you')
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence

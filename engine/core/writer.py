@@ -4,8 +4,10 @@
     writer = LogWriter(path, game, new=True)   # 0600 in a 0700 folder, locked against a second writer
     writer.write_start(header, setup_entries)  # one write: header and set-up together
 """
+
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import tempfile
@@ -13,10 +15,22 @@ import weakref
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from stat import S_ISREG
+from typing import Protocol
 
 from .errors import LogError
 from .game import Game
 from .log import Entry, Header, dumps, encode_lines
+
+
+class MatchWriter(Protocol):
+    """Where a match writes its lines: a save file (LogWriter) or a store's rows (StoreWriter)."""
+
+    @property
+    def path(self) -> Path | None: ...  # the save file, if the lines go to one
+
+    def write_entries(self, entries: list[Entry]) -> None: ...
+    def write_undo(self, act: int, by: int | None) -> None: ...
+    def close(self) -> None: ...
 
 
 class SaveInUse(LogError):
@@ -59,7 +73,7 @@ class LogWriter:
         except BaseException:
             os.close(fd)
             raise
-        self._fd: int | None = fd
+        self._fd = fd
         _OPEN.add(self)
         self._file = os.fdopen(fd, "wb", buffering=0, closefd=False)  # unbuffered: one write per action
         self._size = stat.st_size
@@ -78,6 +92,8 @@ class LogWriter:
         """The header and the set-up events in one write: a file never holds a header alone
         unless that write was cut, and then the reader starts the game again from the header."""
         self._write([dumps(header.to_json())] + encode_lines(self._game(), list(entries)))
+        if self.durable:
+            sync_folder(self.path.parent)  # the new file's name, too, outlives a power cut
 
     def write_header(self, header: Header) -> None:
         self._write([dumps(header.to_json())])
@@ -90,10 +106,10 @@ class LogWriter:
 
     def truncate(self, size: int) -> None:
         """Cut the file back to ``size`` bytes (the end of its last whole action)."""
-        self._check_open()
-        os.ftruncate(self._fd, size)
+        fd = self._check_open()
+        os.ftruncate(fd, size)
         if self.durable:
-            os.fsync(self._fd)
+            os.fsync(fd)
         self._size = size
 
     def _game(self) -> Game:
@@ -101,24 +117,26 @@ class LogWriter:
             raise LogError("the log writer does not know its game yet")
         return self.game
 
-    def _check_open(self) -> None:
+    def _check_open(self) -> int:
+        """The open file's descriptor; SaveFailed or LogError where there is none to write to."""
         if self._failed:
             raise SaveFailed(f"{self.path.name}: not saving any more ({self._failed})")
         if self._fd is None:
             raise LogError(f"{self.path.name}: the save file is closed; the move was not saved")
+        return self._fd
 
     def _write(self, lines: Sequence[str]) -> None:
-        self._check_open()
+        fd = self._check_open()
         data = "".join(line + "\n" for line in lines).encode("utf-8")
         try:
             self._check_still_there()
             view = memoryview(data)
             while view:
-                view = view[self._file.write(view):]
+                view = view[self._file.write(view) :]
             if self.durable:
-                os.fsync(self._fd)
+                os.fsync(fd)
         except OSError as exc:
-            self._fail(exc.strerror or str(exc))
+            self._fail(fd, exc.strerror or str(exc))
         self._size += len(data)
 
     def _check_still_there(self) -> None:
@@ -129,14 +147,16 @@ class LogWriter:
         if (stat.st_dev, stat.st_ino) != self._identity:
             raise OSError(0, "the save file was replaced by another file")
 
-    def _fail(self, reason: str) -> None:
+    def _fail(self, fd: int, reason: str) -> None:
         try:  # take back whatever part of this write reached the file
-            os.ftruncate(self._fd, self._size)
+            os.ftruncate(fd, self._size)
         except OSError:
             pass
         self._failed = reason
-        raise SaveFailed(f"{self.path.name}: the move could not be saved ({reason}); "
-                         "the moves before it are saved and the game stops here")
+        raise SaveFailed(
+            f"{self.path.name}: the move could not be saved ({reason}); "
+            "the moves before it are saved and the game stops here"
+        )
 
     def close(self) -> None:
         if self._fd is not None:
@@ -185,6 +205,7 @@ def write_log_atomic(path: Path, game: Game, header: Header, entries: Sequence[E
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    sync_folder(path.parent)
 
 
 def write_log_new(path: Path, game: Game, header: Header, entries: Sequence[Entry]) -> Path:
@@ -193,18 +214,34 @@ def write_log_new(path: Path, game: Game, header: Header, entries: Sequence[Entr
     path = Path(path)
     make_saves_folder(path.parent)
     tmp = _write_temp(path.parent, game, header, entries)
-    stem, suffix = (path.name[:-len(SUFFIX)], SUFFIX) if path.name.endswith(SUFFIX) else (path.name, "")
+    stem, suffix = (path.name[: -len(SUFFIX)], SUFFIX) if path.name.endswith(SUFFIX) else (path.name, "")
     try:
         for n in range(1, 10_000):
             target = path.with_name(stem + (f"-{n}" if n > 1 else "") + suffix)
             try:
                 os.link(tmp, target)  # fails if the name exists: nothing is overwritten
-                return target
             except FileExistsError:
                 continue
+            tmp.unlink(missing_ok=True)
+            sync_folder(path.parent)
+            return target
         raise LogError(f"no free name for {path.name}")
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def sync_folder(folder: Path) -> None:
+    """fsync a folder, so a file just created or renamed in it keeps its name after a power cut
+    (the file's own fsync keeps only its bytes). A file system that cannot sync a folder says
+    so (EINVAL) and is left as it is; any other failure is raised, as a failed write is."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP):
+            raise
+    finally:
+        os.close(fd)
 
 
 SUFFIX = ".jsonl"

@@ -7,6 +7,7 @@
 A listing is what a menu shows before any rules load (the title screen paints at once); a
 contract test checks that it says what the game itself says.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -26,16 +27,35 @@ class Listing(NamedTuple):
 
 
 LISTINGS = (
-    Listing("king-up", "King Up!", 3, 6,
-            "Push your secret favourites up the castle and vote on who takes the throne."),
-    Listing("carcassonne-castle", "Carcassonne: The Castle", 2, 2,
-            "Two players build a castle card by card: roads, towers, houses, courtyards and a palas."),
-    Listing("between-two-castles", "Between Two Castles", 2, 7,
-            "Draft rooms in secret and build two castles, one with each neighbour; your lower castle counts."),
-    Listing("palais-royal", "Palais Royal", 2, 4,
-            "Place servants in the rooms of the castle and recruit the nobles of the park."),
-    Listing("castle-builder", "Castle Builder", 2, 4,
-            "Build a castle tile by tile, numbers adding up; your baron races round for 7 coins."),
+    Listing("king-up", "King Up!", 3, 6, "Push your secret favourites up the castle and vote on who takes the throne."),
+    Listing(
+        "carcassonne-castle",
+        "Carcassonne: The Castle",
+        2,
+        2,
+        "Two players build a castle card by card: roads, towers, houses, courtyards and a palas.",
+    ),
+    Listing(
+        "between-two-castles",
+        "Between Two Castles",
+        2,
+        7,
+        "Draft rooms in secret and build two castles, one with each neighbour; your lower castle counts.",
+    ),
+    Listing(
+        "palais-royal",
+        "Palais Royal",
+        2,
+        4,
+        "Place servants in the rooms of the castle and recruit the nobles of the park.",
+    ),
+    Listing(
+        "castle-builder",
+        "Castle Builder",
+        2,
+        4,
+        "Build a castle tile by tile, numbers adding up; your baron races round for 7 coins.",
+    ),
 )
 
 GAMES = tuple(listing.id for listing in LISTINGS)

@@ -7,9 +7,9 @@ store (engine.store) so a restart forgets nothing and several processes share th
     lobby = Lobby(store, TableHost(get_game))
     record = lobby.create("alice", "king-up", ["me", "open", "bot:greedy"])
 """
+
 from .accounts import Accounts, Login, valid_name
 from .lobby import Lobby, LobbyError
 from .records import SeatRecord, TableRecord, TableSummary
 
-__all__ = ["Accounts", "Login", "valid_name", "Lobby", "LobbyError", "SeatRecord", "TableRecord",
-           "TableSummary"]
+__all__ = ["Accounts", "Login", "valid_name", "Lobby", "LobbyError", "SeatRecord", "TableRecord", "TableSummary"]

@@ -7,6 +7,7 @@ processes::
     accounts = Accounts(store)
     accounts.check("alice", "ssh-ed25519 AAAA...")   # Login.CLAIM: a free name
 """
+
 from __future__ import annotations
 
 import enum
@@ -24,11 +25,11 @@ def valid_name(name: str) -> bool:
 
 
 class Login(enum.Enum):
-    KNOWN = "known"          # this key is this name's
-    CLAIM = "claim"          # a new key and a free name: logging in makes it theirs
-    TAKEN = "taken"          # a new key, but someone else owns the name: choose another
-    OTHER = "other"          # this key belongs to another name
-    INVALID = "invalid"      # not a usable name
+    KNOWN = "known"  # this key is this name's
+    CLAIM = "claim"  # a new key and a free name: logging in makes it theirs
+    TAKEN = "taken"  # a new key, but someone else owns the name: choose another
+    OTHER = "other"  # this key belongs to another name
+    INVALID = "invalid"  # not a usable name
 
 
 class Accounts:

@@ -5,19 +5,38 @@ away longer than the table's creator allowed (the :class:`engine.lobby.Lobby`'s 
 store keeps who is present, with a heartbeat per process), so the rule holds however many
 processes serve the players.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from .records import TableRecord
 
+if TYPE_CHECKING:
+    from engine.core import Table, TableHost
+    from engine.store import Store
+
 
 class AwayRules:
+    if TYPE_CHECKING:  # what the Lobby this is a part of gives it
+        store: Store
+        host: TableHost
+        _clock: Callable[[], datetime]
+
+        def _edit(self, table_id: str) -> AbstractContextManager[tuple[object, TableRecord]]: ...
+        def _changed(self) -> None: ...
+        def record(self, table_id: str) -> TableRecord: ...
+        def records(self) -> list[TableRecord]: ...
+        def table(self, table_id: str) -> Table | None: ...
+
     def check_away(self) -> None:
         """Start the away clock of every seat nobody follows, and let a bot play for a player
         away longer than their table allows (the server calls this every few seconds)."""
         now, changed = self._clock(), False
-        for record in list(self._records.values()):
+        for record in self.records():
             if record.status != "playing" or record.stand_in_after is None:
                 continue
             table = self.host.running(record.id)
@@ -43,7 +62,9 @@ class AwayRules:
         """``name`` opens their seat at the table: their stand-in stops at once."""
         record = self.record(table_id)
         seat = record.seat_of(name)
-        table = self.table(table_id) if seat is not None else None
+        if seat is None:
+            return
+        table = self.table(table_id)
         if table is None or (record.seats[seat].away_since is None and not record.seats[seat].stand_in):
             return
         with self._edit(table_id) as (_tx, fresh):
@@ -54,7 +75,8 @@ class AwayRules:
 
 def _away(record: TableRecord, here: frozenset[int], now: datetime) -> list[tuple[int, str]]:
     """What changes for the table's players now: (seat, "back" | "clock" | "stand_in")."""
-    steps = []
+    steps: list[tuple[int, str]] = []
+    after = record.stand_in_after  # set at every table check_away looks at
     for i, seat in enumerate(record.seats):
         if seat.is_bot or not seat.joined:
             continue
@@ -63,8 +85,11 @@ def _away(record: TableRecord, here: frozenset[int], now: datetime) -> list[tupl
                 steps.append((i, "back"))
         elif seat.away_since is None:
             steps.append((i, "clock"))
-        elif not seat.stand_in and (now - datetime.fromisoformat(seat.away_since)
-                                    ).total_seconds() >= record.stand_in_after:
+        elif (
+            not seat.stand_in
+            and after is not None
+            and (now - datetime.fromisoformat(seat.away_since)).total_seconds() >= after
+        ):
             steps.append((i, "stand_in"))
     return steps
 
@@ -74,6 +99,7 @@ def _apply(record: TableRecord, i: int, step: str, now: datetime | None) -> None
     if step == "back":
         seat.away_since, seat.stand_in = None, False
     elif step == "clock":
+        assert now is not None, "an away clock starts at a time"
         seat.away_since = now.isoformat(timespec="seconds")
     else:
         seat.stand_in = True

@@ -13,17 +13,21 @@ longer than they chose (:meth:`Lobby.check_away`); the player takes the seat bac
 to the table (:meth:`Lobby.arrive`). The rule, the stand-ins and the away clocks are in the
 store too.
 """
+
 from __future__ import annotations
 
 import contextlib
+import os
 import secrets
-from collections.abc import Callable, Iterator
-from datetime import datetime, timezone
+from collections.abc import Callable, Iterator, Sequence
+from copy import copy
+from datetime import datetime, UTC
 from pathlib import Path
 
 from engine.core import GameConfig, LogError, Seat, Table, TableHost
 from engine.games import game_ids, get_game
 from engine.store import Store, StoreError, open_store
+from engine.store.db import Duplicate
 from engine.store.tables import StoredTable, StoreWriter, load_match, start_lines
 from engine.store.watch import Watcher
 
@@ -39,34 +43,52 @@ class LobbyError(Exception):
 
 
 class Lobby(AwayRules):
-    def __init__(self, store: Store | Path, host: TableHost, clock: Callable[[], datetime] | None = None,
-                 *, bots: str = "here"):
+    def __init__(
+        self, store: Store | Path, host: TableHost, clock: Callable[[], datetime] | None = None, *, bots: str = "here"
+    ):
         """``store``: the server's store (a folder: the SQLite store in it). ``bots``: "here"
         (this process's tables drive their bots, one process per move by lease) or "pool" (a
         BotPool does; this process never thinks)."""
-        self.store = store if isinstance(store, Store) else open_store(Path(store), durable=host.durable)
+        if not isinstance(store, Store):  # a folder: its SQLite store, as durable as the host's files
+            store = open_store(Path(store), durable=host.durable)
+            if hasattr(store.db, "set_durable"):
+                store.db.set_durable(host.durable)
+        self.store = store
         self.dir = self.store.data_dir
         self.host, self.bots = host, bots
-        self._clock = clock or (lambda: datetime.now(timezone.utc))
+        self._clock = clock or (lambda: datetime.now(UTC))
         self._records: dict[str, TableRecord] = {}
-        self._watchers: dict[str, int] = {}
+        self._watchers: dict[str, int] = {}  # spectators per table, in every process
+        self._watching: dict[str, int] = {}  # ... in this one
         self._listeners: list[Callable[[], None]] = []
         self._seen = -1
+        self._stale = False
         self._watcher: Watcher | None = None
+        self.on_decide: Callable[[str, int], None] | None = None  # each table's, as a bot starts (traces)
         self._reload()
 
     # -- the records, from the store ---------------------------------------------------------
-    def _reload(self) -> None:
-        seen = self.store.changes()  # before the rows: a write in between is read again next time
-        records = {}
+    def _reload(self, seen: int | None = None) -> None:
+        """Every record read again (the open tables follow)."""
+        seen = self.store.changes() if seen is None else seen  # before the rows: a write in between
+        records = {}  # is read again next time
         for row in self.store.tables():
             record = TableRecord.from_json(row)
             records[record.id] = self._adopt(record)
-        self._records, self._seen = records, seen
-        for record in records.values():
+        self._records, self._seen, self._stale = records, seen, False
+        self._watchers = self.store.spectators()
+        self._follow_open(records.values())
+
+    def _follow_open(self, records) -> None:
+        for record in records:
             table = self.host.running(record.id)
             if isinstance(table, StoredTable):
                 self._follow(record, table)
+
+    def _fresh(self) -> None:
+        """The records, read again if they changed while nobody listened to the lobby."""
+        if self._stale:
+            self._reload()
 
     def _adopt(self, fresh: TableRecord) -> TableRecord:
         """The record object this lobby handed out for the table, updated (callers keep it)."""
@@ -79,28 +101,40 @@ class Lobby(AwayRules):
     def _follow(self, record: TableRecord, table: StoredTable) -> None:
         """An open table catches up with the store: other processes' moves and stand-ins."""
         if record.lines > table.seq:
-            try:
-                table.refresh()
-            except LogError as exc:
-                table._stop(f"The game's saved moves cannot be read: {exc}")
+            table.catch_up()
         for i, seat in enumerate(record.seats):
             if seat.stand_in and i not in table.stand_ins and not table.finished:
                 table.stand_in(i, record.stand_in_level)
             elif not seat.stand_in and i in table.stand_ins:
                 table.reclaim(i)
+        if self.bots == "here" and table.thinking is not None and self.store.hurried(record.id) == table.seq:
+            table.hurry()  # a player in another process pressed space
 
     def poll(self) -> bool:
-        """Read the store again if anything changed since; listeners are told. True if it had."""
-        if self.store.changes() == self._seen:
+        """Read the store again if anything changed since; listeners are told. True if it had.
+
+        While nobody listens to the lobby (a player at a table), only the tables open here are
+        read; the rest waits until the records are asked for (every process wakes at every
+        change: most of them should do next to nothing)."""
+        seen = self.store.changes()
+        if seen == self._seen:
             return False
-        self._reload()
+        if self._listeners:
+            self._reload(seen)
+        else:
+            self._seen, self._stale = seen, True
+            open_ids = [t.table_id for t in self.host.tables() if isinstance(t, StoredTable)]
+            for row in self.store.tables(open_ids):
+                record = self._adopt(TableRecord.from_json(row))
+                self._records[record.id] = record
+                self._follow_open([record])
         self._changed()
         return True
 
     def watch(self, interval: float = 0.05) -> None:
         """From now on, on the running event loop, ``poll`` as soon as another process writes
         (SQLite: a change check every ``interval`` s; PostgreSQL: LISTEN/NOTIFY)."""
-        if self._watcher is None:
+        if self._watcher is None or self._watcher.pid != os.getpid():
             self._watcher = Watcher(self.store, self._poll_quietly, interval)
             self._watcher.start()
 
@@ -127,6 +161,7 @@ class Lobby(AwayRules):
         """Reopen every game in progress (after a restart, where this process drives bots);
         returns the problems, one a line."""
         self.poll()
+        self._fresh()
         problems = [f"table {r.id}: {r.message}" for r in self._records.values() if r.status == "damaged"]
         if self.bots != "here":
             return problems
@@ -145,8 +180,16 @@ class Lobby(AwayRules):
         return self._host(record, match)
 
     def _host(self, record: TableRecord, match) -> Table:
-        table = StoredTable(match, self.store, record.id, self.host.lookup, executor=self.host.executor,
-                            bot_delay=self.host.bot_delay, bots=self.bots)
+        table = StoredTable(
+            match,
+            self.store,
+            record.id,
+            self.host.lookup,
+            executor=self.host.executor,
+            bot_delay=self.host.bot_delay,
+            bots=self.bots,
+        )
+        table.on_decide = self.on_decide
         self.host.adopt(record.id, table)
         self._watch_table(table)
         for i, seat in enumerate(record.seats):  # the stand-ins chosen before a restart go on
@@ -170,10 +213,15 @@ class Lobby(AwayRules):
 
     # -- reading ------------------------------------------------------------------------------
     def record(self, table_id: str) -> TableRecord:
+        self._fresh()
         try:
             return self._records[table_id]
         except KeyError:
             raise LobbyError(f"there is no table {table_id}") from None
+
+    def records(self) -> list[TableRecord]:
+        self._fresh()
+        return list(self._records.values())
 
     def table(self, table_id: str) -> Table | None:
         """The running table of a game in progress (or just finished), opened from the store."""
@@ -187,6 +235,7 @@ class Lobby(AwayRules):
 
     def summaries(self, viewer: str) -> list[TableSummary]:
         """Every table, the viewer's first (those where it is their turn at the top)."""
+        self._fresh()
         out = [self._summary(r, viewer) for r in self._records.values() if r.status != "damaged"]
         out.sort(key=lambda s: (not s.yours, not s.your_turn, s.status == "finished", s.id))
         return out
@@ -195,6 +244,7 @@ class Lobby(AwayRules):
         names = tuple(record.shown_name(i) for i in range(len(record.seats)))
         table = self.host.running(record.id)
         status = record.status
+        acting: Sequence[int]
         if table is not None:
             acting, status = sorted(table.to_act), "finished" if table.finished else status
         else:
@@ -202,18 +252,33 @@ class Lobby(AwayRules):
         acting = [] if status != "playing" else acting
         seat = record.seat_of(viewer)
         return TableSummary(
-            id=record.id, title=get_game(record.game).title, status=status, seats=names,
-            free=sum(s.is_open for s in record.seats), bots=sum(s.is_bot for s in record.seats),
-            watchers=self._watchers.get(record.id, 0), to_act=tuple(names[s] for s in acting),
-            your_seat=seat, invited=record.invited(viewer) is not None,
-            your_turn=seat is not None and seat in acting)
+            id=record.id,
+            title=get_game(record.game).title,
+            status=status,
+            seats=names,
+            free=sum(s.is_open for s in record.seats),
+            bots=sum(s.is_bot for s in record.seats),
+            watchers=self._watchers.get(record.id, 0),
+            to_act=tuple(names[s] for s in acting),
+            your_seat=seat,
+            invited=record.invited(viewer) is not None,
+            your_turn=seat is not None and seat in acting,
+        )
 
     def your_turn_count(self, viewer: str) -> int:
         return sum(s.your_turn for s in self.summaries(viewer))
 
     # -- acting -------------------------------------------------------------------------------
-    def create(self, creator: str, game_id: str, seats: list[str], variants=(), *,
-               stand_in_after: float | None = None, stand_in_level: str = "") -> TableRecord:
+    def create(
+        self,
+        creator: str,
+        game_id: str,
+        seats: list[str],
+        variants=(),
+        *,
+        stand_in_after: float | None = None,
+        stand_in_level: str = "",
+    ) -> TableRecord:
         """A new table. ``seats``: one per player, each "me", "open", "bot:<level>" or
         "invite:<name>" (any valid name: one nobody has logged in with yet is held for the first
         key that claims it); the game starts at once when no seat is left open.
@@ -230,19 +295,32 @@ class Lobby(AwayRules):
             raise LobbyError("a player can take only one seat at a table")
         if stand_in_after is not None and stand_in_level not in game.bot_levels:
             raise LobbyError(f"{game.title} has no {stand_in_level!r} bot to stand in")
-        record = TableRecord(self._new_id(), game_id, creator, self._now(), records,
-                             stand_in_after=stand_in_after, stand_in_level=stand_in_level)
-        with self.store.transaction() as tx:
-            started = self._start_if_full(tx, record)
-            self.store.put_table(tx, record.to_json())
+        for _attempt in range(20):  # an id another process took a moment ago: draw again
+            record = TableRecord(
+                self._new_id(),
+                game_id,
+                creator,
+                self._now(),
+                [copy(s) for s in records],
+                stand_in_after=stand_in_after,
+                stand_in_level=stand_in_level,
+            )
+            try:
+                with self.store.transaction() as tx:
+                    self.store.put_table(tx, record.to_json(), new=True)
+                    started = self._start_if_full(tx, record)
+                    if started is not None:
+                        self.store.put_table(tx, record.to_json())
+                break
+            except Duplicate:
+                continue
         self._records[record.id] = record
         if started is not None:
             self._host(record, started)
         self._changed()
         return record
 
-    @staticmethod
-    def _seat(spec: str, creator: str, game) -> SeatRecord:
+    def _seat(self, spec: str, creator: str, game) -> SeatRecord:
         if spec == "me":
             return SeatRecord("human", creator, True)
         if spec == "open":
@@ -250,10 +328,10 @@ class Lobby(AwayRules):
         if spec.startswith("bot:") and spec[4:] in game.bot_levels:
             return SeatRecord(spec)
         if spec.startswith("invite:") and valid_name(spec[7:]):
-            return SeatRecord("human", spec[7:], False)
+            # names are unique regardless of case: the invitation is for the account's own spelling
+            return SeatRecord("human", self.store.player_named(spec[7:]) or spec[7:], False)
         if spec.startswith("invite:"):
-            raise LobbyError(f"{spec[7:]!r} is not a player's name (a letter, then letters, "
-                             f"digits, _ . -)")
+            raise LobbyError(f"{spec[7:]!r} is not a player's name (a letter, then letters, digits, _ . -)")
         raise LobbyError(f"a seat is me, open, an invitation or a bot level, not {spec!r}")
 
     def join(self, table_id: str, name: str) -> int:
@@ -298,9 +376,14 @@ class Lobby(AwayRules):
         self._changed()
 
     def watching(self, table_id: str, delta: int) -> None:
-        """Spectators of a table (counted per process)."""
-        self._watchers[table_id] = max(0, self._watchers.get(table_id, 0) + delta)
-        self._changed()
+        """A spectator of the table comes (+1) or goes (-1): the lobby counts the processes
+        watching each table (with a process per session, its sessions)."""
+        count = self._watching.get(table_id, 0)
+        self._watching[table_id] = max(0, count + delta)
+        if (count == 0) != (self._watching[table_id] == 0):
+            self.store.present(table_id, -1, self._watching[table_id] > 0)
+        if not self.poll():
+            self._changed()
 
     def _start_if_full(self, tx, record: TableRecord):
         """The match of a table whose last seat was just taken, its first lines written in ``tx``."""

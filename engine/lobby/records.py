@@ -1,5 +1,6 @@
 """The lobby's records: a table (its game, seats and stand-in rule) and the line of the list
 one player sees for it."""
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
@@ -7,11 +8,11 @@ from dataclasses import asdict, dataclass
 
 @dataclass
 class SeatRecord:
-    kind: str = "human"            # "human" or "bot:<level>"
-    player: str | None = None      # the account sitting here (or the name invited here)
-    joined: bool = False           # False while only invited
+    kind: str = "human"  # "human" or "bot:<level>"
+    player: str | None = None  # the account sitting here (or the name invited here)
+    joined: bool = False  # False while only invited
     away_since: str | None = None  # when the player was last seen at the table (if not there now)
-    stand_in: bool = False         # a bot plays this seat until its player comes back
+    stand_in: bool = False  # a bot plays this seat until its player comes back
 
     @property
     def is_open(self) -> bool:
@@ -29,12 +30,12 @@ class TableRecord:
     creator: str
     created: str
     seats: list[SeatRecord]
-    status: str = "waiting"        # waiting, playing, finished, damaged
-    message: str = ""              # why a damaged table cannot be opened
+    status: str = "waiting"  # waiting, playing, finished, damaged
+    message: str = ""  # why a damaged table cannot be opened
     stand_in_after: float | None = None  # seconds a player may be away before a bot plays for them
-    stand_in_level: str = ""             # that bot's level
-    lines: int = 0                 # how many lines its log has in the store
-    to_act: str = ""               # whose turn it is: seat numbers, comma-separated (for the list)
+    stand_in_level: str = ""  # that bot's level
+    lines: int = 0  # how many lines its log has in the store
+    to_act: str = ""  # whose turn it is: seat numbers, comma-separated (for the list)
 
     @property
     def path_name(self) -> str:
@@ -67,8 +68,10 @@ class TableRecord:
     def from_json(cls, data: dict) -> TableRecord:
         """From the store's row (or an old ``tables.json`` item)."""
         data = dict(data)
-        seats = [SeatRecord(s["kind"], s["player"], bool(s["joined"]), s["away_since"], bool(s["stand_in"]))
-                 for s in data.pop("seats")]
+        seats = [
+            SeatRecord(s["kind"], s["player"], bool(s["joined"]), s["away_since"], bool(s["stand_in"]))
+            for s in data.pop("seats")
+        ]
         return cls(seats=seats, **data)
 
     def to_json(self) -> dict:
@@ -86,13 +89,13 @@ class TableSummary:
     id: str
     title: str
     status: str
-    seats: tuple[str, ...]       # a name per seat ("(open seat 2)", "Greedy bot 3")
+    seats: tuple[str, ...]  # a name per seat ("(open seat 2)", "Greedy bot 3")
     free: int
     bots: int
     watchers: int
-    to_act: tuple[str, ...]      # whose turn it is, by name
-    your_seat: int | None        # the viewer's seat, if they sit here
-    invited: bool                # the viewer is invited to a seat here
+    to_act: tuple[str, ...]  # whose turn it is, by name
+    your_seat: int | None  # the viewer's seat, if they sit here
+    invited: bool  # the viewer is invited to a seat here
     your_turn: bool
 
     @property

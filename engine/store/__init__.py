@@ -5,6 +5,7 @@ See docs/store.md.
     store = open_store(data_dir)                 # StoreError: one line for the host
     export_table(store, "t3a9c1f", path)         # an ordinary save file
 """
+
 from .db import StoreError
 from .export import export_table
 from .store import Conflict, Store, open_store

@@ -5,6 +5,7 @@ SQL is written once, with ``?`` placeholders (turned into ``%s`` for psycopg). C
 per process and per thread: a process forked from one holding a connection opens its own and
 never touches (or closes) its parent's, which would end the parent's session.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -23,8 +24,7 @@ SCHEMA = [
     # every write bumps it: a process looks at one number to know whether anything changed
     "CREATE TABLE IF NOT EXISTS counter (id INTEGER PRIMARY KEY, n BIGINT NOT NULL)",
     # names are unique regardless of case: ``folded`` is the lower-cased name
-    "CREATE TABLE IF NOT EXISTS players (name TEXT PRIMARY KEY, folded TEXT NOT NULL UNIQUE, "
-    "last_table TEXT)",
+    "CREATE TABLE IF NOT EXISTS players (name TEXT PRIMARY KEY, folded TEXT NOT NULL UNIQUE, last_table TEXT)",
     "CREATE TABLE IF NOT EXISTS player_keys (key TEXT PRIMARY KEY, name TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS game_tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, "
     "creator TEXT NOT NULL, created TEXT NOT NULL, status TEXT NOT NULL, message TEXT NOT NULL, "
@@ -40,6 +40,8 @@ SCHEMA = [
     # who decides the bot move at (table, seq): exactly one process
     "CREATE TABLE IF NOT EXISTS leases (table_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, "
     "holder TEXT NOT NULL, until_time DOUBLE PRECISION NOT NULL)",
+    # a player asked for the bot move at (table, seq) now, without the pause (space at the table)
+    "CREATE TABLE IF NOT EXISTS hurries (table_id TEXT PRIMARY KEY, seq INTEGER NOT NULL)",
     # which process has which seat open, and when each process was last alive
     "CREATE TABLE IF NOT EXISTS presence (process TEXT NOT NULL, table_id TEXT NOT NULL, "
     "seat INTEGER NOT NULL, PRIMARY KEY (process, table_id, seat))",
@@ -116,12 +118,26 @@ class Database:
     def _errors(self) -> Iterator[None]:
         try:
             yield
-        except (StoreError, Duplicate):
-            raise
-        except Exception as exc:
+        except self._driver_errors() as exc:  # the database's own; anything else is the caller's
             if self._is_duplicate(exc):
                 raise Duplicate(_one_line(exc)) from None
+            self._forget_if_broken()
             raise StoreError(f"the database {self.where} failed: {_one_line(exc)}") from None
+
+    def _forget_if_broken(self) -> None:
+        """A connection the server dropped is let go: the next statement connects again."""
+        conn = getattr(self._local, "conn", None)
+        if (
+            conn is not None
+            and getattr(self._local, "pid", None) == os.getpid()
+            and (getattr(conn, "broken", False) or getattr(conn, "closed", False) is True)
+        ):
+            with contextlib.suppress(Exception):
+                conn.close()
+            self._local.conn = None
+
+    def _driver_errors(self) -> tuple[type[BaseException], ...]:
+        return (sqlite3.Error,)
 
     def _is_duplicate(self, exc: BaseException) -> bool:
         return False
@@ -143,8 +159,10 @@ class Database:
             if version is None:
                 tx.execute("INSERT INTO meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
             elif version[0] != str(SCHEMA_VERSION):
-                raise StoreError(f"the database {self.where} has schema version {version[0]}; this "
-                                 f"Bergfried knows version {SCHEMA_VERSION}")
+                raise StoreError(
+                    f"the database {self.where} has schema version {version[0]}; this "
+                    f"Bergfried knows version {SCHEMA_VERSION}"
+                )
 
 
 class Transaction:
@@ -200,9 +218,19 @@ class SQLite(Database):
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # reads the file's header
         except sqlite3.DatabaseError as exc:
             conn.close()
-            raise StoreError(f"{self.path} is not a usable database ({_one_line(exc)}); move it "
-                             "away to start afresh, or put back a copy") from None
+            raise StoreError(
+                f"{self.path} is not a usable database ({_one_line(exc)}); move it "
+                "away to start afresh, or put back a copy"
+            ) from None
         return conn
+
+    def set_durable(self, durable: bool) -> None:
+        """fsync every commit (FULL) or leave it to the system (OFF: tests, benches)."""
+        if durable != self.durable:
+            self.durable = durable
+            local = self._local
+            if getattr(local, "pid", None) == os.getpid() and getattr(local, "conn", None) is not None:
+                local.conn.execute("PRAGMA synchronous = " + ("FULL" if durable else "OFF"))
 
     def sql(self, text: str) -> str:
         return text.replace("DOUBLE PRECISION", "REAL").replace(" FOR UPDATE", "")
@@ -258,6 +286,11 @@ class Postgres(Database):
         conn = self.conn
         with self._errors(), conn.transaction():
             yield Transaction(self, conn)
+
+    def _driver_errors(self) -> tuple[type[BaseException], ...]:
+        import psycopg
+
+        return (psycopg.Error,)
 
     def _is_duplicate(self, exc: BaseException) -> bool:
         import psycopg

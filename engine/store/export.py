@@ -1,5 +1,6 @@
 """A stored table written out as an ordinary save file, which ``bergfried replay`` and
 ``bergfried check`` open like any other."""
+
 from __future__ import annotations
 
 import os

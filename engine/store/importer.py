@@ -6,6 +6,7 @@ A damaged, empty or cut ``accounts.json`` or ``tables.json`` stops the start wit
 naming it (nothing imported, nothing moved). A table whose save file cannot be read is imported
 as damaged (the lobby reports it and leaves it out); the others start.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,6 +29,12 @@ def import_folder(store, data_dir: Path) -> list[str]:
     accounts, registry = data_dir / ACCOUNTS, data_dir / REGISTRY
     if not accounts.exists() and not registry.exists():
         return []
+    held = store.db.query("SELECT (SELECT count(*) FROM players) + (SELECT count(*) FROM game_tables)")
+    if held and held[0][0]:
+        return [
+            f"{ACCOUNTS} and {REGISTRY} in {data_dir} were not imported: the database holds accounts "
+            "or tables already (move the old files away to keep this from being said again)"
+        ]
     players = _read(accounts, "players", dict) if accounts.exists() else {}
     tables = _read(registry, "tables", list) if registry.exists() else []
     notes: list[str] = []
@@ -44,8 +51,11 @@ def import_folder(store, data_dir: Path) -> list[str]:
                 store.append(table["id"], 0, lines, tx)
             imported += 1
     aside = _move_aside(data_dir, [accounts, registry, data_dir / SAVES])
-    notes.insert(0, f"imported {len(players)} accounts and {imported} tables from {data_dir} into the "
-                    f"database; the old files are kept in {aside}")
+    notes.insert(
+        0,
+        f"imported {len(players)} accounts and {imported} tables from {data_dir} into the "
+        f"database; the old files are kept in {aside}",
+    )
     return notes
 
 
@@ -59,11 +69,15 @@ def _read(path: Path, key: str, kind: type) -> Any:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
         what = "empty" if not text.strip() else f"not JSON ({' '.join(str(exc).split())[:80]})"
-        raise StoreError(f"{path} is {what}: nothing was imported; restore it from a copy, or move it "
-                         "away to start without it") from None
+        then = ", and every name in it is then free to claim" if name == ACCOUNTS else ""
+        raise StoreError(
+            f"{path} is {what}: nothing was imported; restore it from a copy (moving it away starts without it{then})"
+        ) from None
     if not isinstance(data, dict) or not isinstance(data.get(key, kind()), kind):
-        raise StoreError(f"{path} is not the {name} Bergfried writes: nothing was imported; restore it "
-                         "from a copy, or move it away to start without it")
+        raise StoreError(
+            f"{path} is not the {name} Bergfried writes: nothing was imported; restore it "
+            "from a copy, or move it away to start without it"
+        )
     return data.get(key, kind())
 
 
@@ -72,16 +86,19 @@ def _players(tx, players: dict, notes: list[str]) -> None:
     for name, record in sorted(players.items()):
         keys = record.get("keys", []) if isinstance(record, dict) else None
         if not isinstance(name, str) or not isinstance(keys, list):
-            raise StoreError(f"{ACCOUNTS}: the player {str(name)[:30]!r} is not a record of keys; nothing "
-                             "was imported")
+            raise StoreError(f"{ACCOUNTS}: the player {str(name)[:30]!r} is not a record of keys; nothing was imported")
         if name.lower() in folded:  # names are unique regardless of case now: the first keeps it
-            notes.append(f"{name} and {folded[name.lower()]} differ only in case: {name}'s keys were "
-                         "not imported (that player logs in under a new name)")
+            notes.append(
+                f"{name} and {folded[name.lower()]} differ only in case: {name}'s keys were "
+                "not imported (that player logs in under a new name)"
+            )
             continue
         folded[name.lower()] = name
         last = record.get("last_table")
-        tx.execute("INSERT INTO players (name, folded, last_table) VALUES (?, ?, ?)",
-                   (name, name.lower(), last if isinstance(last, str) else None))
+        tx.execute(
+            "INSERT INTO players (name, folded, last_table) VALUES (?, ?, ?)",
+            (name, name.lower(), last if isinstance(last, str) else None),
+        )
         for key in keys:
             if isinstance(key, str) and tx.one("SELECT name FROM player_keys WHERE key = ?", (key,)) is None:
                 tx.execute("INSERT INTO player_keys (key, name) VALUES (?, ?)", (key, name))
@@ -90,15 +107,29 @@ def _players(tx, players: dict, notes: list[str]) -> None:
 def _table(item: Any, saves: Path, notes: list[str]) -> tuple[dict, list[str]]:
     try:
         seats = [{**SEAT_DEFAULTS, **s} for s in item["seats"]]
-        table = {"id": str(item["id"]), "game": str(item["game"]), "creator": str(item["creator"]),
-                 "created": str(item["created"]), "status": str(item.get("status", "waiting")),
-                 "message": str(item.get("message", "")), "stand_in_after": item.get("stand_in_after"),
-                 "stand_in_level": str(item.get("stand_in_level", "")), "lines": 0, "to_act": "",
-                 "seats": [{k: s[k] for k in SEAT_DEFAULTS} for s in seats]}
+        table = {
+            "id": str(item["id"]),
+            "game": str(item["game"]),
+            "creator": str(item["creator"]),
+            "created": str(item["created"]),
+            "status": str(item.get("status", "waiting")),
+            "message": str(item.get("message", "")),
+            "stand_in_after": item.get("stand_in_after"),
+            "stand_in_level": str(item.get("stand_in_level", "")),
+            "lines": 0,
+            "to_act": "",
+            "seats": [{k: s[k] for k in SEAT_DEFAULTS} for s in seats],
+        }
     except (KeyError, TypeError, AttributeError):
         raise StoreError(f"{REGISTRY}: a table record is not one Bergfried writes; nothing was imported") from None
     for s in table["seats"]:
         s["joined"], s["stand_in"] = int(bool(s["joined"])), int(bool(s["stand_in"]))
+    from engine.games import game_ids
+
+    if table["game"] not in game_ids():
+        table["status"], table["message"] = "damaged", f"this Bergfried has no game {table['game']!r}"
+        notes.append(f"table {table['id']}: {table['message']} (imported as damaged)")
+        return table, []
     if table["status"] not in ("playing", "finished"):
         return table, []
     path = saves / f"{table['id']}.jsonl"

@@ -8,6 +8,7 @@ and their seats (players, invitations, bots, stand-ins and away clocks) and ever
 file, a line a row. Every write is one transaction and counts in ``changes()``: a process that
 wants to know whether anything changed reads one number.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,8 +22,18 @@ from engine.core.errors import IllegalAction
 
 from .db import DB_NAME, Database, Duplicate, Postgres, SQLite, StoreError
 
-TABLE_FIELDS = ("id", "game", "creator", "created", "status", "message", "stand_in_after",
-                "stand_in_level", "lines", "to_act")
+TABLE_FIELDS = (
+    "id",
+    "game",
+    "creator",
+    "created",
+    "status",
+    "message",
+    "stand_in_after",
+    "stand_in_level",
+    "lines",
+    "to_act",
+)
 SEAT_FIELDS = ("kind", "player", "joined", "away_since", "stand_in")
 ALIVE = 30.0  # seconds: a process that has not said it is alive for this long has gone
 
@@ -34,7 +45,7 @@ class Conflict(IllegalAction):
 class Store:
     def __init__(self, db: Database, data_dir: Path | None = None):
         self.db, self.data_dir = db, data_dir
-        self.notes: list[str] = []   # what opening it did (an import): a line each, for the host
+        self.notes: list[str] = []  # what opening it did (an import): a line each, for the host
         self.process = f"{os.uname().nodename}:{os.getpid()}:{secrets.token_hex(4)}"
         self._pid = os.getpid()
 
@@ -100,65 +111,103 @@ class Store:
             tx.execute("UPDATE players SET last_table = ? WHERE name = ?", (table_id, name))
 
     # -- tables -----------------------------------------------------------------------------
-    def tables(self) -> list[dict[str, Any]]:
-        """Every table as a dict of TABLE_FIELDS with ``seats``: a list of dicts of SEAT_FIELDS."""
-        with self.transaction() as tx:  # one snapshot for both
-            rows = tx.rows(f"SELECT {', '.join(TABLE_FIELDS)} FROM game_tables")
-            seats = tx.rows(f"SELECT table_id, seat, {', '.join(SEAT_FIELDS)} FROM seats "
-                            "ORDER BY table_id, seat")
-        out = {r[0]: dict(zip(TABLE_FIELDS, r), seats=[]) for r in rows}
-        for table_id, _seat, *fields in seats:
-            if table_id in out:
-                out[table_id]["seats"].append(dict(zip(SEAT_FIELDS, fields)))
+    def tables(self, ids: Sequence[str] | None = None) -> list[dict[str, Any]]:
+        """Every table (or those of ``ids``) as a dict of TABLE_FIELDS with ``seats``: a list of
+        dicts of SEAT_FIELDS. One statement (one snapshot, and no lock: processes read this after
+        changes)."""
+        if ids is not None and not ids:
+            return []
+        where = "" if ids is None else f" WHERE t.id IN ({', '.join('?' * len(ids))})"
+        rows = self.db.query(
+            f"SELECT {', '.join('t.' + f for f in TABLE_FIELDS)}, s.seat, "
+            f"{', '.join('s.' + f for f in SEAT_FIELDS)} FROM game_tables t "
+            f"LEFT JOIN seats s ON s.table_id = t.id{where} ORDER BY t.id, s.seat",
+            tuple(ids or ()),
+        )
+        out: dict[str, dict[str, Any]] = {}
+        width = len(TABLE_FIELDS)
+        for row in rows:
+            table = out.get(row[0])
+            if table is None:
+                table = out[row[0]] = dict(zip(TABLE_FIELDS, row[:width]), seats=[])
+            if row[width] is not None:
+                table["seats"].append(dict(zip(SEAT_FIELDS, row[width + 1 :])))
         return list(out.values())
 
     def table(self, tx, table_id: str, lock: bool = False) -> dict[str, Any] | None:
         """One table, read inside ``tx`` (``lock``: no other writer changes it until commit)."""
-        row = tx.one(f"SELECT {', '.join(TABLE_FIELDS)} FROM game_tables WHERE id = ?"
-                     + (" FOR UPDATE" if lock else ""), (table_id,))
+        row = tx.one(
+            f"SELECT {', '.join(TABLE_FIELDS)} FROM game_tables WHERE id = ?" + (" FOR UPDATE" if lock else ""),
+            (table_id,),
+        )
         if row is None:
             return None
-        seats = tx.rows(f"SELECT {', '.join(SEAT_FIELDS)} FROM seats WHERE table_id = ? ORDER BY seat",
-                        (table_id,))
+        seats = tx.rows(f"SELECT {', '.join(SEAT_FIELDS)} FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
         return dict(zip(TABLE_FIELDS, row), seats=[dict(zip(SEAT_FIELDS, s)) for s in seats])
 
-    def put_table(self, tx, table: dict[str, Any]) -> None:
-        """Insert or replace a table and its seats."""
+    def put_table(self, tx, table: dict[str, Any], new: bool = False) -> None:
+        """Replace a table and its seats; ``new``: insert it (Duplicate if the id is taken)."""
         values = [table[f] for f in TABLE_FIELDS]
-        tx.execute(f"INSERT INTO game_tables ({', '.join(TABLE_FIELDS)}) VALUES "
-                   f"({', '.join('?' * len(TABLE_FIELDS))}) ON CONFLICT (id) DO UPDATE SET "
-                   + ", ".join(f"{f} = excluded.{f}" for f in TABLE_FIELDS[1:]), values)
+        tx.execute(
+            f"INSERT INTO game_tables ({', '.join(TABLE_FIELDS)}) VALUES "
+            f"({', '.join('?' * len(TABLE_FIELDS))})"
+            + (
+                ""
+                if new
+                else " ON CONFLICT (id) DO UPDATE SET " + ", ".join(f"{f} = excluded.{f}" for f in TABLE_FIELDS[1:])
+            ),
+            values,
+        )
         tx.execute("DELETE FROM seats WHERE table_id = ?", (table["id"],))
-        tx.many(f"INSERT INTO seats (table_id, seat, {', '.join(SEAT_FIELDS)}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(table["id"], i, *(s[f] for f in SEAT_FIELDS)) for i, s in enumerate(table["seats"])])
+        tx.many(
+            f"INSERT INTO seats (table_id, seat, {', '.join(SEAT_FIELDS)}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(table["id"], i, *(s[f] for f in SEAT_FIELDS)) for i, s in enumerate(table["seats"])],
+        )
         tx.bump()
 
     def delete_table(self, tx, table_id: str) -> None:
-        for what in ("seats", "events", "leases", "presence"):
+        for what in ("seats", "events", "leases", "presence", "hurries"):
             tx.execute(f"DELETE FROM {what} WHERE table_id = ?", (table_id,))
         tx.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
         tx.bump()
 
     # -- a table's save file, a line a row ------------------------------------------------------
     def lines(self, table_id: str, start: int = 0) -> list[str]:
-        rows = self.db.query("SELECT line FROM events WHERE table_id = ? AND seq >= ? ORDER BY seq",
-                             (table_id, start))
+        rows = self.db.query("SELECT line FROM events WHERE table_id = ? AND seq >= ? ORDER BY seq", (table_id, start))
         return [r[0] for r in rows]
 
-    def append(self, table_id: str, seq: int, lines: Sequence[str], tx=None) -> None:
+    def append(
+        self, table_id: str, seq: int, lines: Sequence[str], tx=None, after: tuple[Iterable[int], bool] | None = None
+    ) -> None:
         """Lines ``seq``, ``seq + 1``, … of the table's log; Conflict when another process wrote
-        line ``seq`` first (nothing of these is written then)."""
+        line ``seq`` first (nothing of these is written then). ``after``: who is to act then
+        and whether the game is over, for the lobby's list, in the same transaction."""
         if tx is None:
             try:
                 with self.transaction() as tx:
-                    self.append(table_id, seq, lines, tx)
+                    self._insert(tx, table_id, seq, lines, after)
             except Duplicate:
                 raise Conflict("another player's move came first; the table was read again") from None
-            return
-        tx.many("INSERT INTO events (table_id, seq, line) VALUES (?, ?, ?)",
-                [(table_id, seq + i, line) for i, line in enumerate(lines)])
-        tx.execute("UPDATE game_tables SET lines = ? WHERE id = ? AND lines < ?",
-                   (seq + len(lines), table_id, seq + len(lines)))
+        else:
+            self._insert(tx, table_id, seq, lines, after)
+
+    def _insert(
+        self, tx, table_id: str, seq: int, lines: Sequence[str], after: tuple[Iterable[int], bool] | None
+    ) -> None:
+        tx.many(
+            "INSERT INTO events (table_id, seq, line) VALUES (?, ?, ?)",
+            [(table_id, seq + i, line) for i, line in enumerate(lines)],
+        )
+        end = seq + len(lines)
+        if after is None:
+            tx.execute("UPDATE game_tables SET lines = ? WHERE id = ? AND lines < ?", (end, table_id, end))
+        else:
+            to_act, finished = after
+            tx.execute(
+                "UPDATE game_tables SET lines = ?, to_act = ?, status = ? WHERE id = ? AND lines < ? "
+                "AND status IN ('playing', 'finished')",
+                (end, ",".join(map(str, sorted(to_act))), "finished" if finished else "playing", table_id, end),
+            )
         tx.bump()
 
     def progress(self, table_id: str, lines: int, to_act: Iterable[int], finished: bool) -> None:
@@ -166,9 +215,11 @@ class Store:
         writer said so already."""
         status = "finished" if finished else "playing"
         with self.transaction() as tx:
-            changed = tx.execute("UPDATE game_tables SET to_act = ?, status = ? WHERE id = ? AND lines <= ? "
-                                 "AND status IN ('playing', 'finished')",
-                                 (",".join(map(str, sorted(to_act))), status, table_id, lines))
+            changed = tx.execute(
+                "UPDATE game_tables SET to_act = ?, status = ? WHERE id = ? AND lines <= ? "
+                "AND status IN ('playing', 'finished')",
+                (",".join(map(str, sorted(to_act))), status, table_id, lines),
+            )
             if changed:
                 tx.bump()
 
@@ -178,14 +229,45 @@ class Store:
         process holds that position's lease (until it runs out)."""
         me, now = self.process_id(), time.time()
         with self.transaction() as tx:
-            row = tx.one("SELECT seq, holder, until_time FROM leases WHERE table_id = ? FOR UPDATE",
-                         (table_id,))
-            if row is not None and row[0] == seq and row[1] != me and row[2] > now:
+            # the table's row locked first (it exists, a lease row may not): takers queue here
+            lines = tx.one("SELECT lines FROM game_tables WHERE id = ? FOR UPDATE", (table_id,))
+            if lines is not None and lines[0] != seq:
+                return False  # this process has not read the table's last lines yet: it will
+            row = tx.one("SELECT seq, holder, until_time FROM leases WHERE table_id = ?", (table_id,))
+            if row is not None and (
+                row[0] > seq or row[0] == seq and row[1] != me and row[2] > now and self._alive(tx, row[1])
+            ):
                 return False
-            tx.execute("INSERT INTO leases (table_id, seq, holder, until_time) VALUES (?, ?, ?, ?) "
-                       "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, holder = excluded.holder, "
-                       "until_time = excluded.until_time", (table_id, seq, me, now + seconds))
-        return True
+            tx.execute(
+                "INSERT INTO leases (table_id, seq, holder, until_time) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, holder = excluded.holder, "
+                "until_time = excluded.until_time",
+                (table_id, seq, me, now + seconds),
+            )
+        return True  # (not counted as a change: the move it leads to is)
+
+    def _alive(self, tx, process: str) -> bool:
+        """Whether the process holding a lease may still be deciding: a killed bot worker's
+        lease is free at once (SQLite: its pid is gone; PostgreSQL: its heartbeat stopped)."""
+        if self.kind == "sqlite":
+            return _alive_here(process)
+        beat = tx.one("SELECT beat FROM processes WHERE id = ?", (process,))
+        return beat is None or beat[0] > time.time() - ALIVE
+
+    def hurry(self, table_id: str, seq: int) -> None:
+        """Ask whoever decides the bot move at line ``seq`` to play it without the pause."""
+        with self.transaction() as tx:
+            tx.execute(
+                "INSERT INTO hurries (table_id, seq) VALUES (?, ?) ON CONFLICT (table_id) DO UPDATE "
+                "SET seq = excluded.seq",
+                (table_id, seq),
+            )
+            tx.bump()
+
+    def hurried(self, table_id: str) -> int | None:
+        """The line whose bot move a player asked to hurry last, if any."""
+        rows = self.db.query("SELECT seq FROM hurries WHERE table_id = ?", (table_id,))
+        return rows[0][0] if rows else None
 
     def drop_lease(self, table_id: str) -> None:
         with self.transaction() as tx:
@@ -195,19 +277,53 @@ class Store:
     def present(self, table_id: str, seat: int, here: bool) -> None:
         with self.transaction() as tx:
             if here:
-                tx.execute("INSERT INTO presence (process, table_id, seat) VALUES (?, ?, ?) "
-                           "ON CONFLICT DO NOTHING", (self.process_id(), table_id, seat))
+                tx.execute(
+                    "INSERT INTO presence (process, table_id, seat) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                    (self.process_id(), table_id, seat),
+                )
             else:
-                tx.execute("DELETE FROM presence WHERE process = ? AND table_id = ? AND seat = ?",
-                           (self.process_id(), table_id, seat))
-            self._beat(tx)
+                tx.execute(
+                    "DELETE FROM presence WHERE process = ? AND table_id = ? AND seat = ?",
+                    (self.process_id(), table_id, seat),
+                )
+            if self.beats:
+                self._beat(tx)
             tx.bump()
 
     def present_seats(self, table_id: str) -> frozenset[int]:
-        """The seats some living process has open now."""
-        rows = self.db.query("SELECT p.seat FROM presence p JOIN processes q ON q.id = p.process "
-                             "WHERE p.table_id = ? AND q.beat > ?", (table_id, time.time() - ALIVE))
+        """The seats some living process has open now. SQLite: its processes are all on this
+        host, alive while their pid is; PostgreSQL: alive while their heartbeat is recent."""
+        if self.kind == "sqlite":
+            rows = self.db.query("SELECT process, seat FROM presence WHERE table_id = ? AND seat >= 0", (table_id,))
+            return frozenset(seat for process, seat in rows if _alive_here(process))
+        rows = self.db.query(
+            "SELECT p.seat FROM presence p JOIN processes q ON q.id = p.process "
+            "WHERE p.table_id = ? AND p.seat >= 0 AND q.beat > ?",
+            (table_id, time.time() - ALIVE),
+        )
         return frozenset(r[0] for r in rows)
+
+    def spectators(self) -> dict[str, int]:
+        """How many living processes watch each table (a spectator is seat -1 in ``presence``)."""
+        if self.kind == "sqlite":
+            rows = self.db.query("SELECT table_id, process FROM presence WHERE seat = -1")
+            rows = [(t, p) for t, p in rows if _alive_here(p)]
+        else:
+            rows = self.db.query(
+                "SELECT p.table_id, p.process FROM presence p JOIN processes q ON "
+                "q.id = p.process WHERE p.seat = -1 AND q.beat > ?",
+                (time.time() - ALIVE,),
+            )
+        out: dict[str, int] = {}
+        for table_id, _process in rows:
+            out[table_id] = out.get(table_id, 0) + 1
+        return out
+
+    @property
+    def beats(self) -> bool:
+        """Whether this process must say it is alive now and then (PostgreSQL, with seats open:
+        a beat wakes no other process there, as a write would with SQLite)."""
+        return self.kind != "sqlite"
 
     def beat(self) -> None:
         """This process is alive (its seats count as present)."""
@@ -218,8 +334,10 @@ class Store:
         tx.execute(*self.beat_statement())
 
     def beat_statement(self) -> tuple[str, tuple]:
-        return ("INSERT INTO processes (id, beat) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET "
-                "beat = excluded.beat", (self.process_id(), time.time()))
+        return (
+            "INSERT INTO processes (id, beat) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET beat = excluded.beat",
+            (self.process_id(), time.time()),
+        )
 
     def gone(self) -> None:
         """This process ends: its seats are away now."""
@@ -231,7 +349,22 @@ class Store:
             tx.bump()
 
 
-_OPEN: dict[tuple[int, str], Store] = {}
+def _alive_here(process: str) -> bool:
+    """Whether the process named ``host:pid:token`` runs on this host now."""
+    host, _, rest = process.partition(":")
+    pid = rest.partition(":")[0]
+    if host != os.uname().nodename or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+_OPEN: dict[str, Store] = {}
 
 
 def open_store(data_dir: Path, database: str | None = None, *, durable: bool = True) -> Store:
@@ -239,9 +372,10 @@ def open_store(data_dir: Path, database: str | None = None, *, durable: bool = T
     PostgreSQL database at the ``postgresql://`` URL. A first start imports an old data folder
     (accounts.json, tables.json, tables/*.jsonl; see ``store.notes``). Raises StoreError with
     one line for the host when the database or the folder cannot be used. One store per
-    database in a process."""
+    database in a process (and its forks)."""
     data_dir = Path(data_dir).expanduser()
-    key = (os.getpid(), database or str(data_dir.resolve()))
+    # A forked child finds its parent's store here: it opens its own connections as it uses them.
+    key = database or str(data_dir.resolve())
     if key in _OPEN:
         return _OPEN[key]
     make_folder(data_dir)
@@ -250,8 +384,10 @@ def open_store(data_dir: Path, database: str | None = None, *, durable: bool = T
     elif database.startswith(("postgresql://", "postgres://")):
         db = Postgres(database)
     else:
-        raise StoreError(f"--database takes postgresql://… (or nothing, for SQLite in the data folder), "
-                         f"not {database.split(':', 1)[0]!r}")
+        raise StoreError(
+            f"--database takes postgresql://… (or nothing, for SQLite in the data folder), "
+            f"not {database.split(':', 1)[0]!r}"
+        )
     db.schema()
     store = Store(db, data_dir)
     from .importer import import_folder

@@ -11,19 +11,22 @@ A :class:`StoredTable` is the ordinary :class:`engine.core.Table` with three dif
   position (one process decides each move); ``bots="pool"`` never thinks (a BotPool does).
 Seats attached here are written as present, so any process can tell who is away.
 """
+
 from __future__ import annotations
 
 import asyncio
 import contextlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from itertools import count
 from typing import Any
 
 from engine.core.errors import IllegalAction, LogError
 from engine.core.game import Game, GameConfig
 from engine.core.log import Entry, Header, Seat, dumps, encode_lines
 from engine.core.match import Change, Match
-from engine.core.reader import load_text
+from engine.core.reader import load_text, parse_line
+from engine.core.replayer import Replayer
 from engine.core.table import Attachment, Listener, Table
 
 from .db import StoreError
@@ -50,17 +53,18 @@ class StoreWriter:
     def write_start(self, header: Header, entries: Sequence[Entry]) -> None:
         self._write([dumps(header.to_json())] + encode_lines(self.game, list(entries)))
 
-    def write_entries(self, entries) -> None:
-        self._write(encode_lines(self.game, list(entries)))
+    def write_entries(self, entries, after: tuple[Any, bool] | None = None) -> None:
+        """``after``: (who is to act, whether it is over) once these are folded (StoredMatch)."""
+        self._write(encode_lines(self.game, list(entries)), after)
 
     def write_undo(self, act: int, by: int | None) -> None:
         self._write([dumps({"undo": act, "by": by})])
 
-    def _write(self, lines: list[str]) -> None:
+    def _write(self, lines: list[str], after: tuple[Any, bool] | None = None) -> None:
         if self.closed:
             raise LogError("this table is closed; the move was not saved")
         try:
-            self.store.append(self.table_id, self.seq, lines)
+            self.store.append(self.table_id, self.seq, lines, after=after)
         except StoreError as exc:
             self.failed = str(exc)
             raise LogError(f"the move could not be saved ({exc}); the game stops here") from None
@@ -70,9 +74,32 @@ class StoreWriter:
         self.closed = True
 
 
+def _store_writer(match: Match) -> StoreWriter:
+    """The writer of a stored table's match (load_match and the lobby always give it one)."""
+    writer = match.writer
+    assert isinstance(writer, StoreWriter), "a stored table's match writes to the store"
+    return writer
+
+
+class StoredMatch(Match):
+    """A match whose moves tell the store, in the move's own transaction, whose turn it is
+    after them (the lobby's list in every process reads that, one write per move)."""
+
+    def _append(self, entries: list[Entry], seat: int | None = None, after: Any = None) -> None:
+        self._check_open()
+        state = after
+        if state is None:  # the decider did not fold them: fold here, once, for both
+            state = self.state
+            for e in entries:
+                state = self.game.evolve(state, e.event)
+        _store_writer(self).write_entries(entries, (self.game.to_act(state), self.game.result(state).finished))
+        self._fold(entries, state)
+        self._notify(Change("action", seat, tuple(entries)))
+
+
 def start_lines(game: Game, config: GameConfig, seats: Sequence[Seat], created: str | None) -> tuple[Match, list[str]]:
     """A new match (a fresh secret) and its first lines: the header and the set-up."""
-    match = Match.new(game, config, seats, None, created=created)
+    match = StoredMatch.new(game, config, seats, None, created=created)
     return match, [dumps(match.header.to_json())] + encode_lines(game, match.entries)
 
 
@@ -90,21 +117,33 @@ def load_match(store: Store, table_id: str, lookup: Callable[[str], Game]) -> Ma
     lines = store.lines(table_id)
     loaded = load_lines(lines, lookup)
     game = lookup(loaded.header.game)
-    return Match(game, loaded.header, loaded.entries, StoreWriter(store, table_id, game, lines), loaded.state)
+    return StoredMatch(game, loaded.header, loaded.entries, StoreWriter(store, table_id, game, lines), loaded.state)
 
 
 class StoredTable(Table):
-    def __init__(self, match: Match, store: Store, table_id: str, lookup: Callable[[str], Game], *,
-                 executor: Executor | None = None, bot_delay: float = 0.0, bots: str = "here"):
+    def __init__(
+        self,
+        match: Match,
+        store: Store,
+        table_id: str,
+        lookup: Callable[[str], Game],
+        *,
+        executor: Executor | None = None,
+        bot_delay: float = 0.0,
+        bots: str = "here",
+    ):
         self.store, self.table_id, self.lookup, self.bots_mode = store, table_id, lookup, bots
         self._refreshing = False
+        self._reader: Replayer | None = None  # reads other processes' lines on from where it was
+        self._read = 0  # how many of the table's lines it has read
         self._present: dict[int, int] = {}
+        self.on_decide: Callable[[str, int], None] | None = None  # told (table, line) as a bot starts
         super().__init__(match, executor=executor, bot_delay=bot_delay)
 
     @property
     def seq(self) -> int:
         """How many lines of the table's log this process has read or written."""
-        return self._match.writer.seq
+        return _store_writer(self._match).seq
 
     # -- other processes' moves ------------------------------------------------------------
     def refresh(self) -> bool:
@@ -112,16 +151,16 @@ class StoredTable(Table):
         here. Returns whether there were any."""
         if self.closed:
             return False
-        writer = self._match.writer
+        writer = _store_writer(self._match)
         new = self.store.lines(self.table_id, writer.seq)
         if not new:
             return False
         match = self._match
-        loaded = load_lines(writer.lines + new, self.lookup)
+        entries, state = self._read_on(writer.lines, new)
         before = len(match.entries)
         writer.lines.extend(new)
         extends = not any(line.startswith(UNDO_LINE) for line in new)
-        match.entries, match.state = list(loaded.entries), loaded.state
+        match.entries, match.state = entries, state
         if extends:
             added = tuple(match.entries[before:])
             change = Change("action", added[-1].by if added else None, added)
@@ -136,12 +175,43 @@ class StoredTable(Table):
             self._refreshing = False
         return True
 
+    def _read_on(self, lines: list[str], new: list[str]) -> tuple[list[Entry], Any]:
+        """The game after ``new`` lines follow ``lines``, every move decided again as a load
+        does. The reader stays, so each line is read once (a reload per move cost up to 13 ms
+        late in a game), this process's own lines too, when the next other's come."""
+        reader = self._reader
+        if reader is None:
+            reader = self._reader = Replayer(self.game, self._match.header)
+            self._read = 1  # the header
+        unread = lines[self._read :] + new
+        try:
+            reader.feed_all(
+                zip(count(self._read + 1), (parse_line(t, n) for n, t in enumerate(unread, self._read + 1)))
+            )
+        except LogError:
+            self._reader = None  # it may hold part of a move: the next refresh starts afresh
+            raise
+        if reader.pending:
+            self._reader = None
+            raise LogError(f"line {reader.lines + 1}: a move is not whole in the store")
+        self._read += len(unread)
+        return list(reader.entries), reader.state
+
+    def catch_up(self) -> bool:
+        """``refresh``; lines that do not read as the game stop the table (loudly, for every
+        subscriber) instead of raising into whoever asked."""
+        try:
+            return self.refresh()
+        except LogError as exc:
+            self._stop(f"The game's saved moves cannot be read: {exc}")
+            return True
+
     def submit(self, seat: int, action: Any) -> None:
         for _ in range(10):
             try:
                 return super().submit(seat, action)
             except Conflict:
-                self.refresh()
+                self.catch_up()
                 if seat in self._bots:
                     return  # a bot's answer to a position that is gone; drive_bots starts it again
         raise IllegalAction("the table is too busy to take the move; try again")
@@ -150,18 +220,19 @@ class StoredTable(Table):
         try:
             return super().undo(seat)
         except Conflict:
-            self.refresh()
+            self.catch_up()
             raise IllegalAction("another move came first; nothing was taken back") from None
 
     def _changed(self, match: Match, change: Change) -> None:
         super()._changed(match, change)
-        if not self._refreshing:  # the lobby's list: whose turn it is now
+        if change.kind == "undo" and not self._refreshing:  # a move says it in its own write
             with contextlib.suppress(StoreError):
                 self.store.progress(self.table_id, self.seq, match.to_act, match.finished)
 
     # -- bots ----------------------------------------------------------------------------------
     def drive_bots(self) -> None:
         if self.bots_mode != "here":
+            self._pool_thinking()
             return
         if self._bot_task is not None or self.stopped or self.closed or self.finished:
             return
@@ -177,6 +248,37 @@ class StoredTable(Table):
         except StoreError:
             return
         super().drive_bots()
+        if self._bot_task is not None and self.on_decide is not None:
+            self.on_decide(self.table_id, self.seq)
+
+    def hurry(self) -> None:
+        """Play the bot's move now: here, or (bots elsewhere) by asking the worker deciding it."""
+        if self.bots_mode == "here":
+            super().hurry()
+        elif self.thinking is not None:
+            with contextlib.suppress(StoreError):
+                self.store.hurry(self.table_id, self.seq)
+
+    async def _pause(self) -> None:
+        """A hurry asked (in any process) while the bot was still thinking skips its pause."""
+        if self.bot_delay > 0:
+            with contextlib.suppress(StoreError):
+                if self.store.hurried(self.table_id) == self.seq:
+                    self._last_change -= self.bot_delay
+        await super()._pause()
+
+    def _pool_thinking(self) -> None:
+        """(bots elsewhere) While a bot owes a move, a bot worker is deciding it (or about to):
+        subscribers are told it is thinking, as they are of this process's own bots."""
+        if self.closed:
+            return
+        seat = (
+            None if self.finished or self.stopped else next((s for s in sorted(self.to_act) if s in self._bots), None)
+        )
+        if seat != self.thinking:
+            self.thinking = seat
+            if seat is not None:
+                self._tell_all("thinking", seat)
 
     # -- who is here ---------------------------------------------------------------------------
     def attach(self, seat: int | None, listener: Listener) -> Attachment:
@@ -191,17 +293,17 @@ class StoredTable(Table):
         super()._detach(attachment)
 
     def _here(self, seat: int, delta: int) -> None:
-        count = self._present.get(seat, 0) + delta
-        self._present[seat] = max(0, count)
-        if (count == 1 and delta > 0) or (count == 0 and delta < 0):
+        here = self._present.get(seat, 0) + delta
+        self._present[seat] = max(0, here)
+        if (here == 1 and delta > 0) or (here == 0 and delta < 0):
             with contextlib.suppress(StoreError):
-                self.store.present(self.table_id, seat, count > 0)
+                self.store.present(self.table_id, seat, here > 0)
 
     def close(self) -> None:
         if self.closed:
             return
-        for seat, count in self._present.items():
-            if count > 0:
+        for seat, here in self._present.items():
+            if here > 0:
                 with contextlib.suppress(StoreError):
                     self.store.present(self.table_id, seat, False)
         self._present.clear()

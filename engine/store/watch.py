@@ -2,33 +2,40 @@
 and then calls back on the event loop.
 
 PostgreSQL: the thread LISTENs on its own connection; every write NOTIFYs at its commit.
-SQLite: the thread asks ``PRAGMA data_version`` on its own connection every ``interval``
-seconds (it changes when any other connection commits; asking reads nothing from the file).
+SQLite: the thread sleeps until the database's write-ahead log is written (inotify on the data
+folder), then asks ``PRAGMA data_version`` on its own connection (it changes when any other
+connection commits; asking reads nothing from the file); where inotify is missing it asks every
+``interval`` seconds. An idle process costs nothing.
 Either way the callback runs on the loop, at most once per burst of writes. The thread also
 says, every few seconds, that this process is alive (its open seats count as present).
 """
+
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import threading
 import time
 from collections.abc import Callable
 
 from .db import Postgres, SQLite, StoreError
+from .wake import WalWake as _WalWake
 
 BEAT = 10.0  # seconds between "alive" rows (store.ALIVE is three of them)
 
 
 class Watcher:
-    def __init__(self, store, callback: Callable[[], None], interval: float = 0.05,
-                 loop: asyncio.AbstractEventLoop | None = None):
+    def __init__(
+        self, store, callback: Callable[[], None], interval: float = 0.05, loop: asyncio.AbstractEventLoop | None = None
+    ):
         self.store, self.callback, self.interval = store, callback, interval
         self.loop = loop or asyncio.get_running_loop()
         self._stop = threading.Event()
         self._pending = False
         self._thread = threading.Thread(target=self._run, name="bergfried-store-watch", daemon=True)
         self._last_beat = 0.0
+        self.pid = os.getpid()  # a forked child has no thread of its parent's: it watches anew
 
     def start(self) -> None:
         self._thread.start()
@@ -55,12 +62,23 @@ class Watcher:
 
     def _poll(self, db: SQLite) -> None:
         seen = db.data_version()
-        while not self._stop.wait(self.interval):
-            version = db.data_version()
-            if version != seen:
-                seen = version
-                self._fire()
-            self._beat()
+        wake = _WalWake(db.path)
+        try:
+            while not self._stop.is_set():
+                # Waiting for the WAL to be written costs nothing while nobody writes; without
+                # inotify (or as a safety net for a missed wake-up) the number is asked anyway.
+                woken = wake.wait(self.interval if not wake.ok else 1.0)
+                for delay in (0.0, 0.005, 0.02, 0.05) if woken else (0.0,):
+                    if delay:
+                        self._stop.wait(delay)  # the commit's index update may follow its write
+                    version = db.data_version()
+                    if version != seen:
+                        seen = version
+                        self._fire()
+                        break
+                self._beat()
+        finally:
+            wake.close()
 
     def _listen(self, db: Postgres) -> None:
         conn = db.listen()
@@ -76,7 +94,7 @@ class Watcher:
     def _beat(self, conn=None) -> None:
         """``conn``: the listening connection (PostgreSQL), so a process holds two, not three."""
         now = time.monotonic()
-        if now - self._last_beat >= BEAT:
+        if self.store.beats and now - self._last_beat >= BEAT:
             self._last_beat = now
             if conn is None:
                 self.store.beat()

@@ -1,5 +1,6 @@
 """Import contracts: engine/ never imports Textual or Rich (and runs without them), no game imports
 another, and the client reads only each game's public module."""
+
 from __future__ import annotations
 
 import ast
@@ -24,14 +25,15 @@ def test_no_engine_module_imports_textual_or_rich():
 
 
 def test_the_engine_runs_with_textual_and_rich_blocked():
-    code = ("import sys; sys.modules['textual'] = None; sys.modules['rich'] = None\n"
-            "from engine.core.selfplay import play_out\n"
-            "from engine.games import all_games\n"
-            "for g in all_games():\n"
-            "    play_out(g, g.min_players, ['random'] * g.min_players, seed=1)\n"
-            "print('ok')")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ENGINE.parent)
+    code = (
+        "import sys; sys.modules['textual'] = None; sys.modules['rich'] = None\n"
+        "from engine.core.selfplay import play_out\n"
+        "from engine.games import all_games\n"
+        "for g in all_games():\n"
+        "    play_out(g, g.min_players, ['random'] * g.min_players, seed=1)\n"
+        "print('ok')"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ENGINE.parent)
     assert out.stdout.strip() == "ok", out.stderr
 
 
@@ -50,8 +52,11 @@ def test_no_game_imports_another_game():
     offenders = []
     for package in (p for p in games.iterdir() if (p / "__init__.py").exists()):
         for path in package.rglob("*.py"):
-            offenders += [f"{path.relative_to(ENGINE)}: {n}" for n in _imports(path)
-                          if n.startswith("engine.games.") and n.split(".")[2] != package.name]
+            offenders += [
+                f"{path.relative_to(ENGINE)}: {n}"
+                for n in _imports(path)
+                if n.startswith("engine.games.") and n.split(".")[2] != package.name
+            ]
     assert offenders == []
 
 
@@ -62,11 +67,12 @@ def test_the_client_imports_from_each_game_only_its_public_module():
     for path in (ENGINE.parent / "tui").rglob("*.py"):
         parts = path.relative_to(ENGINE.parent / "tui").parts
         own = parts[1] if len(parts) > 2 and parts[0] == "games" else None
-        offenders += [f"{path.relative_to(ENGINE.parent)}: {n}" for n in _imports(path)
-                      if n.startswith("engine.games.")
-                      and (n.count(".") > 2 or (own is not None and n.split(".")[2] != own))]
+        offenders += [
+            f"{path.relative_to(ENGINE.parent)}: {n}"
+            for n in _imports(path)
+            if n.startswith("engine.games.") and (n.count(".") > 2 or (own is not None and n.split(".")[2] != own))
+        ]
     assert offenders == []
-
 
 
 def test_the_core_knows_no_game():

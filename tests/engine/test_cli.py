@@ -1,4 +1,5 @@
 """The headless commands, run as a user would run them."""
+
 from __future__ import annotations
 
 import json
@@ -25,10 +26,29 @@ def test_selfplay_writes_one_file_per_game_byte_identically(tmp_path, capsys):
 
 
 def test_selfplay_takes_a_level_per_seat_and_refuses_a_wrong_count(tmp_path, capsys):
-    assert main(["selfplay", "king-up", "--players", "3", "--bots", "greedy,random,random", "--games", "2",
-                 "--out", str(tmp_path)]) == 0
-    assert main(["selfplay", "king-up", "--players", "3", "--bots", "greedy,random", "--games", "2",
-                 "--out", str(tmp_path)]) == 2
+    assert (
+        main(
+            [
+                "selfplay",
+                "king-up",
+                "--players",
+                "3",
+                "--bots",
+                "greedy,random,random",
+                "--games",
+                "2",
+                "--out",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            ["selfplay", "king-up", "--players", "3", "--bots", "greedy,random", "--games", "2", "--out", str(tmp_path)]
+        )
+        == 2
+    )
 
 
 def _one_game(tmp_path, capsys):
@@ -66,8 +86,26 @@ def test_check_accepts_a_sound_file_and_rejects_a_damaged_one(tmp_path, capsys):
     assert "line 6: unknown event type" in capsys.readouterr().err
 
 
-def test_check_recovers_a_cut_off_file_with_a_warning(tmp_path, capsys):
+def test_check_says_a_cut_off_file_is_damaged(tmp_path, capsys):
+    """A file cut mid-line loads up to its last whole move, but it is not sound: check says
+    "damaged" and exits 1 (issue 31: it printed "ok … unfinished" and exited 0)."""
     path = _one_game(tmp_path, capsys)
     path.write_text(path.read_text()[:-30])
-    assert main(["check", str(path)]) == 0
-    assert "cut off" in capsys.readouterr().err
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"damaged: {path}") and "cut off" in out and "ok:" not in out
+
+
+def test_a_file_that_cannot_be_read_is_named_with_its_directory(tmp_path, capsys):
+    missing = tmp_path / "old" / "nope.jsonl"
+    assert main(["check", str(missing)]) == 1
+    assert f"cannot read {missing}:" in capsys.readouterr().err
+
+
+def test_arena_takes_as_many_players_as_bots_named_like_selfplay(capsys):
+    """Issue 31: arena defaulted to 2 players where selfplay takes the number of bots given;
+    King Up! (3 to 6 players) with three bots named now plays three-player games."""
+    status = main(["arena", "king-up", "--bots", "random,random,greedy", "--games", "3", "--jobs", "1"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert out.startswith("3 games of King Up!, 3 players")

@@ -1,5 +1,6 @@
 """The command line never shows a traceback: each bad file, argument or output is one line on
 stderr and a non-zero exit; a closed pipe ends quietly (issue 8 item 11, issue 7 §2)."""
+
 from __future__ import annotations
 
 import errno
@@ -62,15 +63,18 @@ def test_deep_nesting_and_infinite_numbers_in_the_file(saved, capsys):
     assert "nested too deeply" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("args", [
-    ["bench", "engine", "king-up", "--games", "0"],
-    ["selfplay", "king-up", "--players", "3", "--games", "-5", "--out", "x"],
-    ["selfplay", "king-up", "--players", "0", "--out", "x"],
-    ["selfplay", "chess", "--players", "3", "--out", "x"],
-    ["replay", "f.jsonl"],
-    ["replay", "f.jsonl", "--at", "3", "--text"],
-    ["nonsense"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["bench", "engine", "king-up", "--games", "0"],
+        ["selfplay", "king-up", "--players", "3", "--games", "-5", "--out", "x"],
+        ["selfplay", "king-up", "--players", "0", "--out", "x"],
+        ["selfplay", "chess", "--players", "3", "--out", "x"],
+        ["replay", "f.jsonl"],
+        ["replay", "f.jsonl", "--at", "3", "--text"],
+        ["nonsense"],
+    ],
+)
 def test_a_wrong_command_line_is_one_line_and_exit_2(args, capsys):
     assert main(args) == 2
     err = capsys.readouterr().err.strip().splitlines()
@@ -136,3 +140,36 @@ def test_replay_view_prints_what_one_seat_saw(saved, capsys):
     assert "what spectator saw" in text and "my goal" not in text.replace("my goal: -", "")
     assert main(["replay", str(saved), "--view", "9"]) == 2
     assert main(["replay", str(saved), "--view", "1", "--at", "99999"]) == 2
+
+
+@pytest.mark.parametrize("args", [["games"], ["selfplay", "king-up", "--out", "{out}"]])
+def test_a_closed_standard_output_is_one_line(tmp_path, args):
+    """``bergfried selfplay ... >&-``: Python has no sys.stdout at all; it said "please report this"."""
+    import shlex
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    bergfried = str(Path(sys.executable).parent / "bergfried")  # this environment's, not one on PATH
+    command = shlex.join([bergfried, *(a.format(out=tmp_path / "out") for a in args)])
+    done = subprocess.run(command + " >&-", shell=True, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr == "bergfried: standard output is closed; nothing could be printed\n"
+
+
+def test_view_at_counts_moves_as_replay_text_numbers_them_and_seats_from_one(saved, capsys):
+    """Issue 31: --at counted events while --text numbers moves, and the body said "seat: 1"
+    under a header "seat 2": one numbering everywhere."""
+    assert main(["replay", str(saved), "--text"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    five = next(line for line in lines if line[:4].strip() == "5")
+    six = next(line for line in lines if line[:4].strip() == "6")
+    assert main(["replay", str(saved), "--view", "2", "--at", "5"]) == 0
+    head, *body = capsys.readouterr().out.splitlines()
+    assert "seat 2 (" in head and "after move 5 of " in head and "seat: 2" in body
+    from engine.core import read_log
+    from engine.games import get_game
+
+    names = [s.name for s in read_log(saved, get_game).header.seats]
+    next_mover = six[5:23].strip()  # the --text column of who moved
+    assert f"to act: {names.index(next_mover) + 1}" in body, (five, six, body[:8])

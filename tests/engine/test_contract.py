@@ -5,6 +5,7 @@ view of a state with everything hidden redrawn is the same view); every action t
 not list is refused with IllegalAction; bots see only views; the package ships its rules page
 and data files. (Notation, codec and replay round trips are in test_every_game.py.)
 """
+
 from __future__ import annotations
 
 import random
@@ -16,8 +17,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from engine.core import (Game, GameConfig, IllegalAction, IllegalMove, Match, Seat, UnknownBotLevel,
-                         UnreadableMove)
+from engine.core import Game, GameConfig, IllegalAction, IllegalMove, Match, Seat, UnknownBotLevel, UnreadableMove
 from engine.core.game import Rules
 from engine.core.views import view_dumps, view_from_json, view_to_json
 from engine.games import GAMES, LISTINGS, get_game, package_name
@@ -106,13 +106,23 @@ def test_actions_the_engine_did_not_list_are_refused_with_illegal_action(game):
         for action in strangers:
             if action in legal:
                 continue
-            with pytest.raises(IllegalAction):
+            with pytest.raises(IllegalAction) as refused:
                 game.decide(match.state, seat, action, rng)
+            _assert_no_state(refused.value, match)
+        with pytest.raises(IllegalAction) as refused:  # even a state handed in as a move is not quoted
+            game.decide(match.state, seat, match.state, rng)
+        _assert_no_state(refused.value, match)
         idle = next((s for s in range(match.header.config.players) if s not in match.to_act), None)
         if idle is not None:
             with pytest.raises(IllegalAction):
                 game.decide(match.state, idle, legal[0], rng)
         earlier += legal[:2]
+
+
+def _assert_no_state(exc: BaseException, match) -> None:
+    """No refusal quotes a state: it would show every seat's secrets to whoever reads it."""
+    text = str(exc)
+    assert type(match.state).__name__ not in text and len(text) <= 300, text[:200]
 
 
 def test_unreadable_and_illegal_moves_are_told_apart(game):

@@ -1,4 +1,5 @@
 """The event codec: stable names, versions, upcasting, and refusing what it cannot read."""
+
 from __future__ import annotations
 
 import attrs

@@ -1,5 +1,6 @@
 """What every registered game owes the core: it finishes, replays, saves, verifies and round-trips
 its notation and events. New games get these checks by being registered."""
+
 from __future__ import annotations
 
 import random

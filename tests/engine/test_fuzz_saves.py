@@ -9,6 +9,7 @@ end was cut), every move legal, as an independent replay through ``Match.play`` 
 
     python3 -m tests.engine.test_fuzz_saves 400     # 400 mutations per class and game, a table
 """
+
 from __future__ import annotations
 
 import io
@@ -88,14 +89,25 @@ def _mutate(kind: str, data: bytes, lines: list[bytes], rng: random.Random) -> b
         lines[i], lines[j] = lines[j], lines[i]
     elif kind == "flip":
         pos = rng.randrange(len(data))
-        return data[:pos] + bytes([data[pos] ^ (1 << rng.randrange(8))]) + data[pos + 1:]
+        return data[:pos] + bytes([data[pos] ^ (1 << rng.randrange(8))]) + data[pos + 1 :]
     elif kind == "number":
         numbers = list(re.finditer(rb"-?\d+", lines[i]))
         if numbers:
             m = rng.choice(numbers)
-            new = rng.choice([b"0", b"1", b"-1", b"2", b"99", b"1e999", b"3.5", b"10000000000000000000000",
-                              str(int(m.group()) + rng.choice((-1, 1))).encode()])
-            lines[i] = lines[i][:m.start()] + new + lines[i][m.end():]
+            new = rng.choice(
+                [
+                    b"0",
+                    b"1",
+                    b"-1",
+                    b"2",
+                    b"99",
+                    b"1e999",
+                    b"3.5",
+                    b"10000000000000000000000",
+                    str(int(m.group()) + rng.choice((-1, 1))).encode(),
+                ]
+            )
+            lines[i] = lines[i][: m.start()] + new + lines[i][m.end() :]
     elif kind == "type":
         lines[i] = _change_type(lines[i], rng)
     elif kind == "header":
@@ -136,7 +148,7 @@ def _set(obj, path, value):
 
 def _change_header(line: bytes, rng: random.Random) -> bytes:
     h = json.loads(line)
-    choice = rng.randrange(11)
+    choice = rng.randrange(12)
     if choice == 0:
         h["config"]["players"] = rng.choice([0, 1, 7, 27, -1, h["config"]["players"] + 1])
     elif choice == 1:
@@ -157,9 +169,21 @@ def _change_header(line: bytes, rng: random.Random) -> bytes:
         h["format_version"] = rng.choice([0, 2, "1", True])
     elif choice == 9:
         h["seats"][0]["name"] = rng.choice(["", "Ann", "x" * 500, 5])
-    else:
+    elif choice == 10:
         h[rng.choice(["extra", "created"])] = rng.choice([1, "2020-01-01", [], None])
+    else:  # well formed, every field one the game knows, yet a set-up its rules refuse (or another one)
+        _change_config_within_the_game(h, rng)
     return json.dumps(h, ensure_ascii=False).encode()
+
+
+def _change_config_within_the_game(h: dict, rng: random.Random) -> None:
+    """Another player count in the game's range (seats to match) and any of its variants: Between
+    Two Castles' Ludwig with more than two players is a header only the game itself refuses."""
+    game = get_game(h["game"])
+    players = rng.randint(game.min_players, min(game.max_players, game.min_players + 2))
+    variants = [v.key for v in game.variants]
+    h["config"] = {"players": players, "variants": sorted(rng.sample(variants, rng.randint(1, len(variants))))}
+    h["seats"] = [h["seats"][i % len(h["seats"])] for i in range(players)]
 
 
 def _change_encoding(data: bytes, lines: list[bytes], rng: random.Random) -> bytes:
@@ -177,17 +201,17 @@ def _change_encoding(data: bytes, lines: list[bytes], rng: random.Random) -> byt
         return data.replace(b"\n", b"\r\n")
     if choice == 5:
         i = rng.randrange(len(lines))
-        return _join(lines[:i] + [lines[i] + b"\xff\xfe"] + lines[i + 1:])
+        return _join(lines[:i] + [lines[i] + b"\xff\xfe"] + lines[i + 1 :])
     if choice == 6:
         i = rng.randrange(1, len(lines))
-        return _join(lines[:i] + [b"[" * 100_000 + b"]" * 100_000] + lines[i + 1:])
+        return _join(lines[:i] + [b"[" * 100_000 + b"]" * 100_000] + lines[i + 1 :])
     return _join(lines + [b""] + lines[-1:])  # a blank line inside
 
 
 # -- the oracle ----------------------------------------------------------------------------------
 def file_records(data: bytes) -> list[dict]:
     """What the file's whole lines say, read the plain way: effective event records, undos applied."""
-    text = data[:data.rfind(b"\n") + 1].decode("utf-8")
+    text = data[: data.rfind(b"\n") + 1].decode("utf-8")
     records: list[dict] = []
     for line in text.split("\n")[1:-1]:
         record = json.loads(line)
@@ -206,7 +230,7 @@ def same_game_as_file(game, loaded, data: bytes) -> str | None:
         return "loaded without warning but differs from the file's lines"
     if loaded.warning is not None:
         short, long_ = (ours, theirs) if len(ours) <= len(theirs) else (theirs, ours)
-        if long_[:len(short)] != short or (len(ours) > len(theirs) and not loaded.setup_missing):
+        if long_[: len(short)] != short or (len(ours) > len(theirs) and not loaded.setup_missing):
             return "recovered a game that is not a prefix of the file's lines"
     return legal_replay_problem(game, loaded)
 
@@ -370,8 +394,10 @@ if __name__ == "__main__":  # a table for the closing note
         print(f"{gid}: {files} files", {f"{k}/{o}": n for (k, o), n in sorted(outcomes.items())})
     print("files fuzzed:", sum(n for (k, o), n in totals.items() if o != "problem"))
     for kind in CLASSES:
-        row = {o: totals[(kind, o)] for o in ("refused-line", "refused-file", "recovered", "harmless",
-                                              "traceback", "changed", "problem")}
+        row = {
+            o: totals[(kind, o)]
+            for o in ("refused-line", "refused-file", "recovered", "harmless", "traceback", "changed", "problem")
+        }
         print(f"  {kind:10}", row)
     print("problems:", len(all_problems))
     for p in all_problems[:30]:

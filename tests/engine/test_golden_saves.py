@@ -6,6 +6,7 @@ that altered any event would make these files fail to load. They were written by
 selfplay ... --seed 11` at commit 315108e (2026-11-26), greedy and random bots, before that
 day's load-speed work; they stay as they are: never regenerate them to make this test pass.
 """
+
 from __future__ import annotations
 
 import json

@@ -1,5 +1,6 @@
 """Hints (engine.core.search_hint): the expert's top three moves from one seat's view, legal,
 in the game's notation, reproducible at a fixed number of playouts, each with a line of why."""
+
 from __future__ import annotations
 
 import random
@@ -8,7 +9,8 @@ import attrs
 import pytest
 
 from engine.core.game import GameConfig, rng_for, secret_from
-from engine.core.search_hint import chance_text, hints, preview_text, score_text, search_text
+from engine.core.search_hint import Hint, chance_text, hints, preview_text, score_text, search_text, win_text
+from engine.core.search_hint_rank import Ranked
 from engine.games import all_games
 
 GAMES = list(all_games())
@@ -79,11 +81,18 @@ def test_unknown_level_is_refused():
     game = GAMES[0]
     state, seat = position(game, 2, 0)
     with pytest.raises(ValueError, match="no thinking level"):
-        hints(game, game.view(state, seat), list(game.legal_actions(state, seat)), random.Random(0),
-              level="greedy", iterations=3)
+        hints(
+            game,
+            game.view(state, seat),
+            list(game.legal_actions(state, seat)),
+            random.Random(0),
+            level="greedy",
+            iterations=3,
+        )
 
 
 # -- the words of why -------------------------------------------------------------------------------
+
 
 @attrs.frozen
 class Completion:
@@ -116,14 +125,15 @@ class Strange:
 
 
 def test_previews_in_words_by_their_shape():
-    assert preview_text((Completion("tower", 4, 0, 8), Completion("road", 2, -1, 0)), 0, ["Ann", "Bo"]) == \
-        "completes the tower of 4: you +8; completes the road of 2: nobody scores"
+    assert (
+        preview_text((Completion("tower", 4, 0, 8), Completion("road", 2, -1, 0)), 0, ["Ann", "Bo"])
+        == "completes the tower of 4: you +8; completes the road of 2: nobody scores"
+    )
     assert preview_text((Completion("house", 3, 1, 6),), 0, ["Ann", "Bo"]) == "completes the house of 3: Bo +6"
     assert preview_text(()) == "" and preview_text(None) == ""
     assert preview_text(PlacePreview(5, 9, 2, "food")) == "that castle 5 → 9 points, earns the food bonus"
     assert preview_text(PlacePreview(5, 9, 2, "special")) == "that castle 5 → 9 points, earns a special room"
-    assert preview_text(BuildPreview(3, 11, 4, 1, True)) == \
-        "the baron walks 4 to space 12, +1 coin, takes a tile"
+    assert preview_text(BuildPreview(3, 11, 4, 1, True)) == "the baron walks 4 to space 12, +1 coin, takes a tile"
     assert preview_text(BuildPreview(0, 0, 0, 0, False)) == ""
     assert preview_text(Strange(3)) == "odd field 3"
 
@@ -135,6 +145,49 @@ def test_score_chance_and_search_in_words():
     assert chance_text((0.45, 0.52)) == "lifts your chances from 45 % to 52 % at once"
     assert chance_text((0.52, 0.40)) == "lowers your chances from 52 % to 40 % at once"
     assert chance_text((0.50, 0.51)) == "" and chance_text(None) == ""
-    assert search_text(41, 100, True) == "the expert's pick, tried in 41 % of 100 playouts"
-    assert search_text(3, 100, False) == "tried in 3 % of 100 playouts"
-    assert search_text(0, 0, True) == "the only legal move"
+    tried = Ranked("a", 41, 0.5, decided="tried in 41 of 100 playouts")
+    assert search_text(tried, True) == "the expert's pick: tried in 41 of 100 playouts"
+    assert search_text(attrs.evolve(tried, reason="higher, but x"), False) == (
+        "tried in 41 of 100 playouts; higher, but x"
+    )
+    assert search_text(Ranked("a", 0, None), True) == "the only legal move"
+
+
+def test_a_win_chance_from_few_playouts_is_shown_as_its_range():
+    """'win 92 %' from 18 playouts must not look certain (issue 31): its 95 % range is shown."""
+
+    def hint(win, low, high):
+        return Hint("a", "A1", win, 18, 0.3, "why", low=low, high=high)
+
+    from engine.core.search_hint_rank import win_range
+
+    assert win_text(hint(0.92, *win_range(0.92, 18))) == "win 71–98 %"
+    assert win_text(hint(0.62, None, None)) == "win 62 %"  # a judgement without playouts
+    assert win_text(hint(0.62, 0.615, 0.625)) == "win 62 %"  # narrow: the figure alone
+    assert win_text(hint(None, None, None)) == "win –"
+
+
+LIVELY = [(g, seed) for g in GAMES for seed in (4, 7)]
+
+
+@pytest.mark.parametrize(("game", "seed"), LIVELY, ids=lambda x: getattr(x, "id", str(x)))
+def test_no_move_is_recommended_below_a_better_looking_one_without_a_reason(game, seed):
+    """Hints rank by what the bot really plays (issue 30): every move listed after the pick whose
+    win chance reads higher than the pick's says why it stands below it; each line names the
+    number that placed it."""
+    state, seat = position(game, seed, 12)
+    legal = list(game.legal_actions(state, seat))
+    top = hints(game, game.view(state, seat), legal, random.Random(1), iterations=40)
+    pick = top[0]
+    assert pick.expert and "the expert's pick" in pick.why
+    for h in top[1:]:
+        if h.win is not None and pick.win is not None and round(100 * h.win) > round(100 * pick.win):
+            assert "higher, but" in h.why, (game.id, h)
+        assert any(w in h.why for w in ("tried in", "average of", "judged in", "quick judgement")), h.why
+
+
+def test_between_two_castles_hints_name_the_room_as_the_hand_shows_it():
+    game = next(g for g in GAMES if g.id == "between-two-castles")
+    state, seat = position(game, 4, 12)
+    top, _ = ask(game, state, seat)
+    assert all("→" in h.named and "@" not in h.named for h in top), [h.named for h in top]

@@ -1,5 +1,6 @@
 """`bergfried hint FILE --seat N`, run as a user would run it: the expert's top three moves for
 a seat of a practice game, from that seat's view; every refusal is one line, never a traceback."""
+
 from __future__ import annotations
 
 import random
@@ -19,8 +20,7 @@ def save(path, game_id: str = "king-up", moves: int = 4, practice: bool = True):
     game = get_game(game_id)
     players = 3 if game.min_players <= 3 <= game.max_players else game.min_players
     config = GameConfig(players, frozenset({"practice"} if practice else ()))
-    match = Match.new(game, config, [Seat(n, "human") for n in NAMES[:players]], 5, path=path,
-                      durable=False)
+    match = Match.new(game, config, [Seat(n, "human") for n in NAMES[:players]], 5, path=path, durable=False)
     rng = random.Random(1)
     for _ in range(moves):
         seat = min(match.to_act)
@@ -42,7 +42,8 @@ def test_prints_three_moves_with_win_chance_and_why_the_same_every_time(tmp_path
     seat = save(path, game_id)[0]
     status, out, err = run(capsys, path, "--seat", seat, "--iterations", 6)
     assert status == 0 and err == ""
-    head, *lines = out.splitlines()
+    head, searched, *lines = out.splitlines()
+    assert searched == "searched: 6 playouts" or searched.startswith("searched: ")
     assert f"seat {seat} ({NAMES[seat - 1]})" in head and "view only" in head
     assert [line[:3] for line in lines] == ["1. ", "2. ", "3. "]
     assert all(" win " in line and " %" in line for line in lines)
@@ -90,3 +91,17 @@ def test_help_says_the_hint_sees_only_the_seats_view(capsys):
     assert main(["hint", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "seat N's view alone" in text and "practice" in text and "--iterations" in text
+
+
+def test_the_search_reports_what_it_did_and_why_it_did_less_than_asked(tmp_path, capsys):
+    """Issue 31: `--iterations 1000` and `--seconds 3` both printed "126 playouts" without a word
+    of why; the hint says what it searched, and that a one-move search ends by itself."""
+    path = tmp_path / "king.jsonl"
+    seat = save(path, "king-up")[0]
+    status, out, _ = run(capsys, path, "--seat", seat, "--iterations", 40)
+    assert status == 0 and out.splitlines()[1] == "searched: 40 playouts"
+    path = tmp_path / "palais.jsonl"
+    seat = save(path, "palais-royal", moves=12)[0]
+    status, out, _ = run(capsys, path, "--seat", seat, "--iterations", 100_000)
+    line = out.splitlines()[1]
+    assert status == 0 and line.startswith("searched: ") and "change nothing" in line

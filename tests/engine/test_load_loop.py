@@ -1,7 +1,7 @@
-"""The load's quick loop (engine.core.replayer.Replayer.feed_all) takes a move's lines while they
-are exactly what its events make, and hands anything else to the careful path: these tests hold
-that a move of several lines damaged or cut anywhere, or written in an older form, loads as the
-careful path alone would load it, and that a lenient load keeps exactly the whole moves before."""
+"""A move of several lines, damaged or cut anywhere, or written in an older form, loads as the
+replayer's line-by-line checks say (engine.core.replayer.Replayer.feed_all), and a lenient load
+keeps exactly the whole moves before the damage."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """Match: turn ownership, subscribers, undo policy, and the replay cursor."""
+
 from __future__ import annotations
 
 

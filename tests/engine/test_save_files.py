@@ -1,4 +1,5 @@
 """Save files: round trips, and every way a damaged file is reported."""
+
 from __future__ import annotations
 
 import json

@@ -1,5 +1,6 @@
 """Save files that never lose or change a game (issue 8): each test is one way a file was lost,
 changed or trusted, and what happens now."""
+
 from __future__ import annotations
 
 import json
@@ -55,7 +56,7 @@ def test_continuing_a_file_cut_mid_line_first_makes_its_end_whole(tmp_path, cut)
     resumed.close()
     again = read_log(path, get_game)
     assert again.warning is None
-    assert again.entries[:len(before) - 1] == before[:len(before) - 1]
+    assert again.entries[: len(before) - 1] == before[: len(before) - 1]
 
 
 # -- 3. one game open twice ------------------------------------------------------------------
@@ -107,6 +108,38 @@ def test_recovery_keeps_only_whole_verified_moves_before_the_first_bad_line(tmp_
     assert copy.entries == tuple(e for e in match.entries if e.act < act)
 
 
+@pytest.mark.parametrize("where", ["first line of a move", "inside a move", "last line"])
+def test_recovery_keeps_the_whole_moves_before_a_byte_that_is_no_utf8(tmp_path, where):
+    """One invalid byte made recovery keep nothing: the whole file was refused as text."""
+    match, path = new_game(tmp_path, moves=40)
+    match.close()
+    data = path.read_bytes().split(b"\n")[:-1]
+    records = [json.loads(x) for x in data[1:]]
+    if where == "last line":
+        bad = len(data) - 1
+    else:
+        starts = [i + 1 for i, r in enumerate(records) if i > 10 and r.get("n", 1) > 1]
+        bad = starts[0] + (1 if where == "inside a move" else 0)
+    first_act_lost = records[bad - 1]["act"]
+    data[bad] = data[bad][:-3] + b"\xff" + data[bad][-3:]
+    path.write_bytes(b"".join(x + b"\n" for x in data))
+    with pytest.raises(LogError) as caught:
+        read_log(path, get_game)
+    assert caught.value.line == bad + 1 and "not UTF-8" in str(caught.value)
+    copy = read_log(recover(path, get_game), get_game)
+    assert copy.warning is None
+    assert copy.entries == tuple(e for e in match.entries if e.act < first_act_lost)
+    assert len(copy.entries) > 10
+
+
+def test_a_header_that_is_no_utf8_cannot_be_recovered(tmp_path):
+    match, path = new_game(tmp_path, moves=3)
+    match.close()
+    path.write_bytes(path.read_bytes().replace(b"Ann", b"A\xffn", 1))
+    with pytest.raises(LogError, match="line 1: not UTF-8"):
+        recover(path, get_game)
+
+
 # -- 6. every load checks the moves ----------------------------------------------------------
 def test_every_load_path_refuses_an_altered_event(tmp_path, capsys):
     match, path = new_game(tmp_path, moves=12)
@@ -140,16 +173,19 @@ def test_the_replay_cursor_of_a_loaded_file_ends_on_the_verified_state(tmp_path)
 
 
 # -- 7. headers and undo lines are checked ----------------------------------------------------
-@pytest.mark.parametrize("change, message", [
-    (lambda h: h["seats"].pop(), "need 3 seats"),
-    (lambda h: h["seats"][1].update(kind="bot:genius"), "not a person or one of the bots"),
-    (lambda h: h["config"]["variants"].append("turbo"), "no variant 'turbo'"),
-    (lambda h: h["config"].update(players=7), "for 3–6 players"),
-    (lambda h: h["config"].update(players=0), "for 3–6 players"),
-    (lambda h: h.update(seed=1e999), "Infinity is not a number"),
-    (lambda h: h.update(seed="00" * 31), "seed"),
-    (lambda h: h.update(surprise=1), "unknown field"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda h: h["seats"].pop(), "need 3 seats"),
+        (lambda h: h["seats"][1].update(kind="bot:genius"), "not a person or one of the bots"),
+        (lambda h: h["config"]["variants"].append("turbo"), "no variant 'turbo'"),
+        (lambda h: h["config"].update(players=7), "for 3–6 players"),
+        (lambda h: h["config"].update(players=0), "for 3–6 players"),
+        (lambda h: h.update(seed=1e999), "Infinity is not a number"),
+        (lambda h: h.update(seed="00" * 31), "seed"),
+        (lambda h: h.update(surprise=1), "unknown field"),
+    ],
+)
 def test_a_header_that_does_not_fit_the_game_is_refused(tmp_path, change, message):
     match, path = new_game(tmp_path)
     match.close()
@@ -246,15 +282,18 @@ def test_a_header_without_its_setup_starts_again_from_the_header(tmp_path):
 
 
 # -- 9. files the program cannot use ----------------------------------------------------------
-@pytest.mark.parametrize("damage, line, message", [
-    (lambda b: b.replace(b"Ann", b"An\xff", 1), 1, "not UTF-8"),
-    (lambda b: b"\xef\xbb\xbf" + b, 1, "byte-order mark"),
-    (lambda b: b + b"\n", 5, "blank"),
-    (lambda b: b + b"[" * 100_000 + b"]" * 100_000 + b"\n", 5, "nested too deeply"),
-    (lambda b: b + b'{"act":2,"n":1e999}\n', 5, "out of range"),
-    (lambda b: b + b'{"act":NaN}\n', 5, "NaN"),
-    (lambda b: b + b"{\"act\":" + b"9" * 5000 + b"}\n", 5, "digits|integer"),
-])
+@pytest.mark.parametrize(
+    "damage, line, message",
+    [
+        (lambda b: b.replace(b"Ann", b"An\xff", 1), 1, "not UTF-8"),
+        (lambda b: b"\xef\xbb\xbf" + b, 1, "byte-order mark"),
+        (lambda b: b + b"\n", 5, "blank"),
+        (lambda b: b + b"[" * 100_000 + b"]" * 100_000 + b"\n", 5, "nested too deeply"),
+        (lambda b: b + b'{"act":2,"n":1e999}\n', 5, "out of range"),
+        (lambda b: b + b'{"act":NaN}\n', 5, "NaN"),
+        (lambda b: b + b'{"act":' + b"9" * 5000 + b"}\n", 5, "digits|integer"),
+    ],
+)
 def test_a_file_the_program_cannot_use_names_its_line_briefly(tmp_path, damage, line, message):
     match, path = new_game(tmp_path, moves=2)
     match.close()

@@ -1,5 +1,6 @@
 """SIGKILL a process playing a match at random moments: every file still loads, loses at most the
 move being written, and can be continued (issue 8)."""
+
 from __future__ import annotations
 
 import os
@@ -60,10 +61,20 @@ def kill_once(tmp_path: Path, game_id: str, seed: int, rng: random.Random) -> st
     game = get_game(game_id)
     config = GameConfig(game.min_players, frozenset({"practice"}))
     path = tmp_path / f"{game_id}-{seed}.jsonl"
-    code = CHILD.format(tests=str(Path(__file__).parent), game=game_id, seed=seed, path=str(path),
-                        config=repr(config).replace("frozenset(", "frozenset("), seats=repr(seats_for(game)))
-    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
-                             env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
+    code = CHILD.format(
+        tests=str(Path(__file__).parent),
+        game=game_id,
+        seed=seed,
+        path=str(path),
+        config=repr(config).replace("frozenset(", "frozenset("),
+        seats=repr(seats_for(game)),
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
+    )
     assert child.stdout.readline().strip() == "ready"
     time.sleep(rng.uniform(0.0, 0.4))
     child.send_signal(signal.SIGKILL)

@@ -1,6 +1,7 @@
 """Secrets nobody can compute and files only their owner reads (issue 8 items 12, 13, 15): the
 match secret, keyed draws, the seed hidden until the end, undo past another seat's reply, and
 owner-only save files."""
+
 from __future__ import annotations
 
 import json

@@ -1,5 +1,6 @@
 """The thinking bot (engine.core.search): legal, reproducible at a fixed iteration count, blind
 to what its seat cannot see, and within its time budget."""
+
 from __future__ import annotations
 
 import random
@@ -62,8 +63,9 @@ def test_decision_is_legal_and_reproducible(game):
 def test_other_seats_secrets_do_not_change_the_decision(game):
     """The bot starts from the view only: a position with every secret of the others redrawn
     gives the same decision at the same iteration count."""
-    state, seat = position(game, game.min_players + 1 if game.max_players > game.min_players else game.min_players,
-                           6, 7)
+    state, seat = position(
+        game, game.min_players + 1 if game.max_players > game.min_players else game.min_players, 6, 7
+    )
     other = game.resample_hidden(state, seat, random.Random(3))
     legal = list(game.legal_actions(state, seat))
     a = bot_for(game).choose(game.view(state, seat), legal, random.Random(5))
@@ -103,6 +105,29 @@ def test_arena_names_and_interval():
     assert low == 0.0 and 0.2 < high < 0.35
 
 
+@pytest.mark.parametrize(
+    "budget",
+    ["0s", "0ms", "-1i", "0i", "-2s", "1e30s", "601s", "1000001i", "nans", "infs", "10**30s", "9" * 5000 + "i"],
+)
+def test_a_budget_of_nothing_or_without_end_is_refused_in_one_line(budget, capsys):
+    from engine.cli import main
+
+    assert (
+        main(
+            ["arena", "king-up", "--bots", f"thinking:{budget},random", "--players", "3", "--games", "1", "--jobs", "1"]
+        )
+        == 2
+    )
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "at most 600s or 1,000,000 iterations" in err
+
+
+def test_the_largest_budgets_are_taken():
+    game = get_game("king-up")
+    assert make_arena_bot(game, "thinking:600s").seconds == 600
+    assert make_arena_bot(game, "thinking:1000000i").iterations == 1_000_000
+
+
 def test_arena_plays_a_small_series():
     standings = run_arena(get_game("king-up"), ["thinking:5i", "random"], games=2, players=3, seed=1, jobs=1)
     seats = {s.level: s.seats for s in standings}
@@ -112,6 +137,7 @@ def test_arena_plays_a_small_series():
 
 def test_hints_name_the_top_three_moves_in_notation():
     from engine.core.search_hint import hints
+
     game = get_game("palais-royal")
     state, seat = position(game, 3, 1, 9)
     legal = list(game.legal_actions(state, seat))
@@ -123,8 +149,11 @@ def test_hints_name_the_top_three_moves_in_notation():
 
 def test_bench_bots_prints_the_arena_table(capsys):
     from engine.cli import main
-    assert main(["bench", "bots", "king-up", "--bots", "greedy,random", "--games", "2",
-                 "--players", "3", "--jobs", "1"]) == 0
+
+    assert (
+        main(["bench", "bots", "king-up", "--bots", "greedy,random", "--games", "2", "--players", "3", "--jobs", "1"])
+        == 0
+    )
     out = capsys.readouterr().out
     assert out.startswith("2 games of King Up!, 3 players")
     assert "greedy" in out and "random" in out and "95 % interval" in out

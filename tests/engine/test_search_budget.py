@@ -16,6 +16,7 @@ the deadline). A collection early in the decision is absorbed by the deadline, s
 adds up the CPU time spent collecting during the decision: at most 20 ms (the search's own
 objects); walking the ballast took 50 to 100 ms before the search froze it.
 """
+
 from __future__ import annotations
 
 import gc
@@ -60,6 +61,7 @@ def test_a_decision_keeps_its_budget_on_a_big_heap(game_id, players, moves):
             began[0] = time.thread_time()
         else:
             collecting[0] += time.thread_time() - began[0]
+
     gc.callbacks.append(clock)
     rng = random.Random(2)
     gc.disable()  # the ballast stays young: the decision's first collection has to walk it all

@@ -1,5 +1,6 @@
 """Every registered game's determinizer: the state it draws looks, to the seat, exactly like
 the view it was drawn from, at random positions of random games."""
+
 from __future__ import annotations
 
 import random

@@ -2,6 +2,7 @@
 taking the last token wins. Its greedy bot always grabs the most, which loses from five tokens;
 a search that backs up each seat's own result finds the only winning move (leave four), and a
 search crediting the wrong seat would not."""
+
 from __future__ import annotations
 
 import random
@@ -57,13 +58,11 @@ class Nim:
 
     def evolve(self, s: Pile, ev: Took) -> Pile:
         left = s.tokens - ev.count
-        return attrs.evolve(s, tokens=left, to_move=(ev.seat + 1) % s.players,
-                            winner=ev.seat if left == 0 else None)
+        return attrs.evolve(s, tokens=left, to_move=(ev.seat + 1) % s.players, winner=ev.seat if left == 0 else None)
 
     def result(self, s: Pile) -> Result:
         done = s.winner is not None
-        return Result(tuple(int(done and p == s.winner) for p in range(s.players)),
-                      (s.winner,) if done else (), done)
+        return Result(tuple(int(done and p == s.winner) for p in range(s.players)), (s.winner,) if done else (), done)
 
     def view(self, s: Pile, seat):
         return attrs.evolve(s, seat=seat)

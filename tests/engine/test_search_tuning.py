@@ -1,5 +1,6 @@
 """Each game's search tuning (engine/games/<pkg>/evaluate.py): found, sane mid-game, and the
 Carcassonne one-move search judges every legal move once and plays the best-judged."""
+
 from __future__ import annotations
 
 import random
@@ -48,6 +49,7 @@ def test_carcassonne_judges_every_move_once_and_plays_the_best():
 def test_the_greedy_ranking_puts_the_greedy_move_among_the_best(game):
     """The root is ordered by the greedy bot's values: its own choice must be one of the best."""
     from engine.core.search import greedy_values
+
     players = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
     greedy = game.bots["greedy"]()
     for moves in (2, 12, 30):

@@ -1,13 +1,14 @@
 """The table: it outlives its screens, owns the bots, tells each subscriber only its own view,
 and never loses a move silently."""
-from __future__ import annotations
 
-import asyncio
+from __future__ import annotations
 
 import pytest
 
 from engine.core import GameConfig, GameStopped, Match, Seat, Table, TableHost, read_log
 from engine.games import get_game
+
+from ..waiting import until
 
 KING_UP = get_game("king-up")
 SEATS = [Seat("Ann"), Seat("Bot A", "bot:greedy"), Seat("Bot B", "bot:random")]
@@ -60,7 +61,7 @@ async def test_each_subscriber_gets_its_own_view_and_no_events(tmp_path):
         assert update.kind == "moved" and update.view == table.view(seat)
         assert all(step.view.seat == seat for step in update.steps)
         assert all(isinstance(step.kind, str) for step in update.steps)
-        assert [line.text for line in update.lines] == [line.text for line in table.move_lines()[-len(update.lines):]]
+        assert [line.text for line in update.lines] == [line.text for line in table.move_lines()[-len(update.lines) :]]
     assert got[0][0].view.my_goal is not None and got[None][0].view.my_goal is None
 
 
@@ -91,27 +92,21 @@ class FullDisk:
 
 
 async def test_undo_cancels_the_bot_that_is_about_to_reply(tmp_path):
-    match = Match.new(KING_UP, GameConfig(3, frozenset({"practice"})), SEATS, 5,
-                      path=tmp_path / "g.jsonl", durable=False)
+    match = Match.new(
+        KING_UP, GameConfig(3, frozenset({"practice"})), SEATS, 5, path=tmp_path / "g.jsonl", durable=False
+    )
     table = Table(match, bot_delay=30.0)
     table.drive_bots()
-    await asyncio.wait_for(_until_thinking_or_human(table), 5)
-    while 0 not in table.to_act:  # let the bots reach the human's turn quickly
-        table.hurry()
-        await asyncio.sleep(0.01)
+    await until(lambda: table._bot_task is not None or 0 in table.to_act, timeout=5, what="a bot or the human")
+    # the bots reach the human's turn quickly: hurried at every look
+    await until(lambda: table.hurry() or 0 in table.to_act, what="the human's turn")
     before = table.version
     table.submit(0, table.legal_actions(0)[0])
-    await asyncio.sleep(0.05)
-    assert table._bot_task is not None and table.version > before  # a bot is pausing before its reply
+    await until(lambda: table._bot_task is not None and table.version > before, what="a bot pausing before its reply")
     table.undo(0)
     assert table.version == before and table._bot_task is None and table.thinking is None
     assert 0 in table.to_act
     table.close()
-
-
-async def _until_thinking_or_human(table: Table) -> None:
-    while table._bot_task is None and 0 not in table.to_act:
-        await asyncio.sleep(0.01)
 
 
 async def test_the_host_gives_the_running_table_to_a_second_opener(tmp_path):
@@ -132,14 +127,10 @@ async def test_the_pause_before_a_bot_move_can_be_hurried(tmp_path):
     table = Table(new_match(tmp_path, bots), bot_delay=30.0)
     start = table.version
     table.drive_bots()
-    await asyncio.sleep(0.05)
-    assert table.version == start and table._bot_task is not None
+    await until(lambda: table._bot_task is not None, what="a bot pausing before its move")
+    assert table.version == start
     table.hurry()
-    for _ in range(500):
-        if table.version > start:
-            break
-        await asyncio.sleep(0.01)
-    assert table.version > start
+    await until(lambda: table.version > start, timeout=5, what="the hurried move")
     table.close()
 
 
@@ -159,14 +150,9 @@ async def test_a_vote_cast_while_a_bot_thinks_leaves_no_bot_waiting(tmp_path):
         match.submit(seat, rng.choice(list(match.legal_actions(seat))))
     table = Table(match, bot_delay=0.2)
     table.drive_bots()
-    await asyncio.sleep(0.05)  # the bot has chosen and waits out the pause
-    assert table.thinking is not None
+    await until(lambda: table.thinking is not None, what="a bot deciding")
     table.submit(0, next(a for a in table.legal_actions(0) if isinstance(a, Vote)))
-    for _ in range(200):
-        await asyncio.sleep(0.01)
-        if not {1, 2} & table.to_act:
-            break
-    assert not {1, 2} & table.to_act, f"stuck: {set(table.to_act)} to act, thinking={table.thinking}"
+    await until(lambda: not {1, 2} & table.to_act, timeout=5, what="both bots' votes (none left waiting)")
 
 
 def test_a_copy_leaves_the_game_s_own_file_the_newest(tmp_path):

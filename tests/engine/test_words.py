@@ -1,4 +1,5 @@
 """Move-list English when a seat is named "You" (issue 9 item 9: "You scores", "You gets")."""
+
 from __future__ import annotations
 
 import random
@@ -39,8 +40,17 @@ def _lines(game_id: str, players: int, seed: int) -> list[str]:
     return lines
 
 
-WRONG = ("You scores", "You gets", "You takes", "You steals", "You's", "You plays", "You wins",
-         "You starts", "from You")
+WRONG = (
+    "You scores",
+    "You gets",
+    "You takes",
+    "You steals",
+    "You's",
+    "You plays",
+    "You wins",
+    "You starts",
+    "from You",
+)
 
 
 def test_no_move_list_line_says_you_scores_or_you_s():

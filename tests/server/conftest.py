@@ -5,6 +5,7 @@ one pytest process share: it costs a few seconds to start); the tests ask a sess
 shows (``Server.status``) instead of reaching into its App. Every wait has a timeout, so a
 broken server fails a test instead of hanging it.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -16,6 +17,8 @@ import pytest
 
 from tui.server import ensure_host_key
 from tui.server.server import Limits, Service, Template
+
+from ..waiting import until  # noqa: F401 (the server tests take it from here)
 
 ANSI = re.compile(r"\x1b(\[[0-9;?<>=$]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][A-Z0-9]|[=>])")
 
@@ -53,6 +56,7 @@ class Client(asyncssh.SSHClientSession):
                 if self.closed.is_set():
                     raise AssertionError(f"closed before {needle!r}; got {self.text[-300:]!r}")
                 await asyncio.sleep(0.02)
+
         try:
             await asyncio.wait_for(poll(), timeout)
         except TimeoutError:
@@ -88,8 +92,7 @@ class Server:
 
     async def start(self) -> Service:
         template = await asyncio.get_running_loop().run_in_executor(None, shared_template)
-        self.service = Service(self.dir, limits=self.limits, bot_delay=0.0, durable=False,
-                               template=template)
+        self.service = Service(self.dir, limits=self.limits, bot_delay=0.0, durable=False, template=template)
         await asyncio.wait_for(self.service.start("127.0.0.1", 0, self.host_key), 5)
         return self.service
 
@@ -107,15 +110,30 @@ class Server:
             self.keys[who] = asyncssh.generate_private_key("ssh-ed25519")
         return self.keys[who]
 
-    async def connect(self, name: str, key: str | None = None, size=(100, 30), env=None,
-                      term="xterm-256color", pty: bool = True, wait: str | None = "Welcome") -> Client:
+    async def connect(
+        self,
+        name: str,
+        key: str | None = None,
+        size=(100, 30),
+        env=None,
+        term="xterm-256color",
+        pty: bool = True,
+        wait: str | None = "Welcome",
+    ) -> Client:
         # (20 s: many sessions starting at once on a loaded machine wait for each other's Apps)
-        conn = await asyncio.wait_for(asyncssh.connect(
-            "127.0.0.1", self.port, username=name, client_keys=[self.key(key or name)],
-            known_hosts=None, preferred_auth="publickey"), 20)
+        conn = await asyncio.wait_for(
+            asyncssh.connect(
+                "127.0.0.1",
+                self.port,
+                username=name,
+                client_keys=[self.key(key or name)],
+                known_hosts=None,
+                preferred_auth="publickey",
+            ),
+            20,
+        )
         kwargs = dict(term_type=term, term_size=size) if pty else {}
-        chan, client = await asyncio.wait_for(conn.create_session(
-            Client, env=env or {}, encoding=None, **kwargs), 20)
+        chan, client = await asyncio.wait_for(conn.create_session(Client, env=env or {}, encoding=None, **kwargs), 20)
         client.conn = conn
         if wait:
             await client.wait_for(wait)
@@ -142,19 +160,3 @@ async def server(tmp_path):
     await srv.start()
     yield srv
     await srv.stop()
-
-
-async def until(predicate, timeout: float = 15.0, what: str = "condition") -> None:
-    """Wait until ``predicate()`` (a function or a coroutine function) is true."""
-    async def poll():
-        while True:
-            result = predicate()
-            if asyncio.iscoroutine(result):
-                result = await result
-            if result:
-                return
-            await asyncio.sleep(0.02)
-    try:
-        await asyncio.wait_for(poll(), timeout)
-    except TimeoutError:
-        raise AssertionError(f"{what} not reached within {timeout}s") from None

@@ -1,4 +1,5 @@
 """The lobby without any UI: accounts, tables that wait, start, list and come back."""
+
 from __future__ import annotations
 
 import asyncio
@@ -16,7 +17,7 @@ def test_the_first_key_owns_a_name(tmp_path):
     accounts = Accounts(tmp_path / "accounts.json")
     assert accounts.check("alice", KEY_A) is Login.CLAIM
     accounts.claim("alice", KEY_A)
-    again = Accounts(tmp_path / "accounts.json")          # kept on disk
+    again = Accounts(tmp_path / "accounts.json")  # kept on disk
     assert again.check("alice", KEY_A) is Login.KNOWN
     assert again.check("alice", KEY_B) is Login.TAKEN
     assert again.check("bob", KEY_A) is Login.OTHER
@@ -36,8 +37,8 @@ async def test_a_table_waits_for_its_seats_then_starts_and_survives_a_restart(tm
     assert lobby.summaries("bob")[0].invited
     with pytest.raises(LobbyError):
         lobby.create("alice", "king-up", ["me", "invite:alice", "open"])
-    assert lobby.join(record.id, "carol") == 2               # the open seat, not bob's
-    assert lobby.join(record.id, "bob") == 1                 # the invitation: now full
+    assert lobby.join(record.id, "carol") == 2  # the open seat, not bob's
+    assert lobby.join(record.id, "bob") == 1  # the invitation: now full
     table = lobby.table(record.id)
     assert record.status == "playing"
     assert [s.name for s in table.seats] == ["alice", "bob", "carol"]
@@ -61,7 +62,7 @@ def test_the_last_player_out_removes_a_waiting_table(tmp_path):
     record = lobby.create("alice", "king-up", ["me", "open", "bot:random"])
     lobby.join(record.id, "bob")
     with pytest.raises(LobbyError):
-        lobby.leave(record.id, "bob")                     # started: the seat stays
+        lobby.leave(record.id, "bob")  # started: the seat stays
     waiting = lobby.create("alice", "king-up", ["me", "open", "invite:bob"])
     lobby.leave(waiting.id, "alice")
     assert [s.id for s in lobby.summaries("alice")] == [record.id]
@@ -75,7 +76,7 @@ async def test_bots_think_in_the_server_process_pool(tmp_path):
         lobby = Lobby(tmp_path, TableHost(get_game, executor=pool, durable=False))
         record = lobby.create("alice", "king-up", ["bot:greedy", "me", "bot:random"])
         table = lobby.table(record.id)
-        for _ in range(4):                               # the human plays whenever it is their turn
+        for _ in range(4):  # the human plays whenever it is their turn
             await asyncio.wait_for(table.settled(), 30)
             if 1 in table.to_act:
                 table.play(1, table.format_action(1, table.legal_actions(1)[0]))

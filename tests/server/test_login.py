@@ -1,4 +1,5 @@
 """Logging in: keys only, the first key claims a name, everything but a PTY shell refused."""
+
 from __future__ import annotations
 
 import asyncio
@@ -12,8 +13,10 @@ from .conftest import Client, until
 async def test_first_key_claims_the_name_and_lands_in_the_lobby(server):
     alice = await server.connect("alice", size=(90, 28))
     assert "Welcome, alice" in alice.text
-    assert server.service.accounts.name_of(
-        " ".join(server.key("alice").export_public_key().decode().split()[:2])) == "alice"
+    assert (
+        server.service.accounts.name_of(" ".join(server.key("alice").export_public_key().decode().split()[:2]))
+        == "alice"
+    )
     assert (await server.status("alice"))["size"] == [90, 28]
     await alice.close()
 
@@ -27,6 +30,7 @@ async def test_terminal_size_follows_the_client(server):
         nonlocal size
         size = (await server.status("alice"))["size"]
         return size == [120, 40]
+
     await until(resized, timeout=5, what="the App at the new size")
     assert size == [120, 40]
     await alice.close()
@@ -51,17 +55,30 @@ async def test_a_new_key_for_a_taken_name_is_asked_for_another(server):
 async def test_passwords_and_keyboard_interactive_are_refused(server):
     for method in ("password", "keyboard-interactive"):
         with pytest.raises(asyncssh.PermissionDenied):
-            await asyncio.wait_for(asyncssh.connect(
-                "127.0.0.1", server.port, username="alice", password="secret", client_keys=None,
-                known_hosts=None, preferred_auth=method, kbdint_auth=method != "password"), 5)
+            await asyncio.wait_for(
+                asyncssh.connect(
+                    "127.0.0.1",
+                    server.port,
+                    username="alice",
+                    password="secret",
+                    client_keys=None,
+                    known_hosts=None,
+                    preferred_auth=method,
+                    kbdint_auth=method != "password",
+                ),
+                5,
+            )
 
 
 async def test_no_pty_exec_and_sftp_are_refused(server):
     plain = await server.connect("alice", pty=False, wait="needs a terminal")
     await asyncio.wait_for(plain.closed.wait(), 5)
-    conn = await asyncio.wait_for(asyncssh.connect(
-        "127.0.0.1", server.port, username="alice", client_keys=[server.key("alice")],
-        known_hosts=None), 5)
+    conn = await asyncio.wait_for(
+        asyncssh.connect(
+            "127.0.0.1", server.port, username="alice", client_keys=[server.key("alice")], known_hosts=None
+        ),
+        5,
+    )
     async with conn:
         with pytest.raises(asyncssh.ChannelOpenError):
             await asyncio.wait_for(conn.create_session(Client, "ls", encoding=None), 5)

@@ -1,4 +1,5 @@
 """Two players and a spectator at one King Up! table over SSH: moves, secrets, reconnect, restart."""
+
 from __future__ import annotations
 
 import asyncio
@@ -23,6 +24,18 @@ async def screen_of(server, name) -> str | None:
 def at_table(server, name):
     async def check():
         return await play_screen(server, name) is not None
+
+    return check
+
+
+def focus(server, name, **want):
+    """The player's App has the focus on a widget with these properties (focused, focused_type,
+    focused_value as tui.server.probe describes them)."""
+
+    async def check():
+        status = await server.status(name)
+        return status is not None and all(status[k] == v for k, v in want.items())
+
     return check
 
 
@@ -37,9 +50,9 @@ async def seat_three(server):
     record = lobby.create("alice", "king-up", ["me", "open", "bot:random"])
     bob = await server.connect("bob")
     await bob.wait_for(record.id)
-    bob.press("\r")                                       # join the only table
+    bob.press("\r")  # join the only table
     await until(at_table(server, "bob"), what="bob at the table")
-    alice.press("\r")                                     # continue her game (one enter is enough)
+    alice.press("\r")  # continue her game (one enter is enough)
     await until(at_table(server, "alice"), what="alice at the table")
     carol = await server.connect("carol")
     carol.press("w")
@@ -63,22 +76,20 @@ async def test_players_see_their_seat_and_every_move_reaches_every_screen(server
         if not typed:
             client = (alice, bob)[seat]
             client.press(":")
-            name = ("alice", "bob")[seat]
-
-            async def on_the_move_line():
-                return (await server.status(name))["focused"] == "command"
-            await until(on_the_move_line, what="the move line")
+            await until(focus(server, ("alice", "bob")[seat], focused="command"), what="the move line")
             client.press(text + "\r")
             typed = True
         else:
             table.play(seat, text)
-        await until(lambda: table.version > before, what=f"move {text}")
+        await until(lambda before=before: table.version > before, what=f"move {text}")
+
     async def every_move_shown():
         shown = [moves_shown(await play_screen(server, n)) for n in screens]
         return all(moves == [line.text for line in table.move_lines()] for moves in shown)
+
     await until(every_move_shown, timeout=20, what="every move on every screen")
     assert typed and any(line.text.startswith(("alice", "bob")) for line in table.move_lines())
-    assert {0, 1} <= table.to_act                      # the vote (the bot may have voted)
+    assert {0, 1} <= table.to_act  # the vote (the bot may have voted)
     await until(lambda: 2 not in table.to_act, what="the bot's vote")
     vote = table.legal_actions(0)[0]
     table.submit(0, vote)
@@ -86,8 +97,10 @@ async def test_players_see_their_seat_and_every_move_reaches_every_screen(server
 
     async def voted_everywhere():
         views.update({n: (await play_screen(server, n))["view"] for n in screens})
-        return all(views[n] == view_to_json(table.view(seat))
-                   for n, seat in (("alice", 0), ("bob", 1), ("carol", None)))
+        return all(
+            views[n] == view_to_json(table.view(seat)) for n, seat in (("alice", 0), ("bob", 1), ("carol", None))
+        )
+
     await until(voted_everywhere, what="the vote on every screen")
     assert views["alice"] == view_to_json(table.view(0)) and views["alice"]["my_vote"] is not None
     assert views["bob"] == view_to_json(table.view(1)) and views["bob"]["my_vote"] is None
@@ -106,10 +119,11 @@ async def test_a_dropped_player_comes_back_to_the_table(server):
     bob = await server.connect("bob", wait=None)
     await until(at_table(server, "bob"), what="bob back at the table")
     assert (await play_screen(server, "bob"))["viewer"] == 1
-    bob.press("\x1b")                     # he started at the table: esc makes his lobby now
+    bob.press("\x1b")  # he started at the table: esc makes his lobby now
 
     async def in_lobby():
         return await screen_of(server, "bob") == "LobbyScreen"
+
     await until(in_lobby, what="bob's lobby")
     await bob.wait_for("Welcome, bob")
     await asyncio.gather(alice.close(), bob.close(), carol.close())
@@ -125,7 +139,7 @@ async def test_tables_survive_a_server_restart(server):
     await server.start()
     restored = server.service.lobby.table(record.id)
     # (the bot may already have played its next move at the restored table)
-    assert [line.text for line in restored.move_lines()][:len(lines)] == lines
+    assert [line.text for line in restored.move_lines()][: len(lines)] == lines
     assert restored.seats == table.seats
     alice = await server.connect("alice", wait=None)
     await until(at_table(server, "alice"), what="alice back at the table")
@@ -158,9 +172,9 @@ async def test_a_table_is_created_from_the_lobby(server):
     bob = await server.connect("bob")
     bob.press("n")
     await bob.wait_for("A new table")
-    await asyncio.sleep(0.2)
-    bob.press("\t" * 6)           # game, players, seat 2, seat 3, stand-in, its level: Create
-    await asyncio.sleep(0.2)
+    await until(focus(server, "bob", focused="game"), what="the form's first field")
+    bob.press("\t" * 6)  # game, players, seat 2, seat 3, stand-in, its level: Create
+    await until(focus(server, "bob", focused="create"), what="the Create button")
     bob.press("\r")
     lobby = server.service.lobby
     await until(lambda: lobby.summaries("bob"), what="the new table")
@@ -173,6 +187,7 @@ async def test_a_table_is_created_from_the_lobby(server):
 def showing(server, name, screen):
     async def check():
         return await screen_of(server, name) == screen
+
     return check
 
 
@@ -180,7 +195,7 @@ async def test_a_lone_escape_is_a_key(server):
     bob = await server.connect("bob")
     bob.press("n")
     await until(showing(server, "bob", "NewTableScreen"), what="the dialog")
-    bob.press("\x1b")                                    # nothing follows: the parser's timer flushes it
+    bob.press("\x1b")  # nothing follows: the parser's timer flushes it
     await until(showing(server, "bob", "LobbyScreen"), what="back in the lobby")
     await bob.close()
 

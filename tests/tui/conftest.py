@@ -1,9 +1,10 @@
 """Fixtures for the client's tests: an App with its own settings in a temporary folder, and
-``snap_compare`` storing its SVGs under the top-level ``snapshots/`` folder.
+the snapshot plugin's ``snap_compare`` storing its SVGs under the top-level ``snapshots/`` folder.
 
 Screenshots must not depend on the machine: every test app gets a fixed size, theme and seed,
 no cursor blink, no animations, and settings that never touch the user's config.
 """
+
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
@@ -11,7 +12,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
-import pytest_textual_snapshot
 from pytest_textual_snapshot import SVGImageExtension
 
 from engine.core import GameConfig, Match, Seat, write_log_atomic
@@ -35,26 +35,47 @@ class RepoSVGExtension(SVGImageExtension):
 
 
 class _RepoSnapshots:
-    """Stands in for syrupy's ``snapshot`` when handed to the plugin's fixture: the plugin asks
-    it for an SVG extension and gets ours, so all of the plugin's reporting still works."""
+    """Stands in for syrupy's ``snapshot`` where the plugin's ``snap_compare`` asks for it: the
+    plugin asks it for its SVG extension and gets ours, so all of its reporting still works."""
 
     def __init__(self, snapshot) -> None:
-        self._snapshot = snapshot
+        self.snapshot = snapshot
 
     def use_extension(self, _extension):
-        return self._snapshot.use_extension(RepoSVGExtension)
+        return self.snapshot.use_extension(RepoSVGExtension)
 
 
 @pytest.fixture
-def snap_compare(snapshot, request):
-    plugin_fixture = pytest_textual_snapshot.snap_compare
-    compare = getattr(plugin_fixture, "__wrapped__", plugin_fixture)
-    return compare(_RepoSnapshots(snapshot), request)
+def snapshot(snapshot):
+    """syrupy's ``snapshot`` fixture, overridden here (as pytest lets a conftest do) for the
+    plugin's ``snap_compare``, which takes it as it is."""
+    return _RepoSnapshots(snapshot)
+
+
+def notifications(app) -> list[str]:
+    """Every message ``app`` shows as a notification from now on: its public ``notify`` (which a
+    screen's ``notify`` calls too) is wrapped on this one app to note each message first."""
+    said: list[str] = []
+    notify = app.notify
+
+    def noted(message, *args, **kwargs):
+        said.append(str(message))
+        return notify(message, *args, **kwargs)
+
+    app.notify = noted
+    return said
 
 
 def make_settings(root: Path, **overrides) -> Settings:
-    settings = Settings(config_dir=root / "config", saves_dir=root / "saves", cursor_blink=False,
-                        animations=False, bot_delay=0.0, player_name="You", durable=False)
+    settings = Settings(
+        config_dir=root / "config",
+        saves_dir=root / "saves",
+        cursor_blink=False,
+        animations=False,
+        bot_delay=0.0,
+        player_name="You",
+        durable=False,
+    )
     for name, value in overrides.items():
         setattr(settings, name, value)
     return settings
@@ -81,8 +102,15 @@ SEATS = [Seat("You", "human"), Seat("Adalbert", "bot:greedy"), Seat("Brunhild", 
 
 def new_match(saves_dir: Path | None = None, seed: int = 7, seats=SEATS, variants=()) -> Match:
     path = saves_dir / "game.jsonl" if saves_dir is not None else None
-    return Match.new(get_game(KING_UP), GameConfig(len(seats), frozenset(variants)), list(seats),
-                     seed, path=path, created="2025-01-01T12:00:00", durable=False)
+    return Match.new(
+        get_game(KING_UP),
+        GameConfig(len(seats), frozenset(variants)),
+        list(seats),
+        seed,
+        path=path,
+        created="2025-01-01T12:00:00",
+        durable=False,
+    )
 
 
 def finished_match(seed: int = 3) -> Match:

@@ -1,5 +1,6 @@
 """How the App starts: the theme chosen in the settings is in place before any CSS is parsed,
 and the title is drawn in it."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """Between Two Castles through the UI: drafting a pair with the keyboard, the reveal, placing both
 rooms where they score, the bonus dialogs (an attendant, 1 of 5 rooms), Ludwig's rooms with two
 players, typed moves, a bot game to the score sheets, and screenshots at 80×24."""
+
 from __future__ import annotations
 
 import pytest
@@ -28,18 +29,26 @@ from .conftest import play_screen, settle
 
 GAME = "between-two-castles"
 SIZE = (80, 24)
-BIG = (160, 48)   # a large terminal: the castle being worked on grows (issue 9 item 4)
+BIG = (160, 48)  # a large terminal: the castle being worked on grows (issue 9 item 4)
 
 
 def new_match(players: int = 3, seed: int = 1, saves_dir=None, bots: bool = False) -> Match:
-    seats = [Seat("You", "human")] + [Seat(name, "bot:greedy") for name in ("Adalbert", "Brunhild", "Clothar",
-                                                                             "Dagobert", "Ermengard",
-                                                                             "Fulrad")[:players - 1]]
+    seats = [Seat("You", "human")] + [
+        Seat(name, "bot:greedy")
+        for name in ("Adalbert", "Brunhild", "Clothar", "Dagobert", "Ermengard", "Fulrad")[: players - 1]
+    ]
     if bots:
         seats[0] = Seat("Gisela", "bot:greedy")
     path = saves_dir / "castles.jsonl" if saves_dir is not None else None
-    return Match.new(get_game(GAME), GameConfig(players, frozenset()), seats, seed, path=path,
-                     created="2025-01-01T12:00:00", durable=False)
+    return Match.new(
+        get_game(GAME),
+        GameConfig(players, frozenset()),
+        seats,
+        seed,
+        path=path,
+        created="2025-01-01T12:00:00",
+        durable=False,
+    )
 
 
 def advance_until(match: Match, stop, first=min) -> Match:
@@ -56,6 +65,7 @@ def bonus_for_you(kind: str, seed: int, players: int = 3) -> Match:
     def stop(m: Match) -> bool:
         top = m.state.bonuses[-1] if m.state.bonuses else None
         return m.to_act == {0} and top is not None and top.seat == 0 and top.kind == kind
+
     return advance_until(new_match(players, seed), stop)
 
 
@@ -95,8 +105,10 @@ async def scaled(pilot, grid, scale: int) -> bool:
     """Whether ``grid`` reaches ``scale`` and the layout has given it the room: a castle that
     starts being worked on is measured again once the layout has placed it, a frame or two after
     the key, and sized by the layout after that."""
+
     def done() -> bool:
         return grid.scale == scale and grid.size.width >= grid.needs(scale).width
+
     steady = 0  # a layout pass still under way may measure it again: done three looks running
     for _ in range(100):
         steady = steady + 1 if done() else 0
@@ -115,7 +127,7 @@ async def test_placing_both_rooms_with_the_keyboard(make_app, settings, size):
         castles = board(app)
         assert castles.now == "place" and castles.strip.has_focus and len(castles.rooms) == 2
         room = castles.current_room()
-        await pilot.press("enter")                     # to the castle where it scores best
+        await pilot.press("enter")  # to the castle where it scores best
         await settle(pilot, app)
         grid = app.screen.focused
         assert grid in (castles.castle_grid(0), castles.castle_grid(1))
@@ -251,7 +263,9 @@ async def test_nothing_is_cut_mid_word_at_80x24(make_app):
             await pilot.pause()
             assert cut_text(app) == []
 
+
 # -- screenshots ------------------------------------------------------------------------------
+
 
 async def settle_snapshot(pilot):
     await settle(pilot, pilot.app)
@@ -259,30 +273,47 @@ async def settle_snapshot(pilot):
 
 
 def test_snapshot_drafting(snap_compare, make_app):
-    match = advance_until(new_match(seed=4), lambda m: m.state.turn == 3 and m.state.phase == "choosing"
-                          and not m.state.bonuses and m.to_act == {0}, first=max)
+    match = advance_until(
+        new_match(seed=4),
+        lambda m: m.state.turn == 3 and m.state.phase == "choosing" and not m.state.bonuses and m.to_act == {0},
+        first=max,
+    )
     assert isinstance(next(iter(match.legal_actions(0))), Choose)
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
-                        press=["right", "right"], terminal_size=SIZE)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))),
+        run_before=settle_snapshot,
+        press=["right", "right"],
+        terminal_size=SIZE,
+    )
 
 
 def placing_position() -> Match:
-    match = advance_until(new_match(seed=4), lambda m: m.state.turn == 3 and m.state.phase == "placing"
-                          and not m.state.bonuses and 0 in m.to_act)
+    match = advance_until(
+        new_match(seed=4),
+        lambda m: m.state.turn == 3 and m.state.phase == "placing" and not m.state.bonuses and 0 in m.to_act,
+    )
     assert isinstance(next(iter(match.legal_actions(0))), Place)
     return match
 
 
 def test_snapshot_placing(snap_compare, make_app):
     match = placing_position()
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
-                        press=["enter"], terminal_size=SIZE)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))),
+        run_before=settle_snapshot,
+        press=["enter"],
+        terminal_size=SIZE,
+    )
 
 
 def test_snapshot_placing_at_160x48(snap_compare, make_app):
     # Only you still place: no bot moves while the large castle is measured and drawn.
-    match = advance_until(new_match(seed=4), lambda m: m.state.turn == 3 and m.state.phase == "placing"
-                          and not m.state.bonuses and m.to_act == {0}, first=max)
+    match = advance_until(
+        new_match(seed=4),
+        lambda m: m.state.turn == 3 and m.state.phase == "placing" and not m.state.bonuses and m.to_act == {0},
+        first=max,
+    )
+
     async def to_the_castle(pilot):
         await settle_snapshot(pilot)
         await pilot.press("enter")
@@ -290,8 +321,9 @@ def test_snapshot_placing_at_160x48(snap_compare, make_app):
         assert await scaled(pilot, pilot.app.screen.focused, 3)
         await pilot.pause()
 
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=to_the_castle,
-                        terminal_size=BIG)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))), run_before=to_the_castle, terminal_size=BIG
+    )
 
 
 def test_snapshot_placing_ascii_monochrome(snap_compare, make_app):
@@ -302,8 +334,9 @@ def test_snapshot_placing_ascii_monochrome(snap_compare, make_app):
 
 def test_snapshot_bonus_dialog(snap_compare, make_app):
     match = bonus_for_you("food", seed=10)
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
-                        terminal_size=SIZE)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot, terminal_size=SIZE
+    )
 
 
 def test_snapshot_score_sheet(snap_compare, make_app):
@@ -313,10 +346,13 @@ def test_snapshot_score_sheet(snap_compare, make_app):
 
 
 def test_snapshot_overview(snap_compare, make_app):
-    match = advance_until(new_match(seed=4, players=5), lambda m: m.state.round == 2 and m.to_act == {0},
-                          first=max)
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
-                        press=["o"], terminal_size=SIZE)
+    match = advance_until(new_match(seed=4, players=5), lambda m: m.state.round == 2 and m.to_act == {0}, first=max)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))),
+        run_before=settle_snapshot,
+        press=["o"],
+        terminal_size=SIZE,
+    )
 
 
 def test_the_reveal_names_the_castle_each_of_ludwigs_rooms_goes_to():
@@ -332,12 +368,30 @@ def test_the_reveal_names_the_castle_each_of_ludwigs_rooms_goes_to():
     text = str(reveal_text(view, 0, match.seats, THEMES["bergfried-dark"].variables)).splitlines()
     for t in ludwig:
         castle = view.castles[t.castle].name
-        heading = max(i for i, line in enumerate(text[:text.index(f"   {_letter(view, t)}  {t.name}")])
-                      if line.startswith("Ludwig"))
+        heading = max(
+            i
+            for i, line in enumerate(text[: text.index(f"   {_letter(view, t)}  {t.name}")])
+            if line.startswith("Ludwig")
+        )
         assert castle in text[heading], (t.name, castle, text)
 
 
 def _letter(view, t) -> str:
     from tui.games.between_two_castles.look import TYPE_LETTER
+
     card = next(c for c in view.room_cards if c.room == t.room)
     return TYPE_LETTER[card.type]
+
+
+async def test_a_malformed_typed_move_says_what_is_expected_now(make_app, settings):
+    """Issue 30: a typed move that is no move answered with every form of the game; now it says
+    what the turn wants, with a move legal now as the example."""
+    match = advance_until(new_match(saves_dir=settings.saves_dir), lambda m: m.state.phase == "placing")
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon", *"29@", "enter")
+        text = str(play_screen(app).query_one("#status").render())
+        example = text.rpartition("e.g. ")[2]
+        assert text.startswith("Cannot read “29@”: now ") and "pick 12+87" not in text
+        assert match.game.parse_action(match.state, 0, example) in match.legal_actions(0)

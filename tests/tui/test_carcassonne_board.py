@@ -2,6 +2,7 @@
 set out (item 2); the wall reads as the score track (item 5); the last move of each other seat
 stays lit, legal spots look unlike laid roads, taken tiles show their taker (item 6); plurals
 (item 9); the board grows with the terminal (item 4). Snapshots at 80x24 and 160x48."""
+
 from __future__ import annotations
 
 import attrs
@@ -15,8 +16,15 @@ from tui.screens.play import PlayScreen
 from tui.screens.replay import ReplayScreen
 
 from .conftest import settle
-from .test_carcassonne_screen import (SIZE, board, finished_match, human_to_move_after, new_match,
-                                      settle_snapshot, text_of)
+from .test_carcassonne_screen import (
+    SIZE,
+    board,
+    finished_match,
+    human_to_move_after,
+    new_match,
+    settle_snapshot,
+    text_of,
+)
 
 BIG = (160, 48)
 
@@ -28,6 +36,7 @@ def wall(castle: CastleBoard) -> dict:
 
 
 # -- item 2: the replay names the mover; step 0 is the table as set out -----------------------
+
 
 async def test_the_replay_names_who_laid_each_card_and_starts_with_the_full_table(make_app, tmp_path):
     match = finished_match()
@@ -59,6 +68,7 @@ async def test_the_replay_names_who_laid_each_card_and_starts_with_the_full_tabl
 
 # -- item 5: the wall is the score track -------------------------------------------------------
 
+
 def numbers_on(cells) -> list[int]:
     found = []
     for cell in cells:
@@ -80,7 +90,7 @@ async def test_the_wall_numbers_the_track_and_shows_the_markers_on_their_spaces(
         view = castle.ctx.view
         for seat, space in enumerate(view.track_positions):
             assert any(c.glyph[1:] == str(space) for c in markers), f"marker {seat} on {space}"
-        shown = numbers_on(cells.values())   # a marker shows the space it stands on
+        shown = numbers_on(cells.values())  # a marker shows the space it stands on
         gaps = [b - a for a, b in zip(shown, shown[1:])] + [100 + shown[0] - shown[-1]]
         assert max(gaps) <= 10, f"a track number at least every 10 spaces: {shown}"
 
@@ -102,6 +112,7 @@ async def test_scaled_up_every_wall_cell_names_its_spaces(make_app):
 
 # -- item 6: what just happened stays on the board --------------------------------------------
 
+
 async def test_the_other_seats_last_card_stays_lit_and_legal_spots_differ_from_roads(make_app):
     match = human_to_move_after(16)
     app = make_app(start=lambda app: PlayScreen(Table(match)))
@@ -114,13 +125,23 @@ async def test_the_other_seats_last_card_stays_lit_and_legal_spots_differ_from_r
         for sq in view.laid[last].squares:
             assert castle.grid.cell_at(grid_pos(sq)).bg == "seat-1", "the bot's last card, lasting"
         mine = max(i for i, s in enumerate(view.laid_by) if s == 0)
-        assert all(castle.grid.cell_at(grid_pos(sq)).bg != "seat-0" for sq in view.laid[mine].squares
-                   if not any(f.square == sq for f in view.followers) and view.palas[0] is None
-                   or view.palas[0] and view.palas[0].square != sq)
-        spots = {castle.grid.cell_at(grid_pos(sq)).bg for sq in castle._anchors
-                 if grid_pos(sq) not in castle._previewed}
-        roads = {castle.grid.cell_at(grid_pos(sq)).bg for card in view.laid
-                 for half, sq in zip(card.halves, card.squares) if half.ground == "road"}
+        assert all(
+            castle.grid.cell_at(grid_pos(sq)).bg != "seat-0"
+            for sq in view.laid[mine].squares
+            if not any(f.square == sq for f in view.followers)
+            and view.palas[0] is None
+            or view.palas[0]
+            and view.palas[0].square != sq
+        )
+        spots = {
+            castle.grid.cell_at(grid_pos(sq)).bg for sq in castle._anchors if grid_pos(sq) not in castle._previewed
+        }
+        roads = {
+            castle.grid.cell_at(grid_pos(sq)).bg
+            for card in view.laid
+            for half, sq in zip(card.halves, card.squares)
+            if half.ground == "road"
+        }
         assert spots == {"board-legal"} and "board-legal" not in roads
 
 
@@ -135,7 +156,7 @@ async def test_a_taken_wall_tile_shows_its_taker_on_the_tower(make_app):
         for taken in view.taken:
             tower = view.castle.towers[taken.tower]
             cell = castle.grid.cell_at(grid_pos(tower.cell))
-            if cell.glyph[:1] in "●&":   # a score marker stands on it
+            if cell.glyph[:1] in "●&":  # a score marker stands on it
                 continue
             assert cell.bg == f"seat-{taken.seat}" and cell.glyph == f"□{taken.tile}"
             assert f"wall tile {taken.tile} taken by {match.seats[taken.seat].name}" in cell.label
@@ -143,10 +164,10 @@ async def test_a_taken_wall_tile_shows_its_taker_on_the_tower(make_app):
 
 # -- item 9: words ---------------------------------------------------------------------------
 
+
 def test_one_card_and_one_follower_are_singular():
     match = new_match()
-    view = attrs.evolve(match.view(0), pile=1, supply=(1, 2),
-                        towers=(False,) * 13 + (True,))
+    view = attrs.evolve(match.view(0), pile=1, supply=(1, 2), towers=(False,) * 13 + (True,))
     ctx = ViewContext(match.game, view, 0, tuple(match.seats), (), None)
     text = info_text(ctx, {}).plain
     assert "1 card left, 1 tower tile" in text
@@ -154,6 +175,7 @@ def test_one_card_and_one_follower_are_singular():
 
 
 # -- item 4: the board uses the terminal it has ------------------------------------------------
+
 
 async def test_the_board_grows_with_the_terminal_and_shrinks_back(make_app):
     match = human_to_move_after(16)
@@ -176,13 +198,16 @@ async def test_the_board_grows_with_the_terminal_and_shrinks_back(make_app):
 
 def test_snapshot_laying_a_card_160x48(snap_compare, make_app):
     match = human_to_move_after(16)
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))),
-                        run_before=settle_snapshot, press=["right", "r"], terminal_size=BIG)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))),
+        run_before=settle_snapshot,
+        press=["right", "r"],
+        terminal_size=BIG,
+    )
 
 
 def test_snapshot_replay_start_80x24(snap_compare, make_app, tmp_path):
     match = finished_match()
     path = tmp_path / "done.jsonl"
     write_log_atomic(path, match.game, match.header, match.entries)
-    assert snap_compare(make_app(start=replay_start(path)), run_before=settle_snapshot,
-                        terminal_size=SIZE)
+    assert snap_compare(make_app(start=replay_start(path)), run_before=settle_snapshot, terminal_size=SIZE)

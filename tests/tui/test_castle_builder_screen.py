@@ -1,6 +1,7 @@
 """Castle Builder through the UI: picking a tile and a place with the keyboard (the baron's move
 previewed), a number changed by 1 paid with a tile, drawing, the coin and thief dialogs, other
 castles with ``v``, typed moves, a bot game to its end, and screenshots at 80×24."""
+
 from __future__ import annotations
 
 import pytest
@@ -24,17 +25,24 @@ from .conftest import play_screen, replay_at_end, settle
 
 GAME = "castle-builder"
 SIZE = (80, 24)
-BIG = (160, 48)   # a large terminal: the wall grows to scale 2 (issue 9 item 4)
+BIG = (160, 48)  # a large terminal: the wall grows to scale 2 (issue 9 item 4)
 NAMES = ("Adalbert", "Brunhild", "Clothar")
 
 
 def new_match(seed: int = 1, players: int = 3, saves_dir=None, bots: bool = False) -> Match:
-    seats = [Seat("You", "human")] + [Seat(n, "bot:greedy") for n in NAMES[:players - 1]]
+    seats = [Seat("You", "human")] + [Seat(n, "bot:greedy") for n in NAMES[: players - 1]]
     if bots:
         seats[0] = Seat("Gisela", "bot:greedy")
     path = saves_dir / "builder.jsonl" if saves_dir is not None else None
-    return Match.new(get_game(GAME), GameConfig(players, frozenset()), seats, seed, path=path,
-                     created="2025-01-01T12:00:00", durable=False)
+    return Match.new(
+        get_game(GAME),
+        GameConfig(players, frozenset()),
+        seats,
+        seed,
+        path=path,
+        created="2025-01-01T12:00:00",
+        durable=False,
+    )
 
 
 def advance_until(match: Match, stop) -> Match:
@@ -47,14 +55,18 @@ def advance_until(match: Match, stop) -> Match:
 
 
 def your_choice(kind: str, seed: int) -> Match:
-    return advance_until(new_match(seed), lambda m: m.to_act == {0} and m.view(0).choice is not None
-                         and m.view(0).choice.kind == kind)
+    return advance_until(
+        new_match(seed), lambda m: m.to_act == {0} and m.view(0).choice is not None and m.view(0).choice.kind == kind
+    )
 
 
 def high_build(m: Match) -> bool:
     """You are to move and some tile fits, as printed, above the ground."""
-    return m.to_act == {0} and m.view(0).choice is None and any(
-        isinstance(a, Build) and a.level >= 2 and a.delta == 0 for a in m.legal_actions(0))
+    return (
+        m.to_act == {0}
+        and m.view(0).choice is None
+        and any(isinstance(a, Build) and a.level >= 2 and a.delta == 0 for a in m.legal_actions(0))
+    )
 
 
 def board(app) -> BuilderBoard:
@@ -77,16 +89,18 @@ async def walk_to(pilot, grid, key) -> None:
         if grid.cursor == target:
             return
         dx, dy = target[0] - grid.cursor[0], target[1] - grid.cursor[1]
-        await pilot.press(("right" if dx > 0 else "left") if dx and (not dy or abs(dx) > 1) else
-                          ("down" if dy > 0 else "up"))
+        await pilot.press(
+            ("right" if dx > 0 else "left") if dx and (not dy or abs(dx) > 1) else ("down" if dy > 0 else "up")
+        )
     assert grid.cursor == target
 
 
 @pytest.mark.parametrize("size", [SIZE, BIG], ids=["80x24", "160x48"])
 async def test_a_tile_then_a_place_builds_it_and_the_baron_move_is_previewed(make_app, settings, size):
     match = advance_until(new_match(2, saves_dir=settings.saves_dir), high_build)
-    build = max((a for a in match.legal_actions(0) if isinstance(a, Build) and a.delta == 0),
-                key=lambda a: (a.level, a.tile))
+    build = max(
+        (a for a in match.legal_actions(0) if isinstance(a, Build) and a.delta == 0), key=lambda a: (a.level, a.tile)
+    )
     preview = match.game.preview(match.view(0), build)
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=size) as pilot:
@@ -99,8 +113,9 @@ async def test_a_tile_then_a_place_builds_it_and_the_baron_move_is_previewed(mak
         assert "fits" in text_of(b.query_one("#focus"))
         await pilot.press("enter")
         assert b.chosen == build.tile and grid.current.key[0] == "spot"
-        assert {grid.cell_at(p).key[1:] for p in grid.highlights if grid.cell_at(p).key[0] == "spot"} == \
-            {(a.level, a.x) for a in match.legal_actions(0) if isinstance(a, Build) and a.tile == build.tile}
+        assert {grid.cell_at(p).key[1:] for p in grid.highlights if grid.cell_at(p).key[0] == "spot"} == {
+            (a.level, a.x) for a in match.legal_actions(0) if isinstance(a, Build) and a.tile == build.tile
+        }
         await walk_to(pilot, grid, ("spot", build.level, build.x))
         focus = text_of(b.query_one("#focus"))
         assert f"{preview.steps} steps → space {preview.to + 1}" in focus
@@ -140,6 +155,7 @@ async def test_a_changed_number_asks_which_tile_pays(make_app, settings):
         legal = [a for a in m.legal_actions(0) if isinstance(a, Build)]
         plain = {(a.tile, a.level, a.x) for a in legal if a.delta == 0}
         return any(a.delta and (a.tile, a.level, a.x) not in plain for a in legal)
+
     match = advance_until(new_match(3), only_changed)
     legal = [a for a in match.legal_actions(0) if isinstance(a, Build)]
     plain = {(a.tile, a.level, a.x) for a in legal if a.delta == 0}
@@ -162,8 +178,13 @@ async def test_a_changed_number_asks_which_tile_pays(make_app, settings):
         await pilot.press(*["down"] * (len(dialog.options) - 1), "enter")
         await settle(pilot, app)
         built = mine(match, TileBuilt)[-1]
-        assert (built.tile, built.level, built.x, built.delta, built.discards) == \
-            (chosen.tile, chosen.level, chosen.x, chosen.delta, chosen.discards)
+        assert (built.tile, built.level, built.x, built.delta, built.discards) == (
+            chosen.tile,
+            chosen.level,
+            chosen.x,
+            chosen.delta,
+            chosen.discards,
+        )
 
 
 async def test_the_coin_dialog_opens_by_itself_and_again_with_o(make_app, settings):
@@ -263,7 +284,9 @@ async def test_the_replay_viewer_draws_every_castle_to_the_end(make_app, tmp_pat
         if seat is not None:
             assert text_of(b.query_one("#title")).startswith("Your castle")
 
+
 # -- screenshots ------------------------------------------------------------------------------
+
 
 async def settle_snapshot(pilot):
     await pilot.pause()
@@ -273,46 +296,73 @@ async def settle_snapshot(pilot):
 
 def building_position() -> tuple[Match, list[str]]:
     """A high build from the holder, and the keys that pick its tile."""
+
     def from_holder(m: Match) -> bool:
         holder = {t.id for t in m.view(0).holder}
-        return high_build(m) and m.state.turns >= 12 and any(
-            isinstance(a, Build) and a.level >= 2 and a.delta == 0 and a.tile in holder for a in m.legal_actions(0))
+        return (
+            high_build(m)
+            and m.state.turns >= 12
+            and any(
+                isinstance(a, Build) and a.level >= 2 and a.delta == 0 and a.tile in holder for a in m.legal_actions(0)
+            )
+        )
+
     match = advance_until(new_match(2), from_holder)
     tiles = [t.id for t in match.view(0).holder]
-    build = max((a for a in match.legal_actions(0) if isinstance(a, Build) and a.delta == 0 and a.tile in tiles),
-                key=lambda a: (a.level, a.tile))
-    buildable = sorted({a.tile for a in match.legal_actions(0) if isinstance(a, Build) and a.tile in tiles},
-                       key=tiles.index)
+    build = max(
+        (a for a in match.legal_actions(0) if isinstance(a, Build) and a.delta == 0 and a.tile in tiles),
+        key=lambda a: (a.level, a.tile),
+    )
+    buildable = sorted(
+        {a.tile for a in match.legal_actions(0) if isinstance(a, Build) and a.tile in tiles}, key=tiles.index
+    )
     return match, ["right"] * buildable.index(build.tile) + ["enter"]
 
 
 def test_snapshot_building(snap_compare, make_app):
     match, presses = building_position()
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
-                        press=presses, terminal_size=SIZE)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))),
+        run_before=settle_snapshot,
+        press=presses,
+        terminal_size=SIZE,
+    )
 
 
 def test_snapshot_building_at_160x48(snap_compare, make_app):
     match, presses = building_position()
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
-                        press=presses, terminal_size=BIG)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))),
+        run_before=settle_snapshot,
+        press=presses,
+        terminal_size=BIG,
+    )
 
 
 def test_snapshot_coin_choice(snap_compare, make_app):
     match = your_choice("coin", seed=4)
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
-                        terminal_size=SIZE)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot, terminal_size=SIZE
+    )
 
 
 def test_snapshot_the_end(snap_compare, make_app):
     match = advance_until(new_match(7), lambda m: m.finished)
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
-                        terminal_size=SIZE)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot, terminal_size=SIZE
+    )
 
 
 async def test_discarding_two_tiles_opens_the_dialog_twice(make_app, settings):
-    match = advance_until(new_match(1), lambda m: m.to_act == {0} and m.view(0).choice is not None
-                          and m.view(0).choice.kind == "limit" and m.view(0).choice.count >= 2)
+    match = advance_until(
+        new_match(1),
+        lambda m: (
+            m.to_act == {0}
+            and m.view(0).choice is not None
+            and m.view(0).choice.kind == "limit"
+            and m.view(0).choice.count >= 2
+        ),
+    )
     count = match.view(0).choice.count
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=SIZE) as pilot:
@@ -324,3 +374,61 @@ async def test_discarding_two_tiles_opens_the_dialog_twice(make_app, settings):
             await pilot.press("enter")
         await settle(pilot, app)
         assert len(mine(match, TileDiscarded)) >= count
+
+
+def _brightness(color) -> float:
+    r, g, b = color.get_truecolor()
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+@pytest.mark.parametrize("theme", ["monochrome", "bergfried-dark", "bergfried-light", "high-contrast", "colorblind"])
+async def test_every_theme_draws_stone_and_air_and_every_number(make_app, settings, theme):
+    """Monochrome (the theme under NO_COLOR) loses nothing (issue 31): every character on the
+    wall is readable against its background, stone halves are light and air halves dark, so the
+    NO_COLOR filter shows stone as reverse video; the market's "✓/3" keeps its 3."""
+    match, _ = building_position()
+    app = make_app(start=lambda app: PlayScreen(Table(match)), theme=theme)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        grid = board(app).grid
+        light = dark = 0
+        for y in range(grid.size.height):
+            for segment in grid.render_line(y):
+                style = segment.style
+                if style is None or not segment.text.strip() or style.bgcolor is None:
+                    continue
+                back = _brightness(style.bgcolor)
+                assert abs(_brightness(style.color) - back) > 0.3, (y, segment)
+                light += back >= 0.5
+                dark += back < 0.5
+        assert dark and (light or theme != "monochrome")
+
+
+async def test_open_places_no_tile_can_fill_show_no_number(make_app, settings):
+    """An open place over air or over nothing on a side no tile can bridge shows no "=N" (issue
+    31); every place a legal build targets keeps its number."""
+    from tui.games.castle_builder.wall import fillable
+
+    match = new_match(seed=3, players=2)
+    match = advance_until(
+        match,
+        lambda m: (
+            m.to_act == {0}
+            and any(not fillable(m.view(0).castles[0], s.level, s.x, s.need) for s in m.view(0).castles[0].spots)
+        ),
+    )
+    castle = match.view(0).castles[0]
+    dead = [s for s in castle.spots if not fillable(castle, s.level, s.x, s.need)]
+    built_to = {(a.level, a.x) for a in match.legal_actions(0) if isinstance(a, Build)}
+    assert dead and not built_to & {(s.level, s.x) for s in dead}
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        grid = board(app).grid
+        for spot in castle.spots:
+            pos = grid.find(("spot", spot.level, spot.x))
+            shown = grid.cell_at(pos).glyph + grid.cell_at((pos[0] + 1, pos[1])).glyph
+            if spot in dead:
+                assert shown.strip() == "", (spot, shown)
+            elif spot.need is not None:
+                assert shown.strip() == f"={spot.need}", (spot, shown)

@@ -1,4 +1,5 @@
 """Issue 9 item 18: the command line's defaults and messages."""
+
 from __future__ import annotations
 
 from tui.cli import main
@@ -6,8 +7,7 @@ from tui.cli import main
 
 def test_selfplay_defaults_the_player_count(tmp_path, capsys):
     assert main(["selfplay", "carcassonne-castle", "--out", str(tmp_path / "a")]) == 0
-    assert main(["selfplay", "king-up", "--bots", "greedy,random,random,greedy", "--out",
-                 str(tmp_path / "b")]) == 0
+    assert main(["selfplay", "king-up", "--bots", "greedy,random,random,greedy", "--out", str(tmp_path / "b")]) == 0
     out = capsys.readouterr().out
     assert "1 game of Carcassonne" in out and "1 games" not in out
     assert out.count("greedy") >= 2 and "4     greedy" in out
@@ -19,3 +19,29 @@ def test_unknown_commands_and_variants_list_what_exists(capsys):
     assert all(c in err for c in ("play", "replay", "selfplay", "games", "serve"))
     assert main(["play", "king-up", "--variant", "nonsense"]) == 2
     assert "its variants: practice" in capsys.readouterr().err
+
+
+def test_a_set_up_the_game_refuses_is_one_line_and_status_2(tmp_path, capsys):
+    assert (
+        main(
+            [
+                "play",
+                "between-two-castles",
+                "--seat",
+                "human",
+                "--seat",
+                "bot:random",
+                "--seat",
+                "bot:random",
+                "--variant",
+                "ludwig",
+                "--saves-dir",
+                str(tmp_path),
+                "--config-dir",
+                str(tmp_path),
+            ]
+        )
+        == 2
+    )
+    err = capsys.readouterr().err
+    assert err == "bergfried: Between Two Castles: the Ludwig variant is for two players\n"

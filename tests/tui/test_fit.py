@@ -1,4 +1,5 @@
 """Issue 9 item 8: at 80x24 every screen shows its text whole (nothing cut mid-word)."""
+
 from __future__ import annotations
 
 from engine.core import GameConfig, Match, Seat, write_log_atomic
@@ -11,23 +12,39 @@ from tui.screens.saves import SavesScreen, fit_names
 from .conftest import finished_match, new_match, settle
 from .textfit import cut_text
 
-LONG_SEATS = [Seat("Wilhelmina", "human"), Seat("Adalbert", "bot:greedy"),
-              Seat("Brunhild", "bot:random"), Seat("Konstantin", "bot:greedy"),
-              Seat("Friederike", "bot:random"), Seat("Hildegard", "bot:greedy")]
+LONG_SEATS = [
+    Seat("Wilhelmina", "human"),
+    Seat("Adalbert", "bot:greedy"),
+    Seat("Brunhild", "bot:random"),
+    Seat("Konstantin", "bot:greedy"),
+    Seat("Friederike", "bot:random"),
+    Seat("Hildegard", "bot:greedy"),
+]
 
 
 def write_saves(settings) -> None:
     settings.saves_dir.mkdir(parents=True, exist_ok=True)
     done = finished_match()
     write_log_atomic(settings.saves_dir / "done.jsonl", done.game, done.header, done.entries)
-    going = Match.new(get_game("king-up"), GameConfig(6), LONG_SEATS, 5,
-                      path=settings.saves_dir / "going.jsonl", created="2025-01-02T10:00:00",
-                      durable=False)
+    going = Match.new(
+        get_game("king-up"),
+        GameConfig(6),
+        LONG_SEATS,
+        5,
+        path=settings.saves_dir / "going.jsonl",
+        created="2025-01-02T10:00:00",
+        durable=False,
+    )
     going.close() if hasattr(going, "close") else None
-    carc = Match.new(get_game("carcassonne-castle"), GameConfig(2),
-                     [Seat("Wilhelmina", "human"), Seat("Adalbert", "bot:greedy")], 5,
-                     path=settings.saves_dir / "carc.jsonl", created="2025-01-03T10:00:00",
-                     durable=False)
+    carc = Match.new(
+        get_game("carcassonne-castle"),
+        GameConfig(2),
+        [Seat("Wilhelmina", "human"), Seat("Adalbert", "bot:greedy")],
+        5,
+        path=settings.saves_dir / "carc.jsonl",
+        created="2025-01-03T10:00:00",
+        durable=False,
+    )
     carc.close() if hasattr(carc, "close") else None
 
 
@@ -48,8 +65,7 @@ async def test_the_shell_screens_show_their_text_whole(make_app, settings):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         assert_fits(app, "title")
-        for key, name in (("n", "new game"), ("l", "load"), ("r", "replays"), ("s", "settings"),
-                          ("h", "help")):
+        for key, name in (("n", "new game"), ("l", "load"), ("r", "replays"), ("s", "settings"), ("h", "help")):
             await pilot.press(key)
             await settle(pilot, app)
             assert_fits(app, name)
@@ -76,8 +92,15 @@ async def test_the_play_screens_show_their_text_whole(make_app, settings):
 
 async def test_carcassonne_errors_and_game_over_and_replay_show_their_text_whole(make_app, settings):
     game = get_game("carcassonne-castle")
-    match = Match.new(game, GameConfig(2), [Seat("You", "human"), Seat("Adalbert", "bot:greedy")], 4,
-                      path=settings.saves_dir / "c.jsonl", created="2025-01-01T12:00:00", durable=False)
+    match = Match.new(
+        game,
+        GameConfig(2),
+        [Seat("You", "human"), Seat("Adalbert", "bot:greedy")],
+        4,
+        path=settings.saves_dir / "c.jsonl",
+        created="2025-01-01T12:00:00",
+        durable=False,
+    )
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)

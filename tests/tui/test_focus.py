@@ -1,4 +1,5 @@
 """Issue 9 item 1: whenever it is the viewer's turn and no dialog is open, the board has focus."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,10 +28,11 @@ async def test_after_a_typed_move_the_board_takes_the_keys_back_on_the_next_turn
         assert board_has_focus(app), app.focused
         assert "arrows" not in str(app.screen.query_one("#command").value)
         # The footer offers the board's keys again, not only "Leave" and "Help".
-        assert any(b.binding.description == "Pass" or b.node is not app.screen
-                   for b in app.screen.active_bindings.values())
+        assert any(
+            b.binding.description == "Pass" or b.node is not app.screen for b in app.screen.active_bindings.values()
+        )
         before = len(match.entries)
-        await pilot.press("enter", "enter")            # the arrows and enter work at once
+        await pilot.press("enter", "enter")  # the arrows and enter work at once
         await settle(pilot, app)
         assert len(match.entries) > before
 
@@ -55,7 +57,7 @@ async def test_keys_typed_after_colon_stay_in_the_command_line_while_the_turn_be
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         await pilot.press("colon", "A")
-        play_screen(app).redraw()                     # the turn begins while typing
+        play_screen(app).redraw()  # the turn begins while typing
         await pilot.press("1")
         command = app.screen.query_one("#command")
         assert command.has_focus and command.value.lstrip(":") == "A1"
@@ -68,7 +70,7 @@ async def test_esc_out_of_the_command_line_gives_the_board_the_keys_back(make_ap
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        await pilot.press("colon", "A", "9", "enter")   # refused: floors 1-4 only
+        await pilot.press("colon", "A", "9", "enter")  # refused: floors 1-4 only
         await settle(pilot, app)
         assert match.to_act == {0}
         await pilot.press("escape")
@@ -91,6 +93,7 @@ async def test_tab_only_reaches_widgets_that_are_visible(make_app, settings):
 
 # -- item 10: leaving ---------------------------------------------------------------------
 
+
 async def test_esc_cancels_a_half_made_move_then_asks_before_leaving(make_app, settings):
     from tui.screens.dialogs import ConfirmScreen
     from tui.screens.title import TitleScreen
@@ -100,7 +103,7 @@ async def test_esc_cancels_a_half_made_move_then_asks_before_leaving(make_app, s
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         board = play_screen(app).board
-        await pilot.press("enter")                      # a figure picked: half a move
+        await pilot.press("enter")  # a figure picked: half a move
         assert board.picking is not None
         await pilot.press("escape")
         assert board.picking is None and app.screen is play_screen(app)
@@ -108,9 +111,12 @@ async def test_esc_cancels_a_half_made_move_then_asks_before_leaving(make_app, s
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert "saved" in str(app.screen.question)
-        await pilot.press("escape")                     # no: stay
+        await pilot.press("escape")  # no: stay
         await pilot.pause()
         assert app.screen is play_screen(app) and board_has_focus(app)
+        await pilot.press("escape", "enter")  # issue 31: enter's answer is Stay
+        await pilot.pause()
+        assert app.screen is play_screen(app)
         await pilot.press("escape", "y")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
@@ -129,14 +135,14 @@ async def test_quitting_asks_first(make_app):
         assert app.is_running and not isinstance(app.screen, ConfirmScreen)
         await pilot.press("q", "y")
         await pilot.pause()
-        assert not app.is_running or app._exit_renderables is not None or app.return_code is not None
+        assert not app.is_running or app.return_code is not None
 
 
 # -- item 12: only keys that can work now ------------------------------------------------
 
+
 def footer_keys(app) -> set[str]:
-    return {b.binding.description for b in app.screen.active_bindings.values()
-            if b.binding.show and b.enabled}
+    return {b.binding.description for b in app.screen.active_bindings.values() if b.binding.show and b.enabled}
 
 
 async def test_undo_is_offered_only_when_it_can_work_and_says_why_when_pressed(make_app, settings):
@@ -144,7 +150,7 @@ async def test_undo_is_offered_only_when_it_can_work_and_says_why_when_pressed(m
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        assert "Undo" not in footer_keys(app)            # nothing to take back yet
+        assert "Undo" not in footer_keys(app)  # nothing to take back yet
         await pilot.press("u")
         assert "Cannot undo: you have no move to take back" in str(app.screen.query_one("#status").render())
 
@@ -184,5 +190,4 @@ async def test_tab_never_stops_on_a_form_container(make_app, key):
         await pilot.pause()
         chain = app.screen.focus_chain
         assert chain
-        assert not [w for w in chain
-                    if isinstance(w, ScrollableContainer) and not isinstance(w, Input)], chain
+        assert not [w for w in chain if isinstance(w, ScrollableContainer) and not isinstance(w, Input)], chain

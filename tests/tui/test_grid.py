@@ -1,4 +1,5 @@
 """The shared board widget: cursor, highlights, labels, selection, scrolling, themes."""
+
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
@@ -26,9 +27,14 @@ class GridApp(App[None]):
 
 def plus_board():
     """A plus sign of cells around (2, 2), and an unselectable cell at (4, 2)."""
-    cells = {(2, 0): Cell("N", key="n"), (0, 2): Cell("W", key="w"), (2, 2): Cell("C", key="c"),
-             (3, 2): Cell("E", key="e"), (2, 4): Cell("S", key="s"),
-             (4, 2): Cell("#", key="wall", selectable=False)}
+    cells = {
+        (2, 0): Cell("N", key="n"),
+        (0, 2): Cell("W", key="w"),
+        (2, 2): Cell("C", key="c"),
+        (3, 2): Cell("E", key="e"),
+        (2, 4): Cell("S", key="s"),
+        (4, 2): Cell("#", key="wall", selectable=False),
+    }
     return cells
 
 
@@ -61,8 +67,9 @@ async def test_clicking_moves_the_cursor_then_selects():
 
 
 async def test_cursor_and_highlights_are_drawn_with_glyphs_not_only_colour():
-    app = GridApp(plus_board(), columns=5, rows=5, row_labels=["5", "4", "3", "2", "1"],
-                  col_labels=["a", "b", "c", "d", "e"])
+    app = GridApp(
+        plus_board(), columns=5, rows=5, row_labels=["5", "4", "3", "2", "1"], col_labels=["a", "b", "c", "d", "e"]
+    )
     async with app.run_test(size=(40, 12)) as pilot:
         grid = app.query_one(Grid)
         grid.set_glyphs(ASCII)

@@ -1,5 +1,6 @@
 """Issue 9 item 4: a grid made with ``max_scale`` draws at the largest scale that fits the room
 the board column gives it, recomputed on every resize, and stays at scale 1 at 80x24."""
+
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
@@ -13,8 +14,9 @@ from tui.widgets.grid import Cell, Grid
 
 
 def board(columns: int = 13, rows: int = 9) -> dict:
-    return {(c, r): Cell(chr(65 + c), key=(c, r), big=f"{chr(65 + c)}\n{r}") for c in range(columns)
-            for r in range(rows)}
+    return {
+        (c, r): Cell(chr(65 + c), key=(c, r), big=f"{chr(65 + c)}\n{r}") for c in range(columns) for r in range(rows)
+    }
 
 
 class Panel(Vertical):

@@ -1,4 +1,5 @@
 """Issue 9 item 15 (the part outside Carcassonne): End on a long help page reaches the bottom at once."""
+
 from __future__ import annotations
 
 from textual.containers import VerticalScroll
@@ -32,6 +33,5 @@ async def test_every_help_tab_shows_its_whole_name_at_80_columns(make_app):
         await pilot.pause()
         await pilot.pause()
         strip = screen_lines(app)[0]
-        for label in ("Keys", "King Up!", "Carcassonne", "Between Two Castles", "Palais Royal",
-                      "Castle Builder"):
+        for label in ("Keys", "King Up!", "Carcassonne", "Between Two Castles", "Palais Royal", "Castle Builder"):
             assert label in strip, strip

@@ -1,6 +1,7 @@
 """Hints in the play screen (issue 14): in a practice game, h on your turn shows the expert's top
 three moves in notation with a line of why; esc closes the dialog (and cancels a search under
 way), enter plays the move; a game not for practice does not offer the key and says why."""
+
 from __future__ import annotations
 
 import random
@@ -32,8 +33,7 @@ def status(app) -> str:
 
 def offered(app) -> set[str]:
     """The play screen's keys the footer shows now (by description)."""
-    return {a.binding.description for a in play_screen(app).active_bindings.values()
-            if a.enabled and a.binding.show}
+    return {a.binding.description for a in play_screen(app).active_bindings.values() if a.enabled and a.binding.show}
 
 
 def hint_lines(app) -> list[str]:
@@ -63,7 +63,15 @@ async def test_practice_hint_shows_three_moves_in_notation_and_esc_closes_it(mak
         for hint, line in zip(screen.hints, lines):
             assert hint.action in legal
             assert match.game.parse_action(match.state, 0, hint.notation) == hint.action
-            assert line.split()[1] == hint.notation and " win " in line and hint.why.split()[0] in line
+            assert line.split()[1] == hint.notation and " win " in line
+        why = str(screen.query_one("#hint-why").render())
+        assert why.split()[0] == screen.hints[0].why.split()[0]  # the highlighted move's why
+        await pilot.press("down")
+        await pilot.pause()
+        assert str(screen.query_one("#hint-why").render()).split()[0] == screen.hints[1].why.split()[0]
+        # the board stays in sight above the dialog (issue 30): the dialog fills the bottom rows only
+        dialog = screen.query_one("Vertical")
+        assert dialog.region.y >= SIZE[1] // 2, dialog.region
         assert not cut_text(app), cut_text(app)
         await pilot.press("escape")
         await pilot.pause()
@@ -89,7 +97,7 @@ async def test_esc_cancels_a_search_under_way(make_app, settings, monkeypatch):
 
     release = threading.Event()
 
-    def slow_hints(*args, **options):   # a search that is under way until the test says so
+    def slow_hints(*args, **options):  # a search that is under way until the test says so
         release.wait(10)
         return []
 
@@ -126,7 +134,7 @@ async def test_not_offered_outside_practice_and_the_palette_says_why(make_app, s
 async def test_not_offered_while_a_bot_is_to_move(make_app, settings):
     seats = [Seat("Adalbert", "bot:greedy"), Seat("You", "human"), Seat("Brunhild", "bot:random")]
     match = new_match(settings.saves_dir, seed=1, seats=seats, variants={"practice"})
-    table = Table(match, bot_delay=30.0)    # the bot's move waits: it is not your turn yet
+    table = Table(match, bot_delay=30.0)  # the bot's move waits: it is not your turn yet
     app = make_app(start=lambda app: PlayScreen(table))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -146,12 +154,17 @@ def test_the_hint_dialog(snap_compare, make_app, settings, monkeypatch):
     from engine.core.search_hint import Hint
 
     def three_hints(game, view, legal, rng, **options):
-        whys = ("the expert's pick, tried in 41 % of 30 playouts",
-                "lifts your chances from 45 % to 52 % at once; tried in 30 % of 30 playouts",
-                "+2 points now; tried in 12 % of 30 playouts")
-        state = game.determinize(view, random.Random(0))   # notation reads a position
-        return [Hint(a, game.format_action(state, view.seat, a), win, 9, 0.3, why, expert=i == 0)
-                for i, (a, win, why) in enumerate(zip(legal, (0.58, 0.61, 0.44), whys))]
+        whys = (
+            "the expert's pick: tried in 12 of 30 playouts",
+            "lifts your chances from 45 % to 52 % at once; tried in 9 of 30 playouts; higher, but "
+            "from 9 playouts (30–86 %, overlapping the pick's): the expert plays the move it tried most",
+            "+2 points now; tried in 4 of 30 playouts",
+        )
+        state = game.determinize(view, random.Random(0))  # notation reads a position
+        return [
+            Hint(a, game.format_action(state, view.seat, a), win, 9, 0.3, why, expert=i == 0)
+            for i, (a, win, why) in enumerate(zip(legal, (0.58, 0.61, 0.44), whys))
+        ]
 
     monkeypatch.setattr(hint_module, "hints", three_hints)
     match = new_match(settings.saves_dir, seed=2, variants={"practice"})
@@ -160,15 +173,19 @@ def test_the_hint_dialog(snap_compare, make_app, settings, monkeypatch):
         await settle(pilot, pilot.app)
         await ask(pilot, pilot.app)
 
-    assert snap_compare(make_app(start=lambda app: PlayScreen(match)), run_before=open_hints,
-                        terminal_size=SIZE)
+    assert snap_compare(make_app(start=lambda app: PlayScreen(match)), run_before=open_hints, terminal_size=SIZE)
 
 
 async def test_carcassonne_hints_fit_the_dialog(make_app, settings, monkeypatch):
-    monkeypatch.setattr(hint_module, "ITERATIONS", 6)   # Carcassonne's playouts are dear
-    match = Match.new(get_game("carcassonne-castle"), GameConfig(2, frozenset({"practice"})),
-                      [Seat("You", "human"), Seat("Adalbert", "bot:greedy")], 3,
-                      path=settings.saves_dir / "carc.jsonl", durable=False)
+    monkeypatch.setattr(hint_module, "ITERATIONS", 6)  # Carcassonne's playouts are dear
+    match = Match.new(
+        get_game("carcassonne-castle"),
+        GameConfig(2, frozenset({"practice"})),
+        [Seat("You", "human"), Seat("Adalbert", "bot:greedy")],
+        3,
+        path=settings.saves_dir / "carc.jsonl",
+        durable=False,
+    )
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)

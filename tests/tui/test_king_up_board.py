@@ -1,6 +1,7 @@
 """King Up!'s castle on a large terminal (issue 9 item 4) and its figure colours (item 7):
 the castle grows to fill the board column, plays the same with the keyboard, and no candidate
 shares a colour with a seat or looks like another candidate."""
+
 from __future__ import annotations
 
 import itertools
@@ -23,12 +24,15 @@ BIG = (160, 48)
 
 def lab(hex_colour: str) -> tuple[float, float, float]:
     """CIELAB (D65) of an sRGB colour, to measure how far apart two colours look."""
-    rgb = [int(hex_colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    rgb = [int(hex_colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
     r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb)
     x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
     y = 0.2126 * r + 0.7152 * g + 0.0722 * b
     z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-    f = lambda t: t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
     return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
 
 
@@ -70,7 +74,7 @@ async def test_the_castle_fills_a_large_terminal_and_plays_with_the_keyboard(mak
         assert grid.scale == 3
         assert grid.size.width > 100, "the castle spans the board column"
         figure = grid.current.key[1]
-        await pilot.press("enter")          # pick the figure: the floors light up
+        await pilot.press("enter")  # pick the figure: the floors light up
         await pilot.pause()
         floor = grid.current.key[1]
         await pilot.press("enter")
@@ -112,19 +116,16 @@ async def test_the_replay_viewer_draws_the_castle_large_too(make_app, tmp_path):
 def test_snapshot_castle_at_160x48(snap_compare, make_app):
     match = mid_game()
     app = make_app(start=lambda app: PlayScreen(Table(match)))
-    assert snap_compare(app, run_before=lambda pilot: settle(pilot, app), press=["right"],
-                        terminal_size=BIG)
+    assert snap_compare(app, run_before=lambda pilot: settle(pilot, app), press=["right"], terminal_size=BIG)
 
 
 def test_snapshot_placing_at_160x48(snap_compare, make_app):
     match = new_match(seed=7)
     app = make_app(start=lambda app: PlayScreen(Table(match)))
-    assert snap_compare(app, run_before=lambda pilot: settle(pilot, app), press=["enter"],
-                        terminal_size=BIG)
+    assert snap_compare(app, run_before=lambda pilot: settle(pilot, app), press=["enter"], terminal_size=BIG)
 
 
-async def test_choosing_a_floor_the_arrows_stay_on_the_floors_and_esc_restores_the_turn_line(
-        make_app, settings):
+async def test_choosing_a_floor_the_arrows_stay_on_the_floors_and_esc_restores_the_turn_line(make_app, settings):
     """While a picked figure waits for its floor, down goes to the next floor down (it used to
     jump to a figure on the side row, still saying "Place <the first figure>"); esc gives the
     turn's own status line back; the figure's description breaks at its dots, not inside

@@ -1,4 +1,5 @@
 """Issue 9 item 7: King Up! has a legend of its marks under the board."""
+
 from __future__ import annotations
 
 from tui.screens.play import PlayScreen

@@ -1,4 +1,5 @@
 """Issue 9 item 11: the Load and Replays lists tell the truth whenever they are shown."""
+
 from __future__ import annotations
 
 from engine.core import write_log_atomic
@@ -22,7 +23,7 @@ async def test_lists_refresh_when_shown_and_load_points_to_replays(make_app, set
         await settle(pilot, app)
         replays = app.screen
         assert isinstance(replays, SavesScreen) and len(rows(app)) == 1
-        await pilot.press("l")                        # nothing bound: stays in Replays
+        await pilot.press("l")  # nothing bound: stays in Replays
         # Meanwhile a game finishes in this folder (another terminal, or the one just played).
         done = finished_match()
         write_log_atomic(settings.saves_dir / "done.jsonl", done.game, done.header, done.entries)

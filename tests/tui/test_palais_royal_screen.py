@@ -2,6 +2,7 @@
 (the Gate, picking a servant up and walking it, the Mint, recruiting a noble with its chooser,
 drawing and keeping cards, ending steps with n), the list of every move, what stays hidden,
 a whole bot game to its final scoring, and screenshots at 80×24."""
+
 from __future__ import annotations
 
 import pytest
@@ -31,15 +32,22 @@ from .conftest import play_screen, replay_at_end, settle
 
 GAME = "palais-royal"
 SIZE = (80, 24)
-BIG = (160, 48)   # a large terminal: castle and park grow together (issue 9 item 4)
+BIG = (160, 48)  # a large terminal: castle and park grow together (issue 9 item 4)
 SEATS = [Seat("You", "human"), Seat("Adalbert", "bot:greedy"), Seat("Brunhild", "bot:greedy")]
 BOTS = [Seat("Ada", "bot:greedy"), Seat("Bruno", "bot:random"), Seat("Clara", "bot:greedy")]
 
 
 def new_match(saves_dir=None, seed: int = 7, seats=SEATS) -> Match:
     path = saves_dir / "palais.jsonl" if saves_dir is not None else None
-    return Match.new(get_game(GAME), GameConfig(len(seats), frozenset()), list(seats), seed, path=path,
-                     created="2025-01-01T12:00:00", durable=False)
+    return Match.new(
+        get_game(GAME),
+        GameConfig(len(seats), frozenset()),
+        list(seats),
+        seed,
+        path=path,
+        created="2025-01-01T12:00:00",
+        durable=False,
+    )
 
 
 def advance_until(match: Match, stop, kinds=("greedy",) * 3, limit: int = 5000) -> Match:
@@ -58,8 +66,13 @@ def advance_until(match: Match, stop, kinds=("greedy",) * 3, limit: int = 5000) 
 def human_in_step(step: int, want=lambda legal: True):
     def stop(match: Match) -> bool:
         view = match.view(0)
-        return (match.to_act == {0} and view.turn is not None and view.turn.step == step
-                and want(list(match.legal_actions(0))))
+        return (
+            match.to_act == {0}
+            and view.turn is not None
+            and view.turn.step == step
+            and want(list(match.legal_actions(0)))
+        )
+
     return stop
 
 
@@ -68,8 +81,7 @@ def board(app) -> PalaisBoard:
 
 
 def events_of(match: Match, name: str, seat: int = 0) -> list:
-    return [e.event for e in match.entries
-            if type(e.event).__name__ == name and getattr(e.event, "seat", None) == seat]
+    return [e.event for e in match.entries if type(e.event).__name__ == name and getattr(e.event, "seat", None) == seat]
 
 
 async def walk(pilot, grid, target) -> None:
@@ -110,7 +122,7 @@ async def test_set_up_servants_are_placed_with_the_arrows_and_enter(make_app, se
 
 
 async def test_gate_servants_and_next_step(make_app, settings):
-    match = advance_until(new_match(settings.saves_dir), human_in_step(1, lambda l: Bring(TOR, SUPPLY) in l))
+    match = advance_until(new_match(settings.saves_dir), human_in_step(1, lambda ok: Bring(TOR, SUPPLY) in ok))
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -129,8 +141,10 @@ async def test_gate_servants_and_next_step(make_app, settings):
 async def test_a_servant_is_picked_up_and_walks_several_rooms(make_app, settings):
     def two_moves(legal):
         return sum(isinstance(a, Move) for a in legal) > 0
-    match = advance_until(new_match(settings.saves_dir),
-                          lambda m: human_in_step(2, two_moves)(m) and m.view(0).turn.moves_left >= 2)
+
+    match = advance_until(
+        new_match(settings.saves_dir), lambda m: human_in_step(2, two_moves)(m) and m.view(0).turn.moves_left >= 2
+    )
     app = make_app(start=lambda app: PlayScreen(match), bot_delay=30.0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -158,7 +172,7 @@ async def test_a_servant_is_picked_up_and_walks_several_rooms(make_app, settings
 
 
 async def test_the_mint_pays_on_enter(make_app, settings):
-    match = advance_until(new_match(settings.saves_dir), human_in_step(3, lambda l: Mint() in l))
+    match = advance_until(new_match(settings.saves_dir), human_in_step(3, lambda ok: Mint() in ok))
     app = make_app(start=lambda app: PlayScreen(match), bot_delay=30.0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -171,8 +185,9 @@ async def test_the_mint_pays_on_enter(make_app, settings):
 
 
 async def test_a_noble_is_recruited_from_the_park_with_the_chooser(make_app, settings):
-    match = advance_until(new_match(settings.saves_dir, seed=2),
-                          human_in_step(4, lambda l: any(isinstance(a, Recruit) for a in l)))
+    match = advance_until(
+        new_match(settings.saves_dir, seed=2), human_in_step(4, lambda ok: any(isinstance(a, Recruit) for a in ok))
+    )
     app = make_app(start=lambda app: PlayScreen(match), bot_delay=30.0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -198,9 +213,11 @@ async def test_a_noble_is_recruited_from_the_park_with_the_chooser(make_app, set
 
 async def test_cards_are_drawn_and_kept_with_keys(make_app, settings):
     # Seed 9: three servants at the Back Door draw three cards.
-    match = advance_until(new_match(settings.saves_dir, seed=9),
-                          lambda m: human_in_step(5, lambda l: Draw() in l)(m) and m.view(0).turn.draw_count >= 2,
-                          kinds=("random", "greedy", "greedy"))
+    match = advance_until(
+        new_match(settings.saves_dir, seed=9),
+        lambda m: human_in_step(5, lambda ok: Draw() in ok)(m) and m.view(0).turn.draw_count >= 2,
+        kinds=("random", "greedy", "greedy"),
+    )
     app = make_app(start=lambda app: PlayScreen(match), bot_delay=30.0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -244,9 +261,11 @@ async def test_every_move_is_in_the_list_and_escape_goes_back(make_app, settings
 
 
 async def test_only_the_owner_sees_the_hand(make_app, settings):
-    match = advance_until(new_match(settings.saves_dir, seed=3),
-                          lambda m: m.to_act == {0} and m.state.hands[0] and any(m.state.hands[1:]),
-                          kinds=("random",) * 3)
+    match = advance_until(
+        new_match(settings.saves_dir, seed=3),
+        lambda m: m.to_act == {0} and m.state.hands[0] and any(m.state.hands[1:]),
+        kinds=("random",) * 3,
+    )
     app = make_app(start=lambda app: PlayScreen(match), bot_delay=30.0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -263,8 +282,11 @@ async def test_only_the_owner_sees_the_hand(make_app, settings):
 
 async def test_a_bot_game_ends_with_the_final_scoring(make_app, settings):
     # The bots play the last round at the table, on screen; the rounds before, here.
-    match = advance_until(new_match(settings.saves_dir, seed=5, seats=BOTS), lambda m: m.view(None).last_round,
-                          kinds=("greedy", "random", "greedy"))
+    match = advance_until(
+        new_match(settings.saves_dir, seed=5, seats=BOTS),
+        lambda m: m.view(None).last_round,
+        kinds=("greedy", "random", "greedy"),
+    )
     app = make_app(start=lambda app: PlayScreen(match))
     scoring = None
     async with app.run_test(size=SIZE) as pilot:
@@ -295,7 +317,9 @@ async def test_the_replay_viewer_draws_the_finished_game(make_app, tmp_path):
         assert panel.ctx.view.phase == "placing" and panel.castle.current is None
         assert "Set-up:" in str(panel.query_one("#steps").render())
 
+
 # -- screenshots ------------------------------------------------------------------------------
+
 
 async def settle_snapshot(pilot):
     await pilot.pause()
@@ -308,24 +332,36 @@ def set_up_position() -> Match:
 
 
 def recruiting_position() -> Match:
-    return advance_until(new_match(seed=2), human_in_step(4, lambda l: any(isinstance(a, Recruit) for a in l)))
+    return advance_until(new_match(seed=2), human_in_step(4, lambda ok: any(isinstance(a, Recruit) for a in ok)))
 
 
 def test_snapshot_set_up(snap_compare, make_app):
     match = set_up_position()
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
-                        press=["right", "down"], terminal_size=SIZE)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))),
+        run_before=settle_snapshot,
+        press=["right", "down"],
+        terminal_size=SIZE,
+    )
 
 
 def test_snapshot_set_up_at_160x48(snap_compare, make_app):
     match = set_up_position()
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
-                        press=["right", "down"], terminal_size=BIG)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))),
+        run_before=settle_snapshot,
+        press=["right", "down"],
+        terminal_size=BIG,
+    )
 
 
 def test_snapshot_moving_a_servant(snap_compare, make_app):
-    match = advance_until(new_match(), lambda m: human_in_step(2, lambda l: any(
-        isinstance(a, Move) for a in l))(m) and m.view(0).turn.moves_left >= 2)
+    match = advance_until(
+        new_match(),
+        lambda m: (
+            human_in_step(2, lambda ok: any(isinstance(a, Move) for a in ok))(m) and m.view(0).turn.moves_left >= 2
+        ),
+    )
     pos = square(match, next(a for a in match.legal_actions(0) if isinstance(a, Move)).from_room)
 
     async def pick(pilot):
@@ -344,14 +380,16 @@ def test_snapshot_recruiting_ascii_monochrome(snap_compare, make_app):
 
 def test_snapshot_recruiting(snap_compare, make_app):
     match = recruiting_position()
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
-                        terminal_size=SIZE)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot, terminal_size=SIZE
+    )
 
 
 def test_snapshot_recruiting_at_160x48(snap_compare, make_app):
     match = recruiting_position()
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot,
-                        terminal_size=BIG)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle_snapshot, terminal_size=BIG
+    )
 
 
 def test_snapshot_final_scoring(snap_compare, make_app):
@@ -366,5 +404,34 @@ def test_snapshot_final_scoring(snap_compare, make_app):
         pilot.app.push_screen(FinalScoringScreen(match.view(None), match.seats))
         await pilot.pause()
 
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=show_scoring,
-                        terminal_size=SIZE)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))), run_before=show_scoring, terminal_size=SIZE
+    )
+
+
+async def test_your_total_counts_your_face_down_nobles_and_the_bank_is_shown(make_app, settings):
+    """Issue 31: "You* 12" above "Face down: 6 nobles, 39 pts" hid your real total; the gold
+    bank was never shown, and a Mint that pays nothing said nothing."""
+    match = advance_until(
+        new_match(settings.saves_dir, seed=3),
+        lambda m: m.to_act == {0} and m.view(0).my_face_down,
+        kinds=("random",) * 3,
+    )
+    app = make_app(start=lambda app: PlayScreen(match), bot_delay=30.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        view = match.view(0)
+        info = str(play_screen(app).info.query_one("#info").render())
+        total = view.players_[0].visible_points + sum(n.points for n in view.my_face_down)
+        mine = next(line for line in info.splitlines() if "You*" in line)
+        assert mine.split("You*")[1].split()[0] == str(total), mine
+        assert f"bank {view.bank} gold" in info or view.bank == 0 and "bank empty" in info
+
+
+def test_a_mint_that_pays_nothing_says_why():
+    from tui.games.palais_royal.look import step_detail
+
+    match = advance_until(
+        new_match(seed=8), lambda m: human_in_step(3)(m) and not m.view(0).turn.minted and not m.view(0).turn.mint_gold
+    )
+    assert "the Mint pays nothing (" in step_detail(match.view(0))

@@ -1,5 +1,6 @@
 """Issue 9 item 13: the replay's labels tell the truth (whose goal card, scored rounds, the
 scoring step), and the vote dialog leaves the newest moves in sight."""
+
 from __future__ import annotations
 
 from engine.core import Table
@@ -27,7 +28,7 @@ async def test_replay_labels_at_the_scoring_step_and_as_another_seat(make_app):
         assert "Round 1/3 · scored" in shown and "voting" not in shown.split("Moves")[0]
         assert "▶" not in "\n".join(line[48:] for line in screen_lines(app)[:8])
         assert "is scored" in shown and "secret until" not in shown
-        await pilot.press("end", "v", "v")               # spectator -> seat 1 -> seat 2
+        await pilot.press("end", "v", "v")  # spectator -> seat 1 -> seat 2
         await pilot.pause()
         name = match.seats[1].name
         assert f"{name}'s goal card" in text(app) and "Your goal card" not in text(app)
@@ -53,7 +54,7 @@ async def test_viewing_a_seat_before_the_deal_does_not_say_spectating(make_app):
     app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("v", "home")                   # seat 1, step 0: no goal card yet
+        await pilot.press("v", "home")  # seat 1, step 0: no goal card yet
         await pilot.pause()
         shown = text(app)
         assert "Spectating" not in shown, shown

@@ -1,22 +1,25 @@
 """The app shell: title, menu keys, command palette, settings persistence, themes, size guard, CLI."""
+
 from __future__ import annotations
 
 import argparse
 import io
 import json
 
-from textual.filter import Monochrome
 
 from themes import ASCII, BOARD_VARIABLES, THEME_NAMES, THEMES, glyphs_for
 from tui.app import BergfriedApp
 from tui.cli import build_settings, split_ui_options, ui_parser, wants_engine
 from tui.screens.help import HelpScreen
+from tui.no_colour import NoColour
 from tui.screens.new_game import NewGameScreen
 from tui.screens.saves import SavesScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.size_guard import TooSmallScreen
 from tui.screens.title import TitleScreen
 from tui.settings import Settings
+
+from .conftest import notifications
 
 
 async def test_title_lists_the_games_and_every_menu_key_opens_its_screen(make_app):
@@ -25,8 +28,13 @@ async def test_title_lists_the_games_and_every_menu_key_opens_its_screen(make_ap
         assert isinstance(app.screen, TitleScreen)
         games = app.screen.query_one("#game-list")
         assert "King Up!" in str(games.get_option_at_index(0).prompt)
-        for key, screen in (("n", NewGameScreen), ("l", SavesScreen), ("r", SavesScreen),
-                            ("s", SettingsScreen), ("h", HelpScreen)):
+        for key, screen in (
+            ("n", NewGameScreen),
+            ("l", SavesScreen),
+            ("r", SavesScreen),
+            ("s", SettingsScreen),
+            ("h", HelpScreen),
+        ):
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, screen), key
@@ -88,7 +96,7 @@ def test_every_theme_defines_every_board_variable_and_ascii_glyphs_are_ascii():
 async def test_no_color_setting_filters_all_colour(make_app):
     app = make_app(no_color=True)
     async with app.run_test(size=(80, 24)):
-        assert app.no_color and any(isinstance(f, Monochrome) for f in app._filters)
+        assert app.no_color and any(isinstance(f, NoColour) for f in app._filters)
 
 
 async def test_too_small_terminal_shows_a_message_until_it_grows(make_app):
@@ -127,7 +135,9 @@ def test_cli_routes_headless_commands_to_the_engine():
     assert wants_engine(["games"])
     assert wants_engine(["--ascii", "selfplay", "king-up"])
     assert split_ui_options(["--ascii", "games", "--theme=monochrome"]) == (
-        ["--ascii", "--theme=monochrome"], ["games"])
+        ["--ascii", "--theme=monochrome"],
+        ["games"],
+    )
 
 
 def test_cli_settings_honour_no_color_ascii_and_theme(tmp_path):
@@ -156,7 +166,7 @@ async def test_resizing_during_a_game_with_bots_never_crashes_and_holds_the_bots
 
     from .conftest import new_match
 
-    match = new_match(settings.saves_dir, seed=6)   # seat 1, a bot, starts; then seat 2
+    match = new_match(settings.saves_dir, seed=6)  # seat 1, a bot, starts; then seat 2
     app = make_app(start=lambda app: PlayScreen(match), bot_delay=1.5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.resize_terminal(30, 8)
@@ -212,16 +222,19 @@ async def test_a_variant_the_game_refuses_for_this_count_says_why_and_keeps_the_
     from tui.screens.new_game import NewGameScreen
 
     app = make_app()
+    said = notifications(app)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(NewGameScreen("between-two-castles"))
         await pilot.pause()
         app.screen.query_one("#players").value = 3
-        app.screen.query_one("#variant-ludwig").value = True
+        await pilot.pause()
+        assert app.screen.query_one("#variant-ludwig").disabled  # the form offers it no more...
+        app.screen.query_one("#variant-ludwig").value = True  # ...but a refusal is still told
         await pilot.pause()
         await pilot.press("ctrl+g")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        assert any("Ludwig variant is for two players" in n.message for n in app._notifications)
+        assert any("Ludwig variant is for two players" in message for message in said)
         app.screen.query_one("#variant-ludwig").value = False
         await pilot.pause()
         await pilot.press("ctrl+g")
@@ -238,10 +251,69 @@ async def test_choosing_another_game_keeps_the_focus_on_the_game_so_tab_goes_on_
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(NewGameScreen("king-up"))
         await pilot.pause()
-        assert app.focused.id == "start"
+        assert app.focused.id == "game"  # not Start: a first Enter must not start a game
         app.screen.query_one("#game").value = "between-two-castles"
         await pilot.pause()
         await pilot.pause()
         assert app.focused.id == "game"
         await pilot.press("tab")
         assert app.focused.id == "players"
+
+
+async def test_a_saves_folder_that_cannot_be_made_says_so_and_keeps_the_form(make_app, settings, tmp_path):
+    """``bergfried --saves-dir F/saves`` where F is a file: Start used to end the program."""
+    from tui.screens.new_game import NewGameScreen
+
+    (tmp_path / "F").write_text("a file\n")
+    app = make_app(saves_dir=tmp_path / "F" / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen("king-up"))
+        await pilot.pause()
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        notes = [n.message for n in app._notifications]
+        assert any(m.startswith("Cannot start: ") and "saves folder" in m for m in notes), notes
+
+
+def test_play_with_a_saves_folder_that_cannot_be_made_is_one_line(tmp_path, capsys):
+    from tui.cli import main
+
+    (tmp_path / "F").write_text("a file\n")
+    assert (
+        main(
+            ["play", "king-up", "--saves-dir", str(tmp_path / "F" / "saves"), "--config-dir", str(tmp_path / "config")]
+        )
+        == 2
+    )
+    err = capsys.readouterr().err
+    assert err.startswith("bergfried: cannot create the saves folder") and err.count("\n") == 1
+
+
+async def test_new_game_explains_bot_levels_and_fixes_a_variant_the_player_count_decides(make_app):
+    """Issue 30/31: the bot levels were never explained; variant labels repeated themselves
+    ("reach-the-sky: reach the sky: ..."); the Ludwig switch showed off for 2 players although
+    Ludwig always plays then, and could be ticked for 3 where the game refuses it."""
+    from textual.widgets import Static
+
+    from tui.screens.new_game import NewGameScreen
+    from tui.widgets import OnOffCheckbox
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen("between-two-castles"))
+        await pilot.pause()
+        levels = str(app.screen.query_one("#levels", Static).render())
+        assert "random: any legal move" in levels and "expert" in levels
+        ludwig = app.screen.query_one("#variant-ludwig", OnOffCheckbox)
+        app.screen.query_one("#players").value = 2
+        await pilot.pause()
+        assert ludwig.value and ludwig.disabled
+        app.screen.query_one("#players").value = 3
+        await pilot.pause()
+        assert not ludwig.value and ludwig.disabled
+        app.screen.query_one("#game").value = "castle-builder"
+        await pilot.pause()
+        await pilot.pause()
+        sky = str(app.screen.query_one("#variant-reach-the-sky", OnOffCheckbox).label)
+        assert sky.startswith("reach the sky: play until") and sky.count("reach the sky") == 1

@@ -3,6 +3,7 @@
 Update them after a deliberate change with ``python -m pytest tests/tui --snapshot-update``
 and look at the SVGs before committing.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -56,20 +57,21 @@ def test_new_game_setup(snap_compare, make_app):
 
 def test_game_in_progress(snap_compare, make_app):
     match = mid_game()
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))),
-                        run_before=settle, press=["right"], terminal_size=SIZE)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle, press=["right"], terminal_size=SIZE
+    )
 
 
 def test_placing_a_figure_shows_the_floors_it_may_go_to(snap_compare, make_app):
     match = new_match(seed=2)
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))),
-                        run_before=settle, press=["enter"], terminal_size=SIZE)
+    assert snap_compare(
+        make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle, press=["enter"], terminal_size=SIZE
+    )
 
 
 def test_the_vote(snap_compare, make_app):
     match = at_vote()
-    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))),
-                        run_before=settle, terminal_size=SIZE)
+    assert snap_compare(make_app(start=lambda app: PlayScreen(Table(match))), run_before=settle, terminal_size=SIZE)
 
 
 def test_round_scoring(snap_compare, make_app):
@@ -77,15 +79,13 @@ def test_round_scoring(snap_compare, make_app):
     events = match.events
     cut = next(i for i, ev in enumerate(events) if isinstance(ev, RoundScored)) + 1
     view = match.game.view(fold(match.game, match.header.config, events[:cut]), 0)
-    assert snap_compare(make_app(start=lambda app: RoundEndScreen(view, match.seats, 1)),
-                        terminal_size=SIZE)
+    assert snap_compare(make_app(start=lambda app: RoundEndScreen(view, match.seats, 1)), terminal_size=SIZE)
 
 
 def test_replay_viewer(snap_compare, make_app):
     match = finished_match()
     screen = lambda app: ReplayScreen.from_table(Table(match))  # noqa: E731
-    assert snap_compare(make_app(start=screen), press=["pagedown", "right", "right", "right"],
-                        terminal_size=SIZE)
+    assert snap_compare(make_app(start=screen), press=["pagedown", "right", "right", "right"], terminal_size=SIZE)
 
 
 def test_help_keys(snap_compare, make_app):
@@ -101,6 +101,5 @@ def test_board_in_every_theme(snap_compare, make_app, theme):
 
 def test_board_in_ascii_monochrome(snap_compare, make_app):
     match = mid_game()
-    app = make_app(start=lambda app: PlayScreen(Table(match)), theme="monochrome",
-                   ascii=True)
+    app = make_app(start=lambda app: PlayScreen(Table(match)), theme="monochrome", ascii=True)
     assert snap_compare(app, run_before=settle, terminal_size=SIZE)

@@ -1,5 +1,6 @@
 """Issue 9 item 9: words — plurals, "You win", player ranges, named voters and scorers,
 typed-move errors that say what is wrong with this move."""
+
 from __future__ import annotations
 
 import pytest
@@ -40,8 +41,9 @@ def test_king_up_move_list_names_voters_and_scorers():
 
 def test_placing_on_a_floor_that_does_not_exist_says_which_floors():
     game = get_game("king-up")
-    match = Match.new(game, GameConfig(3), [Seat("You", "human"), Seat("A", "bot:greedy"),
-                                            Seat("B", "bot:greedy")], 2, durable=False)
+    match = Match.new(
+        game, GameConfig(3), [Seat("You", "human"), Seat("A", "bot:greedy"), Seat("B", "bot:greedy")], 2, durable=False
+    )
     try:
         match.play(0, "A5")
     except IllegalAction as exc:
@@ -60,10 +62,12 @@ async def test_a_long_player_name_ends_in_an_ellipsis_never_cut_silently(make_ap
     from tui.screens.play import PlayScreen
 
     game = get_game(game_id)
-    seats = [Seat("You", "human"), Seat("Maximiliane von Habsburg", "bot:random"),
-             Seat("Bo", "bot:random")][:max(game.min_players, 2)]
-    match = Match.new(game, GameConfig(len(seats), frozenset()), seats, 3, path=None,
-                      created="2025-01-01T12:00:00", durable=False)
+    seats = [Seat("You", "human"), Seat("Maximiliane von Habsburg", "bot:random"), Seat("Bo", "bot:random")][
+        : max(game.min_players, 2)
+    ]
+    match = Match.new(
+        game, GameConfig(len(seats), frozenset()), seats, 3, path=None, created="2025-01-01T12:00:00", durable=False
+    )
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -80,3 +84,47 @@ async def test_the_replay_move_list_ends_a_long_name_in_an_ellipsis(make_app, tm
     async with replay_at_end(make_app, match, tmp_path) as (_pilot, viewer):
         movers = [label for label in viewer.labels if label.startswith("Bot ")]
         assert movers and all(label[:10].endswith("…") for label in movers), movers[:3]
+
+
+def test_between_two_castles_words():
+    """Issue 30: "You takes the outdoor bonus", "1 pts", the throne room drawn "♛Thr  one♛"."""
+    from engine.games.between_two_castles.events import BonusChosen
+    from engine.games.between_two_castles.notation import describe
+    from themes import UNICODE
+    from tui.games.between_two_castles.look import castle_cells, look_for
+
+    line = describe(None, BonusChosen(0, 0, "outdoor"), ["You"])
+    assert line == "chose the outdoor bonus"  # "You chose ...", "Ann chose ..." both read
+    match = Match.new(
+        get_game("between-two-castles"), GameConfig(3), [Seat(n, "human") for n in "ABC"], 1, durable=False
+    )
+    castle = match.view(0).castles[0]
+    from tui.games.between_two_castles.look import Frame
+
+    cells = castle_cells(castle, Frame.around([(c.col, c.floor) for c in castle.cells]), look_for(UNICODE), True)
+    throne = sorted((p, c.glyph) for p, c in cells.items() if c.key and c.key[0] == "room")
+    assert [g for _, g in throne] == ["Thr", "♛"]
+
+
+def test_between_two_castles_rule_texts_take_an_before_a_vowel():
+    from engine.games.between_two_castles.catalog import Throne
+
+    assert (
+        Throne(0, (("outdoor", "N"), ("food", "S"))).rule_text
+        == "2 each for an outdoor room at N and a food room at S (at most 4)"
+    )
+
+
+def test_a_seat_named_you_is_your_in_the_replay_and_a_vote_out_is_for_the_round():
+    """Issue 30: "You's goal card" in the replay; "voted out of the game" for one round's vote."""
+    import inspect
+
+    from tui.games.base import ViewContext
+    from tui.games.king_up.dialogs import RevealInterlude
+
+    game = get_game("king-up")
+    seats = (Seat("You", "human"), Seat("Ann", "bot:greedy"), Seat("Bo", "bot:greedy"))
+    assert ViewContext(game, None, 0, seats, replay=True).whose() == "Your"
+    assert ViewContext(game, None, 1, seats, replay=True).whose() == "Ann's"
+    verdict = inspect.getsource(RevealInterlude.compose)
+    assert "voted out for this round" in verdict and "out of the game" not in verdict

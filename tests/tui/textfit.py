@@ -5,22 +5,64 @@ Static, a Button, an option list's options, a data table's cells) the words of i
 must all appear inside the widget's part of the screen. A status line too long for its one
 row, a cell cropped by its column or an option that wraps shows up as a missing word.
 """
+
 from __future__ import annotations
 
 import re
 
+from textual.errors import NoWidget
+from textual.geometry import Region
 from textual.widgets import Button, DataTable, OptionList, Static
 
 WORD = re.compile(r"[\w'’–./:+-]+")
 
 
 def screen_lines(app) -> list[str]:
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+    """The screen as lines of text, through Textual's public calls: each row is read in runs of
+    the widget on top at each cell (Screen.get_widget_at), from that widget's own rendering."""
+    screen = app.screen
+    width, height = screen.size
+    return [_row(screen, y, width) for y in range(height)]
+
+
+def _row(screen, y: int, width: int) -> str:
+    runs, x = [], 0
+    while x < width:
+        try:
+            widget, region = screen.get_widget_at(x, y)
+        except NoWidget:
+            runs.append(" ")
+            x += 1
+            continue
+        end = x + 1
+        while end < min(width, region.right) and _widget_at(screen, end, y) is widget:
+            end += 1
+        line = widget.render_lines(Region(0, y - region.y, region.width, 1))[0]
+        runs.append(line.crop(x - region.x, end - region.x).text)
+        x = end
+    return "".join(runs)
+
+
+def _widget_at(screen, x: int, y: int):
+    try:
+        return screen.get_widget_at(x, y)[0]
+    except NoWidget:
+        return None
+
+
+def visible_widgets(screen):
+    """(widget, region, clip) of every widget the screen has laid out (Screen.find_widget)."""
+    for widget in screen.query("*"):
+        try:
+            geometry = screen.find_widget(widget)
+        except NoWidget:
+            continue  # not shown: display off, or not laid out yet
+        yield widget, geometry.region, geometry.clip
 
 
 def region_text(lines: list[str], region) -> str:
-    rows = lines[region.y: region.y + region.height]
-    return "\n".join(row[region.x: region.x + region.width] for row in rows)
+    rows = lines[region.y : region.y + region.height]
+    return "\n".join(row[region.x : region.x + region.width] for row in rows)
 
 
 def _plain(renderable) -> str:
@@ -37,8 +79,7 @@ def cut_text(app) -> list[str]:
     """Descriptions of every piece of text the current screen does not show whole."""
     lines = screen_lines(app)
     problems: list[str] = []
-    shown = app.screen._compositor.visible_widgets
-    for widget, (region, clip) in shown.items():
+    for widget, region, clip in visible_widgets(app.screen):
         if region.area == 0 or clip.intersection(region) != region:
             continue  # scrolled partly out of sight on purpose (a long help page): not cut
         if isinstance(widget, (Static, Button)) and not widget.children:

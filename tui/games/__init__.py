@@ -4,6 +4,7 @@ The games themselves are registered once, in ``engine.games``. This module stays
 imports no game and no widget), so menus can ask which games have a screen before any loads;
 the contract between the shared screens and a game's board is in :mod:`tui.games.base`.
 """
+
 from __future__ import annotations
 
 import importlib

@@ -15,6 +15,7 @@ A game adds only what it draws and the few screens only it has, through a :class
 
 Panels receive views only, never states, so they cannot show another seat's secrets.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -26,6 +27,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
 from engine.core import Game, Seat, Step
+from engine.core.words import whose
 from themes import GlyphSet
 
 
@@ -35,18 +37,18 @@ class ViewContext:
 
     game: Game
     view: Any
-    seat: int | None                 # whose view this is; None for a spectator
+    seat: int | None  # whose view this is; None for a spectator
     seats: tuple[Seat, ...]
-    legal: tuple[Any, ...] = ()      # the viewer's legal moves now; empty when it may not act
+    legal: tuple[Any, ...] = ()  # the viewer's legal moves now; empty when it may not act
     glyphs: GlyphSet | None = None
-    thinking: int | None = None      # the bot seat that is choosing a move right now
-    spinner: str = ""                # the current frame of the "thinking" indicator
-    replay: bool = False             # drawn by the replay viewer: the seat is not "you"
+    thinking: int | None = None  # the bot seat that is choosing a move right now
+    spinner: str = ""  # the current frame of the "thinking" indicator
+    replay: bool = False  # drawn by the replay viewer: the seat is not "you"
 
     def whose(self) -> str:
         """ "Your" at the table; the seat's name with "'s" in the replay viewer."""
         if self.replay and self.seat is not None:
-            return f"{self.name(self.seat)}'s"
+            return whose(self.name(self.seat))  # "Ann's"; a seat named "You": "Your", not "You's"
         return "Your"
 
     @property
@@ -93,8 +95,9 @@ class GameUI:
         """A modal whose result is the chosen action (None to go back to the board)."""
         return None
 
-    def interludes(self, game: Game, steps: Sequence[Step], viewer: int | None,
-                   seats: Sequence[Seat]) -> list[Screen[Any]]:
+    def interludes(
+        self, game: Game, steps: Sequence[Step], viewer: int | None, seats: Sequence[Seat]
+    ) -> list[Screen[Any]]:
         return []
 
     def breakdown(self, ctx: ViewContext) -> Any:

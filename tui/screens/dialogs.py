@@ -1,7 +1,9 @@
 """Small modal screens shared by every game."""
+
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,17 +11,18 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
+
+# Absolute: the game packages subclass these screens, and a relative CSS_PATH is read beside the subclass.
+CSS_FILE = Path(__file__).with_name("dialogs.tcss")
+
 
 class CoverScreen(ModalScreen[None]):
     """Hides the board between hot-seat players so nobody sees the next player's secrets."""
 
-    DEFAULT_CSS = """
-    CoverScreen { align: center middle; background: $background; }
-    CoverScreen > Vertical { width: 60; height: auto; border: thick $primary; padding: 1 2;
-                             background: $surface; }
-    CoverScreen Static { width: 100%; text-align: center; }
-    CoverScreen .name { text-style: bold; color: $primary; }
-    """
+    CSS_PATH = CSS_FILE
     BINDINGS = [Binding("enter,space", "ready", "Ready")]
 
     def __init__(self, name: str) -> None:
@@ -42,12 +45,10 @@ class CoverScreen(ModalScreen[None]):
 class PromptScreen(ModalScreen[str | None]):
     """Asks for one line of text (a file name); escape cancels."""
 
-    DEFAULT_CSS = """
-    PromptScreen { align: center middle; }
-    PromptScreen > Vertical { width: 72; height: auto; border: thick $primary; padding: 0 1;
-                              background: $surface; }
-    PromptScreen Horizontal { height: auto; align: right middle; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
+    CSS_PATH = CSS_FILE
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, question: str, default: str = "") -> None:
@@ -80,29 +81,37 @@ class PromptScreen(ModalScreen[str | None]):
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A question with Yes/No; y/n or enter/escape answer it."""
+    """A question with Yes/No; y/n answer it, escape says no, enter gives the ``default`` answer
+    (no, for a question whose yes loses something: Esc, Esc, Enter must not leave a game)."""
 
-    DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; }
-    ConfirmScreen > Vertical { width: 72; height: auto; border: thick $warning; padding: 0 1;
-                               background: $surface; }
-    ConfirmScreen Horizontal { height: auto; align: right middle; margin-top: 1; }
-    """
-    BINDINGS = [Binding("y,enter", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    CSS_PATH = CSS_FILE
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+        Binding("enter", "default", "Default", show=False),
+    ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No", default: bool = True) -> None:
         super().__init__()
-        self.question, self.yes, self.no = question, yes, no
+        self.question, self.yes, self.no, self.default = question, yes, no, default
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question)
             with Horizontal():
-                yield Button(f"{self.yes} (y)", id="yes", variant="primary", compact=True)
-                yield Button(f"{self.no} (n)", id="no", compact=True)
+                yield Button(
+                    f"{self.yes} (y)", id="yes", variant="primary" if self.default else "default", compact=True
+                )
+                yield Button(f"{self.no} (n)", id="no", variant="default" if self.default else "primary", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#yes" if self.default else "#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
+
+    def action_default(self) -> None:
+        self.dismiss(self.default)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -111,12 +120,7 @@ class ConfirmScreen(ModalScreen[bool]):
 class InterludeScreen(ModalScreen[None]):
     """A message box dismissed with enter, escape or space."""
 
-    DEFAULT_CSS = """
-    InterludeScreen { align: center middle; }
-    InterludeScreen > Vertical { width: 76; height: auto; max-height: 22; border: thick $accent;
-                                 background: $surface; padding: 0 1; }
-    InterludeScreen .hint { color: $text-muted; margin-top: 1; }
-    """
+    CSS_PATH = CSS_FILE
     BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
 
     def __init__(self, body: Any) -> None:
@@ -135,12 +139,7 @@ class InterludeScreen(ModalScreen[None]):
 class BreakdownScreen(ModalScreen[None]):
     """The score breakdown of a game (its own :meth:`GameUI.breakdown`); reopened at will."""
 
-    DEFAULT_CSS = """
-    BreakdownScreen { align: center middle; }
-    BreakdownScreen > VerticalScroll { width: 78; height: auto; max-height: 22;
-                                       border: thick $accent; background: $surface; padding: 0 1; }
-    BreakdownScreen .hint { color: $text-muted; margin-top: 1; }
-    """
+    CSS_PATH = CSS_FILE
     BINDINGS = [Binding("escape,enter,s", "close", "Close")]
 
     def __init__(self, title: str, body: Any) -> None:

@@ -1,6 +1,10 @@
 """The end of a match: the ranking, and the way to its replay."""
+
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from rich.console import JustifyMethod
 from rich.table import Table as RichTable
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,12 +16,22 @@ from engine.core import Table
 
 from ..games.base import ViewContext
 
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
+
 
 def ranking(table: Table) -> RichTable:
     result = table.result
     order = sorted(range(len(table.seats)), key=lambda s: (-result.scores[s], s))
     out = RichTable(box=None, padding=(0, 2), header_style="bold")
-    for column, justify in (("#", "right"), ("player", "left"), ("points", "right"), ("", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"),
+        ("player", "left"),
+        ("points", "right"),
+        ("", "left"),
+    )
+    for column, justify in columns:
         out.add_column(column, justify=justify)
     place = 0
     for i, seat in enumerate(order):
@@ -25,8 +39,12 @@ def ranking(table: Table) -> RichTable:
             place = i + 1
         seat_info = table.seats[seat]
         kind = "bot " + seat_info.bot_level if seat_info.is_bot else "human"
-        out.add_row(str(place), f"{seat_info.name} ({kind})", str(result.scores[seat]),
-                      "winner" if seat in result.winners else "")
+        out.add_row(
+            str(place),
+            f"{seat_info.name} ({kind})",
+            str(result.scores[seat]),
+            "winner" if seat in result.winners else "",
+        )
     return out
 
 
@@ -40,23 +58,21 @@ def winners_line(table: Table) -> str:
 
 
 class GameOverScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
-    GameOverScreen { align: center middle; }
-    GameOverScreen > Vertical { width: 64; height: auto; border: thick $success; padding: 1 2;
-                                background: $surface; }
-    GameOverScreen Horizontal { height: auto; margin-top: 1; align: center middle; }
-    GameOverScreen Button { margin: 0 1; min-width: 0; width: auto; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
+    CSS_PATH = "game_over.tcss"
     # The dialog that ends a game needs a deliberate key: the enter that laid the last card
     # (pressed twice out of habit) must not sweep the result away, so enter does nothing here.
     BINDINGS = [
         Binding("s", "scores", "Scores"),
         Binding("r", "replay", "Replay"),
+        Binding("c", "story", "Chart"),
         Binding("b,escape", "close", "Board"),
         Binding("t", "title", "Title"),
     ]
 
-    AUTO_FOCUS = ""   # nothing focused: enter presses no button
+    AUTO_FOCUS = ""  # nothing focused: enter presses no button
 
     def __init__(self, table: Table) -> None:
         super().__init__()
@@ -69,6 +85,7 @@ class GameOverScreen(ModalScreen[None]):
             with Horizontal():
                 yield Button("Scores (s)", id="scores", variant="primary", compact=True)
                 yield Button("Replay (r)", id="replay", compact=True)
+                yield Button("Chart (c)", id="story", compact=True)
                 yield Button("Board (b)", id="close", compact=True)
                 yield Button("Title (t)", id="title", compact=True)
 
@@ -77,7 +94,7 @@ class GameOverScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         for button in self.query(Button):
-            button.can_focus = False   # so no enter can press one; clicks and keys still do
+            button.can_focus = False  # so no enter can press one; clicks and keys still do
 
     def action_scores(self) -> None:
         from tui.games import game_ui
@@ -87,8 +104,7 @@ class GameOverScreen(ModalScreen[None]):
         table = self.table
         ctx = ViewContext(table.game, table.view(None), None, table.seats, (), self.app.glyphs)
         body = game_ui(table.game.id).breakdown(ctx)
-        self.app.push_screen(BreakdownScreen("Final scores", body if body is not None
-                                             else ranking(table)))
+        self.app.push_screen(BreakdownScreen("Final scores", body if body is not None else ranking(table)))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -99,6 +115,17 @@ class GameOverScreen(ModalScreen[None]):
         screen = ReplayScreen.from_table(self.table)
         self.dismiss(None)
         self.app.push_screen(screen)
+
+    def action_story(self) -> None:
+        """The game's story: the chart over its replay, at the end (escape leaves the replay)."""
+        from .replay import ReplayScreen
+        from .story import StoryScreen
+
+        screen = ReplayScreen.from_table(self.table)
+        screen.cursor.seek(screen.stops[-1])  # drawn there when it mounts
+        self.dismiss(None)
+        self.app.push_screen(screen)
+        self.app.push_screen(StoryScreen(screen))
 
     def action_title(self) -> None:
         self.dismiss(None)

@@ -1,4 +1,5 @@
 """Help: each game's rules (the ``rules.md`` its engine package ships) and the keys."""
+
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -61,11 +62,7 @@ def rules_text(game) -> str:
 
 
 class HelpScreen(Screen[None]):
-    DEFAULT_CSS = """
-    HelpScreen TabbedContent { height: 1fr; }
-    HelpScreen VerticalScroll { height: 1fr; }
-    HelpScreen Markdown { margin: 0 1; }
-    """
+    CSS_PATH = "help.tcss"
     BINDINGS = [
         Binding("left", "tab(-1)", "Prev page", key_display="←", priority=True),
         Binding("right", "tab(1)", "Next page", key_display="→", priority=True),

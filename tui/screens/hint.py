@@ -7,15 +7,15 @@ has got, and then the top three moves in notation with their win chance and a li
 Esc closes it at any time (a search under way is left to finish and its answer dropped);
 enter on a move plays it.
 """
+
 from __future__ import annotations
 
 import asyncio
 import random
-import textwrap
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -25,41 +25,41 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from engine.core.search_hint import Hint, hints
+from engine.core.search_hint import Hint, hints, win_text
+
+if TYPE_CHECKING:
+    from engine.core import Table
+    from tui.app import BergfriedApp
 
 LEVEL = "expert"
 #: A fixed number of playouts instead of the expert's time budget (tests set it: same answer).
 ITERATIONS: int | None = None
-WHY_WIDTH = 64  # the dialog's option width less the indent, so a why line wraps at a word
+WHY_WIDTH = 74  # the dialog's option width at 80 columns
 
 
 def hint_option(rank: int, hint: Hint) -> Option:
-    """'1. A3   win 62 %' and, dim and wrapped below it, the line of why."""
-    win = "win –" if hint.win is None else f"win {round(100 * hint.win)} %"
+    """'1. A3   win 62 %  Library': the move, its win chance and, where it says more than the
+    notation, the move as the board names it. The line of why is shown below the list."""
+    win = win_text(hint)
     text = Text(f"{rank}. ")
     text.append(f"{hint.notation:<14}", style="bold")
-    text.append(win)
-    for line in textwrap.wrap(hint.why, WHY_WIDTH):
-        text.append(f"\n   {line}", style="dim")
+    text.append(f"{win:<12}")
+    if hint.named:
+        room = WHY_WIDTH - 3 - 14 - 12 - 2
+        named = hint.named if len(hint.named) <= room else hint.named[: room - 1] + "…"
+        text.append(f"  {named}")
     return Option(text, id=f"hint{rank}")
 
 
 class HintScreen(ModalScreen[Any]):
     """The expert's top three moves for ``seat``; dismissed with the move to play, or None."""
 
-    DEFAULT_CSS = """
-    HintScreen { align: center middle; }
-    HintScreen > Vertical { width: 74; height: auto; max-height: 22; border: thick $accent;
-                            background: $surface; padding: 0 1; }
-    HintScreen #hint-title { text-style: bold; }
-    HintScreen #hint-progress { margin: 1 0; }
-    HintScreen #hints { height: auto; max-height: 14; border: none; padding: 0; }
-    HintScreen .hint { color: $text-muted; }
-    """
+    # Docked under the board, the screen behind it undimmed: the board stays in sight while
+    # the moves are weighed (issue 30).
+    CSS_PATH = "hint.tcss"
     BINDINGS = [Binding("escape", "close", "Close")]
 
-    def __init__(self, game: Any, view: Any, legal: Sequence[Any], names: Sequence[str],
-                 executor: Any = None) -> None:
+    def __init__(self, game: Any, view: Any, legal: Sequence[Any], names: Sequence[str], executor: Any = None) -> None:
         super().__init__()
         self.game, self.view, self.legal, self.names = game, view, tuple(legal), tuple(names)
         self.executor = executor
@@ -72,9 +72,9 @@ class HintScreen(ModalScreen[Any]):
         with Vertical():
             yield Static("What would the expert do?", id="hint-title")
             yield Static(self._thinking_text(), id="hint-status")
-            yield ProgressBar(total=self.budget, show_eta=False, show_percentage=False,
-                              id="hint-progress")
+            yield ProgressBar(total=self.budget, show_eta=False, show_percentage=False, id="hint-progress")
             yield OptionList(id="hints")
+            yield Static("", id="hint-why")
             yield Static("esc: cancel", id="hint-keys", classes="hint")
 
     def on_mount(self) -> None:
@@ -96,8 +96,16 @@ class HintScreen(ModalScreen[Any]):
     async def _search(self) -> None:
         # The search sees the view and legal moves only; its random source is fixed, which
         # gives away nothing and makes a fixed number of playouts answer the same every time.
-        work = partial(hints, self.game, self.view, self.legal, random.Random(0), level=LEVEL,
-                       iterations=ITERATIONS, names=self.names)
+        work = partial(
+            hints,
+            self.game,
+            self.view,
+            self.legal,
+            random.Random(0),
+            level=LEVEL,
+            iterations=ITERATIONS,
+            names=self.names,
+        )
         loop = asyncio.get_running_loop()
         try:
             found = await loop.run_in_executor(self.executor, work)
@@ -114,7 +122,8 @@ class HintScreen(ModalScreen[Any]):
             self.query_one("#hint-status", Static).update("There is no move to hint.")
             return
         self.query_one("#hint-status", Static).update(
-            "From your view: 1 is the expert's pick, then the moves it tried most.")
+            "From your view: 1 is the expert's pick, then by the measure it plays by."
+        )
         moves = self.query_one("#hints", OptionList)
         moves.add_options([hint_option(i, h) for i, h in enumerate(found, start=1)])
         moves.display = True
@@ -127,6 +136,11 @@ class HintScreen(ModalScreen[Any]):
         self.query_one("#hint-progress", ProgressBar).display = False
         self.query_one("#hint-status", Static).update(text)
 
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        hint = self.hints[event.option_index]
+        self.query_one("#hint-why", Static).update(Text(hint.why))
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(self.hints[event.option_index].action)
@@ -138,6 +152,14 @@ class HintScreen(ModalScreen[Any]):
 
 class HintKey:
     """The play screen's hint key (mixed into it: it needs ``table``, ``viewer``, ``app``)."""
+
+    if TYPE_CHECKING:  # what the play screen it is mixed into has
+        app: BergfriedApp
+        table: Table
+        viewer: int | None
+        _busy: bool
+        _set_status: Callable[..., None]
+        submit: Callable[[int, Any], None]
 
     def hint_blocker(self) -> str | None:
         """Why a hint cannot be asked for now, or None when it can."""
@@ -161,8 +183,13 @@ class HintKey:
             self.action_hint_why()
             return
         seat, table = self.viewer, self.table
-        screen = HintScreen(table.game, table.view(seat), table.legal_actions(seat),
-                            [s.name for s in table.seats], getattr(self.app.tables, "executor", None))
+        screen = HintScreen(
+            table.game,
+            table.view(seat),
+            table.legal_actions(seat),
+            [s.name for s in table.seats],
+            getattr(self.app.tables, "executor", None),
+        )
         self.app.push_screen(screen, partial(self._hinted, seat, table.version))
 
     def action_hint_why(self) -> None:

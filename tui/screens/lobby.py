@@ -5,9 +5,10 @@ The screen reads and changes the server's :class:`engine.lobby.Lobby` through
 accounts); a local App has no lobby. At a table, :class:`RemotePlayScreen` is the ordinary
 play screen for one seat (or a spectator) without anything that touches the host's files.
 """
+
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,18 +22,20 @@ from engine.lobby import LobbyError, TableSummary
 from .new_table import NewTable, NewTableScreen
 from .play import PlayScreen
 
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.server.child import RemoteApp
+
 
 class LobbyChanged(Message):
     """Some table changed (maybe at another player's App): redraw on our own turn."""
 
 
 class LobbyScreen(Screen[None]):
-    DEFAULT_CSS = """
-    LobbyScreen { layout: vertical; }
-    #greeting { height: 2; padding: 0 1; text-style: bold; color: $primary; }
-    #tables { height: 1fr; }
-    #lobby-status { height: 1; padding: 0 1; background: $panel; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(RemoteApp)
+
+    CSS_PATH = "lobby.tcss"
     BINDINGS = [
         # A priority binding: the key is acted on as it arrives, on the rows shown (or about to
         # be), never handed through the table's own select message while the list is rebuilt.
@@ -45,7 +48,7 @@ class LobbyScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._pending = False     # a redraw is due (within 0.2 s)
+        self._pending = False  # a redraw is due (within 0.2 s)
         self._unsubscribe = None  # set while the screen listens to the lobby (while it is seen)
 
     def compose(self) -> ComposeResult:
@@ -97,16 +100,25 @@ class LobbyScreen(Screen[None]):
         turns = sum(s.your_turn for s in rows)
         mine = sum(s.yours for s in rows)
         self.query_one("#greeting", Static).update(
-            f"Welcome, {name}.  Your games: {mine} · your turn in {turns} "
-            f"game{'s' if turns != 1 else ''}")
+            f"Welcome, {name}.  Your games: {mine} · your turn in {turns} game{'s' if turns != 1 else ''}"
+        )
         table = self.query_one("#tables", DataTable)
         if not table.columns:
             table.add_columns("", "Table", "Game", "Seats", "Free", "Turn", "Bots", "Watching")
         keep, row = self._cursor_key(), table.cursor_row
         table.clear()
         for s in rows:
-            table.add_row(_mark(s), s.id, s.title, ", ".join(s.seats), str(s.free),
-                          _turn(s), str(s.bots), str(s.watchers), key=s.id)
+            table.add_row(
+                _mark(s),
+                s.id,
+                s.title,
+                ", ".join(s.seats),
+                str(s.free),
+                _turn(s),
+                str(s.bots),
+                str(s.watchers),
+                key=s.id,
+            )
         if rows:
             # The cursor stays on its table when the rows are reordered (a turn moves one up).
             ids = [s.id for s in rows]
@@ -155,8 +167,7 @@ class LobbyScreen(Screen[None]):
             self._say("That game is over.")
             return
         if table is None:
-            self._say(f"You sit at table {table_id}, seat {seat + 1}; the game starts when every "
-                      f"seat is taken.")
+            self._say(f"You sit at table {table_id}, seat {seat + 1}; the game starts when every seat is taken.")
             return
         self.app.push_screen(RemotePlayScreen(table_id, table, seat))
 
@@ -189,9 +200,13 @@ class LobbyScreen(Screen[None]):
         if choice is None:
             return
         try:
-            record = self.player.lobby.create(self.player.name, choice.game, choice.seats,
-                                              stand_in_after=choice.stand_in_after,
-                                              stand_in_level=choice.stand_in_level)
+            record = self.player.lobby.create(
+                self.player.name,
+                choice.game,
+                choice.seats,
+                stand_in_after=choice.stand_in_after,
+                stand_in_level=choice.stand_in_level,
+            )
         except LobbyError as exc:
             self._say(str(exc), error=True)
             return
@@ -220,6 +235,9 @@ def _turn(s: TableSummary) -> str:
 
 class RemotePlayScreen(PlayScreen):
     """The play screen for one seat (or a spectator) of a server's table: no files offered."""
+
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(RemoteApp)
 
     def __init__(self, table_id: str, table: Any, seat: int | None) -> None:
         super().__init__(table, local_seats=frozenset() if seat is None else frozenset({seat}))
@@ -261,10 +279,10 @@ class RemotePlayScreen(PlayScreen):
 class ChooseNameScreen(Screen[None]):
     """A new key whose login name belongs to someone else: pick a free name for it."""
 
-    DEFAULT_CSS = """
-    ChooseNameScreen { align: center middle; }
-    ChooseNameScreen > Vertical { width: 64; height: auto; border: thick $primary; padding: 0 1; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(RemoteApp)
+
+    CSS_PATH = "lobby.tcss"
 
     def __init__(self, wanted: str) -> None:
         super().__init__()
@@ -272,8 +290,11 @@ class ChooseNameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"The name {self.wanted!r} is taken or not a valid name. Choose a name "
-                         f"for your key (a letter, then letters, digits, _ . -):", id="question")
+            yield Static(
+                f"The name {self.wanted!r} is taken or not a valid name. Choose a name "
+                f"for your key (a letter, then letters, digits, _ . -):",
+                id="question",
+            )
             yield Input(placeholder="your name", id="name", max_length=24)
         yield Footer()
 
@@ -285,7 +306,8 @@ class ChooseNameScreen(Screen[None]):
         state = player.accounts.check(name, player.key)
         if state is not Login.CLAIM:
             self.query_one("#question", Static).update(
-                f"{name!r} is {'taken' if state is Login.TAKEN else 'not a valid name'}; try another:")
+                f"{name!r} is {'taken' if state is Login.TAKEN else 'not a valid name'}; try another:"
+            )
             self.app.bell()
             return
         player.accounts.claim(name, player.key)

@@ -1,7 +1,9 @@
 """New game: which game, how many players, who sits where (human or bot and its level),
 names, an optional seed and the game's rule variants."""
+
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,12 +11,17 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from engine.core import GameConfig, IllegalAction, Seat
+from engine.core import GameConfig, IllegalAction, LogError, Seat
 from engine.games import all_games, get_game
 
 from ..bots import bot_levels, default_level
 from ..games import has_ui
 from ..widgets import OnOffCheckbox
+
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
+
 
 BOT_NAMES = ("Adalbert", "Brunhild", "Conrad", "Dietlind", "Eberhard", "Frieda")
 
@@ -23,31 +30,54 @@ def seat_kinds(game) -> list[tuple[str, str]]:
     return [("Human", "human")] + [(f"Bot: {lvl}", f"bot:{lvl}") for lvl in bot_levels(game)]
 
 
+#: What each bot level does, for the line under the seats (the thinking levels' budgets: engine BUDGETS).
+LEVEL_WORDS = {
+    "random": "random: any legal move",
+    "greedy": "greedy: the best move for now",
+    "casual": "casual: thinks 0.2 s ahead",
+    "expert": "expert: 1 s",
+    "master": "master: 3 s",
+}
+
+
+def levels_text(game) -> str:
+    """'Bots — random: any legal move · greedy: ...', for the levels this game has."""
+    return "Bots — " + " · ".join(LEVEL_WORDS.get(level, level) for level in bot_levels(game))
+
+
+def variant_label(variant) -> str:
+    """'reach the sky: play until ...': the key in words, its description without repeating it."""
+    name = variant.key.replace("-", " ")
+    text = variant.description
+    if text.lower().startswith(name.lower() + ":"):
+        text = text[len(name) + 1 :].strip()
+    return f"{name}: {text}"
+
+
+def variant_fixed(game, players: int, variant) -> bool | None:
+    """None where the switch means something with ``players``; True where the rule applies
+    anyway (``Variant.always_with``); False where the game's own set-up refuses it."""
+    from engine.core.game import rng_for, secret_from
+
+    if players in variant.always_with:
+        return True
+    try:
+        game.setup(GameConfig(players, frozenset({variant.key})), rng_for(secret_from(0), 0))
+    except IllegalAction:
+        return False
+    return None
+
+
 def default_seats(game, players: int, player_name: str) -> list[Seat]:
     strongest = f"bot:{default_level(game)}"
     return [Seat(player_name, "human")] + [Seat(BOT_NAMES[i - 1], strongest) for i in range(1, players)]
 
 
 class NewGameScreen(Screen[None]):
-    DEFAULT_CSS = """
-    /* focus shows by more than a shade: the accent colour and bold */
-    NewGameScreen Select:focus > SelectCurrent { background: $accent 40%; text-style: bold; }
-    NewGameScreen Input:focus { background: $accent 40%; text-style: bold; }
-    NewGameScreen #form { padding: 0 1; }
-    NewGameScreen .row { height: 1; margin-bottom: 1; }
-    NewGameScreen .seat { height: 1; }
-    NewGameScreen Label { width: 10; }
-    NewGameScreen .seat Label { width: 4; padding-left: 1; }
-    NewGameScreen Select { width: 28; }
-    NewGameScreen .seat Input { width: 24; margin-right: 2; }
-    NewGameScreen #seed { width: 20; }
-    NewGameScreen #players { width: 12; }
-    NewGameScreen #heading { text-style: bold; height: 1; margin-bottom: 1; }
-    NewGameScreen #description { color: $text-muted; height: auto; margin-bottom: 1; }
-    NewGameScreen #buttons { height: 1; margin-top: 1; }
-    NewGameScreen #buttons Button { margin-right: 2; }
-    NewGameScreen OnOffCheckbox { height: 1; border: none; padding: 0; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
+    CSS_PATH = "new_game.tcss"
     BINDINGS = [
         Binding("ctrl+g", "start", "Start"),
         Binding("escape", "app.pop_screen", "Back"),
@@ -68,31 +98,41 @@ class NewGameScreen(Screen[None]):
             yield Static("New game", id="heading")
             with Horizontal(classes="row"):
                 yield Label("Game")
-                yield Select([(g.title, g.id) for g in self.games.values()], value=game.id,
-                             allow_blank=False, compact=True, id="game")
+                yield Select(
+                    [(g.title, g.id) for g in self.games.values()],
+                    value=game.id,
+                    allow_blank=False,
+                    compact=True,
+                    id="game",
+                )
                 yield Label("  Players")
-                yield Select([(str(n), n) for n in range(game.min_players, game.max_players + 1)],
-                             value=self.players, allow_blank=False, compact=True, id="players")
+                yield Select(
+                    [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
+                    value=self.players,
+                    allow_blank=False,
+                    compact=True,
+                    id="players",
+                )
             yield Static(game.description, id="description")
             for i, seat in enumerate(seats):
                 with Horizontal(classes="seat", id=f"seat-{i}"):
                     yield Label(f"{i + 1}")
                     yield Input(seat.name, max_length=24, compact=True, id=f"name-{i}")
-                    yield Select(seat_kinds(game), value=seat.kind, allow_blank=False, compact=True,
-                                 id=f"kind-{i}")
+                    yield Select(seat_kinds(game), value=seat.kind, allow_blank=False, compact=True, id=f"kind-{i}")
+            yield Static(levels_text(game), id="levels")
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Input(placeholder="random", restrict=r"[0-9]*", compact=True, id="seed")
             for variant in game.variants:
-                yield OnOffCheckbox(f"{variant.key}: {variant.description}", id=f"variant-{variant.key}",
-                               compact=True)
+                yield OnOffCheckbox(variant_label(variant), id=f"variant-{variant.key}", compact=True)
             with Horizontal(id="buttons"):
                 yield Button("Start (ctrl+g)", id="start", variant="primary", compact=True)
                 yield Button("Back (esc)", id="back", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
-        self._ready("#start")
+        # On the first field: an Enter pressed at once must not start a game by accident.
+        self._ready("#game")
 
     def _ready(self, focus: str) -> None:
         for field in self.query(Input):
@@ -103,15 +143,26 @@ class NewGameScreen(Screen[None]):
     def _show_seats(self) -> None:
         for i in range(self.game.max_players):
             self.query_one(f"#seat-{i}").display = i < self.players
+        for variant in self.game.variants:
+            fixed = variant_fixed(self.game, self.players, variant)
+            box = self.query_one(f"#variant-{variant.key}", OnOffCheckbox)
+            box.disabled = fixed is not None
+            if fixed is not None:
+                box.value = fixed
+            box.tooltip = (
+                None
+                if fixed is None
+                else (f"always on with {self.players} players" if fixed else f"not for {self.players} players")
+            )
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "game" and event.value != self.game.id:
+        if event.select.id == "game" and isinstance(event.value, str) and event.value != self.game.id:
             self.game = self.games[event.value]
             self.players = self.game.min_players
             self.refresh(recompose=True)
             self.call_after_refresh(self._ready, "#game")  # the player goes on from the field they changed
-        elif event.select.id == "players":
-            self.players = int(event.value)
+        elif event.select.id == "players" and isinstance(event.value, int):
+            self.players = event.value
             self._show_seats()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -125,12 +176,15 @@ class NewGameScreen(Screen[None]):
         for i in range(self.players):
             name = self.query_one(f"#name-{i}", Input).value.strip() or BOT_NAMES[i % len(BOT_NAMES)]
             kind = self.query_one(f"#kind-{i}", Select).value
-            seats.append(Seat(name, kind))
+            seats.append(Seat(name, str(kind)))  # "human" or "bot:<level>": the Select has no blank
         return seats
 
     def config(self) -> GameConfig:
-        chosen = [v.key for v in self.game.variants
-                  if self.query_one(f"#variant-{v.key}", OnOffCheckbox).value]
+        chosen = [
+            v.key
+            for v in self.game.variants  # (a switch fixed on is the game's own rule)
+            if self.query_one(f"#variant-{v.key}", OnOffCheckbox).value and self.players not in v.always_with
+        ]
         return GameConfig(self.players, frozenset(chosen))
 
     def seed(self) -> int | None:
@@ -145,10 +199,18 @@ class NewGameScreen(Screen[None]):
         app = self.app
         try:
             screen = new_play_screen(app, game_id, config, seats, seed)
-        except IllegalAction as exc:   # a choice the game refuses (a variant for another count)
+        except IllegalAction as exc:  # a choice the game refuses (a variant for another count)
             app.bell()
-            app.notify(f"Cannot start: {exc.reason}. Change it here and start again.",
-                       severity="error", timeout=8)
+            app.notify(f"Cannot start: {exc.reason}. Change it here and start again.", severity="error", timeout=8)
+            return
+        except (LogError, OSError) as exc:  # the saves folder cannot be made or written
+            app.bell()
+            app.notify(
+                f"Cannot start: {getattr(exc, 'strerror', None) or exc}. Choose another saves "
+                "folder (bergfried --saves-dir).",
+                severity="error",
+                timeout=8,
+            )
             return
         app.pop_screen()
         app.push_screen(screen)

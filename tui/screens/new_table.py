@@ -4,6 +4,7 @@ Every seat but the creator's is open, a bot level, a player who has logged in be
 *invite by name*: any name, even one nobody has logged in with yet (the seat waits for the
 first key that claims that name).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,9 +21,13 @@ from engine.lobby import valid_name
 from ..games import has_ui
 
 #: How long a player may be away from a started game before a bot plays for them.
-STAND_IN = [("no stand-in bot", 0), ("a bot plays after 10 min away", 600),
-            ("a bot plays after 1 hour away", 3600), ("a bot plays after 1 day away", 86400),
-            ("a bot plays after 3 days away", 3 * 86400)]
+STAND_IN = [
+    ("no stand-in bot", 0),
+    ("a bot plays after 10 min away", 600),
+    ("a bot plays after 1 hour away", 3600),
+    ("a bot plays after 1 day away", 86400),
+    ("a bot plays after 3 days away", 3 * 86400),
+]
 
 
 def _default_level(game) -> str:
@@ -45,19 +50,7 @@ class NewTable:
 class NewTableScreen(ModalScreen[NewTable | None]):
     """Game, number of players, every other seat, and the stand-in bot."""
 
-    DEFAULT_CSS = """
-    NewTableScreen { align: center middle; }
-    NewTableScreen > Dialog { width: 68; height: auto; max-height: 100%;
-                              border: thick $primary; padding: 0 1; background: $surface; }
-    NewTableScreen #seats { height: auto; }
-    NewTableScreen .row { height: auto; }
-    NewTableScreen .seat { width: 1fr; }
-    NewTableScreen .invite-name { width: 24; }
-    NewTableScreen #stand-in { width: 1fr; }
-    NewTableScreen #stand-in-level { width: 20; }
-    NewTableScreen #new-table-error { color: $error; height: auto; }
-    NewTableScreen #buttons { height: auto; align: right middle; }
-    """
+    CSS_PATH = "new_table.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, players: list[str]) -> None:
@@ -71,22 +64,27 @@ class NewTableScreen(ModalScreen[NewTable | None]):
         # field is always scrolled into sight.
         with Dialog(id="dialog"):
             yield Static("A new table (you take seat 1)", classes="panel-title")
-            yield Select([(g.title, g.id) for g in self.games], value=self.games[0].id,
-                         allow_blank=False, id="game")
-            yield Select([(f"{n} players", n) for n in range(first.min_players, first.max_players + 1)],
-                         allow_blank=False, id="players")
+            yield Select([(g.title, g.id) for g in self.games], value=self.games[0].id, allow_blank=False, id="game")
+            yield Select(
+                [(f"{n} players", n) for n in range(first.min_players, first.max_players + 1)],
+                allow_blank=False,
+                id="players",
+            )
             with Vertical(id="seats"):
                 most = max(get_game(g.id).max_players for g in self.games)
                 for i in range(1, most):
                     with Horizontal(classes="row seat-row"):
-                        yield Select(self._seat_options(first), value="open", allow_blank=False,
-                                     prompt=f"seat {i + 1}", classes="seat")
-                        yield Input(placeholder=f"name for seat {i + 1}", max_length=24,
-                                    classes="invite-name")
+                        yield Select(
+                            self._seat_options(first),
+                            value="open",
+                            allow_blank=False,
+                            prompt=f"seat {i + 1}",
+                            classes="seat",
+                        )
+                        yield Input(placeholder=f"name for seat {i + 1}", max_length=24, classes="invite-name")
             with Horizontal(classes="row"):
                 yield Select(STAND_IN, value=0, allow_blank=False, id="stand-in")
-                yield Select(self._levels(first), value=_default_level(first), allow_blank=False,
-                             id="stand-in-level")
+                yield Select(self._levels(first), value=_default_level(first), allow_blank=False, id="stand-in-level")
             yield Static("", id="new-table-error")
             with Horizontal(id="buttons"):
                 yield Button("Create", variant="primary", id="create")
@@ -130,7 +128,7 @@ class NewTableScreen(ModalScreen[NewTable | None]):
             name.display = row.query_one(Select).value == "invite"
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "game" and event.value != self._game.id:
+        if event.select.id == "game" and isinstance(event.value, str) and event.value != self._game.id:
             self._set_game(event.value)
         elif event.select.id == "players" and isinstance(event.value, int):
             self._show_seats(event.value)
@@ -160,15 +158,23 @@ class NewTableScreen(ModalScreen[NewTable | None]):
                 if not valid_name(name):
                     self.query_one("#new-table-error", Static).update(
                         f"Invite whom? {name!r} is not a name (a letter, then letters, digits, _ . -)."
-                        if name else "Type the name of the player to invite.")
+                        if name
+                        else "Type the name of the player to invite."
+                    )
                     self.app.bell()
                     return
                 value = f"invite:{name}"
             seats.append(value)
         after = self.query_one("#stand-in", Select).value
         level = str(self.query_one("#stand-in-level", Select).value)
-        self.dismiss(NewTable(self._game.id, seats, float(after) if after else None,
-                              level if after else ""))
+        self.dismiss(
+            NewTable(
+                self._game.id,
+                seats,
+                float(after) if isinstance(after, (int, float)) and after else None,
+                level if after else "",
+            )
+        )
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -11,11 +11,12 @@ game over, cover the board for the next hot-seat player, or open a secret prompt
 by themselves at the table; this screen shows them thinking and can hurry them (space).
 Nothing happens while another screen (help, a dialog, the size guard) is on top.
 """
+
 from __future__ import annotations
 
 from collections import deque
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,6 +34,11 @@ from .dialogs import ConfirmScreen, CoverScreen
 from .game_over import GameOverScreen
 from .hint import HintKey
 from .save_copy import SaveACopy
+from .typed import TypedMoves
+
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
 
 
 class TableChanged(Message):
@@ -44,20 +50,23 @@ class TableChanged(Message):
         self.seat = seat
 
 
-class PlayScreen(HintKey, SaveACopy, Screen[None]):
-    DEFAULT_CSS = """
-    PlayScreen { layout: vertical; }
-    /* a long message (a refused move's reason) takes a second line rather than being cut */
-    #status { height: auto; max-height: 3; padding: 0 1; background: $panel; }
-    #status.-error { color: $error; text-style: bold; }
-    #command { height: 1; border: none; padding: 0 1; }
-    """
+#: The play screen's keys that do nothing while one of its prompts (a vote, a cover) is open.
+PROMPT_IDLE = frozenset({"undo", "undo_why", "command_line", "save_as", "hint", "hint_why", "leave", "skip"})
+
+
+class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
+    CSS_PATH = "play.tcss"
 
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         # When undo cannot work now its key is off the footer; pressed anyway, it says why.
         Binding("u", "undo_why", "Undo: why not now", show=False),
-        Binding("colon", "command_line", "Type", key_display=":"),
+        # A priority binding runs as the app reads the key, before it hands the next keys on, so
+        # keys typed right after ":" reach the move line, never the board's hotkeys ("a": Save as).
+        Binding("colon", "command_line", "Type", key_display=":", priority=True),
         Binding("space", "skip", "Skip wait", show=False),
         Binding("a", "save_as", "Save as"),
         Binding("h", "hint", "Hint"),  # practice games only, on the viewer's turn (screens/hint.py)
@@ -72,7 +81,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         super().__init__()
         self._own_table = isinstance(table, Match)
         self._given = table
-        self.table: Table = table if isinstance(table, Table) else None  # type: ignore[assignment]
+        self.table: Table = table if isinstance(table, Table) else None  # (set on mount)
         seats = table.seats
         humans = {i for i, s in enumerate(seats) if not s.is_bot}
         self.humans = frozenset(humans if local_seats is None else humans & set(local_seats))
@@ -81,8 +90,10 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         self.game = table.game
         self.ui = game_ui(self.game.id)
         self._interludes: deque[Screen[Any]] = deque()
-        self._attachments = []
-        self._busy = False            # a cover or prompt of ours is open
+        self._attachments: list[Any] = []
+        self._prompt_open = False  # a cover or prompt of ours is open (``_busy``)
+        self._interlude_open = False  # an interlude (a reveal, a round's scores) is showing
+        self._queued: str | None = None  # a move typed before the viewer's turn, played when it comes
         self._over_shown, self._spin = False, 0
 
     # -- layout ---------------------------------------------------------------------------
@@ -92,12 +103,12 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         self.info = self.ui.make_info()
         yield BoardAndMoves(self.board, self.info, "Moves", MoveList(id="moves"))
         yield Static("", id="status")
-        yield Input(placeholder="type a move here (: to focus, enter to play)", id="command",
-                    compact=True)
+        yield Input(placeholder="type a move here (: to focus, enter to play)", id="command", compact=True)
         yield FittingFooter()
 
     def on_mount(self) -> None:
         if self.table is None:
+            assert isinstance(self._given, Match)  # given a match, not a table: this screen runs its own
             self.table = Table(self._given, bot_delay=self.app.settings.bot_delay)
         self.query_one("#moves", OptionList).can_focus = False
         # Only ever switched off here: switched on, Textual's watcher blinks a line without focus.
@@ -124,8 +135,16 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         seat = self.viewer
         legal = tuple(self.table.legal_actions(seat)) if seat in self.table.to_act else ()
         glyphs = self.app.glyphs
-        return ViewContext(self.game, self.table.view(seat), seat, self.table.seats, legal, glyphs,
-                           self.table.thinking, glyphs.spinner[self._spin % len(glyphs.spinner)])
+        return ViewContext(
+            self.game,
+            self.table.view(seat),
+            seat,
+            self.table.seats,
+            legal,
+            glyphs,
+            self.table.thinking,
+            glyphs.spinner[self._spin % len(glyphs.spinner)],
+        )
 
     def redraw(self) -> None:
         ctx = self.context()
@@ -134,13 +153,15 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
             self.info.show(ctx)
         if self.table.stopped:
             self._set_status(self.table.stopped, error=True)
+        elif self._queued is not None and ctx.interactive and self.viewer in self.table.to_act:
+            self.call_later(self._play_queued)
         else:
             self._set_status(self._status_text(ctx))
         self.sub_title = f"{self.game.title} · {self.table.players} players"
         command = self.query_one("#command", Input)
         if self.table.finished and not command.disabled:
             command.value = ""
-            command.disabled = True      # no moves are left to type; keys go to the screen
+            command.disabled = True  # no moves are left to type; keys go to the screen
         self.refresh_bindings()
         self.claim_focus(ctx)
 
@@ -168,10 +189,11 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         if ctx.interactive:
             who = f"{ctx.name(ctx.seat)}: " if self.hot_seat else "Your turn: "
             return who + self.ui.phase_text(ctx)
+        queued = f" · “{self._queued}” is played when your turn comes" if self._queued else ""
         if self.table.thinking is not None:
-            return f"{ctx.name(self.table.thinking)} is thinking {ctx.spinner}"
+            return f"{ctx.name(self.table.thinking)} is thinking {ctx.spinner}{queued}"
         waiting = ", ".join(ctx.name(s) for s in sorted(self.table.to_act))
-        return f"Waiting for {waiting}"
+        return f"Waiting for {waiting}{queued}"
 
     def _set_status(self, text: str, error: bool = False) -> None:
         status = self.query_one("#status", Static)
@@ -194,7 +216,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         if self.table.thinking is None and not self.table.finished:
             self.table.drive_bots()
         if self.table.thinking is None:  # idle until the table's next word ("thinking" too):
-            self._ticker.pause()   # a server's idle screens each woke 10 times a second
+            self._ticker.pause()  # a server's idle screens each woke 10 times a second
             return
         self._spin += 1
         if self.info is not None:
@@ -214,8 +236,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
             return  # the same change also reaches us as the seat we are showing
         if update.kind == "moved":
             if update.steps:
-                self._interludes.extend(self.ui.interludes(self.game, update.steps, message.seat,
-                                                           self.table.seats))
+                self._interludes.extend(self.ui.interludes(self.game, update.steps, message.seat, self.table.seats))
             self._add_moves(update.lines)
         elif update.kind == "undone":
             self._rebuild_moves(update.lines)
@@ -250,10 +271,13 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
     # -- the flow -------------------------------------------------------------------------
 
     def advance(self) -> None:
-        if not self.is_current or self._busy or self.app.too_small:
+        # One interlude at a time, the next once it closes: is_current stays true under a modal,
+        # and the next one pushed then showed above it (the round's scores before the vote's reveal).
+        if not self.is_current or self._busy or self._interlude_open or self.app.too_small:
             return
         if self._interludes:
-            self.app.push_screen(self._interludes.popleft())
+            self._interlude_open = True
+            self.app.push_screen(self._interludes.popleft(), self._interlude_closed)
             return
         if self.table.finished:
             if not self._over_shown:
@@ -264,14 +288,17 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         if humans and not self.table.stopped:
             self._turn_human(humans)
 
+    def _interlude_closed(self, _result: Any = None) -> None:
+        self._interlude_open = False
+        self.call_after_refresh(self.advance)
+
     def _turn_human(self, humans: list[int]) -> None:
         """Show the human to act (behind a cover in hot-seat play)."""
         seat = self.viewer if self.viewer in humans else humans[0]
         if seat != self.viewer:
             if self.hot_seat:
                 self._busy = True
-                self.app.push_screen(CoverScreen(self.table.seats[seat].name),
-                                     partial(self._uncovered, seat))
+                self.app.push_screen(CoverScreen(self.table.seats[seat].name), partial(self._uncovered, seat))
                 return
             self.viewer = seat
         self.redraw()
@@ -315,31 +342,20 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         message.stop()
         self._set_status(message.text or self._status_text(self.context()))
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        # ":" focuses this line; pressed again while typing, it lands in the text, so drop it.
-        text = event.value.strip().lstrip(":").strip()
-        if not text:
-            return
-        if self.viewer is None or self.viewer not in self.table.to_act:
-            self._set_status("It is not your turn.", error=True)
-            return
-        try:
-            self.table.play(self.viewer, text)
-        except IllegalAction as exc:
-            self.app.bell()
-            self._set_status(exc.reason, error=True)
-            return
-        event.input.value = ""
-        # The move is made: the keys go back to the board (it takes them on the next turn).
-        self.set_focus(None)
-        self.claim_focus()
+    @property
+    def _busy(self) -> bool:
+        return self._prompt_open
 
-    def action_command_line(self) -> None:
-        self.query_one("#command", Input).focus()
+    @_busy.setter
+    def _busy(self, value: bool) -> None:
+        self._prompt_open = value
+        if self.is_mounted:
+            self.refresh_bindings()  # the footer drops (or gets back) what a prompt leaves idle
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only keys that can work now are offered (the footer and the palette follow this)."""
+        if self._busy and action in PROMPT_IDLE:
+            return False  # a prompt of ours (a secret vote, a cover) has the keys: these do nothing
         if action == "undo":
             return self.undo_blocker() is None
         if action == "undo_why":
@@ -381,6 +397,7 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
         command = self.query_one("#command", Input)
         if command.has_focus:
             command.value = ""
+            self._queued = None
             self.set_focus(None)
             self.claim_focus()
             return
@@ -388,8 +405,9 @@ class PlayScreen(HintKey, SaveACopy, Screen[None]):
             self.app.pop_screen()
             return
         where = "It is saved as it is played: Continue or Load on the title screen resume it."
-        self.app.push_screen(ConfirmScreen(f"Leave this game?\n{where}", "Leave", "Stay"),
-                             self._leave_answered)
+        self.app.push_screen(
+            ConfirmScreen(f"Leave this game?\n{where}", "Leave", "Stay", default=False), self._leave_answered
+        )
 
     def _leave_answered(self, leave: bool | None) -> None:
         if leave and self.is_current:

@@ -4,10 +4,11 @@ It shows the spectator's view; once the game is over any seat's view may be chos
 secrets no longer matter). Steps are the events the game describes in its move list, so
 bookkeeping events never need a key press of their own.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,8 +23,15 @@ from ..games import game_ui
 from ..games.base import ViewContext
 from ..widgets import BoardAndMoves, MoveList
 from ..widgets.names import fit_name
+from .replay_tools import ReplayTools
 
-SPEEDS = (2.0, 1.0, 0.5, 0.25)   # seconds per step
+if TYPE_CHECKING:
+    from textual import getters
+    from textual.timer import Timer
+    from tui.app import BergfriedApp
+
+
+SPEEDS = (2.0, 1.0, 0.5, 0.25)  # seconds per step
 
 
 def movers(entries) -> dict[int, int]:
@@ -31,11 +39,11 @@ def movers(entries) -> dict[int, int]:
     return {i: e.by for i, e in enumerate(entries) if e.move is not None and e.by is not None}
 
 
-class ReplayScreen(Screen[None]):
-    DEFAULT_CSS = """
-    ReplayScreen { layout: vertical; }
-    ReplayScreen #status { height: 1; padding: 0 1; background: $panel; }
-    """
+class ReplayScreen(ReplayTools, Screen[None]):
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
+    CSS_PATH = "replay.tcss"
 
     BINDINGS = [
         # priority: the move list would otherwise take ←/→ for sideways scrolling it never needs
@@ -43,22 +51,31 @@ class ReplayScreen(Screen[None]):
         Binding("right", "step(1)", "Step", key_display="→", priority=True),
         Binding("home", "jump('start')", "Start", show=False, priority=True),
         Binding("end", "jump('end')", "End", show=False, priority=True),
-        Binding("pageup,left_square_bracket", "round(-1)", "Prev round", key_display="PgUp",
-                priority=True, show=False),
-        Binding("pagedown,right_square_bracket", "round(1)", "Round", key_display="PgDn",
-                priority=True),
+        Binding("pageup,left_square_bracket", "round(-1)", "Prev round", key_display="PgUp", priority=True, show=False),
+        Binding("pagedown,right_square_bracket", "round(1)", "Round", key_display="PgDn", priority=True),
         Binding("p", "autoplay", "Play"),
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
         Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("v", "cycle_view", "View as"),
         Binding("s", "scores", "Scores"),
+        Binding("c", "story", "Chart"),
+        Binding("n", "play_on", "Play on"),
+        Binding("x", "share", "Share", show=False),
         Binding("escape", "app.pop_screen", "Close"),
     ]
 
-    def __init__(self, game: Game, header: Header, events: list[Any], source: str = "",
-                 movers: dict[int, int] | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        header: Header,
+        events: list[Any],
+        source: str = "",
+        movers: dict[int, int] | None = None,
+        entries=None,
+    ) -> None:
         super().__init__()
         self.game, self.header, self.source = game, header, source
+        self.entries = entries  # the log's entries (acts, moves), for playing on from a step
         self._movers = movers or {}  # event index -> the seat whose move it was
         self.ui = game_ui(game.id)
         self.cursor = ReplayCursor(game, header.config, events)
@@ -67,21 +84,30 @@ class ReplayScreen(Screen[None]):
         self.cursor.start()
         self.seat: int | None = None
         self.speed = 1
-        self._timer = None
+        self._timer: Timer | None = None
 
     @classmethod
     def from_table(cls, table: Table) -> ReplayScreen:
         """The replay of a finished game still at its table."""
         header, entries = table.finished_log()
-        return cls(table.game, header, [e.event for e in entries], "this game", movers(entries))
+        return cls(table.game, header, [e.event for e in entries], "this game", movers(entries), entries)
 
     @classmethod
     def from_path(cls, path: Path) -> tuple[ReplayScreen, str | None]:
         """Raises LogError with the engine's message when the file cannot be read."""
         loaded = read_log(path, get_game)
         game = get_game(loaded.header.game)
-        return (cls(game, loaded.header, [e.event for e in loaded.entries], path.name,
-                    movers(loaded.entries)), loaded.warning)
+        return (
+            cls(
+                game,
+                loaded.header,
+                [e.event for e in loaded.entries],
+                path.name,
+                movers(loaded.entries),
+                loaded.entries,
+            ),
+            loaded.warning,
+        )
 
     def _stops(self, events: list[Any]) -> tuple[list[int], list[str]]:
         """Positions worth stopping at (after each described event) and their move-list lines."""
@@ -115,6 +141,7 @@ class ReplayScreen(Screen[None]):
         self.sub_title = f"Replay · {self.game.title}" + (f" · {self.source}" if self.source else "")
         self.query_one("#moves", OptionList).focus()
         self.redraw()
+        self.start_play_through()
 
     # -- drawing --------------------------------------------------------------------------
 
@@ -134,7 +161,8 @@ class ReplayScreen(Screen[None]):
         whose = "spectator" if self.seat is None else self.header.seats[self.seat].name
         playing = f" · playing {SPEEDS[self.speed]:g}s" if self._timer else ""
         self.query_one("#status", Static).update(
-            f"step {self.stop_index}/{len(self.stops) - 1} · view: {whose}{playing}")
+            f"step {self.stop_index}/{len(self.stops) - 1} · view: {whose}{playing}"
+        )
         self.refresh_bindings()
 
     # -- moving ---------------------------------------------------------------------------
@@ -187,6 +215,7 @@ class ReplayScreen(Screen[None]):
         if self.cursor.at_end:
             self._stop_autoplay()
             self.redraw()
+            self.at_play_end()
 
     def action_speed(self, delta: int) -> None:
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
@@ -197,11 +226,10 @@ class ReplayScreen(Screen[None]):
 
     def context(self) -> ViewContext:
         view = self.game.view(self.cursor.state, self.seat)
-        return ViewContext(self.game, view, self.seat, self.header.seats, (), self.app.glyphs,
-                           replay=True)
+        return ViewContext(self.game, view, self.seat, self.header.seats, (), self.app.glyphs, replay=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "scores":   # offered at and after the first scoring
+        if action == "scores":  # offered at and after the first scoring
             return self.ui.breakdown(self.context()) is not None
         return True
 

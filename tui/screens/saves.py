@@ -3,8 +3,10 @@
 A damaged file shows the engine's own message; when lines before the damage are whole, the
 player may open that recovered part (a copy is written; the original is never touched).
 """
+
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from pathlib import Path
 from types import MappingProxyType
 
@@ -18,6 +20,11 @@ from engine.core import LogError
 from ..saves import SaveInfo, recover_copy, scan_saves
 from .dialogs import ConfirmScreen
 
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
+
+
 TITLES = MappingProxyType({"load": "Load a saved game", "replay": "Replays"})
 
 
@@ -26,7 +33,7 @@ def short_path(path: Path, width: int) -> str:
     text = str(path)
     home = str(Path.home())
     if text.startswith(home + "/"):
-        text = "~" + text[len(home):]
+        text = "~" + text[len(home) :]
     parts = text.split("/")
     while len(text) > width and len(parts) > 1:
         parts = parts[1:]
@@ -35,7 +42,7 @@ def short_path(path: Path, width: int) -> str:
 
 
 def plural(count: int, noun: str) -> str:
-    """ "1 finished game", "2 finished games". """
+    """ "1 finished game", "2 finished games"."""
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
@@ -52,11 +59,10 @@ def fit_names(names: str, width: int) -> str:
 
 
 class SavesScreen(Screen[None]):
-    DEFAULT_CSS = """
-    SavesScreen #heading { height: 1; padding: 0 1; text-style: bold; }
-    SavesScreen DataTable { height: 1fr; }
-    SavesScreen #detail { height: 3; padding: 0 1; color: $text-muted; border-top: solid $panel; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
+    CSS_PATH = "saves.tcss"
     BINDINGS = [
         Binding("enter", "open", "Open"),
         Binding("escape", "app.pop_screen", "Back"),
@@ -100,8 +106,7 @@ class SavesScreen(Screen[None]):
             table.move_cursor(row=0)
             self.on_data_table_row_highlighted(None)
         elif self.mode == "load" and finished:
-            detail.update(f"No unfinished games here. {plural(finished, 'finished game')} "
-                          "can be watched in Replays.")
+            detail.update(f"No unfinished games here. {plural(finished, 'finished game')} can be watched in Replays.")
         else:
             detail.update("No saved games here yet.")
 
@@ -153,8 +158,10 @@ class SavesScreen(Screen[None]):
         if not info.error_line or info.error_line < 2:
             self.notify(f"{info.path.name}: {info.error}", severity="error", timeout=8)
             return
-        question = (f"{info.path.name} is damaged:\n{info.error}\n\n"
-                    "Open a recovered copy (the whole moves before the damage, under a new name)?")
+        question = (
+            f"{info.path.name} is damaged:\n{info.error}\n\n"
+            "Open a recovered copy (the whole moves before the damage, under a new name)?"
+        )
 
         def answered(yes: bool | None) -> None:
             if not yes:

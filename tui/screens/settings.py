@@ -1,5 +1,8 @@
 """Settings: theme, ASCII glyphs, the pause between bot moves, your name. Saved at once."""
+
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,21 +15,18 @@ from themes import THEME_NAMES
 from ..widgets import OnOffCheckbox
 from .saves import short_path
 
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
+
 DELAYS = (0.0, 0.3, 0.6, 1.0, 2.0)
 
 
 class SettingsScreen(Screen[None]):
-    DEFAULT_CSS = """
-    /* focus shows by more than a shade: the accent colour and bold */
-    SettingsScreen Select:focus > SelectCurrent { background: $accent 40%; text-style: bold; }
-    SettingsScreen Input:focus { background: $accent 40%; text-style: bold; }
-    SettingsScreen #form { padding: 1 2; }
-    SettingsScreen Horizontal { height: 1; margin-bottom: 1; }
-    SettingsScreen Label { width: 24; }
-    SettingsScreen Select { width: 30; }
-    SettingsScreen Input { width: 30; }
-    SettingsScreen #where { color: $text-muted; margin-top: 1; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
+    CSS_PATH = "settings.tcss"
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
     def compose(self) -> ComposeResult:
@@ -36,12 +36,18 @@ class SettingsScreen(Screen[None]):
             yield Static("[b]Settings[/b] (saved as soon as they change)")
             with Horizontal():
                 yield Label("Theme")
-                yield Select([(n, n) for n in THEME_NAMES], value=self.app.theme, allow_blank=False,
-                             compact=True, id="theme")
+                yield Select(
+                    [(n, n) for n in THEME_NAMES], value=self.app.theme, allow_blank=False, compact=True, id="theme"
+                )
             with Horizontal():
                 yield Label("Pause between bot moves")
-                yield Select([(f"{d:g} s" if d else "none", d) for d in delays], value=s.bot_delay,
-                             allow_blank=False, compact=True, id="delay")
+                yield Select(
+                    [(f"{d:g} s" if d else "none", d) for d in delays],
+                    value=s.bot_delay,
+                    allow_blank=False,
+                    compact=True,
+                    id="delay",
+                )
             with Horizontal():
                 yield Label("Your name")
                 yield Input(s.player_name, max_length=24, compact=True, id="name")
@@ -49,8 +55,10 @@ class SettingsScreen(Screen[None]):
                 yield Label("Glyphs")
                 yield OnOffCheckbox("ASCII only", s.ascii, compact=True, id="ascii")
             width = self.app.size.width - 20
-            yield Static(f"Config file: {short_path(s.config_path, width)}\n"
-                         f"Saved games: {short_path(s.saves_dir, width)}", id="where")
+            yield Static(
+                f"Config file: {short_path(s.config_path, width)}\nSaved games: {short_path(s.saves_dir, width)}",
+                id="where",
+            )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -59,9 +67,9 @@ class SettingsScreen(Screen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         s = self.app.settings
-        if event.select.id == "theme" and event.value != self.app.theme:
+        if event.select.id == "theme" and isinstance(event.value, str) and event.value != self.app.theme:
             self.app.use_theme(event.value)
-        elif event.select.id == "delay":
+        elif event.select.id == "delay" and isinstance(event.value, (int, float)):
             s.bot_delay = float(event.value)
             s.save()
 

@@ -1,4 +1,5 @@
 """Shown instead of everything else while the terminal is smaller than the layouts need."""
+
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -15,12 +16,7 @@ class TooSmallScreen(ModalScreen[None]):
     nothing happens that the player cannot see.
     """
 
-    DEFAULT_CSS = """
-    TooSmallScreen { align: center middle; background: $background; }
-    TooSmallScreen > Static {
-        width: 100%; height: auto; text-align: center; color: $warning; text-style: bold;
-    }
-    """
+    CSS_PATH = "size_guard.tcss"
 
     def __init__(self, need: Size) -> None:
         super().__init__()
@@ -30,8 +26,10 @@ class TooSmallScreen(ModalScreen[None]):
         yield Static(self._message(self.app.size), id="too-small")
 
     def _message(self, now: Size) -> str:
-        return (f"Enlarge the terminal to at least {self.need.width}×{self.need.height}\n"
-                f"(it is {now.width}×{now.height} now)")
+        return (
+            f"Enlarge the terminal to at least {self.need.width}×{self.need.height}\n"
+            f"(it is {now.width}×{now.height} now)"
+        )
 
     def on_resize(self, event: Resize) -> None:
         self.query_one(Static).update(self._message(event.size))

@@ -1,8 +1,10 @@
 """The first screen: the games on offer and the main menu."""
+
 from __future__ import annotations
 
 import textwrap
 from functools import partial
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,6 +13,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+
+if TYPE_CHECKING:
+    from textual import getters
+    from tui.app import BergfriedApp
 
 
 MENU = (
@@ -31,16 +37,10 @@ def player_range(game) -> str:
 
 
 class TitleScreen(Screen[None]):
-    DEFAULT_CSS = """
-    TitleScreen { layout: vertical; }
-    #banner { height: 3; content-align: center middle; text-style: bold; color: $primary;
-              border-bottom: solid $panel; }
-    #columns { height: 1fr; }
-    #games-box { width: 1fr; padding: 0 1; }
-    #menu-box { width: 24; padding: 0 1; }
-    #games-box OptionList, #menu-box OptionList { height: 1fr; }
-    #continue-hint { height: 1; color: $text-muted; padding: 0 2; }
-    """
+    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
+        app = getters.app(BergfriedApp)
+
+    CSS_PATH = "title.tcss"
 
     BINDINGS = [
         Binding("n", "new_game", "New"),
@@ -60,8 +60,10 @@ class TitleScreen(Screen[None]):
                 yield OptionList(*self._game_options(), id="game-list")
             with Vertical(id="menu-box"):
                 yield Static("Menu", classes="panel-title")
-                yield OptionList(*(Option(Text.assemble((key, "bold"), "  ", label), id=action)
-                                   for action, label, key in MENU), id="menu-list")
+                yield OptionList(
+                    *(Option(Text.assemble((key, "bold"), "  ", label), id=action) for action, label, key in MENU),
+                    id="menu-list",
+                )
         yield Static("", id="continue-hint")
         yield Footer()
 
@@ -74,8 +76,7 @@ class TitleScreen(Screen[None]):
         for game in (g for g in LISTINGS if has_ui(g.id)):
             # The blurb wrapped here, at a word, so the list never breaks a line at 80 columns.
             blurb = "\n".join(textwrap.wrap(game.description, 46))
-            prompt = Text.assemble((game.title, "bold"), "  ", (player_range(game), "italic"),
-                                   "\n", (blurb, "dim"))
+            prompt = Text.assemble((game.title, "bold"), "  ", (player_range(game), "italic"), "\n", (blurb, "dim"))
             options.append(Option(prompt, id=game.id))
         return options
 
@@ -115,8 +116,13 @@ class TitleScreen(Screen[None]):
             self.action_new_game(event.option.id)
         else:
             action = event.option.id
-            target = {"settings": "app.settings", "help": "app.help", "quit": "app.quit",
-                      "new": "new_game", "continue": "continue_game"}.get(action, action)
+            target = {
+                "settings": "app.settings",
+                "help": "app.help",
+                "quit": "app.quit",
+                "new": "new_game",
+                "continue": "continue_game",
+            }.get(action, action)
             await self.run_action(target)
 
     def action_new_game(self, game_id: str | None = None) -> None:

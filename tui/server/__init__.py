@@ -11,6 +11,7 @@
 | `bots.py` | the bot processes (spawned, before any connection) |
 | `bench.py` | `bergfried bench ssh` |
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,23 +25,29 @@ DEFAULT_PORT = 2222
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="bergfried serve",
-                                description="Host Bergfried games for players who connect over SSH.")
+    p = argparse.ArgumentParser(
+        prog="bergfried serve", description="Host Bergfried games for players who connect over SSH."
+    )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
-    p.add_argument("--data-dir", type=Path, help="accounts, tables and the host key "
-                   "(default: the user data folder)")
-    p.add_argument("--host-key", type=Path, help="the server's private host key "
-                   "(default: DATA_DIR/host_key, made on first start)")
-    p.add_argument("--database", metavar="URL",
-                   help="postgresql://... to share one lobby between servers on several hosts "
-                   "(default: a SQLite database in the data folder)")
-    p.add_argument("--allow", type=Path, metavar="FILE",
-                   help="only these keys may log in (authorized_keys format)")
-    p.add_argument("--bot-workers", type=int, default=2,
-                   help="bot processes (0: threads in the server process)")
-    p.add_argument("--bot-nice", type=int, default=10,
-                   help="how much lower the bot processes' CPU priority is (0 to 19; default 10)")
+    p.add_argument("--data-dir", type=Path, help="accounts, tables and the host key (default: the user data folder)")
+    p.add_argument(
+        "--host-key", type=Path, help="the server's private host key (default: DATA_DIR/host_key, made on first start)"
+    )
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="postgresql://... to share one lobby between servers on several hosts "
+        "(default: a SQLite database in the data folder)",
+    )
+    p.add_argument("--allow", type=Path, metavar="FILE", help="only these keys may log in (authorized_keys format)")
+    p.add_argument("--bot-workers", type=int, default=2, help="bot processes (0: threads in the server process)")
+    p.add_argument(
+        "--bot-nice",
+        type=int,
+        default=10,
+        help="how much lower the bot processes' CPU priority is (0 to 19; default 10)",
+    )
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds between shown bot moves")
     p.add_argument("--max-connections", type=int, default=200)
     p.add_argument("--max-per-address", type=int, default=20)
@@ -97,8 +104,7 @@ def load_host_key(path: Path) -> None:
     try:
         asyncssh.read_private_key(str(path))
     except (OSError, ValueError, asyncssh.KeyImportError) as exc:
-        raise Refusal(f"the host key {path} cannot be read as a private key "
-                      f"({type(exc).__name__})") from None
+        raise Refusal(f"the host key {path} cannot be read as a private key ({type(exc).__name__})") from None
 
 
 def main(argv: list[str]) -> int:
@@ -125,8 +131,9 @@ def main(argv: list[str]) -> int:
             try:
                 allowed = read_allowed(args.allow)
             except (OSError, ValueError, UnicodeDecodeError) as exc:
-                raise Refusal(f"--allow {args.allow} cannot be read as authorized keys "
-                              f"({type(exc).__name__})") from None
+                raise Refusal(
+                    f"--allow {args.allow} cannot be read as authorized keys ({type(exc).__name__})"
+                ) from None
         asyncio.run(_serve(args, data_dir, host_key, allowed))
     except Refusal as exc:
         print(f"bergfried serve: {exc}", file=sys.stderr)
@@ -142,13 +149,18 @@ async def _serve(args, data_dir: Path, host_key: Path, allowed: set[str] | None)
     from .bots import BotPool
     from .server import Limits, Service
 
-    limits = Limits(max_connections=args.max_connections, max_per_address=args.max_per_address,
-                    idle_lobby=args.idle_lobby * 60, idle_table=args.idle_table * 60)
+    limits = Limits(
+        max_connections=args.max_connections,
+        max_per_address=args.max_per_address,
+        idle_lobby=args.idle_lobby * 60,
+        idle_table=args.idle_table * 60,
+    )
     # The bot processes are spawned (they inherit no socket) before anything listens.
     bots = BotPool(args.bot_workers, niceness=args.bot_nice) if args.bot_workers > 0 else None
     try:
-        service = Service(data_dir, allowed=allowed, limits=limits, bot_delay=args.bot_delay,
-                          database=args.database, executor=bots)
+        service = Service(
+            data_dir, allowed=allowed, limits=limits, bot_delay=args.bot_delay, database=args.database, executor=bots
+        )
     except StoreError as exc:
         if bots is not None:
             bots.shutdown(cancel_futures=True)
@@ -161,12 +173,14 @@ async def _serve(args, data_dir: Path, host_key: Path, allowed: set[str] | None)
         await service.stop()
         if bots is not None:
             bots.shutdown(cancel_futures=True)
-        raise Refusal(f"cannot listen on {args.host} port {args.port}: "
-                      f"{exc.strerror or exc}") from None
+        raise Refusal(f"cannot listen on {args.host} port {args.port}: {exc.strerror or exc}") from None
     host = args.host if ":" not in args.host else f"[{args.host}]"
-    print(f"Bergfried is serving on {args.host} port {service.port}. Players connect with:\n"
-          f"    ssh -p {service.port} NAME@{host}\n"
-          f"(the first key to use a NAME owns it; data in {data_dir}; Ctrl+C stops)", flush=True)
+    print(
+        f"Bergfried is serving on {args.host} port {service.port}. Players connect with:\n"
+        f"    ssh -p {service.port} NAME@{host}\n"
+        f"(the first key to use a NAME owns it; data in {data_dir}; Ctrl+C stops)",
+        flush=True,
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -22,6 +22,7 @@ the clients are asyncssh clients in this process. What happens, in order:
 5. *CPU per session afterwards*: the server's CPU over ``--idle`` seconds with nobody typing,
    per session (the bot tables' moves go on meanwhile; nobody watches them).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -129,32 +130,33 @@ class Run:
 
     def __init__(self, port: int, seed: int) -> None:
         self.port, self.rng = port, random.Random(seed)
-        self.first: list[float] = []              # connect to first frame, per login
-        self.burst: list[float] = []              # the key every player pressed at once
-        self.typed: list[float] = []              # keys at a person's pace
-        self.missed = 0                           # clients whose key a modal took
+        self.first: list[float] = []  # connect to first frame, per login
+        self.burst: list[float] = []  # the key every player pressed at once
+        self.typed: list[float] = []  # keys at a person's pace
+        self.missed = 0  # clients whose key a modal took
         self.colon, self.burst_go, self.type_go = asyncio.Event(), asyncio.Event(), asyncio.Event()
-        self.burst_done = 0                       # players past the burst (or stopped)
+        self.burst_done = 0  # players past the burst (or stopped)
 
 
 async def client(run: Run, name: str, key, typing: bool):
     t0 = time.perf_counter()
-    conn = await asyncio.wait_for(asyncssh.connect(
-        "127.0.0.1", run.port, username=name, client_keys=[key], known_hosts=None), 60)
-    chan, term = await conn.create_session(Terminal, term_type="xterm-256color",
-                                           term_size=(100, 30), encoding=None)
-    await term.wait_for(b"Moves", 0, 60)      # the play screen is drawn
+    conn = await asyncio.wait_for(
+        asyncssh.connect("127.0.0.1", run.port, username=name, client_keys=[key], known_hosts=None), 60
+    )
+    chan, term = await conn.create_session(Terminal, term_type="xterm-256color", term_size=(100, 30), encoding=None)
+    assert isinstance(term, Terminal)
+    await term.wait_for(b"Moves", 0, 60)  # the play screen is drawn
     run.first.append(time.perf_counter() - t0)
     if not typing:
         return conn
-    start = run.rng.random() * KEY_GAP        # when this player starts typing at their pace
+    start = run.rng.random() * KEY_GAP  # when this player starts typing at their pace
     gaps = [KEY_GAP * run.rng.uniform(0.8, 1.2) for _ in KEYS]
     await run.colon.wait()
     chan.write(b":")
     await run.burst_go.wait()
     try:
         typed = await press(chan, term, "", BURST_KEY, run.burst)
-    except TimeoutError:   # a modal (a vote, a round's scores) took the key: not a frame
+    except TimeoutError:  # a modal (a vote, a round's scores) took the key: not a frame
         run.missed += 1
         return conn
     finally:
@@ -190,23 +192,47 @@ def spread(values: list[float], digits: int = 0) -> str:
     return f"{statistics.median(values) * 1000:.{digits}f} / {p95(values) * 1000:.{digits}f} ms"
 
 
-async def run(n: int, bot_workers: int, idle: float, level: str = "expert", typists: int | None = None,
-              bot_tables: int = 4, seed: int = 1, bot_nice: int = 10) -> dict[str, str]:
+async def run(
+    n: int,
+    bot_workers: int,
+    idle: float,
+    level: str = "expert",
+    typists: int | None = None,
+    bot_tables: int = 4,
+    seed: int = 1,
+    bot_nice: int = 10,
+) -> dict[str, str]:
     typists = n if typists is None else min(typists, n)
     data_dir = Path(tempfile.mkdtemp(prefix="bergfried-bench-"))
     keys = prepare(data_dir, n, level, bot_tables)
     proc = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))",
-         "serve", "--port", "0", "--data-dir", str(data_dir), "--bot-workers", str(bot_workers),
-         "--max-per-address", str(n + 10), "--bot-nice", str(bot_nice)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        [
+            sys.executable,
+            "-c",
+            "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))",
+            "serve",
+            "--port",
+            "0",
+            "--data-dir",
+            str(data_dir),
+            "--bot-workers",
+            str(bot_workers),
+            "--max-per-address",
+            str(n + 10),
+            "--bot-nice",
+            str(bot_nice),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         port = int(proc.stdout.readline().split(" port ")[1].split(".")[0])
         run = Run(port, seed)
         await asyncio.sleep(1.0)
         base, c_login = rss_kib(proc.pid), cpu_seconds(proc.pid)
         tasks = []
-        for i, key in enumerate(keys):   # one at a time: each new player meets i idle sessions
+        for i, key in enumerate(keys):  # one at a time: each new player meets i idle sessions
             tasks.append(asyncio.ensure_future(client(run, f"p{i}", key, i < typists)))
             while len(run.first) <= i:
                 await asyncio.sleep(0.005)
@@ -216,7 +242,7 @@ async def run(n: int, bot_workers: int, idle: float, level: str = "expert", typi
         await asyncio.sleep(1.0)
         grown = rss_kib(proc.pid) - base
         run.colon.set()
-        await asyncio.sleep(2.0)          # the move line takes the focus, even on a loaded server
+        await asyncio.sleep(2.0)  # the move line takes the focus, even on a loaded server
         run.burst_go.set()
         deadline = time.monotonic() + 30
         while run.burst_done < typists and time.monotonic() < deadline:
@@ -243,17 +269,17 @@ async def run(n: int, bot_workers: int, idle: float, level: str = "expert", typi
     thinking = f"{bot_tables} tables of 3 {level} bots" if bot_tables else "none"
     return {
         "sessions": f"{n} players ({typists} typing)",
-        "bots": f"{level}, " + (f"{bot_workers} processes at nice {bot_nice}" if bot_workers
-                                else "threads"),
+        "bots": f"{level}, " + (f"{bot_workers} processes at nice {bot_nice}" if bot_workers else "threads"),
         "bots playing throughout": thinking,
         "memory per session": f"{grown / n / 1024:.2f} MiB",
         "connect to first frame p50 / p95": spread(run.first),
         "server CPU per login": f"{per_login * 1000:.0f} ms (key exchange, App start, first frame)",
-        "key to frame p50 / p95": spread(run.typed, 1) + " (people typing"
-                                  + (", bots thinking)" if bot_tables else ")"),
+        "key to frame p50 / p95": spread(run.typed, 1)
+        + " (people typing"
+        + (", bots thinking)" if bot_tables else ")"),
         "  one key from all, same instant": spread(run.burst) + f" ({len(run.burst)} keys: worst case)",
         "keys timed": f"{len(run.typed)} at a person's pace, random starts "
-                      f"({run.missed} clients stopped early: no echo in 5 s)",
+        f"({run.missed} clients stopped early: no echo in 5 s)",
         "server CPU per key (typing)": f"{per_key * 1000:.1f} ms",
         "bot processes while typing": f"{bots_busy:.2f} cores busy",
         "CPU per session afterwards": f"{idle_cpu * 100:.2f} % of a core",
@@ -261,23 +287,38 @@ async def run(n: int, bot_workers: int, idle: float, level: str = "expert", typi
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="bergfried bench ssh", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="bergfried bench ssh", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--sessions", type=int, default=50, help="players (default 50)")
     p.add_argument("--bot-workers", type=int, default=2)
     p.add_argument("--idle", type=float, default=10.0, help="seconds to measure CPU after typing")
-    p.add_argument("--bot-level", default="expert",
-                   help="the King Up! bots' level (default expert: a second's thought a move)")
-    p.add_argument("--bot-tables", type=int, default=4,
-                   help="tables where only bots play, throughout the run (default 4)")
+    p.add_argument(
+        "--bot-level", default="expert", help="the King Up! bots' level (default expert: a second's thought a move)"
+    )
+    p.add_argument(
+        "--bot-tables", type=int, default=4, help="tables where only bots play, throughout the run (default 4)"
+    )
     p.add_argument("--typists", type=int, help="how many of the players type (default: all)")
     p.add_argument("--seed", type=int, default=1, help="the players' typing starts and gaps")
     p.add_argument("--bot-nice", type=int, default=10, help="the bot processes' niceness (serve's)")
     args = p.parse_args(argv)
-    result = asyncio.run(run(args.sessions, args.bot_workers, args.idle, args.bot_level,
-                             args.typists, args.bot_tables, args.seed, args.bot_nice))
+    result = asyncio.run(
+        run(
+            args.sessions,
+            args.bot_workers,
+            args.idle,
+            args.bot_level,
+            args.typists,
+            args.bot_tables,
+            args.seed,
+            args.bot_nice,
+        )
+    )
     for key, value in result.items():
         print(f"{key:34} {value}")
-    print("(key to frame: each player types 9 keys a second apart from a random start; the line\n"
-          " below it: every player's key sent at the same instant. See bergfried bench ssh --help.)")
+    print(
+        "(key to frame: each player types 9 keys a second apart from a random start; the line\n"
+        " below it: every player's key sent at the same instant. See bergfried bench ssh --help.)"
+    )
     return 0

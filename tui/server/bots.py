@@ -7,6 +7,7 @@ closed client's connection open. Each ends when the server does (it watches its 
 Their workers run at a lower CPU priority (``nice``): a thinking bot uses all the CPU it gets for
 as long as its budget lasts, while the players' processes need a core only for moments.
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -43,8 +44,12 @@ def lower_priority(niceness: int) -> None:
 
 class BotPool(ProcessPoolExecutor):
     def __init__(self, max_workers: int | None = None, *, niceness: int = NICENESS) -> None:
-        super().__init__(max_workers, mp_context=multiprocessing.get_context("spawn"),
-                         initializer=lower_priority, initargs=(niceness,))
+        super().__init__(
+            max_workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=lower_priority,
+            initargs=(niceness,),
+        )
         self.workers = max_workers or 1
 
     def submit(self, fn, /, *args: Any, **kwargs: Any) -> Future:

@@ -8,6 +8,7 @@ who it is (its pid) and answers questions about what it shows (the tests and the
 ask: the screen, its size, the seat, the moves shown); the front tells it when a resize was
 clamped. Log lines go to the front over the same socket, never to the player's screen.
 """
+
 from __future__ import annotations
 
 import json
@@ -35,7 +36,7 @@ class Player:
     key: str
     lobby: Any
     accounts: Any
-    claimed: bool = True   # False: the login name was taken; the session first asks for one
+    claimed: bool = True  # False: the login name was taken; the session first asks for one
 
 
 class RemoteApp(BergfriedApp):
@@ -46,8 +47,7 @@ class RemoteApp(BergfriedApp):
     #: Over SSH the settings screen shows no host path and no name field (the key names you).
     remote = True
 
-    def __init__(self, settings: Settings, player: Player, tables: Any = None,
-                 control: Control | None = None) -> None:
+    def __init__(self, settings: Settings, player: Player, tables: Any = None, control: Control | None = None) -> None:
         super().__init__(settings, tables=tables)
         self.player, self.control = player, control
         shared = STYLESHEETS.get(css_key(self))
@@ -117,9 +117,13 @@ def session_settings(spec: dict, environ: dict[str, str]) -> Settings:
     from pathlib import Path
 
     data_dir = Path(spec["data_dir"])
-    settings = Settings.load(data_dir / "players" / spec["name"], data_dir / "tables",
-                             player_name=spec["name"], bot_delay=spec["bot_delay"],
-                             durable=spec["durable"])
+    settings = Settings.load(
+        data_dir / "players" / spec["name"],
+        data_dir / "tables",
+        player_name=spec["name"],
+        bot_delay=spec["bot_delay"],
+        durable=spec["durable"],
+    )
     settings.no_color = environ.get("NO_COLOR", "") != "" or environ.get("TERM") == "dumb"
     if settings.no_color:
         settings.theme = "monochrome"
@@ -176,8 +180,7 @@ class Control:
             self.send({"status": describe(app), "id": message.get("id")})
         elif "clamped" in message and app is not None:
             width, height = message["clamped"]
-            app.notify(f"Your terminal is larger than this server draws: shown at "
-                       f"{width}x{height}.", timeout=8)
+            app.notify(f"Your terminal is larger than this server draws: shown at {width}x{height}.", timeout=8)
 
 
 class ControlLog(logging.Handler):
@@ -221,8 +224,9 @@ def run(spec: dict, control: Control) -> int:
     lobby = open_lobby(spec, store, bots=spec.get("bots", "here"))
     name = accounts.name_of(spec["key"]) or spec["name"]
     player = Player(name, spec["key"], lobby, accounts, claimed=accounts.name_of(spec["key"]) is not None)
-    app = RemoteApp(session_settings({**spec, "name": name}, dict(os.environ)), player,
-                    tables=lobby.host, control=control)
+    app = RemoteApp(
+        session_settings({**spec, "name": name}, dict(os.environ)), player, tables=lobby.host, control=control
+    )
     try:
         app.run()
     finally:

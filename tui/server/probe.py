@@ -3,6 +3,7 @@ is the player at a table?) and so do the tests, which cannot reach into another 
 
 Only the session's own seat's view is described: exactly what that player sees already.
 """
+
 from __future__ import annotations
 
 from typing import Any

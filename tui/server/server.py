@@ -10,6 +10,7 @@ pseudo-terminal whose bytes the front pumps (``session.py``).
 Logins are by public key only: the first key that logs in under a free name owns it. No
 shell, exec, subsystem (sftp) or forwarding of any kind; a session without a PTY is told so.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -31,8 +32,7 @@ from .stores import open_accounts, open_lobby, open_spec_store
 
 log = logging.getLogger("bergfried.serve")
 
-NO_KEY = ("Bergfried logs in with an SSH key, never a password: make one with "
-          "`ssh-keygen -t ed25519` and connect again.")
+NO_KEY = "Bergfried logs in with an SSH key, never a password: make one with `ssh-keygen -t ed25519` and connect again."
 
 
 @dataclass
@@ -40,13 +40,13 @@ class Limits:
     max_connections: int = 200
     max_per_address: int = 20
     failed_auth_per_minute: int = 20
-    idle_lobby: float = 15 * 60          # seconds since the last key, in the lobby (or no session)
-    idle_table: float = 2 * 60 * 60      # ... at a table (people think)
-    max_output_buffer: int = 1 << 20     # bytes queued for a client that does not read
-    stalled_output: float = 10.0         # seconds a client may not read before it is dropped
-    input_rate: int = 4096               # bytes a second a client may send, on average ...
-    input_burst: int = 16384             # ... and at once (a pasted move is a few hundred)
-    max_width: int = 400                 # the largest terminal drawn; larger ones are clamped
+    idle_lobby: float = 15 * 60  # seconds since the last key, in the lobby (or no session)
+    idle_table: float = 2 * 60 * 60  # ... at a table (people think)
+    max_output_buffer: int = 1 << 20  # bytes queued for a client that does not read
+    stalled_output: float = 10.0  # seconds a client may not read before it is dropped
+    input_rate: int = 4096  # bytes a second a client may send, on average ...
+    input_burst: int = 16384  # ... and at once (a pasted move is a few hundred)
+    max_width: int = 400  # the largest terminal drawn; larger ones are clamped
     max_height: int = 150
     idle_check: float = 5.0
 
@@ -66,7 +66,7 @@ def read_allowed(path: Path) -> set[str]:
         words = line.split()
         start = next((i for i, w in enumerate(words) if w.startswith(("ssh-", "ecdsa-", "sk-"))), None)
         if start is not None and start + 1 < len(words):
-            allowed.add(key_text(asyncssh.import_public_key(" ".join(words[start:start + 2]))))
+            allowed.add(key_text(asyncssh.import_public_key(" ".join(words[start : start + 2]))))
     return allowed
 
 
@@ -93,9 +93,18 @@ class Template:
 class Service:
     """What the front process keeps: accounts (for logins), limits, the sessions and the template."""
 
-    def __init__(self, data_dir: Path, *, allowed: set[str] | None = None, limits: Limits | None = None,
-                 bot_delay: float = 0.6, durable: bool = True, template: Template | None = None,
-                 database: str | None = None, executor=None) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        allowed: set[str] | None = None,
+        limits: Limits | None = None,
+        bot_delay: float = 0.6,
+        durable: bool = True,
+        template: Template | None = None,
+        database: str | None = None,
+        executor=None,
+    ) -> None:
         """``executor``: where the bots think (a spawned ``BotPool``; None: threads here)."""
         self.data_dir = Path(data_dir)
         self.allowed, self.limits = allowed, limits or Limits()
@@ -108,7 +117,7 @@ class Service:
         self._idle_task: asyncio.Task | None = None
         self._template, self._own_template = template, template is None
         self.by_context: dict[str, Connection] = {}
-        self.store = open_spec_store(self.spec_base())   # StoreError: one line for the host
+        self.store = open_spec_store(self.spec_base())  # StoreError: one line for the host
         self.accounts = open_accounts(self.spec_base(), self.store)
         # The bots of every table are played here, thinking in ``executor``'s processes (one
         # process a move, by lease); the sessions' processes never think.
@@ -117,8 +126,12 @@ class Service:
         self.lobby = open_lobby(self.spec_base(), self.store, bots="here", executor=executor)
 
     def spec_base(self) -> dict:
-        return {"data_dir": str(self.data_dir), "database": self.database,
-                "bot_delay": self.bot_delay, "durable": self.durable}
+        return {
+            "data_dir": str(self.data_dir),
+            "database": self.database,
+            "bot_delay": self.bot_delay,
+            "durable": self.durable,
+        }
 
     async def start(self, host: str, port: int, host_key: Path) -> asyncssh.SSHAcceptor:
         """Start the template (before listening: it and its children never hold the listening
@@ -126,16 +139,30 @@ class Service:
         if self._template is None:
             self._template = await asyncio.get_running_loop().run_in_executor(None, Template)
         if self.executor is not None:  # its processes start now, before anything listens
-            await asyncio.gather(*(asyncio.wrap_future(self.executor.submit(int, 0))
-                                   for _ in range(getattr(self.executor, "workers", 1))))
+            await asyncio.gather(
+                *(
+                    asyncio.wrap_future(self.executor.submit(int, 0))
+                    for _ in range(getattr(self.executor, "workers", 1))
+                )
+            )
         for problem in self.lobby.restore():
             log.warning(problem)
         self.lobby.watch()
         watch_asyncssh_refusals(self)
         self._server = await asyncssh.listen(
-            host, port, server_factory=lambda: Connection(self), server_host_keys=[str(host_key)],
-            encoding=None, line_editor=False, agent_forwarding=False, x11_forwarding=False,
-            allow_scp=False, login_timeout=60, keepalive_interval=60, reuse_address=True)
+            host,
+            port,
+            server_factory=lambda: Connection(self),
+            server_host_keys=[str(host_key)],
+            encoding=None,
+            line_editor=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            login_timeout=60,
+            keepalive_interval=60,
+            reuse_address=True,
+        )
         self._idle_task = asyncio.get_running_loop().create_task(self._watch_idle())
         return self._server
 
@@ -198,8 +225,7 @@ class Service:
             else:
                 limit = limits.idle_table
             log.info("%s %s: idle for %.0f s: disconnected", session.peer, session.player.name, idle)
-            session.close(f"Disconnected after {max(limit / 60, 1):.0f} minutes without a key; "
-                          f"your seats are kept.")
+            session.close(f"Disconnected after {max(limit / 60, 1):.0f} minutes without a key; your seats are kept.")
 
     # -- admission ---------------------------------------------------------------------------
     def admit(self, peer: str) -> str | None:
@@ -229,7 +255,7 @@ class Connection(asyncssh.SSHServer):
         self.username = ""
         self.key: str | None = None
         self.login: Login | None = None
-        self.owner: str | None = None      # the name the offered key belongs to (if another's)
+        self.owner: str | None = None  # the name the offered key belongs to (if another's)
         self.refusal: str | None = None
         self.counted = False
         self.told = False
@@ -312,8 +338,9 @@ class Connection(asyncssh.SSHServer):
             owner = accounts.name_of(self.key)
             log.info("%s: %s: refused: the key is %s's", self.peer, safe(self.username, 24), owner)
             self.service.failed(self.peer)
-            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
-                                 f"Bergfried: this key is {owner}'s; log in as {owner}@")
+            self.conn.disconnect(
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, f"Bergfried: this key is {owner}'s; log in as {owner}@"
+            )
             return
         if self.login is Login.CLAIM:
             try:
@@ -342,8 +369,9 @@ class Connection(asyncssh.SSHServer):
     def idle_without_session(self, seconds: float) -> None:
         log.info("%s %s: no session for %.0f s: disconnected", self.peer, self.who, seconds)
         if self.conn is not None:
-            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
-                                 "Bergfried: disconnected: no session (ssh -N) for too long")
+            self.conn.disconnect(
+                asyncssh.DISC_BY_APPLICATION, "Bergfried: disconnected: no session (ssh -N) for too long"
+            )
 
 
 _REFUSED = re.compile(r"\[(conn=\d+)[^\]]*\] (Agent|X11) forwarding request denied")

@@ -7,6 +7,7 @@ cap, before anything reads them), clamps the terminal size it announces, sets it
 and stops reading the pty while the client does not read what it was sent (the player's
 process then waits in its own write; nobody else does).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -39,9 +40,10 @@ READ_CHUNK = 16384
 def safe(text: object, limit: int = 80) -> str:
     """Client-supplied text as one harmless log word: control characters escaped, cut short."""
     text = str(text)
-    out = "".join(ch if ch.isprintable() and ch != "\\" else
-                  "\\\\" if ch == "\\" else ch.encode("unicode_escape").decode("ascii")
-                  for ch in text[:limit])
+    out = "".join(
+        ch if ch.isprintable() and ch != "\\" else "\\\\" if ch == "\\" else ch.encode("unicode_escape").decode("ascii")
+        for ch in text[:limit]
+    )
     return out + ("…" if len(text) > limit else "")
 
 
@@ -87,7 +89,7 @@ class SSHSession(asyncssh.SSHServerSession):
         self.started = asyncio.get_running_loop().create_future()  # the child said its pid
         self.ended = asyncio.Event()
         self._pty = False
-        self._pending = b""           # input the pty did not take yet
+        self._pending = b""  # input the pty did not take yet
         self._reading = False
         self._stall: asyncio.TimerHandle | None = None
         self._control_buffer = b""
@@ -141,8 +143,7 @@ class SSHSession(asyncssh.SSHServerSession):
             self.close("The server cannot start your session now; try again soon.")
             return
         self.service.sessions.add(self)
-        log.info("%s %s: session at %dx%d, TERM=%s", self.peer, self.player.name, *self.size,
-                 self.term)
+        log.info("%s %s: session at %dx%d, TERM=%s", self.peer, self.player.name, *self.size, self.term)
 
     def _start_process(self) -> None:
         master, slave = os.openpty()
@@ -176,10 +177,10 @@ class SSHSession(asyncssh.SSHServerSession):
             return
         if not self.bucket.take(len(data)):
             limits = self.service.limits
-            self.refuse(f"sent more than {limits.input_burst} bytes at once or "
-                        f"{limits.input_rate} a second",
-                        "You typed or pasted more than this server takes at once; "
-                        "disconnected. Your seats are kept.")
+            self.refuse(
+                f"sent more than {limits.input_burst} bytes at once or {limits.input_rate} a second",
+                "You typed or pasted more than this server takes at once; disconnected. Your seats are kept.",
+            )
             return
         self._pending += data
         self._flush_input()
@@ -205,8 +206,7 @@ class SSHSession(asyncssh.SSHServerSession):
         limits = self.service.limits
         size = (max(1, min(width, limits.max_width)), max(1, min(height, limits.max_height)))
         if size != (width, height):
-            log.info("%s %s: terminal %dx%d clamped to %dx%d", self.peer, self.player.name,
-                     width, height, *size)
+            log.info("%s %s: terminal %dx%d clamped to %dx%d", self.peer, self.player.name, width, height, *size)
             self.tell({"clamped": list(size)})
             self._clamped = size
         return size
@@ -250,8 +250,7 @@ class SSHSession(asyncssh.SSHServerSession):
         # The client does not take what it was sent: stop reading, and give it a while.
         self._pause_output()
         if self._stall is None:
-            self._stall = asyncio.get_running_loop().call_later(
-                self.service.limits.stalled_output, self._slow_reader)
+            self._stall = asyncio.get_running_loop().call_later(self.service.limits.stalled_output, self._slow_reader)
 
     def resume_writing(self) -> None:
         if self._stall is not None:
@@ -271,8 +270,7 @@ class SSHSession(asyncssh.SSHServerSession):
 
     def _slow_reader(self) -> None:
         self._stall = None
-        self.refuse(f"output buffer over {self.service.limits.max_output_buffer // 2} bytes "
-                    f"(client not reading)", "")
+        self.refuse(f"output buffer over {self.service.limits.max_output_buffer // 2} bytes (client not reading)", "")
 
     # -- the control socket: the child's pid, its log lines, answers ---------------------------
     def _control_readable(self) -> None:
@@ -304,8 +302,13 @@ class SSHSession(asyncssh.SSHServerSession):
                 self.started.set_result(self.pid)
         elif "log" in message:
             level = getattr(logging, str(message["log"]), logging.INFO)
-            log.log(level if isinstance(level, int) else logging.INFO, "%s %s: %s", self.peer,
-                    self.player.name, safe(message.get("text", ""), 400))
+            log.log(
+                level if isinstance(level, int) else logging.INFO,
+                "%s %s: %s",
+                self.peer,
+                self.player.name,
+                safe(message.get("text", ""), 400),
+            )
         elif "status" in message:
             future = self._asks.pop(message.get("id"), None)
             if future is not None and not future.done():
@@ -328,15 +331,14 @@ class SSHSession(asyncssh.SSHServerSession):
         self.tell({"ask": "status", "id": ask})
         try:
             return await asyncio.wait_for(future, timeout)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             self._asks.pop(ask, None)
             return None
 
     # -- ending ------------------------------------------------------------------------------
     def refuse(self, why: str, message: str) -> None:
         """A limit is over: log who and why, tell the player in one line, disconnect."""
-        log.warning("%s %s: %s: disconnected (the seats are kept)", self.peer, self.player.name,
-                    why)
+        log.warning("%s %s: %s: disconnected (the seats are kept)", self.peer, self.player.name, why)
         self.close(message)
 
     def _process_ended(self) -> None:

@@ -2,6 +2,7 @@
 the data folder, or PostgreSQL for several hosts). Every process opens its own (the front for
 logins, each session's process after its fork for everything else): nothing is shared in
 memory, so a session's process is as good as one on another host."""
+
 from __future__ import annotations
 
 from pathlib import Path

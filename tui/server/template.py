@@ -13,6 +13,7 @@ so the next child inherits nothing of this one.
 
 The template dies with the front: it reads end-of-file on its socket when the front is gone.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -26,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import termios
+from pathlib import Path
 
 READY = b"ready"
 
@@ -43,6 +45,7 @@ def die_with_parent() -> None:
         while os.getppid() == parent:
             time.sleep(0.5)
         os._exit(0)
+
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
@@ -53,7 +56,11 @@ def start_template(env: dict[str, str] | None = None) -> tuple[subprocess.Popen,
     child_env["PYTHONIOENCODING"] = "utf-8"
     proc = subprocess.Popen(
         [sys.executable, "-c", f"from tui.server.template import main; main({back.fileno()})"],
-        pass_fds=[back.fileno()], stdin=subprocess.DEVNULL, env=child_env, start_new_session=True)
+        pass_fds=[back.fileno()],
+        stdin=subprocess.DEVNULL,
+        env=child_env,
+        start_new_session=True,
+    )
     back.close()
     front.settimeout(120)
     try:
@@ -110,8 +117,7 @@ def _child(sock: socket.socket, spec: dict, slave: int, control_fd: int) -> None
     except BaseException:
         import logging
 
-        logging.getLogger("bergfried.serve").exception("%s: the session's process failed",
-                                                       spec.get("name"))
+        logging.getLogger("bergfried.serve").exception("%s: the session's process failed", spec.get("name"))
     finally:
         os._exit(status)
 
@@ -150,12 +156,12 @@ async def _run_once(no_color: bool) -> None:
     from ..settings import Settings
     from .child import STYLESHEETS, Player, RemoteApp, css_key
 
-    with tempfile.TemporaryDirectory(prefix="bergfried-warm-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="bergfried-warm-") as name:
+        tmp = Path(name)
         host = TableHost(get_game, bot_delay=0, durable=False)
         lobby = Lobby(tmp, host)
-        accounts = Accounts(os.path.join(tmp, "accounts.json"))
-        settings = Settings.load(os.path.join(tmp, "me"), os.path.join(tmp, "tables"),
-                                 player_name="warm", bot_delay=0, durable=False)
+        accounts = Accounts(tmp / "accounts.json")
+        settings = Settings.load(tmp / "me", tmp / "tables", player_name="warm", bot_delay=0, durable=False)
         settings.no_color = no_color
         if no_color:
             settings.theme = "monochrome"

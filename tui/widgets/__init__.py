@@ -1,4 +1,5 @@
 """Widgets shared by every game screen."""
+
 from .board_layout import BoardAndMoves, MoveList
 from .grid import Cell, Grid
 from .text_line import TextLine

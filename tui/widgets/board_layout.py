@@ -4,6 +4,7 @@ The board's column shares its room out among the grids of the board that may be 
 (``Grid(max_scale=...)``): on every resize it picks the largest scale at which all of them fit
 together, so a board fills a large terminal and stays as drawn at 80x24.
 """
+
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -52,13 +53,11 @@ class BoardColumn(Vertical):
 
     def fit_boards(self) -> None:
         self._pending = False
-        grids = [g for g in self.query(Grid) if g.max_scale > 1 and g.auto_fit and g.display
-                 and g.columns and g.rows]
+        grids = [g for g in self.query(Grid) if g.max_scale > 1 and g.auto_fit and g.display and g.columns and g.rows]
         if not grids or not self.size.height:
             return
         slack = self.content_size.height - sum(c.outer_size.height for c in self.children if c.display)
-        scale = next((s for s in range(max(g.max_scale for g in grids), 1, -1)
-                      if fits(grids, s, slack)), 1)
+        scale = next((s for s in range(max(g.max_scale for g in grids), 1, -1) if fits(grids, s, slack)), 1)
         for grid in grids:
             grid.set_scale(scale)
 
@@ -71,7 +70,7 @@ def fits(grids: list[Grid], scale: int, slack: int) -> bool:
     for grid in grids:
         need = grid.needs(min(scale, grid.max_scale))
         container = grid.parent
-        room = (container.content_size.width if isinstance(container, Widget) else grid.size.width)
+        room = container.content_size.width if isinstance(container, Widget) else grid.size.width
         if need.width > room - grid.styles.margin.width:
             return False
         height = grid.styles.height

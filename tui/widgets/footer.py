@@ -1,5 +1,6 @@
 """A footer that never cuts a key in half: when the keys are wider than the screen, whole keys
 go, the least needed first (they all still work, and the palette lists them)."""
+
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -10,7 +11,7 @@ from textual.widgets._footer import FooterKey
 #: named on the line itself), then the rest from the end, but never leaving or help.
 DROP_FIRST = ("save_as", "command_line")
 KEEP = ("leave", "app.help")
-PALETTE = 11   # "▏^p palette" docked at the right, over the last key's trailing space
+PALETTE = 11  # "▏^p palette" docked at the right, over the last key's trailing space
 
 
 def key_width(key: FooterKey) -> int:
@@ -27,7 +28,7 @@ class FittingFooter(Footer):
         items = list(super().compose())
         keys = [w for w in items if isinstance(w, FooterKey) and not w.has_class("-command-palette")]
         if any(not isinstance(w, FooterKey) for w in items):
-            yield from items                   # grouped keys: leave the layout to Textual
+            yield from items  # grouped keys: leave the layout to Textual
             return
         self._width = self.app.size.width
         room = self._width - (PALETTE if len(keys) < len(items) else 0)

@@ -15,6 +15,7 @@ A grid made with ``max_scale`` above 1 draws each cell ``scale`` times as wide a
 where the board column (or :meth:`Grid.fit_to`) finds room, so a board fills a large terminal
 and stays at scale 1 at 80x24; a scaled cell shows its ``big`` text (lines), else its glyph.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -48,14 +49,14 @@ class Cell:
     """What one board position shows. ``key`` is handed back when the cell is chosen."""
 
     glyph: str = ""
-    bg: str | None = None       # theme variable or colour; None: the board's cell colour
-    fg: str | None = None       # None: a text colour that contrasts with ``bg``
+    bg: str | None = None  # theme variable or colour; None: the board's cell colour
+    fg: str | None = None  # None: a text colour that contrasts with ``bg``
     bold: bool = False
     dim: bool = False
-    label: str = ""             # the long name, shown while the cell is focused
+    label: str = ""  # the long name, shown while the cell is focused
     key: Any = None
-    selectable: bool = True     # whether the cursor stops here
-    big: str = ""               # drawn instead of the glyph when the grid is scaled up
+    selectable: bool = True  # whether the cursor stops here
+    big: str = ""  # drawn instead of the glyph when the grid is scaled up
 
 
 class GridMessage(Message):
@@ -106,15 +107,22 @@ class Grid(ScrollView, can_focus=True):
             super().__init__(grid)
             self.pos, self.cell = pos, cell
 
-    def __init__(self, *, cell_width: int = 3, max_scale: int = 1, name: str | None = None,
-                 id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        cell_width: int = 3,
+        max_scale: int = 1,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         if cell_width < 3:
             raise ValueError("cells need room for a glyph and two markers")
         self.cell_width = cell_width
-        self.max_scale = max_scale      # 1: never scaled
+        self.max_scale = max_scale  # 1: never scaled
         self.scale = 1
-        self.auto_fit = True            # False: the board calls fit_to itself
+        self.auto_fit = True  # False: the board calls fit_to itself
         self._space: Size | None = None  # the room fit_to was last given
         self._cells: dict[Pos, Cell] = {}
         self._columns = self._rows = 0
@@ -127,9 +135,15 @@ class Grid(ScrollView, can_focus=True):
 
     # -- what the game screen calls -------------------------------------------------------
 
-    def set_board(self, cells: Mapping[Pos, Cell], *, columns: int | None = None,
-                  rows: int | None = None, row_labels: Iterable[str] = (),
-                  col_labels: Iterable[str] = ()) -> None:
+    def set_board(
+        self,
+        cells: Mapping[Pos, Cell],
+        *,
+        columns: int | None = None,
+        rows: int | None = None,
+        row_labels: Iterable[str] = (),
+        col_labels: Iterable[str] = (),
+    ) -> None:
         """Replace the whole board; the cursor stays where it was when that cell still exists."""
         self._cells = dict(cells)
         self._columns = columns if columns is not None else 1 + max((c for c, _ in cells), default=-1)
@@ -186,12 +200,17 @@ class Grid(ScrollView, can_focus=True):
 
     def needs(self, scale: int) -> Size:
         """The room the whole board takes at ``scale``."""
-        return Size(self._gutter + self._columns * self.cell_width * scale,
-                    self._header + self._rows * scale)
+        return Size(self._gutter + self._columns * self.cell_width * scale, self._header + self._rows * scale)
 
     def _best_scale(self, space: Size) -> int:
-        fitting = [s for s in range(2, self.max_scale + 1) if self._columns and self._rows
-                   and self.needs(s).width <= space.width and self.needs(s).height <= space.height]
+        fitting = [
+            s
+            for s in range(2, self.max_scale + 1)
+            if self._columns
+            and self._rows
+            and self.needs(s).width <= space.width
+            and self.needs(s).height <= space.height
+        ]
         return max(fitting, default=1)
 
     def fit_to(self, width: int, height: int) -> None:
@@ -208,13 +227,12 @@ class Grid(ScrollView, can_focus=True):
         self.virtual_size = self.needs(scale)
         self.refresh(layout=True)
         if self.cursor is not None:
-            self.call_after_refresh(self.scroll_to_region, self._region_of(self.cursor), animate=False,
-                                    force=True)
+            self.call_after_refresh(self.scroll_to_region, self._region_of(self.cursor), animate=False, force=True)
         self.post_message(self.Rescaled(self, scale))
 
     def _ask_for_room(self, now: bool = False) -> None:
         """The board column around this grid shares its room out again (``now`` too)."""
-        column = next((a for a in self.ancestors if hasattr(a, "fit_boards_soon")), None)
+        column: Any = next((a for a in self.ancestors if hasattr(a, "fit_boards_soon")), None)
         if column is not None and self.auto_fit:
             if now:
                 column.fit_boards()
@@ -325,15 +343,15 @@ class Grid(ScrollView, can_focus=True):
     def _colour(self, name: str) -> Color:
         return resolve_colour(self.app.theme_variables, name)
 
-    def _style(self, bg: str | None, fg: str | None, bold: bool = False, dim: bool = False,
-               underline: bool = False) -> Style:
+    def _style(
+        self, bg: str | None, fg: str | None, bold: bool = False, dim: bool = False, underline: bool = False
+    ) -> Style:
         key = (bg, fg, bold, dim, underline)
         style = self._styles.get(key)
         if style is None:
             back = self._colour(bg or "board-cell")
             fore = self._colour(fg) if fg else back.get_contrast_text(1.0)
-            style = Style(color=fore.rich_color, bgcolor=back.rich_color, bold=bold, dim=dim,
-                          underline=underline)
+            style = Style(color=fore.rich_color, bgcolor=back.rich_color, bold=bold, dim=dim, underline=underline)
             self._styles[key] = style
         return style
 
@@ -359,7 +377,7 @@ class Grid(ScrollView, can_focus=True):
             mark = self._style("board-legal", "board-legal-text", bold=True)
         else:
             return [Segment(" " + inner + " ", body)]
-        if sub != (self.scale - 1) // 2:   # the marks on the middle line, the colour on all
+        if sub != (self.scale - 1) // 2:  # the marks on the middle line, the colour on all
             left, right = " " * len(left), " " * len(right)
         return [Segment(left, mark), Segment(inner, body), Segment(right, mark)]
 
@@ -371,9 +389,11 @@ class Grid(ScrollView, can_focus=True):
         segments: list[Segment] = []
         row, sub = divmod(line - self._header, self.scale)
         if self._gutter:
-            label = self._row_labels[row] if (
-                line >= self._header and row < len(self._row_labels)
-                and sub == (self.scale - 1) // 2) else ""
+            label = (
+                self._row_labels[row]
+                if (line >= self._header and row < len(self._row_labels) and sub == (self.scale - 1) // 2)
+                else ""
+            )
             segments.append(Segment(label.rjust(self._gutter - 1) + " ", label_style))
         if line < self._header:
             width = self.cell_width * self.scale

@@ -1,5 +1,6 @@
 """A player's name in a column of fixed width: cut with an ellipsis, never mid-word silently,
 and the "you" mark kept."""
+
 from __future__ import annotations
 
 

@@ -1,5 +1,6 @@
 """A line of text that repaints alone: updating it never makes the screen lay itself out again,
 which is most of a cursor move's cost when a board redraws the lines under it."""
+
 from __future__ import annotations
 
 from rich.text import Text

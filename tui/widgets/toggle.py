@@ -1,4 +1,5 @@
 """A checkbox whose on and off differ by shape, not only by shade (monochrome, dim screens)."""
+
 from __future__ import annotations
 
 from textual.content import Content

@@ -1,5 +1,6 @@
 """Speed of the engine: random games per second at 3 and 7 seats, and the time to list where a
 room may be placed (per room and castle)."""
+
 from __future__ import annotations
 
 import random
@@ -42,6 +43,7 @@ def bench(games: int, seed: int) -> dict[str, str]:
         took = time.perf_counter() - start
         out[f"{players} seats"] = f"{games / took:8.1f} games/s ({actions / games:.0f} actions/game)"
     micros = sorted(t * 1e6 for t in timings)
-    out["placements/room"] = (f"mean {statistics.fmean(micros):.1f} µs, "
-                              f"p95 {micros[int(0.95 * (len(micros) - 1))]:.1f} µs")
+    out["placements/room"] = (
+        f"mean {statistics.fmean(micros):.1f} µs, p95 {micros[int(0.95 * (len(micros) - 1))]:.1f} µs"
+    )
     return out

@@ -5,6 +5,7 @@ scoring: it takes the pair and the places that most raise its lower castle (half
 higher one), counts a room that completes a third or fifth of a type as worth a bonus, and
 glances at what it passes on to the neighbour who shares a castle with it.
 """
+
 from __future__ import annotations
 
 import random
@@ -113,4 +114,3 @@ class _Judge:
         rest = [r for r in self.view.my_hand if r not in (a, b)]
         passed = max((self.best(r, shared) for r in rest), default=0.0)
         return max(straight, crossed) + PASS_WEIGHT * passed
-

@@ -10,14 +10,16 @@ floors negative; columns grow to the right and may go negative on the left.
     >>> (2, 0) in c.positions(ROOM_ID["Wine Room"])
     True
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cached_property
 
 import attrs
 
-from .catalog import (DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, ROOM_ID, ROOMS, THRONE_CELLS, TYPE_OF,  # noqa: F401 (ROOM_ID: the docstring example)
-                      UPSTAIRS_ONLY)
+from .catalog import ROOM_ID  # noqa: F401 (the docstring example)
+from .catalog import DOWNSTAIRS_ONLY, NORMAL_TYPES, OPEN_TOP, ROOMS, THRONE_CELLS, TYPE_OF, UPSTAIRS_ONLY, article
 
 THRONE_ROOM = -1  # the value of the throne room's two cells in a grid
 Cell = tuple[int, int]
@@ -25,8 +27,14 @@ ORTHOGONAL = ((0, 1), (0, -1), (-1, 0), (1, 0))
 AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
-_new = object.__new__
-_ROOMS_ONLY = ("grid", "type_counts", "frontier")  # cached; the same with more attendants or cards
+_ROOMS_ONLY = ("grid", "type_counts", "frontier")
+# Why a room may not go to a cell (Castle.problem fills in the room's type or the room below)
+_TAKEN = "that cell is taken"
+_UPSTAIRS = "{a} {kind} room goes on the throne-room floor or higher"
+_DOWNSTAIRS = "a downstairs room goes below the throne-room floor"
+_UNSUPPORTED = "a room above the throne-room floor needs a room right below it"
+_DETACHED = "a room must share an edge with a room of the castle"
+_OPEN_TOP = "nothing may go above the {below} (open to the sky)"  # cached; the same with more attendants or cards
 
 
 def type_of(room: int) -> str:
@@ -42,22 +50,15 @@ class Castle:
 
     # -- building ------------------------------------------------------------------------------
     def with_room(self, room: int, col: int, floor: int) -> Castle:
-        # The grid and the counts derived from this castle's instead of rebuilt from every cell,
-        # and the castle made without attrs' __init__ (a load places thousands of rooms): its
-        # fields filled into its own instance dict, in order, which then shares its keys with
-        # every castle's (half the size of a dict built apart, and quicker to fill).
+        # The grid and the counts (cached properties) derived from this castle's instead of
+        # worked out again from every cell: a game places a hundred rooms and scores after each.
         grid = self.grid.copy()
         grid[(col, floor)] = room
         counts = self.type_counts.copy()
         kind = TYPE_OF[room]
         counts[kind] = counts.get(kind, 0) + 1
-        fields = self.__dict__
-        castle = _new(Castle)
-        new = castle.__dict__
-        new["throne"] = fields["throne"]
-        new["cells"] = fields["cells"] + ((col, floor, room),)
-        new["attendants"], new["cards"] = fields["attendants"], fields["cards"]
-        new["grid"], new["type_counts"] = grid, counts
+        castle = Castle(self.throne, self.cells + ((col, floor, room),), self.attendants, self.cards)
+        castle.__dict__.update(grid=grid, type_counts=counts)
         return castle
 
     def with_attendant(self, name: str) -> Castle:
@@ -110,40 +111,47 @@ class Castle:
 
     def problem(self, room: int, col: int, floor: int) -> str | None:
         """Why ``room`` may not go to (col, floor), or None when it may."""
-        grid = self.grid
+        fault = self._faults(room, ((col, floor),))[0]
+        if fault is None:
+            return None
+        below = self.grid.get((col, floor - 1))
         kind = TYPE_OF[room]
-        if (col, floor) in grid:
-            return "that cell is taken"
-        if kind in UPSTAIRS_ONLY and floor < 0:
-            return f"a {kind} room goes on the throne-room floor or higher"
-        if kind in DOWNSTAIRS_ONLY and floor >= 0:
-            return "a downstairs room goes below the throne-room floor"
-        below = grid.get((col, floor - 1))
-        if floor > 0 and below is None:
-            return "a room above the throne-room floor needs a room right below it"
-        if not ((col, floor + 1) in grid or below is not None or (col - 1, floor) in grid
-                or (col + 1, floor) in grid):
-            return "a room must share an edge with a room of the castle"
-        if below is not None and below != THRONE_ROOM and TYPE_OF[below] in OPEN_TOP:
-            return f"nothing may go above the {ROOMS[below].name} (open to the sky)"
-        return None
+        below_name = ROOMS[below].name if below is not None and below >= 0 else ""
+        return fault.format(kind=kind, a=article(kind), below=below_name)
 
     def positions(self, room: int) -> list[Cell]:
-        """Every cell where ``room`` may be placed, left to right, bottom to top."""
+        """Every cell where ``room`` may be placed, left to right, bottom to top: the cells next to
+        the castle where nothing stands against it."""
+        cells = self.frontier
+        return [cell for cell, fault in zip(cells, self._faults(room, cells)) if fault is None]
+
+    def _faults(self, room: int, cells: Iterable[Cell]) -> list[str | None]:
+        """The placement rules, for ``room`` at each of ``cells``: what stands against it, as the
+        unfilled text of ``problem``'s reason, or None. (One loop for many cells: the bots list
+        the positions of every room they consider.)"""
         grid = self.grid
         kind = TYPE_OF[room]
         up_only, down_only = kind in UPSTAIRS_ONLY, kind in DOWNSTAIRS_ONLY
-        out = []
-        for col, floor in self.frontier:
-            if (up_only and floor < 0) or (down_only and floor >= 0):
-                continue
+        faults: list[str | None] = []
+        for col, floor in cells:
             below = grid.get((col, floor - 1))
-            if floor > 0 and below is None:
-                continue
-            if below is not None and below != THRONE_ROOM and TYPE_OF[below] in OPEN_TOP:
-                continue
-            out.append((col, floor))
-        return out
+            if (col, floor) in grid:
+                faults.append(_TAKEN)
+            elif up_only and floor < 0:
+                faults.append(_UPSTAIRS)
+            elif down_only and floor >= 0:
+                faults.append(_DOWNSTAIRS)
+            elif floor > 0 and below is None:
+                faults.append(_UNSUPPORTED)
+            elif not (
+                (col, floor + 1) in grid or below is not None or (col - 1, floor) in grid or (col + 1, floor) in grid
+            ):
+                faults.append(_DETACHED)
+            elif below is not None and below != THRONE_ROOM and TYPE_OF[below] in OPEN_TOP:
+                faults.append(_OPEN_TOP)
+            else:
+                faults.append(None)
+        return faults
 
     # -- shape ---------------------------------------------------------------------------------
     def columns(self) -> tuple[int, int]:

@@ -9,6 +9,7 @@ may hold several special rooms of one kind, which share the id.
     >>> ROOMS[TOWER].rule_text
     '1 per room below it in its column; nothing may go above it'
 """
+
 from __future__ import annotations
 
 import json
@@ -57,10 +58,19 @@ class Room:
         return RULE_TEXT[self.id]
 
 
+def article(word: str) -> str:
+    """'an' before a vowel ("an outdoor room"), else 'a'."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def _plural(wants: str) -> str:
     if wants in DECORS:
-        return {"painting": "room with a painting", "torch": "room with a torch",
-                "swords": "room with swords", "mirror": "room with a mirror"}[wants]
+        return {
+            "painting": "room with a painting",
+            "torch": "room with a torch",
+            "swords": "room with swords",
+            "mirror": "room with a mirror",
+        }[wants]
     if wants == "special":
         return "special room (the throne room counts once)"
     return "corridor" if wants == "corridor" else f"{wants} room"
@@ -100,7 +110,7 @@ class Throne:
     @property
     def rule_text(self) -> str:
         a, b = self.wants
-        return f"2 each for a {a[0]} room at {a[1]} and a {b[0]} room at {b[1]} (at most 4)"
+        return f"2 each for {article(a[0])} {a[0]} room at {a[1]} and {article(b[0])} {b[0]} room at {b[1]} (at most 4)"
 
 
 @attrs.frozen
@@ -113,8 +123,10 @@ class BonusCard:
 
 def _load():
     data = json.loads(resources.files(__package__).joinpath("catalog.json").read_text("utf-8"))
-    rooms = [Room(i, r["name"], r["type"], r["decor"], r["points"], r["where"], r["wants"], r["german"])
-             for i, r in enumerate(data["rooms"])]
+    rooms = [
+        Room(i, r["name"], r["type"], r["decor"], r["points"], r["where"], r["wants"], r["german"])
+        for i, r in enumerate(data["rooms"])
+    ]
     base = len(rooms)
     names = {"fountain": "Fountain", "tower": "Tower", "foyer": "Foyer"}
     for k, kind in enumerate(SPECIAL_TYPES):
@@ -122,8 +134,15 @@ def _load():
     thrones = tuple(Throne(i, tuple((w[0], w[1]) for w in t["wants"])) for i, t in enumerate(data["thrones"]))
     cards = tuple(BonusCard(i, c["key"], c["points"], c["text"]) for i, c in enumerate(data["bonus_cards"]))
     attendants = tuple((a, d) for a, d in data["attendants"])
-    return (tuple(rooms), data["specials"], thrones, cards, attendants, data["attendant_copies"],
-            tuple(data["castle_names"]))
+    return (
+        tuple(rooms),
+        data["specials"],
+        thrones,
+        cards,
+        attendants,
+        data["attendant_copies"],
+        tuple(data["castle_names"]),
+    )
 
 
 ROOMS, SPECIAL_COPIES, THRONES, BONUS_CARDS, ATTENDANTS, ATTENDANT_COPIES, CASTLE_NAMES = _load()

@@ -15,6 +15,7 @@ A seat also remembers what the view no longer shows (``memory.Memory``): the han
 has chosen, its pair); ``known_discards`` the rooms known to lie among the face-down discards.
 Those rooms are dealt where they are known to be, and only the rest are drawn at random.
 """
+
 from __future__ import annotations
 
 import functools
@@ -27,8 +28,12 @@ from .state import PLACING, PUBLIC, SETUP, Bonus, BTCState, Tile
 from .view import BTCView
 
 
-def determinize(view: BTCView, rng: random.Random, known: dict[int, tuple[int, ...]] | None = None,
-                known_discards: tuple[int, ...] = ()) -> BTCState:
+def determinize(
+    view: BTCView,
+    rng: random.Random,
+    known: dict[int, tuple[int, ...]] | None = None,
+    known_discards: tuple[int, ...] = (),
+) -> BTCState:
     n, seat, positions = view.players, view.seat, view.positions
     known = known or {}
     if view.phase == SETUP or not view.hand_sizes:
@@ -45,24 +50,39 @@ def determinize(view: BTCView, rng: random.Random, known: dict[int, tuple[int, .
     take = _taker(rooms)
     # A known position that has chosen holds its pair among its known rooms (drawn from them).
     pairs = {p: tuple(sorted(rng.sample(known[p], 2))) for p in sorted(known) if p < n and view.chosen[p]}
-    hands = tuple(tuple(view.my_hand) if p == seat else
-                  tuple(r for r in known[p] if r not in pairs.get(p, ())) if p in known else take(size)
-                  for p, size in enumerate(view.hand_sizes))
-    chosen = tuple((view.my_pair if s == seat else pairs[s] if s in pairs else tuple(sorted(take(2)))) if done
-                   else None for s, done in enumerate(view.chosen))
+    hands = tuple(
+        tuple(view.my_hand)
+        if p == seat
+        else tuple(r for r in known[p] if r not in pairs.get(p, ()))
+        if p in known
+        else take(size)
+        for p, size in enumerate(view.hand_sizes)
+    )
+    chosen = tuple(
+        (view.my_pair if s == seat else pairs[s] if s in pairs else tuple(sorted(take(2)))) if done else None
+        for s, done in enumerate(view.chosen)
+    )
     # Bonus cards: kept ones are face up; the top offer is shown to the castle's builders.
-    cards = [c for c in range(len(BONUS_CARDS)) if c not in {k for c in castles for k in c.cards}
-             and not (top is not None and top.kind == "utility" and c in top.offer)]
+    cards = [
+        c
+        for c in range(len(BONUS_CARDS))
+        if c not in {k for c in castles for k in c.cards}
+        and not (top is not None and top.kind == "utility" and c in top.offer)
+    ]
     rng.shuffle(cards)
     deal = _taker(cards)
-    bonuses = ()
+    bonuses: tuple[Bonus, ...] = ()
     if top is not None:
+
         def offer(b_offer: tuple[int, ...], size: int) -> tuple[int, ...]:
             if top.kind == "food":
                 return b_offer or take(size)
             return (b_offer or deal(size)) if top.kind == "utility" else ()
-        waiting = tuple(Bonus(top.castle, top.seat, top.kind, offer((), FOOD_DRAW if top.kind == "food" else CARD_DRAW))
-                        for _ in range(view.bonuses_waiting))
+
+        waiting = tuple(
+            Bonus(top.castle, top.seat, top.kind, offer((), FOOD_DRAW if top.kind == "food" else CARD_DRAW))
+            for _ in range(view.bonuses_waiting)
+        )
         bonuses = waiting + (Bonus(top.castle, top.seat, top.kind, offer(top.offer, top.offer_size)),)
     bag = take(view.bag)
     hidden_at = (seat + 1) % positions if seat is not None else 0
@@ -71,15 +91,31 @@ def determinize(view: BTCView, rng: random.Random, known: dict[int, tuple[int, .
     deck = deal(view.deck)
     card_discards = tuple((top.castle if top else 0, c) for c in deal.rest())  # the rest were discarded
     return BTCState(
-        players=n, positions=positions, ludwig=view.ludwig, phase=view.phase, round=view.round, turn=view.turn,
-        castles=castles, hands=hands, chosen=chosen, ludwig_draw=view.ludwig_draw,
-        ludwig_assigned=not view.ludwig_draw, ludwig_tiles=view.ludwig_tiles,
+        players=n,
+        positions=positions,
+        ludwig=view.ludwig,
+        phase=view.phase,
+        round=view.round,
+        turn=view.turn,
+        castles=castles,
+        hands=hands,
+        chosen=chosen,
+        ludwig_draw=view.ludwig_draw,
+        ludwig_assigned=not view.ludwig_draw,
+        ludwig_tiles=view.ludwig_tiles,
         to_place=tuple(Tile(t.placer, t.owner, t.room, t.castle) for t in view.to_place),
-        used=_used(view, rng) if view.phase == PLACING else frozenset(), bonuses=bonuses, bag=bag,
-        room_discards=room_discards, deck=deck, card_discards=card_discards, specials_left=view.specials_left,
+        used=_used(view, rng) if view.phase == PLACING else frozenset(),
+        bonuses=bonuses,
+        bag=bag,
+        room_discards=room_discards,
+        deck=deck,
+        card_discards=card_discards,
+        specials_left=view.specials_left,
         attendants_left=view.attendants_left,
-        castle_scores=tuple(c.score for c in view.castles) if view.finished else (), scores=view.scores,
-        winners=view.winners)
+        castle_scores=tuple(c.score for c in view.castles) if view.finished else (),
+        scores=view.scores,
+        winners=view.winners,
+    )
 
 
 @functools.lru_cache(maxsize=512)
@@ -89,7 +125,7 @@ def castle_of(shown) -> Castle:
     that gives the same sheet (a room's points do not depend on when it was built)."""
     cells = tuple((x.col, x.floor, x.room) for x in shown.cells if x.room != THRONE_ROOM)
     castle = Castle(shown.throne, cells, shown.attendants, shown.cards)
-    points = {}
+    points: dict[tuple[int, int, int], int] = {}
     for row in cached_sheet(castle).rows:
         kind_cells = [c for c in cells if TYPE_OF[c[2]] == row.category]
         if len(kind_cells) == len(row.points):
@@ -113,7 +149,7 @@ class _taker:
         self.pool, self.at = pool, 0
 
     def __call__(self, k: int) -> tuple[int, ...]:
-        out = tuple(self.pool[self.at:self.at + k])
+        out = tuple(self.pool[self.at : self.at + k])
         self.at += k
         return out
 

@@ -5,6 +5,7 @@ counts a little too, because the next rooms may go to either and a room there is
 Each castle is shared with a neighbour, so only the lead over the best other seat makes a
 winning chance.
 """
+
 from __future__ import annotations
 
 from engine.core.chances import lead_chances
@@ -47,9 +48,19 @@ def late_width(view) -> int | None:
 # passes is mostly noise; late in round 2 the playouts are short and agree (spread 0.03-0.1), and
 # there a clearly better move is found in the time a second buys: in round 2's last two turns
 # greedy's best 8 moves are played out (``root_width_at``) instead of 4.
-SEARCH = {"rollout": "greedy", "rollout_depth": 1000, "epsilon": 0.0, "tree_depth": 1, "root_width": 4,
-          "root_check": True, "choose_by": "value", "passes": 1_000_000, "prior_z": 2.0, "memory": Memory,
-          "root_width_at": late_width}
+SEARCH = {
+    "rollout": "greedy",
+    "rollout_depth": 1000,
+    "epsilon": 0.0,
+    "tree_depth": 1,
+    "root_width": 4,
+    "root_check": True,
+    "choose_by": "value",
+    "passes": 1_000_000,
+    "prior_z": 2.0,
+    "memory": Memory,
+    "root_width_at": late_width,
+}
 
 
 def standings(state: BTCState) -> list[float]:
@@ -118,11 +129,16 @@ def bonus_value(state: BTCState, b: Bonus) -> float:
         i = SPECIAL_TYPES.index(TYPE_OF[SPECIAL_FOR_BONUS[b.kind]])
         return best(castle, SPECIAL_FOR_BONUS[b.kind]) if state.specials_left[i] else 0.0
     if b.kind == "special":
-        return max((best(castle, SPECIAL_ID[t]) for i, t in enumerate(SPECIAL_TYPES) if state.specials_left[i]),
-                   default=0.0)
+        return max(
+            (best(castle, SPECIAL_ID[t]) for i, t in enumerate(SPECIAL_TYPES) if state.specials_left[i]), default=0.0
+        )
     if b.kind == "living":
-        return float(max((attendant_points(castle, a) for i, a in enumerate(ATTENDANT_NAMES)
-                          if state.attendants_left[i]), default=0))
+        return float(
+            max(
+                (attendant_points(castle, a) for i, a in enumerate(ATTENDANT_NAMES) if state.attendants_left[i]),
+                default=0,
+            )
+        )
     if b.kind == "utility" and b.offer:
         return float(max(card_points(castle, c) for c in b.offer))
     if b.kind == "food" and b.offer:

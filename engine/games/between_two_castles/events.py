@@ -6,6 +6,7 @@ and deciding every move again on load makes thousands.
 Positions are the places round the table: the seats, and in the two-player game Ludwig as
 position 2. Castle k lies between position k and the position on its left, k + 1.
 """
+
 from __future__ import annotations
 
 import attrs
@@ -163,25 +164,25 @@ class GameEnded:
     winners: tuple[int, ...]  # positions (Ludwig may be one)
 
 
-def quick_new(cls: type):
-    """``cls(...)`` (positional fields, defaults as declared) without attrs' ``__init__``: the new
-    event's dict is built at once instead of filled field by field, for the events a load makes
-    most (every move is decided again). The same fields in the same order, so the same event.
-
-    >>> quick_new(RoomPlaced)(0, 0, 12, 0, 2, 0) == RoomPlaced(0, 0, 12, 0, 2, 0)
-    True
-    """
-    fields = attrs.fields(cls)
-    params = ", ".join(f.name if f.default is attrs.NOTHING else f"{f.name}={f.default!r}" for f in fields)
-    # Filled in the instance's own dict, in field order: that dict shares its keys with every event
-    # of the class (smaller, and quicker to fill than a dict built apart and set as __dict__).
-    fill = "".join(f"    d[{f.name!r}] = {f.name}\n" for f in fields)
-    env = {"_new": object.__new__, "cls": cls}
-    exec(f"def new({params}):\n    ev = _new(cls)\n    d = ev.__dict__\n{fill}    return ev\n", env)  # noqa: S102
-    return env["new"]
-
-
-ALL_EVENTS = (GameSetUp, RoundStarted, LudwigDrew, LudwigAssigned, PairChosen, PairsRevealed, RoomPlaced,
-              BonusEarned, RoomsDrawn, RoomPileReshuffled, AttendantPlaced, BonusCardsDrawn, BonusCardKept,
-              BonusDeckReshuffled, BonusChosen, BonusLost, HandsPassed, RoundEnded, GameEnded)
+ALL_EVENTS = (
+    GameSetUp,
+    RoundStarted,
+    LudwigDrew,
+    LudwigAssigned,
+    PairChosen,
+    PairsRevealed,
+    RoomPlaced,
+    BonusEarned,
+    RoomsDrawn,
+    RoomPileReshuffled,
+    AttendantPlaced,
+    BonusCardsDrawn,
+    BonusCardKept,
+    BonusDeckReshuffled,
+    BonusChosen,
+    BonusLost,
+    HandsPassed,
+    RoundEnded,
+    GameEnded,
+)
 CODEC = EventCodec(ALL_EVENTS)

@@ -1,31 +1,33 @@
 """What follows an action: bonuses earned and their draws, the end of a turn (passing hands, Ludwig's
 draw), the end of a round, and the final scoring. Each helper adds events to a :class:`Folder`."""
+
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from .catalog import (CARD_DRAW, FOOD_DRAW, HAND_SIZE, NORMAL_TYPES, ROUNDS, SPECIAL_TYPES,
-                      TYPE_OF)
-from .events import (BonusCardsDrawn, BonusDeckReshuffled, BonusEarned, BonusLost, GameEnded, HandsPassed,
-                     LudwigDrew, PairsRevealed, RoomPileReshuffled, RoomsDrawn, RoundEnded, RoundStarted)
+from engine.core import fold
+
+from .catalog import CARD_DRAW, FOOD_DRAW, HAND_SIZE, NORMAL_TYPES, ROUNDS, SPECIAL_TYPES, TYPE_OF
+from .events import (
+    BonusCardsDrawn,
+    BonusDeckReshuffled,
+    BonusEarned,
+    BonusLost,
+    GameEnded,
+    HandsPassed,
+    LudwigDrew,
+    PairsRevealed,
+    RoomPileReshuffled,
+    RoomsDrawn,
+    RoundEnded,
+    RoundStarted,
+)
 from .scoring import castle_score
 from .state import LUDWIG, BTCState, evolve
 
 
-class Folder:
-    """Collects events and keeps the state they lead to."""
-
-    def __init__(self, state: BTCState):
-        self.state = state
-        self.events: list[Any] = []
-
-    def add(self, ev: Any) -> None:
-        self.events.append(ev)
-        self.state = _HANDLER(type(ev))(self.state, ev)  # evolve(self.state, ev), without the dispatch call
-
-
-_HANDLER = evolve.handler
+class Folder(fold.Folder):
+    evolve = staticmethod(evolve)
 
 
 def start_round(fold: Folder, round_no: int, rng: random.Random) -> None:
@@ -34,7 +36,7 @@ def start_round(fold: Folder, round_no: int, rng: random.Random) -> None:
     state = fold.state
     per = min(HAND_SIZE, len(state.bag) // state.positions)
     bag = state.bag
-    hands = tuple(tuple(bag[p * per:(p + 1) * per]) for p in range(state.positions))
+    hands = tuple(tuple(bag[p * per : (p + 1) * per]) for p in range(state.positions))
     fold.add(RoundStarted(round_no, hands))
     _start_turn(fold, rng)
 
@@ -104,9 +106,9 @@ def earn(fold: Folder, seat: int, castle: int, kind: str, rng: random.Random) ->
             rng.shuffle(deck)
             fold.add(BonusDeckReshuffled(tuple(deck)))
         fold.add(BonusCardsDrawn(castle, fold.state.deck[:CARD_DRAW]))
-    elif kind == "living" and not any(state.attendants_left):
-        fold.add(BonusLost(castle, kind))
-    elif kind in ("outdoor", "sleeping", "corridor", "special") and not _special_left(state, kind):
+    elif (kind == "living" and not any(state.attendants_left)) or (
+        kind in ("outdoor", "sleeping", "corridor", "special") and not _special_left(state, kind)
+    ):
         fold.add(BonusLost(castle, kind))
 
 
@@ -115,33 +117,6 @@ def _special_left(state: BTCState, kind: str) -> bool:
     if wanted is None:
         return any(state.specials_left)
     return state.specials_left[SPECIAL_TYPES.index(wanted)] > 0
-
-
-def shuffle(rng: random.Random, items: list) -> None:
-    """``rng.shuffle(items)``: the very same draws (random.shuffle's own algorithm), without two
-    Python calls per item: every load sets its game up again, and the bag holds 147 rooms."""
-    steps = _STEPS[len(_STEPS) - len(items) + 1:] if len(items) <= len(_STEPS) + 1 else _steps(len(items))
-    if not steps:
-        return
-    i, n, k = steps[0]
-    j = rng.getrandbits(k)
-    while j >= n:
-        j = rng.getrandbits(k)
-    items[i], items[j] = items[j], items[i]
-    getrandbits = rng.getrandbits  # looked up after the first draw: a seeded KeyedRandom draws from C from then on
-    for i, n, k in steps[1:]:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
-
-
-def _steps(size: int) -> list[tuple[int, int, int]]:
-    """(i, i + 1, bits to draw below i + 1) for i from size - 1 down to 1: random.shuffle's loop."""
-    return [(i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1)]
-
-
-_STEPS = _steps(256)
 
 
 def _reshuffle_rooms(fold: Folder, rng: random.Random) -> None:
@@ -169,4 +144,3 @@ def final_scores(state: BTCState) -> tuple[tuple[int, ...], tuple[int, ...], tup
 
 def end_game(fold: Folder) -> None:
     fold.add(GameEnded(*final_scores(fold.state)))
-

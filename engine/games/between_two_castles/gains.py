@@ -11,6 +11,7 @@ are read once per castle from its score sheet and kept on the castle.
     >>> gain(Castle(throne=2), ROOM_ID["Salon"], 0, 1)
     2
 """
+
 from __future__ import annotations
 
 from .castle import AROUND, THRONE_ROOM, Castle
@@ -121,8 +122,7 @@ def gain(castle: Castle, room: int, col: int, floor: int) -> int:
     for dc, df in _NEAR:
         cell = (col + dc, floor + df)
         other = grid.get(cell)
-        if other is not None and other != THRONE_ROOM and (
-                room in _WANTED_BY[other] or (_TOWER[other] and df > 0)):
+        if other is not None and other != THRONE_ROOM and (room in _WANTED_BY[other] or (_TOWER[other] and df > 0)):
             changed.append((cell[0], cell[1], other))
     for c, f, other in index.columns.get(col, ()):
         if room in _WANTED_BY[other] or (_TOWER[other] and f > floor):

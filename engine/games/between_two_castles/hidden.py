@@ -5,6 +5,7 @@ Hidden from a seat: the other hands (Ludwig's too), the other seats' pairs befor
 the bag's order, rooms discarded face down by others, and the bonus cards drawn, kept back or
 discarded for castles it does not build.
 """
+
 from __future__ import annotations
 
 import random
@@ -24,7 +25,7 @@ def resample_hidden(state: BTCState, seat: int | None, rng: random.Random) -> BT
 def _resample_rooms(state: BTCState, seat: int | None, rng: random.Random) -> BTCState:
     other = [p for p in range(state.positions) if p != seat]
     pool = [r for p in other for r in state.hands[p]]
-    pool += [r for p in other if p < state.players and state.chosen and state.chosen[p] for r in state.chosen[p]]
+    pool += [r for p in other if p < state.players and state.chosen for r in state.chosen[p] or ()]
     pool += list(state.bag)
     pool += [r for p, r in state.room_discards if p not in (seat, PUBLIC)]
     rng.shuffle(pool)
@@ -52,7 +53,11 @@ def _resample_cards(state: BTCState, seat: int | None, rng: random.Random) -> BT
     rng.shuffle(pool)
     it = iter(pool)
     deck = tuple(next(it) for _ in state.deck)
-    bonuses = tuple(Bonus(b.castle, b.seat, b.kind, tuple(next(it) for _ in b.offer))
-                    if b.kind == "utility" and not sees(b.castle) else b for b in state.bonuses)
+    bonuses = tuple(
+        Bonus(b.castle, b.seat, b.kind, tuple(next(it) for _ in b.offer))
+        if b.kind == "utility" and not sees(b.castle)
+        else b
+        for b in state.bonuses
+    )
     discards = tuple((k, c) if sees(k) else (k, next(it)) for k, c in state.card_discards)
     return replace(state, deck=deck, bonuses=bonuses, card_discards=discards)

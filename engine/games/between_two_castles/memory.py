@@ -15,6 +15,7 @@ bot) samples as ``determinize`` does, but for the pairs of the seats that have c
     >>> memory.known(None)
     ({}, ())
 """
+
 from __future__ import annotations
 
 import random

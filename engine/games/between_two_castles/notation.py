@@ -14,6 +14,7 @@ columns 0 and 1 of floor 0).
     >>> format_place_target(-1, 0)
     '-1,0'
 """
+
 from __future__ import annotations
 
 import re
@@ -21,12 +22,28 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.errors import UnreadableMove
-from engine.core.fastattrs import slotted_new
 
 from .catalog import ATTENDANT_NAMES, BONUS_CARDS, CASTLE_NAMES, NORMAL_TYPES, ROOMS, SPECIAL_ID, room_name
-from .events import (AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, BonusDeckReshuffled,
-                     BonusEarned, BonusLost, GameEnded, HandsPassed, LudwigAssigned, LudwigDrew, PairChosen,
-                     PairsRevealed, RoomPileReshuffled, RoomPlaced, RoomsDrawn, RoundEnded, RoundStarted)
+from .events import (
+    AttendantPlaced,
+    BonusCardKept,
+    BonusCardsDrawn,
+    BonusChosen,
+    BonusDeckReshuffled,
+    BonusEarned,
+    BonusLost,
+    GameEnded,
+    HandsPassed,
+    LudwigAssigned,
+    LudwigDrew,
+    PairChosen,
+    PairsRevealed,
+    RoomPileReshuffled,
+    RoomPlaced,
+    RoomsDrawn,
+    RoundEnded,
+    RoundStarted,
+)
 from .state import Assign, Attend, BTCState, Choose, Keep, PickBonus, Place
 
 _ROOM = r"(\d+|fountain|tower|foyer)"
@@ -57,7 +74,7 @@ def format_action(state: BTCState, seat: int, action: Any) -> str:
             return f"keep {c + 1}"
         case PickBonus(kind=k):
             return f"bonus {k}"
-    raise UnreadableMove(f"not a Between Two Castles move: {action!r}")
+    raise UnreadableMove("not a Between Two Castles move")
 
 
 def _side(state: BTCState, seat: int, castle: int) -> str:
@@ -81,25 +98,14 @@ def parse_action(state: BTCState, seat: int, text: str) -> Any:
     """
     room, at, where = text.partition("@")
     if at:
-        # The exact texts format_action writes, read by looking their parts up (a text of any
-        # other form, e.g. "012@L1,2" or "12@L1,2@", finds no part and is read by pattern)
-        r, spot, positions = ROOM_IDS.get(room), SPOTS.get(where), state.positions
-        if r is not None and spot is not None and 0 <= seat < positions:
-            left, c, f = spot
-            return _place(r, seat if left else (seat - 1) % positions, c, f)
         m = _WRITTEN_PLACE.fullmatch(text)
-        if m is not None and 0 <= seat < positions:  # numbers written with leading zeros, or a spot far out
+        if m is not None and 0 <= seat < state.positions:
             room, side, col, floor = m.groups()
             r = SPECIAL_ID[room] if room in SPECIAL_ID else int(room)
-            return _place(r, seat if side == "L" else (seat - 1) % positions, int(col), int(floor))
-    elif text.startswith("pick "):
-        first, plus, second = text[5:].partition("+")
-        a, b = ROOM_NUMBERS.get(first), ROOM_NUMBERS.get(second)
-        if a is not None and b is not None:
-            return _choose((a, b) if a <= b else (b, a))
-        if m := _WRITTEN_PICK.fullmatch(text):
-            a, b = int(m[1]), int(m[2])
-            return Choose((a, b) if a <= b else (b, a))
+            return Place(r, seat if side == "L" else (seat - 1) % state.positions, int(col), int(floor))
+    elif m := _WRITTEN_PICK.fullmatch(text):
+        a, b = int(m[1]), int(m[2])
+        return Choose((a, b) if a <= b else (b, a))
     else:
         word, _, arg = text.partition(" ")
         if word == "keep" and _DIGITS.fullmatch(arg):
@@ -113,25 +119,18 @@ def parse_action(state: BTCState, seat: int, text: str) -> Any:
     return read_typed(state, seat, text)
 
 
-# What format_action writes, exactly (ASCII digits): parse_action's patterns for numbers it
-# does not look up.
+# What format_action writes, exactly (ASCII digits).
 _WRITTEN_PLACE = re.compile(r"(\d+|fountain|tower|foyer)@([LR])(-?\d+),(-?\d+)", re.ASCII)
 _WRITTEN_PICK = re.compile(r"pick (\d+)\+(\d+)", re.ASCII)
 _DIGITS = re.compile(r"\d+", re.ASCII)
-# The parts of the moves format_action writes, looked up rather than converted (a load reads thousands).
-ROOM_IDS = {**{str(r.id): r.id for r in ROOMS if not r.special}, **SPECIAL_ID}
-ROOM_NUMBERS = {str(n): n for n in range(len(ROOMS))}  # a pick's: any room's number
-# "L1,-2": (on the left, column, floor) for the spots of castles far wider and taller than games build
-SPOTS = {f"{side}{c},{f}": (side == "L", c, f) for side in "LR" for c in range(-24, 26) for f in range(-16, 17)}
-KEPT_CARDS = {str(n + 1): n for n in range(len(BONUS_CARDS))}  # "keep 7": the seventh card, 6
-_place, _choose = slotted_new(Place), slotted_new(Choose)  # Place(...), Choose(...) without attrs' __init__
 
 
 def read_typed(state: BTCState, seat: int, text: str) -> Any:
     """A move as a player may type it (spaces, either case, parentheses, 'take' for 'pick')."""
     t = " ".join(text.strip().split())
     if m := _PICK.match(t):
-        return Choose(tuple(sorted((int(m.group(1)), int(m.group(2))))))
+        first, second = sorted((int(m.group(1)), int(m.group(2))))
+        return Choose((first, second))
     if m := _PLACE.match(t):
         room = m.group(1).lower()
         room_id = SPECIAL_ID[room] if room in SPECIAL_ID else int(room)
@@ -146,8 +145,10 @@ def read_typed(state: BTCState, seat: int, text: str) -> Any:
             return Keep(int(arg) - 1)
         if word == "bonus" and arg in NORMAL_TYPES:
             return PickBonus(arg)
-    raise UnreadableMove("moves: 'pick 12+87', '12@L1,2' (room@side column,floor), 'tower@R2,1', "
-                         f"'ludwig 40', 'attendant {'|'.join(ATTENDANT_NAMES)}', 'keep 7', 'bonus food'")
+    raise UnreadableMove(
+        "moves: 'pick 12+87', '12@L1,2' (room@side column,floor), 'tower@R2,1', "
+        f"'ludwig 40', 'attendant {'|'.join(ATTENDANT_NAMES)}', 'keep 7', 'bonus food'"
+    )
 
 
 def _castle(state: BTCState, seat: int, side: str) -> int:
@@ -164,6 +165,7 @@ def castle_name(k: int) -> str:
 
 def describe(before: BTCState, ev: Any, names: Sequence[str] = ()) -> str | None:
     """The move-list line for an event; secret choices appear only as 'chose two rooms'."""
+
     def who(p: int) -> str:
         if p >= before.players:
             return "Ludwig"
@@ -179,8 +181,9 @@ def describe(before: BTCState, ev: Any, names: Sequence[str] = ()) -> str | None
         case PairChosen():
             return "chose two rooms"
         case PairsRevealed(pairs=pairs):
-            return "revealed: " + "; ".join(f"{who(p)} {' + '.join(room_name(r) for r in pair)}"
-                                           for p, pair in enumerate(pairs) if pair)
+            return "revealed: " + "; ".join(
+                f"{who(p)} {' + '.join(room_name(r) for r in pair)}" for p, pair in enumerate(pairs) if pair
+            )
         case RoomPlaced(room=r, castle=k, col=c, floor=f):
             return f"{room_name(r)} → {castle_name(k)} {c},{f}"
         case BonusEarned(castle=k, kind=kind):
@@ -195,7 +198,7 @@ def describe(before: BTCState, ev: Any, names: Sequence[str] = ()) -> str | None
         case BonusCardKept(castle=k, card=c):
             return f"{castle_name(k)} keeps bonus card {c + 1}: {BONUS_CARDS[c].text}"
         case BonusChosen(kind=kind):
-            return f"takes the {kind} bonus"
+            return f"chose the {kind} bonus"  # past, as "chose two rooms": "You chose", "Ann chose"
         case BonusLost(kind=kind, castle=k):
             return f"{castle_name(k)}: nothing left for the {kind} bonus"
         case RoomPileReshuffled() | BonusDeckReshuffled():
@@ -205,7 +208,10 @@ def describe(before: BTCState, ev: Any, names: Sequence[str] = ()) -> str | None
         case RoundEnded(round=r):
             return f"round {r} over: the last rooms are discarded"
         case GameEnded(scores=scores, winners=winners):
-            return "game over: " + ", ".join(f"{who(p)} {s}" for p, s in enumerate(scores)) + \
-                " — won by " + ", ".join(who(p) for p in winners)
+            return (
+                "game over: "
+                + ", ".join(f"{who(p)} {s}" for p, s in enumerate(scores))
+                + " — won by "
+                + ", ".join(who(p) for p in winners)
+            )
     return None
-

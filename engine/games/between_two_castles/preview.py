@@ -5,6 +5,7 @@ show it under the cursor, so both tell the same story as the final scoring.
     >>> preview_place(Castle(throne=2), ROOM_ID["Salon"], 0, 1)
     PlacePreview(before=0, after=2, room_points=0, bonus='')
 """
+
 from __future__ import annotations
 
 import attrs
@@ -35,8 +36,9 @@ def preview_place(castle: Castle, room: int, col: int, floor: int) -> PlacePrevi
     bonus = ""
     if kind in NORMAL_TYPES:
         bonus = {2: kind, 4: "special"}.get(castle.count(kind), "")
-    return PlacePreview(cached_sheet(castle).total, cached_sheet(after).total,
-                        room_points(after, col, floor, room), bonus)
+    return PlacePreview(
+        cached_sheet(castle).total, cached_sheet(after).total, room_points(after, col, floor, room), bonus
+    )
 
 
 def preview(view: BTCView, action: object) -> PlacePreview | None:

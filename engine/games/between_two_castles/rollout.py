@@ -7,6 +7,7 @@ its exact score change (``gains.gain``) and each room's best placement in a cast
 out once per castle and kept on it. The choices are the greedy bot's: the same objective, the
 same worth of a bonus, the same eye on the rooms passed on.
 """
+
 from __future__ import annotations
 
 import random
@@ -31,7 +32,7 @@ def worth(castle: Castle, room: int, col: int, floor: int) -> float:
 
 # Castles alike in content share their worths: the playouts of one search pass judge several
 # moves in the same sampled state, and a castle no move has touched yet is rebuilt alike in each.
-_SHARED: dict[tuple, dict] = {}
+_SHARED: dict[tuple, tuple[dict, dict]] = {}
 _SHARED_MAX = 4_000  # castles remembered (then forgotten at once: 10 ms to free, not within a playout step)
 
 
@@ -77,6 +78,7 @@ def rollout_policy(game: Any, state: BTCState, seat: int, legal: list, rng: rand
         return _place(state, seat, legal, rng)
     if isinstance(first, Assign):  # two players only: the greedy bot's own view of it
         from .bots import GreedyBot
+
         return GreedyBot().choose(game.view(state, seat), legal, rng)
     castle = state.castles[state.bonuses[-1].castle] if state.bonuses else state.castles[state.castles_of(seat)[0]]
     return max(legal, key=lambda a: (_bonus_value(castle, a), rng.random()))
@@ -101,6 +103,7 @@ def _choose(state: BTCState, seat: int, legal: list, rng: random.Random) -> Any:
         crossed = _objective(at_left + best(lc, y), at_right + best(rc, x))
         rest = max((passed[r] for r in hand if r != x and r != y), default=0.0)
         return max(straight, crossed) + PASS_WEIGHT * rest
+
     return max(legal, key=lambda a: (value(a), rng.random()))
 
 
@@ -116,7 +119,7 @@ def _place(state: BTCState, seat: int, legal: list, rng: random.Random) -> Any:
 
     def value(a: Place) -> float:
         k = a.castle
-        add_left = add_right = 0
+        add_left = add_right = 0.0
         here = worths(castles[k], a.room)[(a.col, a.floor)]
         if k == left:
             add_left = here
@@ -130,6 +133,7 @@ def _place(state: BTCState, seat: int, legal: list, rng: random.Random) -> Any:
             else:
                 add_right = there
         return _objective(at_left + add_left, at_right + add_right)
+
     return max(legal, key=lambda a: (value(a), rng.random()))
 
 

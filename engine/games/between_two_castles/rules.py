@@ -1,4 +1,5 @@
 """Between Two Castles of Mad King Ludwig as a decider: the rules of seed 000 and rules.md."""
+
 from __future__ import annotations
 
 import random
@@ -7,29 +8,73 @@ from itertools import combinations
 from typing import Any
 
 from engine.core.bots import RandomBot
+from engine.core.checks import Checks
 from engine.core.errors import IllegalMove
-from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
 from engine.core.search import thinking_levels
 
 from . import notation
 from .bots import GreedyBot
 from .determinize import determinize
-from .catalog import (ATTENDANT_NAMES, BONUS_CARDS, NORMAL_COUNT, NORMAL_TYPES, SPECIAL_FOR_BONUS, SPECIAL_ID, SPECIAL_TYPES,
-                      THRONES, room_name)
-from .events import (CODEC, AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, GameSetUp,
-                     HandsPassed, LudwigAssigned, LudwigDrew, PairChosen, PairsRevealed, RoomPileReshuffled,
-                     RoomPlaced, RoomsDrawn, RoundStarted, BonusDeckReshuffled)
-from .flow import Folder, after_action, earn, reveal_if_all_chosen, room_counted, shuffle, start_round
-from .quick import BONUS_CHOICES, bonus_choice, choose, decide_written, place_bonus, place_from_hand
+from .catalog import (
+    ATTENDANT_NAMES,
+    BONUS_CARDS,
+    NORMAL_COUNT,
+    NORMAL_TYPES,
+    SPECIAL_FOR_BONUS,
+    SPECIAL_ID,
+    SPECIAL_TYPES,
+    THRONES,
+    room_name,
+)
+from .events import (
+    CODEC,
+    AttendantPlaced,
+    BonusCardKept,
+    BonusCardsDrawn,
+    BonusChosen,
+    GameSetUp,
+    HandsPassed,
+    LudwigAssigned,
+    LudwigDrew,
+    PairChosen,
+    PairsRevealed,
+    RoomPileReshuffled,
+    RoomPlaced,
+    RoomsDrawn,
+    RoundStarted,
+    BonusDeckReshuffled,
+)
+from .flow import Folder, after_action, earn, reveal_if_all_chosen, room_counted, start_round
 from .hidden import resample_hidden
 from .preview import PlacePreview, preview
 from .scoring import cached_sheet
-from .state import (CHOOSING, LUDWIG, OVER, PLACING, Assign, Attend, Bonus, BTCState, Choose, Keep, PickBonus,
-                    Place, Tile, evolve, to_act)
-from .view import BTCView, make_view
+from .state import (
+    CHOOSING,
+    LUDWIG,
+    OVER,
+    PLACING,
+    Assign,
+    Attend,
+    Bonus,
+    BTCState,
+    Choose,
+    Keep,
+    PickBonus,
+    Place,
+    Tile,
+    evolve,
+    to_act,
+)
+from .view import BTCView, make_view, score_lines
 
-LUDWIG_VARIANT = Variant("ludwig", "Ludwig builds as a third partner (always, with 2 players)")
+LUDWIG_VARIANT = Variant("ludwig", "Ludwig builds as a third partner (always, with 2 players)", always_with={2})
+
+
+def _earned(top: Bonus | None) -> Bonus:
+    """The bonus being taken: these moves are legal only while one is (the checks ran first)."""
+    assert top is not None, "a bonus move needs a bonus being taken"
+    return top
 
 
 class BetweenTwoCastles(Rules):
@@ -46,6 +91,9 @@ class BetweenTwoCastles(Rules):
     codec = CODEC
 
     # -- setting up ----------------------------------------------------------------------------
+    def config_problem(self, config: GameConfig) -> str | None:
+        return config_problem(config)
+
     def initial_state(self, config: GameConfig) -> BTCState:
         _check_config(config)
         return BTCState(players=config.players)
@@ -53,15 +101,15 @@ class BetweenTwoCastles(Rules):
     def setup(self, config: GameConfig, rng: random.Random) -> list[Any]:
         _check_config(config)
         positions = 3 if config.players == 2 else config.players
-        thrones = _throne_sample(rng, positions)  # tuple(rng.sample(range(len(THRONES)), positions)), quicker
+        thrones = tuple(rng.sample(range(len(THRONES)), positions))
         bag = list(range(NORMAL_COUNT))
-        shuffle(rng, bag)  # rng.shuffle(bag), quicker
+        rng.shuffle(bag)
         deck = list(range(len(BONUS_CARDS)))
-        shuffle(rng, deck)
+        rng.shuffle(deck)
         fold = Folder(self.initial_state(config))
         fold.add(GameSetUp(positions, config.players == 2, thrones, tuple(bag), tuple(deck)))
         start_round(fold, 1, rng)
-        return Decided(fold.events, fold.state)
+        return fold.decided()
 
     # -- deciding ------------------------------------------------------------------------------
     def to_act(self, state: BTCState) -> frozenset[int]:
@@ -84,35 +132,12 @@ class BetweenTwoCastles(Rules):
                         castle = state.castles[k]
                         yield from (Place(tile.room, k, c, f) for c, f in castle.positions(tile.room))
 
-    decide_written = staticmethod(decide_written)  # a load's shortcut for every written move but Ludwig's
-
     def decide(self, state: BTCState, seat: int, action: Any, rng: random.Random) -> list[Any]:
-        # The two moves nearly every turn is made of, decided directly (a load decides each again);
-        # None: anything else, or a refusal, which the general path below words.
-        if not state.bonuses:
-            kind = type(action)
-            if kind is Place and state.phase == PLACING:
-                decided = place_from_hand(state, seat, action, rng)
-            elif kind is Choose and state.phase == CHOOSING:
-                decided = choose(state, seat, action.rooms, rng)
-            else:
-                decided = None
-            if decided is not None:
-                return decided
-        elif type(action) is Place:
-            decided = place_bonus(state, seat, action, rng)
-            if decided is not None:
-                return decided
-        elif type(action) in BONUS_CHOICES:
-            decided = bonus_choice(state, seat, action, rng)
-            if decided is not None:
-                return decided
         if state.phase == OVER:
             raise IllegalMove("the game is over")
         if seat not in to_act(state):
             raise IllegalMove("it is not your turn")
-        if not _legal_for(self, state, seat, action):
-            raise IllegalMove(_why(state, seat, action))
+        CHECKS.require(state, seat, action)
         fold = Folder(state)
         top = state.bonuses[-1] if state.bonuses else None
         match action:
@@ -131,19 +156,19 @@ class BetweenTwoCastles(Rules):
                 fold.add(RoomPlaced(seat, tile.owner, action.room, action.castle, action.col, action.floor))
                 room_counted(fold, seat, action.castle, action.room, rng)
             case Attend(attendant=name):
-                fold.add(AttendantPlaced(seat, top.castle, name))
+                fold.add(AttendantPlaced(seat, _earned(top).castle, name))
             case Keep(card=card):
-                fold.add(BonusCardKept(seat, top.castle, card))
+                fold.add(BonusCardKept(seat, _earned(top).castle, card))
             case PickBonus(kind=kind):
-                fold.add(BonusChosen(seat, top.castle, kind))
-                earn(fold, seat, top.castle, kind, rng)
+                castle = _earned(top).castle
+                fold.add(BonusChosen(seat, castle, kind))
+                earn(fold, seat, castle, kind, rng)
         after_action(fold, rng)
-        return Decided(fold.events, fold.state)
+        return fold.decided()
 
     def is_legal(self, state: BTCState, seat: int, action: Any) -> bool:
-        """Whether ``action`` is among ``legal_actions(state, seat)``, checked directly for the common
-        moves (replaying a save file decides every move again)."""
-        return seat in to_act(state) and _legal_for(self, state, seat, action)
+        """Whether ``action`` is among ``legal_actions(state, seat)``."""
+        return seat in to_act(state) and CHECKS.why_not(state, seat, action) is None
 
     def evolve(self, state: BTCState, event: Any) -> BTCState:
         return evolve(state, event)
@@ -156,10 +181,14 @@ class BetweenTwoCastles(Rules):
             now = [cached_sheet(c).total for c in state.castles]
             return Result(tuple(min(now[k] for k in state.castles_of(s)) for s in range(state.players)), (), False)
         winners = tuple(p for p in state.winners if p < state.players)
-        return Result(state.scores[:state.players], winners, True)
+        return Result(state.scores[: state.players], winners, True)
 
     def view(self, state: BTCState, seat: int | None) -> BTCView:
         return make_view(state, seat)
+
+    def score_lines(self, state: BTCState, names: Sequence[str]) -> list[str]:
+        """Every castle's score sheet by category and each player's score, for transcripts."""
+        return score_lines(make_view(state, None), names)
 
     def preview(self, view: BTCView, action: Any) -> PlacePreview | None:
         """For a placement: the castle's score before and after, and the bonus it earns."""
@@ -181,8 +210,19 @@ class BetweenTwoCastles(Rules):
         return notation.describe(before, event, names)
 
     def reveals(self, event: Any) -> bool:
-        return isinstance(event, (RoundStarted, PairsRevealed, RoomsDrawn, BonusCardsDrawn, LudwigDrew,
-                                  HandsPassed, RoomPileReshuffled, BonusDeckReshuffled))
+        return isinstance(
+            event,
+            (
+                RoundStarted,
+                PairsRevealed,
+                RoomsDrawn,
+                BonusCardsDrawn,
+                LudwigDrew,
+                HandsPassed,
+                RoomPileReshuffled,
+                BonusDeckReshuffled,
+            ),
+        )
 
     def boundary(self, event: Any) -> str | None:
         if isinstance(event, RoundStarted):
@@ -190,45 +230,20 @@ class BetweenTwoCastles(Rules):
         return "turn" if isinstance(event, HandsPassed) else None
 
 
-def _legal_for(rules: BetweenTwoCastles, state: BTCState, seat: int, action: Any) -> bool:
-    """``is_legal`` for a seat that owes an action now."""
-    if not state.bonuses and state.phase == PLACING and type(action) is Place:
-        r, k, c, f = action.room, action.castle, action.col, action.floor
-        if not all(type(x) is int for x in (r, k, c, f)):
-            return False
-        tile = next((t for t in state.to_place if t.placer == seat and t.room == r), None)
-        return tile is not None and k in tile_castles(state, tile) and state.castles[k].problem(r, c, f) is None
-    if state.bonuses and type(action) is Place:
-        top = state.bonuses[-1]
-        r, k, c, f = action.room, action.castle, action.col, action.floor
-        if not all(type(x) is int for x in (r, k, c, f)) or k != top.castle:
-            return False
-        return r in _bonus_rooms(state, top) and state.castles[k].problem(r, c, f) is None
-    if not state.bonuses and state.phase == CHOOSING and type(action) is Choose:
-        rooms = action.rooms
-        if state.ludwig and not state.ludwig_assigned and seat == state.assigner():
-            return False
-        return (type(rooms) is tuple and len(rooms) == 2 and all(type(x) is int for x in rooms)
-                and rooms[0] < rooms[1] and rooms[0] in state.hands[seat] and rooms[1] in state.hands[seat])
-    if state.bonuses:  # the living, utility and downstairs bonuses, as _bonus_actions lists them
-        top, kind = state.bonuses[-1], type(action)
-        if kind is Attend:
-            name = action.attendant
-            return (top.kind == "living" and type(name) is str and name in ATTENDANT_NAMES
-                    and state.attendants_left[ATTENDANT_NAMES.index(name)] > 0)
-        if kind is Keep:
-            return top.kind == "utility" and type(action.card) is int and action.card in top.offer
-        if kind is PickBonus:
-            return (top.kind == "downstairs" and type(action.kind) is str and action.kind in NORMAL_TYPES
-                    and action.kind != "downstairs")
-    return action in list(rules.legal_actions(state, seat))
+def config_problem(config: GameConfig) -> str | None:
+    """Why Between Two Castles cannot be set up so (None when it can): asked by every header
+    check (a save file's, a new game's) and by the set-up itself."""
+    if config.has("ludwig") and config.players != 2:
+        return "the Ludwig variant is for two players"
+    if not 2 <= config.players <= 7:
+        return "Between Two Castles is for 3–7 players, or 2 with Ludwig"
+    return None
 
 
 def _check_config(config: GameConfig) -> None:
-    if config.has("ludwig") and config.players != 2:
-        raise IllegalMove("the Ludwig variant is for two players")
-    if not 2 <= config.players <= 7:
-        raise IllegalMove("Between Two Castles is for 3–7 players, or 2 with Ludwig")
+    problem = config_problem(config)
+    if problem is not None:
+        raise IllegalMove(problem)
 
 
 def tile_castles(state: BTCState, tile: Tile) -> list[int]:
@@ -251,24 +266,6 @@ def _bonus_actions(state: BTCState, bonus: Bonus) -> Iterator[Any]:
         yield from (PickBonus(t) for t in NORMAL_TYPES if t != "downstairs")
 
 
-def _throne_sample(rng: random.Random, k: int) -> tuple[int, ...]:
-    """``tuple(rng.sample(range(len(THRONES)), k))``: the very same draws (random.sample's own
-    loop for a population this small), without its Python overhead; every load sets up again.
-
-    >>> _throne_sample(random.Random(5), 4) == tuple(random.Random(5).sample(range(len(THRONES)), 4))
-    True
-    """
-    pool, picked = list(range(len(THRONES))), []
-    for left in range(len(THRONES), len(THRONES) - k, -1):
-        bits = left.bit_length()  # random's _randbelow(left): draws of left.bit_length() bits until one is below left
-        j = rng.getrandbits(bits)
-        while j >= left:
-            j = rng.getrandbits(bits)
-        picked.append(pool[j])
-        pool[j] = pool[left - 1]
-    return tuple(picked)
-
-
 def _bonus_rooms(state: BTCState, bonus: Bonus) -> tuple[int, ...]:
     """The rooms a bonus lets its decider place."""
     if bonus.kind == "food":
@@ -287,27 +284,118 @@ def _ludwig_plan(state: BTCState, seat: int, room: int) -> tuple[tuple[int, int]
     return ((room, mine), (rest, other))
 
 
-def _why(state: BTCState, seat: int, action: Any) -> str:
-    """A player's reason for refusing an action that is not among the legal ones."""
+def _bonus_first(state: BTCState, action: Any) -> str | None:
+    """With a bonus pending, only what decides it: as ``_bonus_actions`` lists them."""
+    top = state.bonuses[-1]
+    return None if _bonus_allows(state, top, action) else f"first decide the {top.kind} bonus"
+
+
+def _why_not_choose(state: BTCState, seat: int, action: Choose) -> str | None:
     if state.bonuses:
-        return f"first decide the {state.bonuses[-1].kind} bonus"
-    match action:
-        case Place(room=room, castle=k, col=c, floor=f) if state.phase == PLACING:
-            tiles = [t for t in state.to_place if t.placer == seat and t.room == room]
-            if not tiles:
-                return f"you have no {room_name(room) if isinstance(room, int) else room} to place"
-            if not isinstance(k, int) or k not in tile_castles(state, tiles[0]):
-                return "that room cannot go into that castle this turn"
-            if isinstance(c, int) and isinstance(f, int):
-                return state.castles[k].problem(room, c, f) or "not a legal placement"
-            return "a position is a column and a floor"
-        case Choose():
-            return "choose two different rooms from your hand"
-        case Assign():
-            return "give one of Ludwig's two drawn rooms to your castle with him"
-    if state.phase == CHOOSING:
+        return _bonus_first(state, action)
+    rooms, hand = action.rooms, state.hands[seat]
+    if (
+        state.phase == CHOOSING
+        and not _ludwig_first(state, seat)
+        and type(rooms) is tuple
+        and len(rooms) == 2
+        and all(type(x) is int for x in rooms)
+        and rooms[0] < rooms[1]
+        and rooms[0] in hand
+        and rooms[1] in hand
+    ):
+        return None
+    return "choose two different rooms from your hand"
+
+
+def _why_not_assign(state: BTCState, seat: int, action: Assign) -> str | None:
+    if state.bonuses:
+        return _bonus_first(state, action)
+    if (
+        state.phase == CHOOSING
+        and _ludwig_first(state, seat)
+        and type(action.room) is int
+        and action.room in state.ludwig_draw
+    ):
+        return None
+    return "give one of Ludwig's two drawn rooms to your castle with him"
+
+
+def _ludwig_first(state: BTCState, seat: int) -> bool:
+    """Two players: the seat that draws Ludwig's rooms assigns them before it chooses its pair."""
+    return state.ludwig and not state.ludwig_assigned and seat == state.assigner()
+
+
+def _what_is_owed(state: BTCState, seat: int, action: Any) -> str | None:
+    """A bonus's action (or any other): the pending bonus takes it; else what the seat owes."""
+    if state.bonuses:
+        return _bonus_first(state, action)
+    return "choose two rooms from your hand" if state.phase == CHOOSING else "place one of your revealed rooms"
+
+
+def _why_not_place(state: BTCState, seat: int, action: Place) -> str | None:
+    """A room of the seat's revealed ones, into a castle it may still build in this turn, where the
+    castle takes it."""
+    if state.bonuses:
+        return _bonus_first(state, action)
+    if state.phase != PLACING:
         return "choose two rooms from your hand"
-    return "place one of your revealed rooms"
+    room, k, c, f = action.room, action.castle, action.col, action.floor
+    tiles = [t for t in state.to_place if t.placer == seat and t.room == room]
+    if not tiles:
+        return f"you have no {room_name(room) if isinstance(room, int) else room} to place"
+    if type(k) is not int or k not in tile_castles(state, tiles[0]):
+        return "that room cannot go into that castle this turn"
+    if type(c) is not int or type(f) is not int:
+        return "a position is a column and a floor"
+    if type(room) is not int:
+        return "not a legal placement"
+    return state.castles[k].problem(room, c, f)
 
 
+def _bonus_allows(state: BTCState, top: Bonus, action: Any) -> bool:
+    """Whether ``action`` decides the pending bonus ``top``, as ``_bonus_actions`` lists them."""
+    kind = type(action)
+    if kind is Place:
+        r, k, c, f = action.room, action.castle, action.col, action.floor
+        return (
+            all(type(x) is int for x in (r, k, c, f))
+            and k == top.castle
+            and r in _bonus_rooms(state, top)
+            and state.castles[k].problem(r, c, f) is None
+        )
+    if kind is Attend:
+        name = action.attendant
+        return (
+            top.kind == "living"
+            and type(name) is str
+            and name in ATTENDANT_NAMES
+            and state.attendants_left[ATTENDANT_NAMES.index(name)] > 0
+        )
+    if kind is Keep:
+        return top.kind == "utility" and type(action.card) is int and action.card in top.offer
+    if kind is PickBonus:
+        return (
+            top.kind == "downstairs"
+            and type(action.kind) is str
+            and action.kind in NORMAL_TYPES
+            and action.kind != "downstairs"
+        )
+    return False
+
+
+# Why a seat that owes an action may not take it, in the player's terms: None for exactly the
+# actions legal_actions lists.
+CHECKS = Checks(
+    "Between Two Castles",
+    {
+        Place: _why_not_place,
+        Choose: _why_not_choose,
+        Assign: _why_not_assign,
+        Attend: _what_is_owed,
+        Keep: _what_is_owed,
+        PickBonus: _what_is_owed,
+    },
+    otherwise=_what_is_owed,
+)
 GAME = BetweenTwoCastles()

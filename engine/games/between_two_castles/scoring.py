@@ -9,16 +9,41 @@ no decoration for an attendant.
     >>> sheet.total, len(sheet.rows)
     (0, 13)
 """
+
 from __future__ import annotations
 
 import attrs
 
 from .castle import AROUND, ORTHOGONAL, THRONE_ROOM, Castle, Cell
-from .catalog import (ATTENDANT_DECOR, BONUS_CARDS, DECOR_OF, DECORS, NORMAL_TYPES, ROOMS, SPECIAL_ID, SPECIAL_TYPES,
-                      THRONE_CELLS, THRONE_SPOTS, THRONES)
+from .catalog import (
+    ATTENDANT_DECOR,
+    BONUS_CARDS,
+    DECOR_OF,
+    DECORS,
+    NORMAL_TYPES,
+    ROOMS,
+    SPECIAL_ID,
+    SPECIAL_TYPES,
+    THRONE_CELLS,
+    THRONE_SPOTS,
+    THRONES,
+)
 
-CATEGORIES = ("food", "living", "utility", "outdoor", "sleeping", "corridor", "downstairs",
-              "tower", "fountain", "foyer", "bonus cards", "attendants", "throne room")
+CATEGORIES = (
+    "food",
+    "living",
+    "utility",
+    "outdoor",
+    "sleeping",
+    "corridor",
+    "downstairs",
+    "tower",
+    "fountain",
+    "foyer",
+    "bonus cards",
+    "attendants",
+    "throne room",
+)
 _CATEGORY_OF = {t: t for t in NORMAL_TYPES + SPECIAL_TYPES}
 
 
@@ -114,7 +139,9 @@ def _two_cells(first: Cell, second: Cell):
         def score(castle: Castle, grid: dict, col: int, floor: int) -> int:
             get = grid.get  # an empty cell gives None, which nothing wants
             return points * ((get((col + a, floor + b)) in wanted) + (get((col + c, floor + d)) in wanted))
+
         return score
+
     return rule
 
 
@@ -123,11 +150,13 @@ def _surrounding(points: int, wanted: frozenset):
         # A castle holds each of these rooms once, and a set holds the throne room's two cells once,
         # as the rule counts it: the wanted rooms around are a set's size (None is never wanted).
         return points * len(wanted.intersection(map(grid.get, _AROUND_OF[col, floor])))
+
     return score
 
 
 def _surrounding_copies(points: int, wanted: frozenset):
     """``_surrounding`` for a room that wants special rooms, of which a castle may hold copies."""
+
     def score(castle: Castle, grid: dict, col: int, floor: int) -> int:
         rooms = list(map(grid.get, _AROUND_OF[col, floor]))
         n = sum(map(wanted.__contains__, rooms))
@@ -136,11 +165,13 @@ def _surrounding_copies(points: int, wanted: frozenset):
             if thrones > 1:
                 n -= thrones - 1  # the throne room counts once
         return points * n
+
     return score
 
 
 def _connected(points: int, wanted: frozenset):
     """Rooms reachable from (col, floor) through rooms that are all wanted (the throne room once)."""
+
     def score(castle: Castle, grid: dict, col: int, floor: int) -> int:
         get, start = grid.get, (col, floor)
         seen, todo, n, throne = {start}, [start], 0, 0
@@ -155,6 +186,7 @@ def _connected(points: int, wanted: frozenset):
                     else:
                         n += 1
         return points * (n + throne)
+
     return score
 
 
@@ -178,6 +210,7 @@ def _column_above(points: int, wanted: frozenset):
             if c == col and f > floor and room in wanted:
                 n += 1
         return points * n
+
     return score
 
 
@@ -190,6 +223,7 @@ def _column(points: int, wanted: frozenset):
             if c == col and f != floor and room in wanted:
                 n += 1
         return points * n
+
     return score
 
 
@@ -219,9 +253,15 @@ def _foyer(castle: Castle, grid: dict, col: int, floor: int) -> int:
 
 
 # Rules made from the room's points and wanted set; the last four need neither.
-_RULE_OF = {"above_below": _two_cells((0, 1), (0, -1)), "left_right": _two_cells((-1, 0), (1, 0)),
-            "two_below": _two_cells((0, -1), (0, -2)), "surrounding": _surrounding, "connected": _connected,
-            "column_above": _column_above, "column": _column}
+_RULE_OF = {
+    "above_below": _two_cells((0, 1), (0, -1)),
+    "left_right": _two_cells((-1, 0), (1, 0)),
+    "two_below": _two_cells((0, -1), (0, -2)),
+    "surrounding": _surrounding,
+    "connected": _connected,
+    "column_above": _column_above,
+    "column": _column,
+}
 _FIXED_RULE_OF = {"castle": _variety, "fountain": _fountain, "tower": _tower, "foyer": _foyer}
 
 
@@ -252,8 +292,10 @@ def throne_points(castle: Castle) -> int:
 
 
 # Each throne room's two wishes as (cell, the ids of the rooms of the wanted type).
-_THRONE_WANTS = tuple(tuple((THRONE_SPOTS[spot], frozenset(r.id for r in ROOMS if r.type == kind))
-                            for kind, spot in t.wants) for t in THRONES)
+_THRONE_WANTS = tuple(
+    tuple((THRONE_SPOTS[spot], frozenset(r.id for r in ROOMS if r.type == kind)) for kind, spot in t.wants)
+    for t in THRONES
+)
 
 
 def attendant_points(castle: Castle, attendant: str) -> int:
@@ -315,6 +357,7 @@ def _of_a_type(least: int):
     def count(castle: Castle) -> int:
         counts = castle.type_counts
         return len([t for t in NORMAL_TYPES if counts.get(t, 0) >= least])
+
     return count
 
 
@@ -330,15 +373,24 @@ def _all_occupied(near: dict):
             if all(map(occupied, near[c, f])):
                 n += 1
         return n + (1 if ring <= grid.keys() else 0)
+
     return count
 
 
 _CARD_COUNT = {
-    "variety": _types, "attendants": lambda castle: len(castle.attendants), "underground": _underground,
-    "high": _high, "height": _height, "width": _width, "enclosed": _all_occupied(_AROUND_OF),
-    "crossed": _all_occupied(_NEXT_TO), "special": lambda castle: castle.special_rooms,
-    "throne_variety": _throne_variety, "throne_ring": lambda castle: len(castle.grid.keys() & _SPOT_CELLS),
-    "five_of_a_type": _of_a_type(5), "three_of_a_type": _of_a_type(3),
+    "variety": _types,
+    "attendants": lambda castle: len(castle.attendants),
+    "underground": _underground,
+    "high": _high,
+    "height": _height,
+    "width": _width,
+    "enclosed": _all_occupied(_AROUND_OF),
+    "crossed": _all_occupied(_NEXT_TO),
+    "special": lambda castle: castle.special_rooms,
+    "throne_variety": _throne_variety,
+    "throne_ring": lambda castle: len(castle.grid.keys() & _SPOT_CELLS),
+    "five_of_a_type": _of_a_type(5),
+    "three_of_a_type": _of_a_type(3),
     **{kind: (lambda castle, kind=kind: castle.type_counts.get(kind, 0)) for kind in NORMAL_TYPES},
 }
 _CARDS = tuple((_CARD_COUNT[c.key], c.points) for c in BONUS_CARDS)

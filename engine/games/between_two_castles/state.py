@@ -1,19 +1,37 @@
 """The Between Two Castles position, the actions, and how each event changes the position (pure)."""
+
 from __future__ import annotations
 
 from typing import Any
 
 import attrs
 
-from engine.core.fastattrs import replace, slotted_new
+from engine.core.fastattrs import replace
 from engine.core.fold import Fold
 
 from .castle import Castle
 from .catalog import ATTENDANT_COPIES, ATTENDANT_NAMES, SPECIAL_COPIES, SPECIAL_TYPES, TYPE_OF
-from .events import (AttendantPlaced, BonusCardKept, BonusCardsDrawn, BonusChosen, BonusDeckReshuffled,
-                     BonusEarned, BonusLost, GameEnded, GameSetUp, HandsPassed, LudwigAssigned, LudwigDrew,
-                     PairChosen, PairsRevealed, RoomPileReshuffled, RoomPlaced, RoomsDrawn, RoundEnded,
-                     RoundStarted)
+from .events import (
+    AttendantPlaced,
+    BonusCardKept,
+    BonusCardsDrawn,
+    BonusChosen,
+    BonusDeckReshuffled,
+    BonusEarned,
+    BonusLost,
+    GameEnded,
+    GameSetUp,
+    HandsPassed,
+    LudwigAssigned,
+    LudwigDrew,
+    PairChosen,
+    PairsRevealed,
+    RoomPileReshuffled,
+    RoomPlaced,
+    RoomsDrawn,
+    RoundEnded,
+    RoundStarted,
+)
 
 SETUP, CHOOSING, PLACING, OVER = "setup", "choosing", "placing", "over"
 LUDWIG = 2  # Ludwig's position in the two-player game
@@ -73,11 +91,6 @@ class Bonus:
     seat: int  # who decides it
     kind: str
     offer: tuple[int, ...] = ()  # rooms (food) or bonus cards (utility) drawn to choose from
-
-
-# Bonus(castle, seat, kind, offer=()) without attrs' __init__: a load makes one per bonus earned and
-# per bonus draw.
-new_bonus = slotted_new(Bonus)
 
 
 @attrs.frozen
@@ -158,15 +171,29 @@ evolve = Fold("Between Two Castles")
 
 @evolve.on(GameSetUp)
 def _set_up(state: BTCState, ev: GameSetUp) -> BTCState:
-    return replace(state, positions=ev.positions, ludwig=ev.ludwig, castles=tuple(Castle(t) for t in ev.thrones),
-                   bag=ev.bag, deck=ev.deck)
+    return replace(
+        state,
+        positions=ev.positions,
+        ludwig=ev.ludwig,
+        castles=tuple(Castle(t) for t in ev.thrones),
+        bag=ev.bag,
+        deck=ev.deck,
+    )
 
 
 @evolve.on(RoundStarted)
 def _round_started(state: BTCState, ev: RoundStarted) -> BTCState:
     dealt = sum(len(h) for h in ev.hands)
-    return replace(state, round=ev.round, turn=1, phase=CHOOSING, hands=ev.hands, bag=state.bag[dealt:],
-                   chosen=(None,) * state.players, used=frozenset())
+    return replace(
+        state,
+        round=ev.round,
+        turn=1,
+        phase=CHOOSING,
+        hands=ev.hands,
+        bag=state.bag[dealt:],
+        chosen=(None,) * state.players,
+        used=frozenset(),
+    )
 
 
 @evolve.on(LudwigDrew)
@@ -182,78 +209,55 @@ def _ludwig_assigned(state: BTCState, ev: LudwigAssigned) -> BTCState:
 
 @evolve.on(PairChosen)
 def _pair_chosen(state: BTCState, ev: PairChosen) -> BTCState:
-    seat, fields = ev.seat, state.__dict__.copy()  # replace(), inlined: a load folds one per pair
-    hands, chosen = list(fields["hands"]), list(fields["chosen"])
-    pair = ev.rooms
-    hands[seat] = tuple([r for r in hands[seat] if r not in pair])  # the hand less the pair
-    chosen[seat] = ev.rooms
-    fields["hands"], fields["chosen"] = tuple(hands), tuple(chosen)
-    return made(fields)
-
-
-# Tile(position, position, room, -1) for every position and room, made once: tiles are immutable,
-# and every turn reveals two per position (a load reveals thousands).
-_ROOM_IDS = 150  # the normal rooms and the three special rooms
-_HAND_TILES = tuple(tuple(Tile(p, p, r, -1) for r in range(_ROOM_IDS)) for p in range(7))
-
-
-def reveal(fields: dict, pairs: tuple[tuple[int, ...], ...]) -> None:
-    """PairsRevealed on a state's fields (a copy): the pairs and Ludwig's assigned rooms to place."""
-    tiles = []
-    for p, pair in enumerate(pairs):
-        row = _HAND_TILES[p] if p < 7 else ()
-        for r in pair:
-            tiles.append(row[r] if type(r) is int and 0 <= r < len(row) else Tile(p, p, r, -1))
-    if fields["ludwig"]:
-        for room, castle in fields["ludwig_tiles"]:
-            placer = castle if castle != LUDWIG else (castle + 1) % fields["positions"]  # builders(castle) less Ludwig
-            tiles.append(Tile(placer, LUDWIG, room, castle))
-    fields["phase"], fields["to_place"], fields["chosen"] = PLACING, tuple(tiles), (None,) * fields["players"]
-    fields["ludwig_tiles"], fields["used"] = (), frozenset()
+    hand = tuple(r for r in state.hands[ev.seat] if r not in ev.rooms)
+    return replace(state, hands=_set(state.hands, ev.seat, hand), chosen=_set(state.chosen, ev.seat, ev.rooms))
 
 
 @evolve.on(PairsRevealed)
 def _pairs_revealed(state: BTCState, ev: PairsRevealed) -> BTCState:
-    fields = state.__dict__.copy()
-    reveal(fields, ev.pairs)
-    return made(fields)
+    """The pairs, and Ludwig's assigned rooms, wait to be placed."""
+    tiles = [Tile(p, p, r, -1) for p, pair in enumerate(ev.pairs) for r in pair]
+    if state.ludwig:
+        for room, castle in state.ludwig_tiles:
+            placer = next(p for p in state.builders(castle) if p != LUDWIG)
+            tiles.append(Tile(placer, LUDWIG, room, castle))
+    return replace(
+        state, phase=PLACING, to_place=tuple(tiles), chosen=(None,) * state.players, ludwig_tiles=(), used=frozenset()
+    )
 
 
 @evolve.on(RoomPlaced)
 def _room_placed(state: BTCState, ev: RoomPlaced) -> BTCState:
-    fields, k, room = state.__dict__.copy(), ev.castle, ev.room  # replace(), inlined: a load folds one per room
-    castles = list(fields["castles"])
-    castles[k] = castles[k].with_room(room, ev.col, ev.floor)
-    fields["castles"] = tuple(castles)
+    k, room = ev.castle, ev.room
+    changes: dict[str, Any] = {"castles": _set(state.castles, k, state.castles[k].with_room(room, ev.col, ev.floor))}
     kind = TYPE_OF[room]
     if kind in SPECIAL_TYPES:
-        specials, i = fields["specials_left"], SPECIAL_TYPES.index(kind)
-        fields["specials_left"] = _set(specials, i, specials[i] - 1)
+        i = SPECIAL_TYPES.index(kind)
+        changes["specials_left"] = _set(state.specials_left, i, state.specials_left[i] - 1)
     if ev.bonus:  # the bonus on top of the stack is decided; a food bonus's other rooms are discarded
-        bonuses = fields["bonuses"]
-        fields["bonuses"] = bonuses[:-1]
+        changes["bonuses"] = state.bonuses[:-1]
         if ev.bonus == "food":
-            fields["room_discards"] += tuple((PUBLIC, r) for r in bonuses[-1].offer if r != room)
-        return made(fields)
-    seat, to_place = ev.seat, fields["to_place"]
-    for i, t in enumerate(to_place):
-        if t.room == room and t.placer == seat:
-            fields["to_place"] = to_place[:i] + to_place[i + 1:]
-            break
-    fields["used"] = fields["used"] | {(ev.owner, k)}
-    return made(fields)
+            changes["room_discards"] = state.room_discards + tuple(
+                (PUBLIC, r) for r in state.bonuses[-1].offer if r != room
+            )
+        return replace(state, **changes)
+    placed = next((i for i, t in enumerate(state.to_place) if t.room == room and t.placer == ev.seat), None)
+    if placed is not None:
+        changes["to_place"] = state.to_place[:placed] + state.to_place[placed + 1 :]
+    return replace(state, **changes, used=state.used | {(ev.owner, k)})
 
 
 @evolve.on(BonusEarned)
 def _bonus_earned(state: BTCState, ev: BonusEarned) -> BTCState:
-    return replace(state, bonuses=state.bonuses + (new_bonus(ev.castle, ev.seat, ev.kind),))
+    return replace(state, bonuses=state.bonuses + (Bonus(ev.castle, ev.seat, ev.kind),))
 
 
 @evolve.on(RoomsDrawn)
 def _rooms_drawn(state: BTCState, ev: RoomsDrawn) -> BTCState:
     b = state.bonuses[-1]
-    return replace(state, bonuses=state.bonuses[:-1] + (new_bonus(b.castle, b.seat, b.kind, ev.rooms),),
-                   bag=state.bag[len(ev.rooms):])
+    return replace(
+        state, bonuses=state.bonuses[:-1] + (Bonus(b.castle, b.seat, b.kind, ev.rooms),), bag=state.bag[len(ev.rooms) :]
+    )
 
 
 @evolve.on(RoomPileReshuffled)
@@ -265,15 +269,22 @@ def _room_pile_reshuffled(state: BTCState, ev: RoomPileReshuffled) -> BTCState:
 def _attendant_placed(state: BTCState, ev: AttendantPlaced) -> BTCState:
     k = ATTENDANT_NAMES.index(ev.attendant)
     castles = _set(state.castles, ev.castle, state.castles[ev.castle].with_attendant(ev.attendant))
-    return replace(state, castles=castles, bonuses=state.bonuses[:-1],
-                   attendants_left=_set(state.attendants_left, k, state.attendants_left[k] - 1))
+    return replace(
+        state,
+        castles=castles,
+        bonuses=state.bonuses[:-1],
+        attendants_left=_set(state.attendants_left, k, state.attendants_left[k] - 1),
+    )
 
 
 @evolve.on(BonusCardsDrawn)
 def _cards_drawn(state: BTCState, ev: BonusCardsDrawn) -> BTCState:
     b = state.bonuses[-1]
-    return replace(state, bonuses=state.bonuses[:-1] + (new_bonus(b.castle, b.seat, b.kind, ev.cards),),
-                   deck=state.deck[len(ev.cards):])
+    return replace(
+        state,
+        bonuses=state.bonuses[:-1] + (Bonus(b.castle, b.seat, b.kind, ev.cards),),
+        deck=state.deck[len(ev.cards) :],
+    )
 
 
 @evolve.on(BonusCardKept)
@@ -296,17 +307,16 @@ def _bonus_popped(state: BTCState, ev: Any) -> BTCState:
 
 @evolve.on(HandsPassed)
 def _hands_passed(state: BTCState, ev: HandsPassed) -> BTCState:
-    fields = state.__dict__.copy()
-    pass_hands(fields, ev.step)
-    return made(fields)
-
-
-def pass_hands(fields: dict, step: int) -> None:
-    """HandsPassed on a state's fields (a copy): the next turn of choosing."""
-    step, hands = step % fields["positions"], fields["hands"]
-    fields["hands"] = hands[-step:] + hands[:-step]  # position p gets the hand of position p - step
-    fields["turn"], fields["phase"] = fields["turn"] + 1, CHOOSING
-    fields["chosen"], fields["used"] = (None,) * fields["players"], frozenset()
+    """The next turn of choosing: position p gets the hand of position p - step."""
+    step = ev.step % state.positions
+    return replace(
+        state,
+        hands=state.hands[-step:] + state.hands[:-step],
+        turn=state.turn + 1,
+        phase=CHOOSING,
+        chosen=(None,) * state.players,
+        used=frozenset(),
+    )
 
 
 @evolve.on(RoundEnded)
@@ -320,18 +330,5 @@ def _game_ended(state: BTCState, ev: GameEnded) -> BTCState:
     return replace(state, phase=OVER, castle_scores=ev.castle_scores, scores=ev.scores, winners=ev.winners)
 
 
-fold_room_placed = _room_placed  # the handler quick.place_bonus calls directly
-
-
-def made(fields: dict) -> BTCState:
-    """The state with these fields (a copy of a state's own, changed): what replace() makes."""
-    state = _new(BTCState)
-    _setattr(state, "__dict__", fields)
-    return state
-
-
-_new, _setattr = object.__new__, object.__setattr__
-
-
 def _set(values: tuple, index: int, value: Any) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
+    return values[:index] + (value,) + values[index + 1 :]

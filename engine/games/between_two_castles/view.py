@@ -1,7 +1,10 @@
 """What one seat may see: every castle, the revealed rooms, its own hand and secret pair, and the
 bonus cards drawn for a castle it builds. Never another hand, another seat's pair before the
 reveal, Ludwig's hand, or the order of the bag and the bonus deck."""
+
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import attrs
 
@@ -124,13 +127,23 @@ def castle_view(state: BTCState, k: int) -> CastleView:
     if cells is None:
         cells = c.__dict__["_cells"] = cell_views(c)
     sheet = cached_sheet(c)
-    return CastleView(k, CASTLE_NAMES[k], c.throne, THRONES[c.throne].rule_text, state.builders(k),
-                      cells, c.attendants, c.cards, tuple(BONUS_CARDS[i].text for i in c.cards),
-                      sheet, sheet.total)
+    return CastleView(
+        k,
+        CASTLE_NAMES[k],
+        c.throne,
+        THRONES[c.throne].rule_text,
+        state.builders(k),
+        cells,
+        c.attendants,
+        c.cards,
+        tuple(BONUS_CARDS[i].text for i in c.cards),
+        sheet,
+        sheet.total,
+    )
 
 
 def make_view(state: BTCState, seat: int | None) -> BTCView:
-    mine = seat is not None and 0 <= seat < state.players and bool(state.hands)
+    me = seat if seat is not None and 0 <= seat < state.players and state.hands else None  # a player, not a watcher
     top = state.bonuses[-1] if state.bonuses else None
     bonus = None
     if top is not None:
@@ -138,27 +151,59 @@ def make_view(state: BTCState, seat: int | None) -> BTCView:
         offer = top.offer if sees else ()
         texts = tuple(BONUS_CARDS[c].text for c in offer) if top.kind == "utility" else ()
         bonus = BonusView(top.castle, top.seat, top.kind, offer, len(top.offer), texts)
-    my_hand = tuple(sorted(state.hands[seat])) if mine else ()
-    my_pair = state.chosen[seat] if mine and state.chosen else None
+    my_hand = tuple(sorted(state.hands[me])) if me is not None else ()
+    my_pair = state.chosen[me] if me is not None and state.chosen else None
     shown = set(my_hand) | set(my_pair or ()) | {t.room for t in state.to_place} | set(state.ludwig_draw)
     shown |= {r for r, _ in state.ludwig_tiles} | set(SPECIAL_ID.values())
-    if bonus is not None and top.kind == "food":
+    if bonus is not None and bonus.kind == "food":
         shown |= set(bonus.offer)
     return BTCView(
-        seat=seat, players=state.players, positions=state.positions, ludwig=state.ludwig, round=state.round,
-        turn=state.turn, phase=state.phase, to_act=to_act(state),
+        seat=seat,
+        players=state.players,
+        positions=state.positions,
+        ludwig=state.ludwig,
+        round=state.round,
+        turn=state.turn,
+        phase=state.phase,
+        to_act=to_act(state),
         castles=tuple(castle_view(state, k) for k in range(len(state.castles))),
-        my_castles=state.castles_of(seat) if seat is not None and 0 <= seat < state.players and state.positions
-        else (),
+        my_castles=state.castles_of(seat) if seat is not None and 0 <= seat < state.players and state.positions else (),
         hand_sizes=tuple(len(h) for h in state.hands),
         chosen=tuple(c is not None for c in state.chosen),
-        my_hand=my_hand, my_pair=my_pair,
-        ludwig_draw=state.ludwig_draw, ludwig_tiles=state.ludwig_tiles,
+        my_hand=my_hand,
+        my_pair=my_pair,
+        ludwig_draw=state.ludwig_draw,
+        ludwig_tiles=state.ludwig_tiles,
         to_place=tuple(TileView(t.placer, t.owner, t.room, ROOMS[t.room].name, t.castle) for t in state.to_place),
-        bonus=bonus, bonuses_waiting=max(0, len(state.bonuses) - 1), bag=len(state.bag), deck=len(state.deck),
-        specials_left=state.specials_left, attendants_left=state.attendants_left,
+        bonus=bonus,
+        bonuses_waiting=max(0, len(state.bonuses) - 1),
+        bag=len(state.bag),
+        deck=len(state.deck),
+        specials_left=state.specials_left,
+        attendants_left=state.attendants_left,
         open_discards=tuple(r for p, r in state.room_discards if p == PUBLIC),
         hidden_discards=sum(1 for p, _ in state.room_discards if p != PUBLIC),
-        scores=state.scores, winners=state.winners, finished=state.phase == OVER,
+        scores=state.scores,
+        winners=state.winners,
+        finished=state.phase == OVER,
         room_cards=tuple(room_card(r) for r in sorted(shown)),
     )
+
+
+def score_lines(view: BTCView, names: Sequence[str]) -> list[str]:
+    """Each castle's sheet ("Neuschwanstein (Ann, Bob): food 4, living 6, … = 31"), then each
+    player's score: the lower of their two castles, once the game is over."""
+
+    def who(position: int) -> str:
+        return names[position] if position < len(names) else "Ludwig"
+
+    lines = []
+    for castle in view.castles:
+        rows = ", ".join(f"{r.category} {r.total}" for r in castle.sheet.rows if r.total)
+        lines.append(
+            f"{castle.name} ({who(castle.builders[0])}, {who(castle.builders[1])}): "
+            f"{rows or 'nothing yet'} = {castle.score}"
+        )
+    if view.finished:
+        lines += [f"{who(p)}: {view.scores[p]}" for p in range(len(names))]
+    return lines

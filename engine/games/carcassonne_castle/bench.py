@@ -1,4 +1,5 @@
 """Speed of the engine: random games per second and the time to find where a card may lie."""
+
 from __future__ import annotations
 
 import random

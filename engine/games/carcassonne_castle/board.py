@@ -4,6 +4,7 @@ A :class:`Board` holds only public facts (cards lying, followers standing), so i
 from a seat's view. Its :class:`~.features.Analysis` (the roads, towers, houses and courtyards
 the cards form) is derived from the cards, one card at a time, and only when someone asks.
 """
+
 from __future__ import annotations
 
 import functools
@@ -14,11 +15,24 @@ from typing import NamedTuple
 import attrs
 
 from .catalog import CASTLE, ROAD, ROLE_OF, E, N, S, W, Oriented, card_type, opposite, step
-from .features import START, Analysis, Feature, Merge, Square, group
-from .geometry import SQUARE_OF
+from .features import Analysis, Feature, Merge, group
+from .geometry import SQUARE_OF, START, Square
 
-__all__ = ["START", "Analysis", "Board", "Feature", "Follower", "Merge", "Placement", "Square", "analysis_of",
-           "follower_targets", "road_label", "role_of", "segment_for"]
+__all__ = [
+    "START",
+    "Analysis",
+    "Board",
+    "Feature",
+    "Follower",
+    "Merge",
+    "Placement",
+    "Square",
+    "analysis_of",
+    "follower_targets",
+    "road_label",
+    "role_of",
+    "segment_for",
+]
 
 
 class Placement(NamedTuple):
@@ -98,13 +112,12 @@ class Board:
             a = before.placed(self.placements[-1]) if before is not None else analysis_of(self.placements)
             object.__setattr__(self, "_analysis", a)
             object.__setattr__(self, "_before", None)
+            return a
         return self._analysis
 
     def placed(self, p: Placement, follower: Follower | None = None) -> Board:
         followers = self.followers + ((follower,) if follower else ())
-        board = _new(Board)  # Board(...), its __init__ called as a function: cheaper than from C
-        _init(board, self.placements + (p,), followers, None, self._analysis)
-        return board
+        return Board(self.placements + (p,), followers, None, self._analysis)
 
     def trial(self, p: Placement, follower: Follower | None = None) -> Board:
         """The board with ``p`` laid, analysed at once from this one: a what-if for the rules,
@@ -113,9 +126,10 @@ class Board:
         return Board(self.placements + (p,), followers, self.analysis.placed(p))
 
     def without(self, gone: Iterable[Follower]) -> Board:
-        gone = [id(f) for f in gone]  # followers of this board: told apart as objects, without hashing
-        return Board(self.placements, tuple(f for f in self.followers if id(f) not in gone), self._analysis,
-                     self._before)
+        ids = [id(f) for f in gone]  # followers of this board: told apart as objects, without hashing
+        return Board(
+            self.placements, tuple(f for f in self.followers if id(f) not in ids), self._analysis, self._before
+        )
 
     def followers_in(self, fid: int) -> list[Follower]:
         a = self.analysis
@@ -127,9 +141,6 @@ class Board:
 
     def free_squares(self) -> set[Square]:
         return set(CASTLE.interior).difference(map(SQUARE_OF.__getitem__, self.analysis.owner))
-
-
-_new, _init = object.__new__, Board.__init__
 
 
 def follower_targets(board: Board, p: Placement, occupied: set[int] | None = None) -> Iterator[int]:

@@ -1,5 +1,6 @@
 """Bots for Carcassonne: The Castle. They read only the view and the legal actions; the greedy bot
 rebuilds the public board from the view and previews each placement on it."""
+
 from __future__ import annotations
 
 import random
@@ -76,4 +77,3 @@ def _promise(view: CastleView, feat) -> float:
     if feat.kind == COURT:
         return feat.markets * 3 * 0.7 + 0.5 - MERCHANT_COST * scarce
     return feat.size * per_card(feat) * 0.6 + 0.5 - HOLD_COST * scarce
-

@@ -7,6 +7,7 @@ counts they respect.
 Coordinates: squares are (x, y) with x = 0..11 west to east and y = 0..13 north to south. Cells
 of the wall ring lie just outside the interior, so they may have x = -1 or y = -1.
 """
+
 from __future__ import annotations
 
 import csv
@@ -33,9 +34,15 @@ TRACK = 100
 TILE_KINDS = 9
 TILE_COPIES = 2
 TILE_NAMES = {
-    1: "extra turn", 2: "tower counts double", 3: "house counts double",
-    4: "unfinished road scores", 5: "unfinished tower scores", 6: "unfinished house scores",
-    7: "markets score 4", 8: "palas +2 cards", 9: "5 points",
+    1: "extra turn",
+    2: "tower counts double",
+    3: "house counts double",
+    4: "unfinished road scores",
+    5: "unfinished tower scores",
+    6: "unfinished house scores",
+    7: "markets score 4",
+    8: "palas +2 cards",
+    9: "5 points",
 }
 
 
@@ -48,6 +55,7 @@ def opposite(d: int) -> int:
 
 
 # -- castle cards -----------------------------------------------------------------------------
+
 
 @attrs.frozen
 class Half:
@@ -172,7 +180,7 @@ def _orient(halves: tuple[Half, Half], side_seg, facing: int) -> Oriented:
 
 def _check_card(key: str, a: Half, b: Half) -> None:
     """Internal road ends must meet road, square or building: a road may not run into a courtyard."""
-    for h, (half, other, side) in enumerate(((a, b, E), (b, a, W))):
+    for half, other, side in ((a, b, E), (b, a, W)):
         if side in half.exits and other.terrain == COURT:
             raise ValueError(f"card {key}: road runs into a courtyard")
         if half.terrain == "road" and side in half.exits and other.terrain in ("road", "square"):
@@ -209,6 +217,7 @@ def card_type(card: int) -> CardType:
 
 # -- the castle -------------------------------------------------------------------------------
 
+
 @attrs.frozen
 class StartField:
     """A card-sized piece of the wall showing a feature; it counts as a card of what it joins."""
@@ -221,8 +230,9 @@ class StartField:
     market: bool
 
     @property
-    def cells(self) -> tuple[tuple[int, int], ...]:
-        return tuple(step(x, y, self.wall) for x, y in self.squares)
+    def cells(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        (ax, ay), (bx, by) = self.squares
+        return step(ax, ay, self.wall), step(bx, by, self.wall)
 
 
 @attrs.frozen
@@ -254,8 +264,7 @@ class Castle:
         return None
 
     def rows(self) -> list[str]:
-        return ["".join("#" if (x, y) in self.interior else "." for x in range(self.width))
-                for y in range(self.height)]
+        return ["".join("#" if (x, y) in self.interior else "." for x in range(self.width)) for y in range(self.height)]
 
 
 def _boundary_ring(interior: frozenset) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -287,6 +296,7 @@ def _boundary_ring(interior: frozenset) -> tuple[list[tuple[int, int]], list[tup
         prev_d = d
         vertex = _next_vertex(x, y, d)
     x, y, d = edges[start]
+    assert prev_d is not None  # the loop went round at least one side
     if d != prev_d and d == (prev_d + 1) % 4:
         ring.append(step(*step(x, y, prev_d), d))
         bends.append(ring[-1])
@@ -313,7 +323,7 @@ def _track(ring: list, bends: list, tower_spaces: list[int], start_cell) -> tupl
     for i, cell in enumerate(order):
         first = tower_spaces[i]
         end = tower_spaces[i + 1] if i + 1 < len(order) else TRACK
-        between = ring[ring.index(cell) + 1: ring.index(order[i + 1]) if i + 1 < len(order) else len(ring)]
+        between = ring[ring.index(cell) + 1 : ring.index(order[i + 1]) if i + 1 < len(order) else len(ring)]
         spaces = end - first - 2
         if not len(between) <= spaces <= 2 * len(between):
             raise ValueError(f"tower {i}: {spaces} spaces do not fit {len(between)} wall cells")
@@ -336,15 +346,19 @@ def _load_castle() -> Castle:
     fields = []
     for i, f in enumerate(data["start_fields"]):
         kind = COURT if f["feature"] == "market" else f["feature"]
-        fields.append(StartField(i, kind, tuple(tuple(s) for s in f["squares"]), DIRS.index(f["wall"]),
-                                 f.get("road", -1), f["feature"] == "market"))
+        (ax, ay), (bx, by) = f["squares"]
+        fields.append(
+            StartField(
+                i, kind, ((ax, ay), (bx, by)), DIRS.index(f["wall"]), f.get("road", -1), f["feature"] == "market"
+            )
+        )
     ring, bends = _boundary_ring(interior)
-    ring, (track, towers) = _track(ring, bends, data["tower_spaces"], tuple(data["track_start"]))
+    laid, (track, towers) = _track(ring, bends, data["tower_spaces"], tuple(data["track_start"]))
     start_sides = {}
     for f in fields:
-        for j, (cell, sq) in enumerate(zip(f.cells, f.squares)):
+        for j, (cell, _square) in enumerate(zip(f.cells, f.squares)):
             start_sides[(cell, opposite(f.wall))] = (f.index, f.kind == ROAD and j == f.road)
-    return Castle(len(rows[0]), len(rows), interior, tuple(fields), ring, track, towers, start_sides)
+    return Castle(len(rows[0]), len(rows), interior, tuple(fields), laid, track, towers, start_sides)
 
 
 CASTLE = _load_castle()

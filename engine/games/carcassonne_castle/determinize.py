@@ -5,6 +5,7 @@ so only two things are drawn: the order of the draw pile (the cards neither laid
 removed) and the face-down wall tiles on the towers that still hold one (from the tiles
 nobody has taken: those that went back unseen at set-up are as unknown as those on towers).
 """
+
 from __future__ import annotations
 
 import random
@@ -29,12 +30,27 @@ def determinize(view: CastleView, rng: random.Random) -> CastleState:
             unseen.remove(k)
     face_down = iter(rng.sample(unseen, sum(view.towers)))
     towers = tuple(next(face_down) if lying else 0 for lying in view.towers)
-    board = Board.of((Placement(c.card, c.x, c.y, DIRS.index(c.facing)) for c in view.laid),
-                     (Follower(f.seat, f.role, f.card, f.segment) for f in view.followers))
+    board = Board.of(
+        (Placement(c.card, c.x, c.y, DIRS.index(c.facing)) for c in view.laid),
+        (Follower(f.seat, f.role, f.card, f.segment) for f in view.followers),
+    )
     return CastleState(
-        players=players, deck=tuple(deck[:view.pile]), towers=towers, board=board, card=view.card,
-        to_move=view.to_move, scores=view.scores, supply=view.supply, tiles=view.tiles,
+        players=players,
+        deck=tuple(deck[: view.pile]),
+        towers=towers,
+        board=board,
+        card=view.card,
+        to_move=view.to_move,
+        scores=view.scores,
+        supply=view.supply,
+        tiles=view.tiles,
         palas=tuple(None if p is None else Palas(p.size, p.cards) for p in view.palas),
-        removed=view.removed, turns=len(view.laid) + len(view.removed) + (view.card >= 0),
-        finished=view.finished, winners=view.winners, before_final=view.before_final, final=view.final,
-        laid_by=view.laid_by, taken=tuple((t.tower, t.seat, t.tile) for t in view.taken))
+        removed=view.removed,
+        turns=len(view.laid) + len(view.removed) + (view.card >= 0),
+        finished=view.finished,
+        winners=view.winners,
+        before_final=view.before_final,
+        final=view.final,
+        laid_by=view.laid_by,
+        taken=tuple((t.tower, t.seat, t.tile) for t in view.taken),
+    )

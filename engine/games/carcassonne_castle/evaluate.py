@@ -18,6 +18,7 @@ grows). A feature open toward a hole, an empty square with no empty neighbour, c
 of the features held). A held courtyard scores its markets at the end, and early on it usually
 gains more (``COURT_GROWTH``, measured the same way).
 """
+
 from __future__ import annotations
 
 from engine.core.chances import lead_chances, shared_win
@@ -36,10 +37,18 @@ SCALE = 12.0  # points of estimated lead that make a win e times likelier than a
 # between linearly. Roads have at most two open ends.
 SHARE = {
     ROAD: {1: (0.08, 0.33, 0.69, 1.0, 1.33, 1.84), 2: (0.02, 0.03, 0.05, 0.16, 0.42, 0.81)},
-    TOWER: {1: (0.16, 0.29, 0.47, 0.68, 0.87, 0.97), 2: (0.14, 0.26, 0.44, 0.69, 0.81, 0.94),
-            3: (0.09, 0.22, 0.46, 0.65, 0.77, 0.89), 4: (0.01, 0.1, 0.18, 0.36, 0.55, 0.72)},
-    HOUSE: {1: (0.16, 0.31, 0.49, 0.7, 0.89, 1.01), 2: (0.13, 0.44, 0.62, 0.67, 0.83, 0.87),
-            3: (0.1, 0.32, 0.46, 0.74, 0.76, 0.9), 4: (0.03, 0.08, 0.17, 0.28, 0.39, 0.57)},
+    TOWER: {
+        1: (0.16, 0.29, 0.47, 0.68, 0.87, 0.97),
+        2: (0.14, 0.26, 0.44, 0.69, 0.81, 0.94),
+        3: (0.09, 0.22, 0.46, 0.65, 0.77, 0.89),
+        4: (0.01, 0.1, 0.18, 0.36, 0.55, 0.72),
+    },
+    HOUSE: {
+        1: (0.16, 0.31, 0.49, 0.7, 0.89, 1.01),
+        2: (0.13, 0.44, 0.62, 0.67, 0.83, 0.87),
+        3: (0.1, 0.32, 0.46, 0.74, 0.76, 0.9),
+        4: (0.03, 0.08, 0.17, 0.28, 0.39, 0.57),
+    },
 }
 COURT_RATE = 3  # points per market at the end
 # What a held courtyard paid at the end over its markets' points now, at the same cards left.
@@ -65,8 +74,10 @@ SEARCH = {"tree_depth": 1, "rollout_depth": 0, "root_width": None, "choose_by": 
 
 def outlook(state: CastleState) -> list[float]:
     """Each seat's points now plus what its open features, spare followers and wall tiles promise."""
-    totals = [float(s) + IN_HAND * state.supply[i] + sum(TILE_WORTH[t] for t in state.tiles[i])
-              for i, s in enumerate(state.scores)]
+    totals = [
+        float(s) + IN_HAND * state.supply[i] + sum(TILE_WORTH[t] for t in state.tiles[i])
+        for i, s in enumerate(state.scores)
+    ]
     board = state.board
     if not board.followers:
         return totals

@@ -1,4 +1,5 @@
 """The facts a game of Carcassonne: The Castle is made of. Seats are 0 and 1; -1 means nobody."""
+
 from __future__ import annotations
 
 import attrs
@@ -131,6 +132,18 @@ class GameEnded:
     winners: tuple[int, ...]
 
 
-EVENTS = (CastleSetUp, CardDrawn, CardRemoved, CardPlaced, FeatureCompleted, WallTileTaken, PalasBuilt,
-          WallCleared, PalasScored, CourtyardScored, WallTileScored, GameEnded)
+EVENTS = (
+    CastleSetUp,
+    CardDrawn,
+    CardRemoved,
+    CardPlaced,
+    FeatureCompleted,
+    WallTileTaken,
+    PalasBuilt,
+    WallCleared,
+    PalasScored,
+    CourtyardScored,
+    WallTileScored,
+    GameEnded,
+)
 CODEC = EventCodec(EVENTS)

@@ -8,12 +8,13 @@ and so what it completes. A feature keeps a count of its open sides, not the sid
 and the cards it is made of are listed only when someone asks. Where a card may lie is
 placing.py's concern.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
 from .catalog import CARD_TYPE_OF, CASTLE, COURT, ROAD
-from .geometry import CELLS, OUTER, PIECES, SEGMENT_RANGE, SEGMENTS, SIDES, SPOTS, START, Square, _sides, key_of
+from .geometry import CELLS, OUTER, PIECES, SEGMENT_RANGE, SEGMENTS, SIDES, SPOTS, START, _sides, key_of
 
 if TYPE_CHECKING:
     from .board import Placement
@@ -27,10 +28,18 @@ class Feature:
 
     __slots__ = ("kind", "members", "open", "well", "markets", "_cards", "_fields")
 
-    def __init__(self, kind: str, members: tuple, open_sides: int, well: bool, markets: int):
+    def __init__(
+        self,
+        kind: str,
+        members: tuple,
+        open_sides: int,
+        well: bool,
+        markets: int,
+        cards: frozenset[int] | None = None,
+        fields: frozenset[int] | None = None,
+    ):
         self.kind, self.members, self.open, self.well, self.markets = kind, members, open_sides, well, markets
-        self._cards: frozenset[int] | None = None
-        self._fields: frozenset[int] | None = None
+        self._cards, self._fields = cards, fields  # worked out when first asked
 
     @property
     def cards(self) -> frozenset[int]:
@@ -55,24 +64,13 @@ class Feature:
 
     def closed(self, sides: int) -> Feature:
         """The same feature with ``sides`` fewer open sides."""
-        return _feature(self.kind, self.members, self.open - sides, self.well, self.markets, self._cards,
-                        self._fields)
+        return Feature(self.kind, self.members, self.open - sides, self.well, self.markets, self._cards, self._fields)
 
     def __repr__(self) -> str:
-        return (f"Feature({self.kind}, cards={sorted(self.cards)}, start_fields={sorted(self.start_fields)}, "
-                f"open={self.open})")
-
-
-def _feature(kind: str, members: tuple, open_sides: int, well: bool, markets: int, cards=None, fields=None) -> Feature:
-    """``Feature(...)`` without calling the class (a Python __init__ called from C costs more than
-    the fields it sets; merging makes a few features for every card laid)."""
-    feat = _new(Feature)
-    feat.kind, feat.members, feat.open, feat.well, feat.markets = kind, members, open_sides, well, markets
-    feat._cards, feat._fields = cards, fields
-    return feat
-
-
-_new, _tuple_new = object.__new__, tuple.__new__  # the latter makes a named tuple without its __new__
+        return (
+            f"Feature({self.kind}, cards={sorted(self.cards)}, start_fields={sorted(self.start_fields)}, "
+            f"open={self.open})"
+        )
 
 
 class Merge(NamedTuple):
@@ -91,10 +89,23 @@ class Merge(NamedTuple):
 class Analysis:
     """Features of a set of placed cards. Treated as immutable once built."""
 
-    __slots__ = ("owner", "placements", "_placement_of", "feature_of", "features", "next_id", "completed",
-                 "origin", "edges", "spots", "_legal", "_shown", "_merge", "fits")
+    __slots__ = (
+        "owner",
+        "placements",
+        "_placement_of",
+        "feature_of",
+        "features",
+        "next_id",
+        "completed",
+        "origin",
+        "edges",
+        "spots",
+        "_legal",
+        "_shown",
+        "_merge",
+    )
 
-    def __init__(self, owner, placements, feature_of, features, next_id, edges, completed=(), origin=None, fits=None):
+    def __init__(self, owner, placements, feature_of, features, next_id, edges, completed=(), origin=None):
         # square -> its cell (see CELLS): (card, half, facing, ...); a square here and in edges is
         # its geometry.key_of, a small int (the tables of geometry.py and placing.py use the same)
         self.owner: dict[int, tuple] = owner
@@ -117,10 +128,6 @@ class Analysis:
         self._legal: dict[int, tuple[Placement, ...]] | None = None  # see legal
         self._shown: dict | None = None  # see shown
         self._merge: tuple | None = None  # the last placement merged and its Merge
-        # a card type's roads (placing.ROAD_KIND) -> (square a, square b, facing) where a card with
-        # those roads fitted in some position: a hint,
-        # checked before it is believed, shared by the positions that follow (see placing.has_placement)
-        self.fits: dict[int, tuple] = {} if fits is None else fits
 
     @classmethod
     def empty(cls) -> Analysis:
@@ -206,8 +213,7 @@ class Analysis:
         card, x, y, facing = p
         touched: dict[int, set[int]] = {i: set() for i in range(SEGMENTS[card])}
         owner, feature_of = self.owner, self.feature_of
-        for (h, seg, kind, back), (n, inside, sf) in zip(OUTER[CARD_TYPE_OF[card]][facing],
-                                                         SPOTS[(x, y, facing)][1]):
+        for (_h, seg, kind, back), (n, inside, sf) in zip(OUTER[CARD_TYPE_OF[card]][facing], SPOTS[(x, y, facing)][1]):
             if seg < 0:
                 continue
             if inside:
@@ -242,12 +248,13 @@ class Analysis:
         if not joined:  # most cards: each segment a feature of its own, in order
             for s, (key, kind, well, markets) in enumerate(pieces):
                 open_sides = opened[s]
-                changed[next_id] = _feature(kind, (key,), open_sides, well, markets)
+                changed[next_id] = Feature(kind, (key,), open_sides, well, markets)
                 seg_fid[s] = owners[key] = next_id
                 if not open_sides and kind != COURT:
                     completed.append(next_id)
                 next_id += 1
         for segs, olds in group(touched) if joined else ():
+            members: tuple[tuple[int, int], ...]
             if len(segs) == 1:
                 s = segs[0]
                 key, kind, well, markets = pieces[s]
@@ -260,13 +267,13 @@ class Analysis:
                     open_sides += opened[s]
                     well = well or seg_well
                     markets += seg_markets
-            for fid in (sorted(olds) if len(olds) > 1 else olds):
+            for fid in sorted(olds) if len(olds) > 1 else olds:
                 old = features[fid]
                 members += old.members
                 open_sides += old.open - a_closes.get(fid, 0) - b_closes.get(fid, 0)
                 well = well or old.well
                 markets += old.markets
-            changed[next_id] = _feature(kind, members, open_sides, well, markets)
+            changed[next_id] = Feature(kind, members, open_sides, well, markets)
             owners.update(dict.fromkeys(members, next_id))
             absorbed |= olds
             for s in segs:
@@ -275,13 +282,13 @@ class Analysis:
                 completed.append(next_id)
             next_id += 1
         for closes in closing:  # the features the card closes without joining them, square a first
-            for fid in (sorted(closes) if len(closes) > 1 else closes):
+            for fid in sorted(closes) if len(closes) > 1 else closes:
                 if fid in absorbed or fid in changed:
                     continue
                 feat = changed[fid] = features[fid].closed(a_closes.get(fid, 0) + b_closes.get(fid, 0))
                 if not feat.open and feat.kind != COURT and feat.cards:
                     completed.append(fid)
-        return _tuple_new(Merge, (seg_fid, changed, frozenset(absorbed), touched, tuple(completed), owners, next_id))
+        return Merge(seg_fid, changed, frozenset(absorbed), touched, tuple(completed), owners, next_id)
 
     def placed(self, p: Placement) -> Analysis:
         known = self._merge
@@ -302,14 +309,16 @@ class Analysis:
         for n in around:
             if n not in owner:
                 edges[n] = None  # on the frontier; one of its sides now touches the new card
-        after = _new(Analysis)  # Analysis(...), its __init__ called as a function: cheaper than from C
-        _init(after, owner, self.placements + (p,), feature_of, features, m.next_id, edges, m.completed,
-              None if self._shown is None else (self._shown, p), self.fits if self.placements else None)  # hints of this game's own positions
-        return after
-
-
-_init = Analysis.__init__
-
+        return Analysis(
+            owner,
+            self.placements + (p,),
+            feature_of,
+            features,
+            m.next_id,
+            edges,
+            m.completed,
+            None if self._shown is None else (self._shown, p),
+        )
 
 
 def group(touched: dict[int, set[int]]) -> list[tuple[list[int], set[int]]]:

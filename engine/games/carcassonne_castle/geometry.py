@@ -1,5 +1,6 @@
 """What a card shows on each side at each position in the castle, and what lies beyond: tables made
 once at import, read by every card laid (features.py) and every placement tried (placing.py)."""
+
 from __future__ import annotations
 
 from .catalog import CARD_COUNT, CARD_TYPES, CASTLE, ROAD, card_type, opposite, step
@@ -94,10 +95,10 @@ def _spots() -> dict:
             if b not in CASTLE.interior:
                 continue
             squares = (sq, b)
-            beyond = tuple((key_of(n), inside, sf) for n, inside, sf in (_around(squares[h], d)
-                                                                           for h, d in _outer_sides(facing)))
-            table[(*sq, facing)] = (tuple(map(key_of, squares)), beyond,
-                                    tuple(n for n, inside, _ in beyond if inside))
+            beyond = tuple(
+                (key_of(n), inside, sf) for n, inside, sf in (_around(squares[h], d) for h, d in _outer_sides(facing))
+            )
+            table[(*sq, facing)] = (tuple(map(key_of, squares)), beyond, tuple(n for n, inside, _ in beyond if inside))
     return table
 
 
@@ -106,8 +107,10 @@ OUTER = _outer()
 AROUND = {sq: tuple(_around(sq, d) for d in range(4)) for sq in CASTLE.interior}
 SEGMENTS = tuple(len(card_type(card).segments) for card in range(CARD_COUNT))
 # Per card, each segment as a feature piece: ((card, segment), kind, well, markets).
-PIECES = tuple(tuple(((card, s), seg.kind, seg.well, seg.markets) for s, seg in enumerate(card_type(card).segments))
-               for card in range(CARD_COUNT))
+PIECES = tuple(
+    tuple(((card, s), seg.kind, seg.well, seg.markets) for s, seg in enumerate(card_type(card).segments))
+    for card in range(CARD_COUNT)
+)
 SPOTS = _spots()
 
 

@@ -8,6 +8,7 @@ Columns A–L run west to east, rows 1–14 north to south. Follower letters: H 
 K knight (tower), S squire (house), M merchant (courtyard). A herald names the road by the side
 (n, e, s, w) it leaves the card through, because one card may carry several roads.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,8 +20,20 @@ from engine.core.words import joined, says, whose
 
 from .board import Placement, road_label
 from .catalog import CASTLE, DIRS, ROLE_NAMES, TILE_NAMES
-from .events import (CardDrawn, CardPlaced, CardRemoved, CastleSetUp, CourtyardScored, FeatureCompleted,
-                     GameEnded, PalasBuilt, PalasScored, WallCleared, WallTileScored, WallTileTaken)
+from .events import (
+    CardDrawn,
+    CardPlaced,
+    CardRemoved,
+    CastleSetUp,
+    CourtyardScored,
+    FeatureCompleted,
+    GameEnded,
+    PalasBuilt,
+    PalasScored,
+    WallCleared,
+    WallTileScored,
+    WallTileTaken,
+)
 from .state import CastleState, PlaceCard
 
 COLUMNS = "ABCDEFGHIJKL"
@@ -49,8 +62,9 @@ def parse_action(text: str) -> PlaceCard:
         raise UnreadableMove("type a square and a direction, e.g. E5e (half b east of E5)")
     m = _PLACE.match(tokens[0])
     if not m:
-        raise UnreadableMove(f"{tokens[0]!r} is not a card position: a square A1–L14 and a direction "
-                            "n, e, s or w, e.g. E5e")
+        raise UnreadableMove(
+            f"{tokens[0]!r} is not a card position: a square A1–L14 and a direction n, e, s or w, e.g. E5e"
+        )
     x, y, facing = COLUMNS.index(m[1].upper()), int(m[2]) - 1, m[3].lower()
     if not (0 <= y < CASTLE.height):
         raise UnreadableMove(f"row {y + 1} is outside the castle (rows 1–{CASTLE.height})")
@@ -64,8 +78,9 @@ def parse_action(text: str) -> PlaceCard:
         elif (r := _ROLE.match(tok)) is not None and not role:
             role, side = r[1].upper(), r[2].lower()
         else:
-            raise UnreadableMove(f"{tok!r} is neither a follower (H, K, S, M; a herald with a side, e.g. Hn) "
-                                "nor wall tiles (e.g. +13)")
+            raise UnreadableMove(
+                f"{tok!r} is neither a follower (H, K, S, M; a herald with a side, e.g. Hn) nor wall tiles (e.g. +13)"
+            )
     return PlaceCard(x, y, facing, role, side, tiles)
 
 
@@ -76,6 +91,7 @@ def _count(n: int, noun: str) -> str:
 
 def describe(before: CastleState, ev: Any, names: Sequence[str] = ()) -> str | None:
     """The move-list text; the card's notation alone for the move itself (the caller names the mover)."""
+
     def _seat(seat: int) -> str:
         return names[seat] if seat < len(names) else f"Player {seat + 1}"
 

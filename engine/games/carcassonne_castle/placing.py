@@ -6,7 +6,10 @@ every placement of a card once per position (cached on the analysis); :func:`has
 at the first. All read what the sides of an empty square touch (:func:`edges`) off its four
 neighbours, once per square and position.
 """
+
 from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
 
 from .board import START, Analysis, Placement, Square
 from .catalog import CARD_COUNT, CARD_TYPE_OF, CARD_TYPES, CASTLE, N, W, card_type, opposite, step
@@ -26,53 +29,27 @@ def _outer_sides() -> tuple:
         for facing in range(4):
             sides = ctype.oriented[facing].sides
             inner = (facing, opposite(facing))
-            per_facing.append(tuple((h, d, sides[h][d].road) for h in (0, 1) for d in range(4)
-                                    if d != inner[h]))
+            per_facing.append(tuple((h, d, sides[h][d].road) for h in (0, 1) for d in range(4) if d != inner[h]))
         table.append(tuple(per_facing))
     return tuple(table)
 
 
 OUTER = _outer_sides()
 # Per card type and facing: the road sides of half a and of half b, as masks of directions.
-ROADS = tuple(tuple((sum(road << d for h, d, road in sides if h == 0), sum(road << d for h, d, road in sides if h == 1))
-                    for sides in per_facing) for per_facing in OUTER)
-# Per card type: which of the distinct ROADS it has (types with the same roads fit in the same places)
-ROAD_KIND = tuple(sorted(set(ROADS)).index(roads) for roads in ROADS)
-# Per card type and direction d: the road masks of half a and half b lying with half b toward d,
-# then of half a and half b lying with half b toward the opposite of d.
-BOTH_WAYS = tuple(tuple(per_type[d] + per_type[(d + 2) % 4] for d in range(4)) for per_type in ROADS)
-
-
-def _blocked(ctype: int) -> tuple[int, ...]:
-    """Per mask of a free square's sides that touch something, shifted 4 left, or'ed with the mask
-    of those that show a road: the directions in which no card of type ``ctype`` may lie with a
-    half on that square (half a there with half b toward d, nor, unless it reads the same turned
-    round, half b there with half a toward d), because its roads would not meet that square's."""
-    symmetric = CARD_TYPES[ctype].symmetric
-    table = []
-    for touch in range(16):
-        for road in range(16):
-            blocked = 0
-            for d, (there_a, _, _, back_b) in enumerate(BOTH_WAYS[ctype]):
-                if touch & (road ^ there_a) and (symmetric or touch & (road ^ back_b)):
-                    blocked |= 1 << d
-            table.append(blocked)
-    return tuple(table)
-
-
-BLOCKED = tuple(_blocked(ctype) for ctype in range(len(CARD_TYPES)))
-# Each castle square's neighbours inside the castle: (direction, square), squares as the analysis
-# keys them (geometry.key_of), as in every table below.
-NEIGHBOURS = {key_of(sq): tuple((d, key_of(step(*sq, d))) for d in range(4) if step(*sq, d) in CASTLE.interior)
-              for sq in CASTLE.interior}
-# Per castle square and mask of its sides that touch something (what edges gives fifth): its
-# neighbours inside that are free, as (direction, square). A neighbour inside is free exactly when
-# the side toward it touches nothing, so the mask answers without looking the squares up.
-FREE_NEIGHBOURS = {sq: tuple(tuple((d, b) for d, b in around if not touch >> d & 1) for touch in range(16))
-                   for sq, around in NEIGHBOURS.items()}
+ROADS = tuple(
+    tuple(
+        (sum(road << d for h, d, road in sides if h == 0), sum(road << d for h, d, road in sides if h == 1))
+        for sides in per_facing
+    )
+    for per_facing in OUTER
+)
 # Each castle square's neighbours inside, with the two card positions (x, y, facing) on the pair.
-PAIRS = {key_of(sq): tuple((key_of(n), ((*sq, d), (*n, opposite(d)))) for d in range(4)
-                           for n in [step(*sq, d)] if n in CASTLE.interior) for sq in CASTLE.interior}
+PAIRS = {
+    key_of(sq): tuple(
+        (key_of(n), ((*sq, d), (*n, opposite(d)))) for d in range(4) for n in [step(*sq, d)] if n in CASTLE.interior
+    )
+    for sq in CASTLE.interior
+}
 
 
 def problem(a: Analysis, card: int, x: int, y: int, facing: int) -> str:
@@ -84,14 +61,14 @@ def problem(a: Analysis, card: int, x: int, y: int, facing: int) -> str:
     sq_a, sq_b = spot[0]
     if sq_a in a.owner or sq_b in a.owner:
         return "a card already lies there"
-    known = a.edges
-    ea, eb = known.get(sq_a) or edges(a, sq_a), known.get(sq_b) or edges(a, sq_b)
-    verdict = _verdict(ea, eb, CARD_TYPE_OF[card], facing)
+    verdict = _verdict(edges(a, sq_a), edges(a, sq_b), CARD_TYPE_OF[card], facing)
     if verdict == "road":
         return "roads must be continued: a road may only meet a road"
     if verdict == "touch":
-        return ("the card must touch a card or start field with a full side "
-                "(corner to corner or half against half is not enough)")
+        return (
+            "the card must touch a card or start field with a full side "
+            "(corner to corner or half against half is not enough)"
+        )
     return ""
 
 
@@ -141,14 +118,19 @@ def _walls(square: Square) -> tuple:
 
 
 WALLS = {key_of(sq): _walls(sq) for sq in CASTLE.interior}
-WALL_MASKS = {sq: (sum(1 << d for d, e in enumerate(w) if e is not None),
-                   sum(e[1] << d for d, e in enumerate(w) if e is not None)) for sq, w in WALLS.items()}
+WALL_MASKS = {
+    sq: (
+        sum(1 << d for d, e in enumerate(w) if e is not None),
+        sum(e[1] << d for d, e in enumerate(w) if e is not None),
+    )
+    for sq, w in WALLS.items()
+}
 WALL_EDGES = {sq: (*w, *WALL_MASKS[sq]) for sq, w in WALLS.items()}  # a square's edges with no card around
 BESIDE = {key_of(sq): tuple(key_of(step(*sq, d)) for d in range(4)) for sq in CASTLE.interior}  # n e s w
 
 
 def _verdict(ea: tuple, eb: tuple, ctype: int, facing: int) -> str:
-    """"" if a card of type ``ctype`` fits on two free squares whose sides touch ``ea`` and ``eb``
+    """ "" if a card of type ``ctype`` fits on two free squares whose sides touch ``ea`` and ``eb``
     (half b toward ``facing``); else "road" or "touch" (what fails)."""
     road_a, road_b = ROADS[ctype][facing]
     # Every side that touches something shows a road exactly where the card does (the sides the
@@ -174,7 +156,7 @@ def candidate_spots(a: Analysis) -> tuple[tuple[int, int, int], ...]:
     spots = a.spots
     if spots is None:
         owner = a.owner
-        found = set()
+        found: set[tuple[int, int, int]] = set()
         for sq in a.frontier:
             for other, both in PAIRS[sq]:
                 if other not in owner:
@@ -194,64 +176,32 @@ def legal_placements(a: Analysis, card: int) -> tuple[Placement, ...]:
 
 def find_placements(a: Analysis, card: int) -> tuple[Placement, ...]:
     """:func:`legal_placements` worked out afresh (the benchmark times this)."""
-    ctype, symmetric, known = CARD_TYPE_OF[card], SYMMETRIC[card], a.edges
-    roads = ROADS[ctype]
-    out = []
-    for x, y, f in candidate_spots(a):
-        if symmetric and f in (W, N):
-            continue
-        sq_a, sq_b = SPOTS[(x, y, f)][0]
-        ea, eb = known.get(sq_a) or edges(a, sq_a), known.get(sq_b) or edges(a, sq_b)
-        road_a, road_b = roads[f]
-        if ea[4] & (ea[5] ^ road_a) or eb[4] & (eb[5] ^ road_b):
-            continue  # a road not continued (what _verdict tests first, without the call)
-        if not _verdict(ea, eb, ctype, f):
-            out.append(Placement(card, x, y, f))
-    return tuple(out)
+    return tuple(_fitting(a, card))
 
 
 def has_placement(a: Analysis, card: int) -> bool:
     """Whether the card fits anywhere: stops at the first fit (deciding a move asks this for the
-    card drawn next, and only the player to move needs the whole list). Each pair of free squares
-    is tried once, both ways round (one way for a card that reads the same turned round)."""
+    card drawn next, and only the player to move needs the whole list)."""
     known = a._legal  # a.legal without making it: a load never lists placements
     if known is not None and card in known:
         return bool(known[card])
-    owner, ctype, known_edges = a.owner, CARD_TYPE_OF[card], a.edges
-    symmetric, roads, blocked = SYMMETRIC[card], ROADS[ctype], BLOCKED[ctype]
-    # Where a card with these roads fitted lately (whether a card fits depends on nothing else):
-    # most often it still does.
-    hint = a.fits.get(ROAD_KIND[ctype])
-    if hint is not None:
-        sq, b, d = hint
-        if sq not in owner and b not in owner:
-            ea, eb = known_edges.get(sq) or edges(a, sq), known_edges.get(b) or edges(a, b)
-            road_a, road_b = roads[d]
-            if not (ea[4] & (ea[5] ^ road_a) or eb[4] & (eb[5] ^ road_b)) and not _verdict(ea, eb, ctype, d):
-                return True
-    seen: set[int] = set()
-    for sq, ea in known_edges.items():  # the frontier, with what its squares' sides touch where read
-        seen.add(sq)
-        if ea is None:
-            ea = known_edges[sq] = _edges_of(owner, sq)  # a value changed, no key: the loop goes on
-        touch_a, road_a = ea[4], ea[5]
-        # the free neighbours, but for those where sq's roads rule out the card both ways
-        for d, b in FREE_NEIGHBOURS[sq][touch_a | blocked[touch_a << 4 | road_a]]:
-            if b in seen:
-                continue
-            # Half a on sq with half b toward d, then (unless the card reads the same turned round)
-            # half a on b with half b on sq; the roads on sq's sides first, before b's sides are read.
-            there_a, there_b, back_a, back_b = BOTH_WAYS[ctype][d]
-            first = not touch_a & (road_a ^ there_a)
-            second = not symmetric and not touch_a & (road_a ^ back_b)
-            eb = known_edges.get(b) or edges(a, b)
-            if first and not eb[4] & (eb[5] ^ there_b) and not _verdict(ea, eb, ctype, d):
-                a.fits[ROAD_KIND[ctype]] = (sq, b, d)
-                return True
-            if second and not eb[4] & (eb[5] ^ back_a) and not _verdict(eb, ea, ctype, (d + 2) % 4):
-                a.fits[ROAD_KIND[ctype]] = (b, sq, (d + 2) % 4)
-                return True
-    return False
+    # The card positions on each pair of free squares by the frontier, without listing and sorting
+    # them all first (a position found once stops the search).
+    owner = a.owner
+    spots = (spot for sq in a.frontier for other, both in PAIRS[sq] if other not in owner for spot in both)
+    return next(_fitting(a, card, spots), None) is not None
+
+
+def _fitting(a: Analysis, card: int, spots: Iterable[tuple[int, int, int]] | None = None) -> Iterator[Placement]:
+    """The placements of the card that fit at ``spots`` (by default every candidate spot, in order;
+    a card that reads the same turned round once)."""
+    ctype, symmetric = CARD_TYPE_OF[card], SYMMETRIC[card]
+    for x, y, f in candidate_spots(a) if spots is None else spots:
+        if symmetric and f in (W, N):
+            continue
+        sq_a, sq_b = SPOTS[(x, y, f)][0]
+        if not _verdict(edges(a, sq_a), edges(a, sq_b), ctype, f):
+            yield Placement(card, x, y, f)
 
 
 SYMMETRIC = tuple(card_type(card).symmetric for card in range(CARD_COUNT))  # reads the same turned round

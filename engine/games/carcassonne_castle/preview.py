@@ -6,6 +6,7 @@ the card is laid.
 
     done = preview(view, PlaceCard(4, 4, "e", "K"))   # (Completion(kind, size, winner, points), ...)
 """
+
 from __future__ import annotations
 
 import attrs
@@ -54,8 +55,9 @@ def seat_majority(seats: list[int], players: int = 2) -> int:
     return counts.index(best) if best and counts.count(best) == 1 else -1
 
 
-def completions(board: Board, p: Placement, mover: int, segment: int = -1,
-                merge: Merge | None = None) -> list[Completion]:
+def completions(
+    board: Board, p: Placement, mover: int, segment: int = -1, merge: Merge | None = None
+) -> list[Completion]:
     """The features laying ``p`` completes, with a follower of ``mover`` on ``segment`` (or none)."""
     p = canonical(p)
     m = merge if merge is not None else board.analysis.merge(p)

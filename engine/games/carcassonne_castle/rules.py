@@ -1,4 +1,5 @@
 """Carcassonne: The Castle as a decider: the rules of seed 002 and rules.md."""
+
 from __future__ import annotations
 
 import functools
@@ -8,28 +9,43 @@ from itertools import combinations
 from typing import Any
 
 from engine.core.bots import RandomBot
+from engine.core.checks import Checks
 from engine.core.errors import IllegalMove
 from engine.core.fastattrs import replace
-from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules
+from engine.core.readings import Readings
 from engine.core.search import thinking_levels
 
 from . import notation
 from .bots import GreedyBot
 from .determinize import determinize, evaluate
 from .board import Follower, Placement, follower_targets, road_label, role_of, segment_for
-from .catalog import (CARD_COUNT, CASTLE, DIRS, HOUSE, KIND_OF_ROLE, ROAD, ROLE_NAMES, TILE_COPIES,
-                      TILE_KINDS, TOWER, opposite, step)
+from .catalog import (
+    CARD_COUNT,
+    CASTLE,
+    DIRS,
+    HOUSE,
+    KIND_OF_ROLE,
+    ROAD,
+    ROLE_NAMES,
+    TILE_COPIES,
+    TILE_KINDS,
+    TOWER,
+    opposite,
+    step,
+)
 from .events import CODEC, CardDrawn, CardPlaced, CardRemoved, CastleSetUp, WallTileTaken
 from .placing import SYMMETRIC, canonical, has_placement, legal_placements, problem
 from .preview import Completion
 from .preview import preview as preview_completions
 from .scoring import DOUBLING_TILE, Folder, completions, doubled_target, final_scoring, score_completed
-from .state import CastleState, PlaceCard, draw_into, evolve
-from .view import CastleView, make_view
+from .state import CastleState, PlaceCard, evolve
+from .view import CastleView, make_view, score_lines
 
 PLAYABLE_TILES = (1, 2, 3)  # the others act by themselves in the final scoring
-NOBODY, SEATS = frozenset(), {0: frozenset({0}), 1: frozenset({1})}  # who owes a move (asked before every move)
+# who owes a move (asked before every move)
+NOBODY: frozenset[int] = frozenset()
+SEATS = {0: frozenset({0}), 1: frozenset({1})}
 
 
 class CarcassonneCastle(Rules):
@@ -51,14 +67,14 @@ class CarcassonneCastle(Rules):
 
     def setup(self, config: GameConfig, rng: random.Random) -> list[Any]:
         deck = list(range(CARD_COUNT))
-        _shuffle(rng, deck)
+        rng.shuffle(deck)
         tiles = [k for k in range(1, TILE_KINDS + 1) for _ in range(TILE_COPIES)]
-        _shuffle(rng, tiles)
+        rng.shuffle(tiles)
         dealt = len(CASTLE.towers) - 1  # the 0/1 tower holds none; the rest go back unseen
         fold = Folder(self.initial_state(config))
         fold.add(CastleSetUp(tuple(deck), (0,) + tuple(tiles[:dealt])))
         _next_turn(fold, 0)
-        return Decided(fold.events, fold.state)
+        return fold.decided()
 
     # -- deciding ------------------------------------------------------------------------------
     def to_act(self, state: CastleState) -> frozenset[int]:
@@ -85,24 +101,13 @@ class CarcassonneCastle(Rules):
             raise IllegalMove("the game is over")
         if state.card < 0 or seat != state.to_move:  # seat not in to_act(state)
             raise IllegalMove("it is not your turn")
-        if _WELL_FORMED.get(id(action), _UNKNOWN) is not action:  # (None would find None)
-            if not isinstance(action, PlaceCard) or not _well_formed(action):
-                raise IllegalMove("lay the drawn castle card")
-            if len(_WELL_FORMED) >= 4096:
-                _WELL_FORMED.clear()
-            _WELL_FORMED[id(action)] = action  # kept alive here, so its id names no other object
-        placed = _check(state, seat, action)
-        fold = _new(Folder)  # Folder(state), its __init__ called as a function
-        _folder_init(fold, state)
-        fold.add(placed)
-        if 2 in placed.tiles or 3 in placed.tiles:
-            _check_tiles(fold.state, seat, placed.tiles)
-        score_completed(fold, seat, placed.tiles)
-        _next_turn(fold, seat if 1 in placed.tiles else 1 - seat)
-        decided = _decided(Decided)  # Decided(fold.events, fold.state) without its Python __init__
-        decided += fold.events
-        decided.after = fold.state  # the board analysed on the way comes along
-        return decided
+        CHECKS.require(state, seat, action)
+        fold = Folder(state)
+        fold.add(_card_placed(state, seat, action))
+        tiles = fold.events[0].tiles
+        score_completed(fold, seat, tiles)
+        _next_turn(fold, seat if 1 in tiles else 1 - seat)
+        return fold.decided()  # the board analysed on the way comes along
 
     def evolve(self, state: CastleState, event: Any) -> CastleState:
         return evolve(state, event)
@@ -113,6 +118,10 @@ class CarcassonneCastle(Rules):
 
     def view(self, state: CastleState, seat: int | None) -> CastleView:
         return make_view(state, seat)
+
+    def score_lines(self, state: CastleState, names: Sequence[str]) -> list[str]:
+        """The final scoring item by item, for transcripts (read from the spectator's view)."""
+        return score_lines(make_view(state, None), names)
 
     def preview(self, view: CastleView, action: Any) -> tuple[Completion, ...]:
         """What laying the drawn card as ``action`` completes at once, and who it pays (undoubled)."""
@@ -140,14 +149,8 @@ class CarcassonneCastle(Rules):
     def parse_action(self, state: CastleState, seat: int, text: str) -> PlaceCard:
         if state.card < 0:
             return notation.parse_action(text)
-        known = _PARSED[SYMMETRIC[state.card]]
-        action = known.get(text)
-        if action is None:
-            action = _parsed(text, SYMMETRIC[state.card])
-            if len(known) >= 8192:
-                known.clear()
-            known[text] = action
-        return action
+        symmetric = SYMMETRIC[state.card]
+        return _READINGS.read((symmetric, text), text, symmetric)
 
     def describe(self, before: CastleState, event: Any, names: Sequence[str] = ()) -> str | None:
         return notation.describe(before, event, names)
@@ -157,29 +160,6 @@ class CarcassonneCastle(Rules):
 
     def boundary(self, event: Any) -> str | None:
         return "turn" if isinstance(event, CardDrawn) and not event.again else None
-
-
-def _shuffle(rng: random.Random, x: list) -> None:
-    """``rng.shuffle(x)`` with the same draws: random.Random.shuffle's own algorithm, its
-    ``_randbelow`` written inline (every load sets each game up again)."""
-    if type(rng)._randbelow is not _RANDBELOW or len(x) < 2:
-        rng.shuffle(x)
-        return
-    getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(x))):
-        n = i + 1
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        x[i], x[r] = x[r], x[i]
-        getrandbits = rng.getrandbits  # a lazily seeded rng draws from C once seeded
-
-
-_RANDBELOW = random.Random._randbelow_with_getrandbits
-_decided = list.__new__
-_new, _tuple_new = object.__new__, tuple.__new__
-_placed_init, _drawn_init, _folder_init = CardPlaced.__init__, CardDrawn.__init__, Folder.__init__
 
 
 def _follower_options(state: CastleState, seat: int, p: Placement, occupied: set[int]) -> list[tuple[str, str, int]]:
@@ -214,25 +194,19 @@ def _doubling_applies(state: CastleState, seat: int, p: Placement, seg: int, til
     return doubled_target(completions(board), seat, kind) is not None
 
 
-# Actions found well formed, by id: an action is frozen, so it stays so (the same few thousand
-# parsed moves come back game after game; see _parsed).
-_WELL_FORMED: dict[int, PlaceCard] = {}
-_UNKNOWN = object()
-
-
 def _well_formed(action: PlaceCard) -> bool:
     """Fields of the types the notation produces, half a on a square of the castle's box."""
-    return (type(action.x) is int and type(action.y) is int and 0 <= action.x < CASTLE.width
-            and 0 <= action.y < CASTLE.height and isinstance(action.facing, str)
-            and isinstance(action.role, str) and isinstance(action.side, str)
-            and isinstance(action.tiles, tuple) and all(type(t) is int for t in action.tiles))
-
-
-# Moves read, by text, for a drawn card that does not (False) or does (True) read the same turned
-# round: the same few thousand texts come back game after game. A plain dict: a text read from a
-# file is hashed once (its hash kept on the string), where an lru_cache also builds, hashes and
-# relinks a key per call.
-_PARSED: dict[bool, dict[str, PlaceCard]] = {False: {}, True: {}}
+    return (
+        type(action.x) is int
+        and type(action.y) is int
+        and 0 <= action.x < CASTLE.width
+        and 0 <= action.y < CASTLE.height
+        and isinstance(action.facing, str)
+        and isinstance(action.role, str)
+        and isinstance(action.side, str)
+        and isinstance(action.tiles, tuple)
+        and all(type(t) is int for t in action.tiles)
+    )
 
 
 def _parsed(text: str, symmetric: bool) -> PlaceCard:
@@ -241,69 +215,82 @@ def _parsed(text: str, symmetric: bool) -> PlaceCard:
     action = notation.parse_action(text)
     if symmetric and action.facing in "wn":
         x, y = step(action.x, action.y, DIRS.index(action.facing))
-        action = PlaceCard(x, y, DIRS[opposite(DIRS.index(action.facing))], action.role, action.side,
-                           action.tiles)
+        action = PlaceCard(x, y, DIRS[opposite(DIRS.index(action.facing))], action.role, action.side, action.tiles)
     if action.role and action.role != "H" and action.side:
         raise IllegalMove("only a herald names a side (the road it stands on)")
     return action
 
 
-def _check(state: CastleState, seat: int, action: PlaceCard) -> CardPlaced:
+_READINGS = Readings(_parsed)  # see engine.core.readings: a reading depends on the text and the symmetry
+
+
+def _why_not_place(state: CastleState, seat: int, action: PlaceCard) -> str | None:
+    """Why the drawn card may not be laid so, in the player's terms; None for exactly the moves
+    legal_actions lists (or their mirror image, for a card that reads the same turned round)."""
+    if not _well_formed(action):
+        return "lay the drawn castle card"
     if len(action.facing) != 1 or action.facing not in DIRS:
-        raise IllegalMove("the direction of half b must be n, e, s or w")
-    p = _tuple_new(Placement, (state.card, action.x, action.y, DIRS.index(action.facing)))
-    if SYMMETRIC[p.card]:
-        p = canonical(p)
-    a = state.board.analysis
-    why = problem(a, p.card, p.x, p.y, p.facing)
+        return "the direction of half b must be n, e, s or w"
+    p = _placement(state, action)
+    why: str | None = problem(state.board.analysis, p.card, p.x, p.y, p.facing)
     if why:
-        raise IllegalMove(f"{notation.format_action(action).split()[0]}: {why}")
-    segment = _follower_segment(state, seat, p, action) if action.role else -1
-    tiles = action.tiles
-    if tiles:
-        tiles = tuple(sorted(tiles))
-        for t in tiles:
-            if t not in PLAYABLE_TILES:
-                raise IllegalMove(f"wall tile {t} acts by itself in the final scoring")
-            if t not in state.tiles[seat]:
-                raise IllegalMove(f"you have no wall tile {t}")
-        if len(set(tiles)) != len(tiles):
-            raise IllegalMove("play each kind of wall tile at most once per turn")
-    placed = _new(CardPlaced)  # CardPlaced(...), its __init__ called as a function: cheaper than from C
-    _placed_init(placed, seat, p.card, p.x, p.y, DIRS[p.facing], action.role, segment, tiles)
-    return placed
+        return f"{notation.format_action(action).split()[0]}: {why}"
+    segment = -1
+    if action.role:
+        why = _why_not_follower(state, seat, p, action)
+        if why:
+            return why
+        segment = segment_for(p, KIND_OF_ROLE[action.role], action.side)
+    tiles = sorted(action.tiles)
+    for t in tiles:
+        if t not in PLAYABLE_TILES:
+            return f"wall tile {t} acts by itself in the final scoring"
+        if t not in state.tiles[seat]:
+            return f"you have no wall tile {t}"
+    if len(set(tiles)) != len(tiles):
+        return "play each kind of wall tile at most once per turn"
+    for kind, tile in DOUBLING_TILE.items():
+        if tile in tiles and not _doubling_applies(state, seat, p, segment, tile):
+            return (
+                f"wall tile {tile} needs a {kind} you complete this turn with more followers in it than your opponent"
+            )
+    return None
 
 
-def _follower_segment(state: CastleState, seat: int, p: Placement, action: PlaceCard) -> int:
+def _why_not_follower(state: CastleState, seat: int, p: Placement, action: PlaceCard) -> str | None:
     kind = KIND_OF_ROLE.get(action.role)
     if kind is None:
-        raise IllegalMove("a follower is H (herald), K (knight), S (squire) or M (merchant)")
+        return "a follower is H (herald), K (knight), S (squire) or M (merchant)"
     if state.supply[seat] <= 0:
-        raise IllegalMove("you have no follower left in your supply")
+        return "you have no follower left in your supply"
     segment = segment_for(p, kind, action.side)
     name = ROLE_NAMES[action.role]
     if segment < 0:
         where = f" leaving the card to the {action.side or '?'}" if kind == ROAD else ""
-        raise IllegalMove(f"this card has no {'courtyard' if kind == 'court' else kind}{where} for a {name}")
-    # The features the follower's segment joins, read off the merge that laying the card reuses.
-    board = state.board
-    m = board.analysis.merge(p)
-    group = m.groups[segment]
-    joins = set()
-    for s, g in m.groups.items():
-        if g == group:
-            joins |= m.touched[s]
-    if joins and not joins.isdisjoint(board.occupied()):
-        raise IllegalMove(f"no {name} may go there: that {kind} already has a follower (yours counts too)")
-    return segment
+        return f"this card has no {'courtyard' if kind == 'court' else kind}{where} for a {name}"
+    if segment not in follower_targets(state.board, p):  # the rule legal_actions lists by
+        return f"no {name} may go there: that {kind} already has a follower (yours counts too)"
+    return None
 
 
-def _check_tiles(state: CastleState, seat: int, tiles: tuple[int, ...]) -> None:
-    done = completions(state.board)
-    for kind, tile in DOUBLING_TILE.items():
-        if tile in tiles and doubled_target(done, seat, kind) is None:
-            raise IllegalMove(f"wall tile {tile} needs a {kind} you complete this turn "
-                                f"with more followers in it than your opponent")
+def _placement(state: CastleState, action: PlaceCard) -> Placement:
+    """Where the drawn card lies, in the form the rules list it (one of a symmetric card's two)."""
+    p = Placement(state.card, action.x, action.y, DIRS.index(action.facing))
+    return canonical(p) if SYMMETRIC[p.card] else p
+
+
+def _card_placed(state: CastleState, seat: int, action: PlaceCard) -> CardPlaced:
+    """The event of a legal move."""
+    p = _placement(state, action)
+    segment = segment_for(p, KIND_OF_ROLE[action.role], action.side) if action.role else -1
+    return CardPlaced(seat, p.card, p.x, p.y, DIRS[p.facing], action.role, segment, tuple(sorted(action.tiles)))
+
+
+CHECKS = Checks(
+    "Carcassonne: The Castle",
+    {PlaceCard: _why_not_place},
+    otherwise=lambda state, seat, action: "lay the drawn castle card",
+)
 
 
 def _next_turn(fold: Folder, seat: int) -> None:
@@ -311,10 +298,7 @@ def _next_turn(fold: Folder, seat: int) -> None:
     again = False
     while fold.state.deck:
         card = fold.state.deck[0]
-        drawn = _new(CardDrawn)  # CardDrawn(seat, card, again), its __init__ called as a function
-        _drawn_init(drawn, seat, card, again)
-        fold.events.append(drawn)  # fold.add(drawn), folded into the state this decide (or set-up) made
-        draw_into(fold.state.__dict__, drawn)
+        fold.add(CardDrawn(seat, card, again))
         if has_placement(fold.state.board.analysis, card):
             return
         fold.add(CardRemoved(seat, card))

@@ -3,21 +3,29 @@
 Every function returns events and folds them as it goes, so a later scoring sees the markers (and
 corner towers) an earlier one left.
 """
+
 from __future__ import annotations
 
-from typing import Any
+from engine.core import fold
 
 from .board import Board, Feature, Follower, Square
 from .catalog import CASTLE, COURT, DX, DY, HOUSE, ROAD, TOWER, TRACK
-from .events import (CourtyardScored, FeatureCompleted, GameEnded, PalasBuilt, PalasScored, WallCleared,
-                     WallTileScored, WallTileTaken)
+from .events import (
+    CourtyardScored,
+    FeatureCompleted,
+    GameEnded,
+    PalasBuilt,
+    PalasScored,
+    WallCleared,
+    WallTileScored,
+    WallTileTaken,
+)
 from .state import CastleState, evolve
 
 PER_CARD = {TOWER: 2, HOUSE: 1}
 KIND_ORDER = {ROAD: 0, TOWER: 1, HOUSE: 2, COURT: 3}
 DOUBLING_TILE = {TOWER: 2, HOUSE: 3}
 UNFINISHED_TILE = {4: ROAD, 5: TOWER, 6: HOUSE}
-_handler = evolve.handler  # every event a Folder adds is one of the game's own
 
 
 def per_card(feat: Feature) -> int:
@@ -36,16 +44,8 @@ def majority(followers: list[Follower], players: int = 2) -> int:
     return counts.index(best) if best and counts.count(best) == 1 else -1
 
 
-class Folder:
-    """Collects events while keeping the state they lead to."""
-
-    def __init__(self, state: CastleState):
-        self.state = state
-        self.events: list[Any] = []
-
-    def add(self, ev: Any) -> None:
-        self.events.append(ev)
-        self.state = _handler(type(ev))(self.state, ev)  # evolve, without the Fold's own call
+class Folder(fold.Folder):
+    evolve = staticmethod(evolve)
 
 
 def completions(board: Board) -> list[tuple[int, Feature, list[Follower], int]]:
@@ -73,9 +73,17 @@ def score_completed(fold: Folder, seat: int, tiles: tuple[int, ...]) -> None:
     done.sort(key=lambda it: (it[3] != seat, KIND_ORDER[it[1].kind], min(it[1].cards)))
     for fid, feat, fols, winner in done:
         points = feat.size * per_card(feat) * (2 if fid in doubled else 1) if winner >= 0 else 0
-        fold.add(FeatureCompleted(feat.kind, tuple(sorted(feat.cards)), tuple(sorted(feat.start_fields)),
-                                  winner, points, fid in doubled,
-                                  tuple((f.seat, f.card, f.segment) for f in fols)))
+        fold.add(
+            FeatureCompleted(
+                feat.kind,
+                tuple(sorted(feat.cards)),
+                tuple(sorted(feat.start_fields)),
+                winner,
+                points,
+                fid in doubled,
+                tuple((f.seat, f.card, f.segment) for f in fols),
+            )
+        )
         take_tile(fold, winner, points)
         if feat.kind == HOUSE and winner >= 0:
             palas = fold.state.palas[winner]
@@ -93,6 +101,7 @@ def take_tile(fold: Folder, seat: int, points: int) -> None:
 
 
 # -- final scoring ---------------------------------------------------------------------------
+
 
 def final_scoring(fold: Folder) -> None:
     """In the rulebook's order: the wall is cleared, then palas, courtyards, wall tiles 4, 5, 6, 9."""
@@ -139,11 +148,10 @@ def _score_courtyards(fold: Folder) -> None:
     boosted: set[int] = set()
     for seat in range(fold.state.players):
         mine = sorted((c for c in courts if c[1] == seat), key=lambda c: (-c[2].markets, c[0]))
-        boosted |= {c[0] for c in mine[:fold.state.tiles[seat].count(7)]}
+        boosted |= {c[0] for c in mine[: fold.state.tiles[seat].count(7)]}
     for key, winner, feat in courts:
         rate = 4 if key in boosted else 3
-        fold.add(CourtyardScored(winner, feat.markets, rate * feat.markets, key in boosted,
-                                 tuple(sorted(feat.cards))))
+        fold.add(CourtyardScored(winner, feat.markets, rate * feat.markets, key in boosted, tuple(sorted(feat.cards))))
 
 
 def _score_unfinished(fold: Folder, seat: int, tile: int, scored: set[int]) -> None:
@@ -196,8 +204,10 @@ def _flood(start: Square, free: set[Square]) -> set[Square]:
     return region
 
 
-INSIDE_NEIGHBOURS = {(x, y): tuple((x + dx, y + dy) for dx, dy in zip(DX, DY) if (x + dx, y + dy) in CASTLE.interior)
-                     for x, y in CASTLE.interior}
+INSIDE_NEIGHBOURS = {
+    (x, y): tuple((x + dx, y + dy) for dx, dy in zip(DX, DY) if (x + dx, y + dy) in CASTLE.interior)
+    for x, y in CASTLE.interior
+}
 
 
 def max_cards(region: set[Square]) -> int:

@@ -1,4 +1,5 @@
 """The position of a game of Carcassonne: The Castle, the move a player makes, and evolve."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -10,8 +11,20 @@ from engine.core.fold import Fold
 
 from .board import Board, Follower, Placement
 from .catalog import DIRS, FOLLOWERS
-from .events import (CardDrawn, CardPlaced, CardRemoved, CastleSetUp, CourtyardScored, FeatureCompleted,
-                     GameEnded, PalasBuilt, PalasScored, WallCleared, WallTileScored, WallTileTaken)
+from .events import (
+    CardDrawn,
+    CardPlaced,
+    CardRemoved,
+    CastleSetUp,
+    CourtyardScored,
+    FeatureCompleted,
+    GameEnded,
+    PalasBuilt,
+    PalasScored,
+    WallCleared,
+    WallTileScored,
+    WallTileTaken,
+)
 
 
 @attrs.frozen
@@ -85,16 +98,7 @@ def _set_up(state: CastleState, ev: CastleSetUp) -> CastleState:
 
 @evolve.on(CardDrawn)
 def _drawn(state: CastleState, ev: CardDrawn) -> CastleState:
-    fields = state.__dict__.copy()  # replace(...), spelt out: every turn folds one
-    draw_into(fields, ev)
-    return _state(fields)
-
-
-def draw_into(fields: dict, ev: CardDrawn) -> None:
-    """What drawing changes, written into a state's fields: the rules deciding a move write it
-    into the state they made for the move (seen by nobody yet) instead of copying it once more."""
-    fields["deck"], fields["card"], fields["to_move"], fields["turns"] = (fields["deck"][1:], ev.card, ev.seat,
-                                                                         fields["turns"] + 1)
+    return replace(state, deck=state.deck[1:], card=ev.card, to_move=ev.seat, turns=state.turns + 1)
 
 
 @evolve.on(CardRemoved)
@@ -104,20 +108,18 @@ def _removed(state: CastleState, ev: CardRemoved) -> CastleState:
 
 @evolve.on(CardPlaced)
 def _placed(state: CastleState, ev: CardPlaced) -> CastleState:
-    p = _placement(Placement, (ev.card, ev.x, ev.y, FACING[ev.facing]))
-    fields = state.__dict__.copy()  # replace(...), spelt out: every move folds one
+    changes: dict[str, Any] = {}
+    follower = None
     if ev.role:
         follower = Follower(ev.seat, ev.role, ev.card, ev.segment)
-        fields["supply"] = _set(state.supply, ev.seat, state.supply[ev.seat] - 1)
-    else:
-        follower = None
+        changes["supply"] = _set(state.supply, ev.seat, state.supply[ev.seat] - 1)
     if ev.tiles:
         mine = list(state.tiles[ev.seat])
         for t in ev.tiles:
             mine.remove(t)
-        fields["tiles"] = _set(state.tiles, ev.seat, tuple(mine))
-    fields["board"], fields["card"], fields["laid_by"] = state.board.placed(p, follower), -1, state.laid_by + (ev.seat,)
-    return _state(fields)
+        changes["tiles"] = _set(state.tiles, ev.seat, tuple(mine))
+    p = Placement(ev.card, ev.x, ev.y, FACING[ev.facing])
+    return replace(state, **changes, board=state.board.placed(p, follower), card=-1, laid_by=state.laid_by + (ev.seat,))
 
 
 @evolve.on(FeatureCompleted)
@@ -137,8 +139,12 @@ def _completed(state: CastleState, ev: FeatureCompleted) -> CastleState:
 @evolve.on(WallTileTaken)
 def _taken(state: CastleState, ev: WallTileTaken) -> CastleState:
     mine = tuple(sorted(state.tiles[ev.seat] + (ev.tile,)))
-    return replace(state, towers=_set(state.towers, ev.tower, 0), tiles=_set(state.tiles, ev.seat, mine),
-                   taken=state.taken + ((ev.tower, ev.seat, ev.tile),))
+    return replace(
+        state,
+        towers=_set(state.towers, ev.tower, 0),
+        tiles=_set(state.tiles, ev.seat, mine),
+        taken=state.taken + ((ev.tower, ev.seat, ev.tile),),
+    )
 
 
 @evolve.on(PalasBuilt)
@@ -176,21 +182,10 @@ def _final(state: CastleState, item: FinalItem) -> CastleState:
 
 
 FACING = {d: i for i, d in enumerate(DIRS)}
-_placement = tuple.__new__  # Placement(...) without the named tuple's own __new__ in Python
-
-
-def _state(fields: dict) -> CastleState:
-    """A state with exactly these fields (a copy of another's __dict__ with some changed)."""
-    state = _new(CastleState)
-    _setattr(state, "__dict__", fields)
-    return state
-
-
-_new, _setattr = object.__new__, object.__setattr__
 
 
 def _set(values: tuple, index: int, value: Any) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
+    return values[:index] + (value,) + values[index + 1 :]
 
 
 def _add(scores: tuple[int, ...], seat: int, points: int) -> tuple[int, ...]:

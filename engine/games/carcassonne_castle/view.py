@@ -8,14 +8,16 @@ the square they stand on, the drawn card as it would lie each way and the placem
 and the castle's layout. Whoever needs the features themselves (the greedy bot, :func:`preview`)
 rebuilds the board from the view with :func:`board_of`.
 """
+
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 import attrs
 
 from .board import START, Board, Follower, Placement
-from .catalog import CARD_COUNT, CASTLE, DIRS, HOUSE, ROAD, TRACK, card_type, opposite, step
+from .catalog import CARD_COUNT, CASTLE, DIRS, HOUSE, ROAD, TILE_NAMES, TRACK, card_type, opposite, step
 from .placing import legal_placements
 from .scoring import palas_sizes
 from .state import CastleState, FinalItem
@@ -174,27 +176,44 @@ def make_view(state: CastleState, seat: int | None) -> CastleView:
     card = state.card
     analysis = board.analysis
     return CastleView(
-        seat=seat, castle=LAYOUT, laid=_laid_all(analysis, board.placements),
+        seat=seat,
+        castle=LAYOUT,
+        laid=_laid_all(analysis, board.placements),
         followers=tuple(_standing(f, analysis.placement_of[f.card]) for f in board.followers),
-        to_move=state.to_move if not state.finished else -1, card=card,
-        drawn=_drawn(card) if card >= 0 else None, placements=_spots(analysis, card) if card >= 0 else (),
-        scores=state.scores, supply=state.supply, tiles=state.tiles,
+        to_move=state.to_move if not state.finished else -1,
+        card=card,
+        drawn=_drawn(card) if card >= 0 else None,
+        placements=_spots(analysis, card) if card >= 0 else (),
+        scores=state.scores,
+        supply=state.supply,
+        tiles=state.tiles,
         towers=tuple(bool(t) for t in state.towers) if started else tuple(t.index > 0 for t in CASTLE.towers),
-        palas=tuple(None if p is None else PalasView(p.size, p.cards, _palas_square(board, p.cards))
-                    for p in state.palas),
-        palas_sizes=palas_sizes(state), pile=len(state.deck) if started else CARD_COUNT, removed=state.removed,
-        completed=_completed(board) if board.placements else (), finished=state.finished,
-        winners=state.winners, before_final=state.before_final, final=state.final, laid_by=state.laid_by,
-        taken=tuple(TileTaken(*t) for t in state.taken))
+        palas=tuple(
+            None if p is None else PalasView(p.size, p.cards, _palas_square(board, p.cards)) for p in state.palas
+        ),
+        palas_sizes=palas_sizes(state),
+        pile=len(state.deck) if started else CARD_COUNT,
+        removed=state.removed,
+        completed=_completed(board) if board.placements else (),
+        finished=state.finished,
+        winners=state.winners,
+        before_final=state.before_final,
+        final=state.final,
+        laid_by=state.laid_by,
+        taken=tuple(TileTaken(*t) for t in state.taken),
+    )
 
 
 def board_of(view: CastleView) -> Board:
     """The board the view shows, for judging placements (its analysis is shared with the game's)."""
-    return Board.of((Placement(c.card, c.x, c.y, DIRS.index(c.facing)) for c in view.laid),
-                    (Follower(f.seat, f.role, f.card, f.segment) for f in view.followers))
+    return Board.of(
+        (Placement(c.card, c.x, c.y, DIRS.index(c.facing)) for c in view.laid),
+        (Follower(f.seat, f.role, f.card, f.segment) for f in view.followers),
+    )
 
 
 # -- building the parts (each memoised: the same cards lie in view after view) -----------------
+
 
 def half_look(p: Placement, half: int) -> HalfLook:
     h = card_type(p.card).halves[half]
@@ -236,8 +255,7 @@ def _laid(p: Placement) -> LaidCard:
 
 @functools.lru_cache(maxsize=128)
 def _drawn(card: int) -> DrawnCard:
-    faces = tuple((half_look(Placement(card, 0, 0, f), 0), half_look(Placement(card, 0, 0, f), 1))
-                  for f in range(4))
+    faces = tuple((half_look(Placement(card, 0, 0, f), 0), half_look(Placement(card, 0, 0, f), 1)) for f in range(4))
     ctype = card_type(card)
     return DrawnCard(card, ctype.name, ctype.symmetric, len(ctype.segments_of(ROAD)), faces)
 
@@ -281,11 +299,45 @@ def _layout() -> CastleLayout:
     fields = []
     for f in CASTLE.start_fields:
         roads = "".join(sorted({DIRS[f.wall], DIRS[opposite(f.wall)]}, key=DIRS.index))
-        fields.append(StartFieldLook(f.index, f.kind, f.market, f.squares, f.cells,
-                                     f.road if f.kind == ROAD else -1, roads if f.kind == ROAD else ""))
+        fields.append(
+            StartFieldLook(
+                f.index,
+                f.kind,
+                f.market,
+                f.squares,
+                f.cells,
+                f.road if f.kind == ROAD else -1,
+                roads if f.kind == ROAD else "",
+            )
+        )
     towers = tuple(TowerLook(t.index, t.spaces, t.cell) for t in CASTLE.towers)
-    return CastleLayout(CASTLE.width, CASTLE.height, COLUMNS[:CASTLE.width], tuple(sorted(CASTLE.interior)),
-                        CASTLE.track, towers, tuple(fields))
+    return CastleLayout(
+        CASTLE.width,
+        CASTLE.height,
+        COLUMNS[: CASTLE.width],
+        tuple(sorted(CASTLE.interior)),
+        CASTLE.track,
+        towers,
+        tuple(fields),
+    )
 
 
 LAYOUT = _layout()
+
+
+def score_lines(view: CastleView, names: Sequence[str]) -> list[str]:
+    """The points of play, each item of the final scoring and whom it paid, and the totals."""
+    if not view.finished:
+        return [f"{name}: {score}" for name, score in zip(names, view.scores)]
+    lines = ["during play: " + ", ".join(f"{n} {p}" for n, p in zip(names, view.before_final))]
+    for item in view.final:
+        whom = f"{names[item.seat]} +{item.points}" if item.seat >= 0 else "nobody"
+        if item.kind == "palas":
+            what = "largest palas (houses " + "/".join(str(s) for s in item.sizes) + ")"
+        elif item.kind == "courtyard":
+            markets = f"{item.markets} market{'s' if item.markets != 1 else ''}"
+            what = f"courtyard, {markets}" + (" (tile 7)" if item.tile else "")
+        else:
+            what = f"wall tile {item.tile}: {TILE_NAMES[item.tile]}"
+        lines.append(f"{what}: {whom}")
+    return lines + ["total: " + ", ".join(f"{n} {s}" for n, s in zip(names, view.scores))]

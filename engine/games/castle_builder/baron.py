@@ -1,8 +1,9 @@
 """The baron's walk along the path, shared by the rules and the greedy bot's look-ahead.
 
-    >>> walk((0, 1, 2, 3), 0, 3)   # from space 1, 3 steps: spaces 2-4 are taken, glide to 5
-    Walk(to=4, distance=4, coins=0)
+>>> walk((0, 1, 2, 3), 0, 3)   # from space 1, 3 steps: spaces 2-4 are taken, glide to 5
+Walk(to=4, distance=4, coins=0)
 """
+
 from __future__ import annotations
 
 import attrs
@@ -33,3 +34,14 @@ def walk(barons: tuple[int, ...], seat: int, steps: int) -> Walk:
             coins += PATH[pos] == COIN
         steps = 1 if PATH[pos] == RUBY else 0
     return Walk(pos, distance, coins)
+
+
+def coins_won(coin_spaces: int, rules_version: int = 2) -> int:
+    """The coins a move wins: one if it reached or passed a coin space, however many („Solltest du
+    ein Feld mit einer Münze erreicht oder passiert haben, wähle eine der drei Münzen"); rules
+    version 1 (files saved under it) gave one per coin space.
+
+    >>> coins_won(2), coins_won(2, rules_version=1), coins_won(0)
+    (1, 2, 0)
+    """
+    return coin_spaces if rules_version < 2 else min(coin_spaces, 1)

@@ -1,4 +1,5 @@
 """Speed of the engine: random games per second, and the time to list the legal moves of a turn."""
+
 from __future__ import annotations
 
 import random
@@ -35,6 +36,9 @@ def bench(games: int, seed: int) -> dict:
     return {
         "games_per_second": f"{games / elapsed:.1f} (4 players, random)" if elapsed else "-",
         "actions_per_game": f"{actions / games:.0f}" if games else "-",
-        "legal_moves_us": (f"mean {statistics.fmean(micros):.0f} µs, p95 {micros[int(0.95 * (len(micros) - 1))]:.0f} µs"
-                           " per turn" if micros else "-"),
+        "legal_moves_us": (
+            f"mean {statistics.fmean(micros):.0f} µs, p95 {micros[int(0.95 * (len(micros) - 1))]:.0f} µs per turn"
+            if micros
+            else "-"
+        ),
     }

@@ -3,15 +3,16 @@
 The greedy bot rebuilds its own castle from the view (every castle is public) and looks one move
 ahead with the same building rules and baron walk the referee uses.
 """
+
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 
-from .baron import walk
+from .baron import coins_won, walk
 from .castle import Castle, Spot, fits, open_spots, pattern_problem, steps_for, with_tile
 from .catalog import CASTLE_TILES, PATH, TILE, TILES
 from .state import Build, Discard, Draw, Knock, Steal, TakeCoin, TakeTile
@@ -60,7 +61,7 @@ def _build_value(view: CastleBuilderView, me: int, build: Build) -> float:
     value = -DISCARD_COST * len(build.discards)
     if steps:
         w = walk(view.barons, me, steps)
-        value += w.distance + COIN_VALUE * w.coins + (1.0 if PATH[w.to] == TILE else 0.0)
+        value += w.distance + COIN_VALUE * coins_won(w.coins) + (1.0 if PATH[w.to] == TILE else 0.0)
     else:
         value += 0.5  # the ground: no steps, but room to build on
     before = castle_of(view, me)
@@ -89,7 +90,7 @@ def _spot_key(castle: Castle, build: Build) -> tuple:
     return _key(spot) if spot is not None and spot.level > 1 else (None, ())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ease(key: tuple) -> float:
     """The share of all tiles that fit a place with this need and these tops, changed by at most 1."""
     need, tops = key
@@ -123,7 +124,9 @@ def _keep_value(castle: Castle, tile: int) -> float:
         if delta is None or abs(delta) > 1:
             continue
         best = max(best, (s.level + t.rubies) * (1.0 if delta == 0 else 0.5) if s.level > 1 else 0.3)
-    return best + (0.5 if t.check else 0.0)
+    # A check mark is worth keeping where it fits this castle at all; one that fits only another
+    # castle would be hoarded for ever, and with it the tiles that castle needs (issue 26).
+    return best + (0.5 if t.check and best else 0.0)
 
 
 def _lead(view: CastleBuilderView, seat: int) -> float:
@@ -135,7 +138,7 @@ def _coin_value(view: CastleBuilderView, me: int, effect: str) -> float:
     others = [c for c in view.castles if c.owner != me]
     if effect == "ruby":
         w = walk(view.barons, me, 1)
-        return 3.0 + w.distance + COIN_VALUE * w.coins
+        return 3.0 + w.distance + COIN_VALUE * coins_won(w.coins)
     if effect in ("windows", "persons", "roofs", "tower"):
         attr = "height" if effect == "tower" else effect
         best_other = max(getattr(c, attr) for c in others)

@@ -8,6 +8,7 @@ the gate (GATE, a tile numbered 2) included.
     >>> [s.x for s in open_spots(NEW_CASTLE) if s.level == 1]
     [0, 2, 4, 6, 10, 12, 14, 16]
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -92,8 +93,7 @@ def spot_at(cells: dict[tuple[int, int], int], level: int, x: int) -> Spot | Non
 def open_spots(castle: Castle) -> tuple[Spot, ...]:
     """Every empty place a tile could go (cached: castles are immutable and asked about often)."""
     cells = grid(castle)
-    return tuple(s for lv in range(1, MAX_LEVEL + 1) for x in places_on(lv)
-                 if (s := spot_at(cells, lv, x)) is not None)
+    return tuple(s for lv in range(1, MAX_LEVEL + 1) for x in places_on(lv) if (s := spot_at(cells, lv, x)) is not None)
 
 
 @lru_cache(maxsize=8192)
@@ -127,8 +127,11 @@ def fit_problem(castle: Castle, tile: Tile, level: int, x: int, delta: int = 0) 
     spot = spot_at(cells, level, x)
     if spot is None:
         covered = not is_free(cells, level, x)
-        return (f"{spot_name(level, x)} lies under a tile already built" if covered
-                else f"{spot_name(level, x)} has no tile beneath it")
+        return (
+            f"{spot_name(level, x)} lies under a tile already built"
+            if covered
+            else f"{spot_name(level, x)} has no tile beneath it"
+        )
     why = pattern_problem(tile, spot)
     if why:
         return why
@@ -142,6 +145,7 @@ def number_problem(tile: Tile, spot: Spot, delta: int) -> str | None:
         return "a check mark has no number to change" if delta else None
     if spot.need is None:
         return "any number goes on the foundation: there is nothing to change" if delta else None
+    assert tile.lower is not None  # a tile without a number is a check mark
     number = tile.lower + delta
     if number != spot.need:
         shown = f"{tile.lower}{delta:+d}" if delta else str(tile.lower)
@@ -161,7 +165,7 @@ def fits(castle: Castle, tile: Tile, spot: Spot) -> int | None:
 def _fits(tile: Tile, spot: Spot) -> int | None:
     if pattern_problem(tile, spot):
         return None
-    if tile.check or spot.need is None:
+    if tile.check or spot.need is None or tile.lower is None:  # (only a check mark has no number)
         return 0
     return spot.need - tile.lower
 

@@ -7,6 +7,7 @@ variant seat s owns the prince ``royal_ids(s)[0]`` and the princess ``royal_ids(
     >>> TILES[0].label, len(CASTLE_TILES), len(COINS)
     ('1', 126, 36)
 """
+
 from __future__ import annotations
 
 import json
@@ -55,16 +56,28 @@ def _tile(tid: int, kind: dict, numbers: str, royal: bool = False) -> Tile:
     lower_text, _, upper_text = numbers.partition("/")
     lower = None if lower_text == CHECK else int(lower_text)
     upper = int(upper_text) if upper_text else (lower if lower is not None else 0)
-    return Tile(tid, kind["kind"], lower, upper, kind["bottom"], kind["top"], kind.get("windows", 0),
-                kind.get("roofs", 0), kind.get("persons", 0), kind.get("rubies", 0), kind.get("castle", False),
-                royal)
+    return Tile(
+        tid,
+        kind["kind"],
+        lower,
+        upper,
+        kind["bottom"],
+        kind["top"],
+        kind.get("windows", 0),
+        kind.get("roofs", 0),
+        kind.get("persons", 0),
+        kind.get("rubies", 0),
+        kind.get("castle", False),
+        royal,
+    )
 
 
 _TILE_DATA = _read("tiles.json")
 _BOARD = _read("board.json")
 
 CASTLE_TILES: tuple[Tile, ...] = tuple(
-    _tile(i, kind, n) for i, (kind, n) in enumerate((k, n) for k in _TILE_DATA["kinds"] for n in k["numbers"]))
+    _tile(i, kind, n) for i, (kind, n) in enumerate((k, n) for k in _TILE_DATA["kinds"] for n in k["numbers"])
+)
 TILE_COUNT = len(CASTLE_TILES)
 GATE = -1
 MAX_SEATS = 4
@@ -89,6 +102,7 @@ def royal_owner(tile: int) -> int | None:
 
 # -- coins ----------------------------------------------------------------------------------------
 
+
 @attrs.frozen
 class Effect:
     key: str
@@ -97,8 +111,9 @@ class Effect:
     red: bool  # catapult, thief and bitter lady: "peaceful times" replaces them
 
 
-EFFECTS: dict[str, Effect] = {c["effect"]: Effect(c["effect"], c["title"], c["text"], c.get("red", False))
-                              for c in _BOARD["coins"]}
+EFFECTS: dict[str, Effect] = {
+    c["effect"]: Effect(c["effect"], c["title"], c["text"], c.get("red", False)) for c in _BOARD["coins"]
+}
 COINS: tuple[str, ...] = tuple(c["effect"] for c in _BOARD["coins"] for _ in range(c["count"]))
 MOST_OF = {"persons": "persons", "windows": "windows", "roofs": "roofs"}  # effect -> tile symbol counted
 
@@ -122,7 +137,7 @@ GROUND_PLACES: int = _BOARD["foundation"]["ground_places"]
 GATE_X = 2 * (_BOARD["foundation"]["gate_place"] - 1)
 WIDTH = 2 * GROUND_PLACES  # in half tiles
 MAX_LEVEL = GROUND_PLACES
-COLUMNS = "abcdefghijklmnopqrstuvwxyz"[:WIDTH - 1]  # x = 0 .. WIDTH-2, a letter per half tile
+COLUMNS = "abcdefghijklmnopqrstuvwxyz"[: WIDTH - 1]  # x = 0 .. WIDTH-2, a letter per half tile
 
 HOLDER_LIMIT = 7
 START_TILES = 3

@@ -8,6 +8,7 @@ Not in the view and guessed: the tasks queued behind the choice shown (taken as 
 turns were passed in a row (none) and how often the discard pile became the supply (never), so
 a search may see the game end a little later than it will.
 """
+
 from __future__ import annotations
 
 import random
@@ -33,8 +34,12 @@ def determinize(view: CastleBuilderView, rng: random.Random) -> CastleBuilderSta
     unseen = [t for t in range(TILE_COUNT) if t not in seen]
     rng.shuffle(unseen)
     deal = iter(unseen)
-    holders = tuple(tuple(t.id for t in view.holder) if s == seat
-                    else tuple(sorted(next(deal) for _ in range(view.holder_counts[s]))) for s in range(n))
+    holders = tuple(
+        tuple(t.id for t in view.holder)
+        if s == seat
+        else tuple(sorted(next(deal) for _ in range(view.holder_counts[s])))
+        for s in range(n)
+    )
     supply = tuple(next(deal) for _ in range(view.supply_count))
     market_coins = tuple(c.id for c in view.market_coins)
     won = {c.id for w in view.coins for c in w}
@@ -43,9 +48,23 @@ def determinize(view: CastleBuilderView, rng: random.Random) -> CastleBuilderSta
     choice = view.choice
     pending = () if choice is None else (Task(choice.kind, choice.seat, 1 if choice.kind == "limit" else choice.count),)
     return CastleBuilderState(
-        players=n, variants=variants, supply=supply, discard=tuple(t.id for t in view.discard),
-        market=market + (EMPTY,) * (MARKET_SIZE - len(market)), coin_pile=tuple(pile[:view.coin_pile_count]),
-        market_coins=market_coins + (EMPTY,) * (MARKET_SIZE - len(market_coins)), holders=holders,
-        royals=tuple(tuple(t.id for t in r) for r in view.royals), castles=castles, barons=view.barons,
-        travelled=view.travelled, coins=tuple(tuple(c.id for c in w) for w in view.coins), start=view.start,
-        turn=view.turn, pending=pending, finished=view.finished, winners=view.winners, end_reason=view.end_reason)
+        players=n,
+        variants=variants,
+        supply=supply,
+        discard=tuple(t.id for t in view.discard),
+        market=market + (EMPTY,) * (MARKET_SIZE - len(market)),
+        coin_pile=tuple(pile[: view.coin_pile_count]),
+        market_coins=market_coins + (EMPTY,) * (MARKET_SIZE - len(market_coins)),
+        holders=holders,
+        royals=tuple(tuple(t.id for t in r) for r in view.royals),
+        castles=castles,
+        barons=view.barons,
+        travelled=view.travelled,
+        coins=tuple(tuple(c.id for c in w) for w in view.coins),
+        start=view.start,
+        turn=view.turn,
+        pending=pending,
+        finished=view.finished,
+        winners=view.winners,
+        end_reason=view.end_reason,
+    )

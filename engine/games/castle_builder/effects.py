@@ -3,6 +3,7 @@
 Each effect resolves even when it helps nobody. "The player or players with the most X (at least 1)"
 favours every seat tied for the most; tiles are handed out clockwise from the coin's taker.
 """
+
 from __future__ import annotations
 
 import random

@@ -5,6 +5,7 @@ the path (one every eight spaces). A seat's progress is its coins plus how far i
 come towards the next coin space; the lead in progress over the best other seat makes its
 winning chance.
 """
+
 from __future__ import annotations
 
 import random
@@ -13,7 +14,8 @@ from typing import Any
 from engine.core.chances import lead_chances, shared_win
 from engine.core.game import Game
 
-from .baron import COIN, walk
+from .baron import coins_won, walk
+from .catalog import COIN
 from .bots import COIN_VALUE, DISCARD_COST, GreedyBot
 from .castle import steps_for
 from .catalog import PATH, PATH_LENGTH, TILE, TILES
@@ -25,8 +27,14 @@ TOWARDS = 0.7  # what reaching the space just before a coin space is worth, in c
 # Search options (engine.core.search.game_tuning): every seat plays its greedy move in rollouts;
 # a low exploration constant and a small greedy bonus, so that the few hundred iterations a
 # second buys can still overrule the greedy move.
-SEARCH = {"rollout": "greedy", "rollout_depth": 12, "epsilon": 0.1,
-          "exploration": 0.3, "prior_visits": 2, "prior_share": 0.03}
+SEARCH = {
+    "rollout": "greedy",
+    "rollout_depth": 12,
+    "epsilon": 0.1,
+    "exploration": 0.3,
+    "prior_visits": 2,
+    "prior_share": 0.03,
+}
 
 
 def _to_next_coin() -> tuple[int, ...]:
@@ -45,8 +53,9 @@ GAP = max(TO_NEXT_COIN)
 
 def progress(state: CastleBuilderState) -> list[float]:
     """Each seat's coins plus its baron's way towards the next coin space."""
-    return [len(state.coins[s]) + TOWARDS * (GAP - TO_NEXT_COIN[state.barons[s]]) / (GAP - 1)
-            for s in range(state.players)]
+    return [
+        len(state.coins[s]) + TOWARDS * (GAP - TO_NEXT_COIN[state.barons[s]]) / (GAP - 1) for s in range(state.players)
+    ]
 
 
 def evaluate(game: Game, state: CastleBuilderState) -> tuple[float, ...]:
@@ -78,4 +87,5 @@ def _move_value(state: CastleBuilderState, seat: int, a: Any) -> float:
     if not steps:
         return value + 0.5
     w = walk(state.barons, seat, steps)
-    return value + w.distance + COIN_VALUE * w.coins + (1.0 if PATH[w.to] == TILE else 0.0)
+    won = coins_won(w.coins, state.rules_version)
+    return value + w.distance + COIN_VALUE * won + (1.0 if PATH[w.to] == TILE else 0.0)

@@ -3,6 +3,7 @@
 What a seat may not see (the supply's order, the coin pile, other holders, which tile a thief
 took) is in the events, which are the referee's record; views hide it.
 """
+
 from __future__ import annotations
 
 import attrs
@@ -188,10 +189,29 @@ class TurnPassed:
 @attrs.frozen
 class GameEnded:
     winners: tuple[int, ...]
-    reason: str  # "coins" (the goal reached) or "stalled" (nobody could act)
+    # "coins" (the goal reached), "stalled" (nobody could act), "deadlocked" (no tile left fits any
+    # castle); "exhausted" (the supply ran dry a third time) in files saved under rules version 1
+    reason: str
 
 
-EVENTS = (GameSetUp, TurnStarted, TilesDrawn, SupplyReshuffled, TileBuilt, MarketRefilled, BaronMoved,
-          CoinTaken, CoinAdded, EffectResolved, TileDiscarded, TileStolen, CastleTileRemoved, MarketCleared,
-          MarketTileTaken, Awaiting, TurnPassed, GameEnded)
+EVENTS = (
+    GameSetUp,
+    TurnStarted,
+    TilesDrawn,
+    SupplyReshuffled,
+    TileBuilt,
+    MarketRefilled,
+    BaronMoved,
+    CoinTaken,
+    CoinAdded,
+    EffectResolved,
+    TileDiscarded,
+    TileStolen,
+    CastleTileRemoved,
+    MarketCleared,
+    MarketTileTaken,
+    Awaiting,
+    TurnPassed,
+    GameEnded,
+)
 CODEC = EventCodec(EVENTS)

@@ -1,4 +1,5 @@
 """What a seat cannot see, redrawn: the contract tests prove with it that views keep secrets."""
+
 from __future__ import annotations
 
 import random

@@ -1,17 +1,17 @@
 """Which moves a seat has, and why a move is refused: the building rules applied to a position."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
-from engine.core.errors import IllegalMove
+from engine.core.checks import Check, Checks
 
 from .castle import fit_problem, fits, open_spots, spot_name
 from .catalog import TILES
 from .effects import catapult_targets, decay_targets, thief_victims
-from .state import (ROYAL, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal, TakeCoin,
-                    TakeTile)
+from .state import ROYAL, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal, TakeCoin, TakeTile
 from .turn import coin_effects, market_tiles
 
 
@@ -43,6 +43,26 @@ def legal_builds(state: CastleBuilderState, seat: int) -> Iterator[Build]:
             elif k <= limit and k <= len(payable):
                 for paid in combinations(payable, k):
                     yield Build(tile_id, spot.level, spot.x, delta, paid)
+
+
+def anyone_can_build(state: CastleBuilderState) -> bool:
+    """Whether some tile outside the castles (supply, discard pile, holders, market, royals) fits some
+    open place of some castle, by the building rules and a change of number within the limit. If none
+    does, nobody can ever build again: castles change only by building and by coins, and only
+    building wins coins; the tiles left only go round supply, holders and discard pile."""
+    loose = set(state.supply) | set(state.discard) | set(market_tiles(state))
+    for tiles in (*state.holders, *state.royals):
+        loose.update(tiles)
+    limit = max_change(state)
+    for castle in state.castles:
+        spots = open_spots(castle)
+        for tile_id in loose:
+            tile = TILES[tile_id]
+            for spot in spots:
+                delta = fits(castle, tile, spot)
+                if delta is not None and abs(delta) <= limit:
+                    return True
+    return False
 
 
 def can_draw(state: CastleBuilderState) -> bool:
@@ -90,44 +110,75 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_build(state: CastleBuilderState, seat: int, build: Build) -> None:
-    """Raise IllegalMove with the reason when ``build`` breaks a rule."""
+def _why_not_build(state: CastleBuilderState, seat: int, build: Build) -> str | None:
+    """Why ``build`` breaks a rule; None when it does not."""
     if not all(_is_int(v) for v in (build.tile, build.level, build.x, build.delta)):
-        raise IllegalMove("a build names a tile, a place and a change by whole numbers")
+        return "a build names a tile, a place and a change by whole numbers"
     if not isinstance(build.discards, tuple) or not all(_is_int(t) for t in build.discards):
-        raise IllegalMove("the tiles paid for a change are a list of tile numbers")
+        return "the tiles paid for a change are a list of tile numbers"
     if build.tile not in buildable(state, seat):
-        raise IllegalMove(f"tile #{build.tile} is neither in your holder nor in the market")
+        return f"tile #{build.tile} is neither in your holder nor in the market"
     holder = list(state.holders[seat])
     if build.tile in holder:
         holder.remove(build.tile)
     paid = list(build.discards)
     if len(paid) != abs(build.delta):
-        raise IllegalMove(f"changing the number by {abs(build.delta)} costs {abs(build.delta)} discarded tile(s)")
+        return f"changing the number by {abs(build.delta)} costs {abs(build.delta)} discarded tile(s)"
     if abs(build.delta) > max_change(state):
-        raise IllegalMove("a number may be changed by 1 only (more with the royal strategy)")
+        return "a number may be changed by 1 only (more with the royal strategy)"
     if paid != sorted(set(paid)):
-        raise IllegalMove("name each tile you discard once, in order")
+        return "name each tile you discard once, in order"
     if any(t not in holder for t in paid):
-        raise IllegalMove("you pay for a change with other tiles from your holder")
+        return "you pay for a change with other tiles from your holder"
     why = fit_problem(state.castles[seat], TILES[build.tile], build.level, build.x, build.delta)
     if why:
-        raise IllegalMove(f"#{build.tile} ({TILES[build.tile].label}) at {spot_name(build.level, build.x)}: {why}")
+        return f"#{build.tile} ({TILES[build.tile].label}) at {spot_name(build.level, build.x)}: {why}"
+    return None
 
 
-def check_answer(state: CastleBuilderState, seat: int, action: Any) -> None:
+def _why_not_answer(state: CastleBuilderState, seat: int, action: Any) -> str | None:
     """The pending choice must be answered by one of its options."""
     task = state.pending[0]
-    if task.kind == "limit" and type(action) is Discard:  # the common answer, checked without a list
-        if action.tile in state.holders[seat]:
-            return
-    elif action in list(_answers(state, task.kind, seat)):
-        return
-    expected = {"limit": "discard a tile from your holder (you hold more than 7)",
-                "coin": "take one of the market coins: " + ", ".join(e for e in coin_effects(state)),
-                "thief": "choose the opponent whose holder the thief robs",
-                "catapult": "choose a free tile in an opponent's castle for the catapult",
-                "decay": "choose a free tile of your castle to decay",
-                "mill": "take one of the new market tiles",
-                "market": "take one of the market tiles"}[task.kind]
-    raise IllegalMove(f"not now: {expected}")
+    if action in list(_answers(state, task.kind, seat)):
+        return None
+    expected = {
+        "limit": "discard a tile from your holder (you hold more than 7)",
+        "coin": "take one of the market coins: " + ", ".join(e for e in coin_effects(state)),
+        "thief": "choose the opponent whose holder the thief robs",
+        "catapult": "choose a free tile in an opponent's castle for the catapult",
+        "decay": "choose a free tile of your castle to decay",
+        "mill": "take one of the new market tiles",
+        "market": "take one of the market tiles",
+    }[task.kind]
+    return f"not now: {expected}"
+
+
+def _turn_move(check: Check) -> Check:
+    """``check`` for a move of one's turn; while a choice is owed, only its answers."""
+
+    def why_not(state: CastleBuilderState, seat: int, action: Any) -> str | None:
+        return _why_not_answer(state, seat, action) if state.pending else check(state, seat, action)
+
+    return why_not
+
+
+def _why_not_draw(state: CastleBuilderState, seat: int, action: Draw) -> str | None:
+    return None if can_draw(state) else "there are no tiles left to draw"
+
+
+def _why_not_pass(state: CastleBuilderState, seat: int, action: Pass) -> str | None:
+    if any(True for a in legal_moves(state, seat) if not isinstance(a, Pass)):
+        return "you may pass only when you can neither draw nor build"
+    return None
+
+
+def _no_turn_move(state: CastleBuilderState, seat: int, action: Any) -> str:
+    return "on your turn, draw 2 tiles or build 1 tile"
+
+
+# Why a seat that owes an action may not take it, in the player's terms (engine.core.checks).
+CHECKS = Checks(
+    "Castle Builder",
+    {Draw: _turn_move(_why_not_draw), Build: _turn_move(_why_not_build), Pass: _turn_move(_why_not_pass)},
+    otherwise=_turn_move(_no_turn_move),
+)

@@ -1,5 +1,5 @@
 """Castle Builder notation. Tiles are named by their number ``#37`` (shown on every tile), places by
-level and column, ``3e`` (level 3, column e of the wall; columns are half tiles, a–m).
+level and column, ``3e`` (level 3, column e of the wall; columns are half tiles, a–q).
 
 | move | notation |
 |---|---|
@@ -19,6 +19,7 @@ level and column, ``3e`` (level 3, column e of the wall; columns are half tiles,
     >>> format_action(parse_action(" #37 @ 3E  +1 x 12 "))
     '37@3e+1x12'
 """
+
 from __future__ import annotations
 
 import re
@@ -31,15 +32,28 @@ from engine.core.words import joined, says, whom, whose
 
 from .castle import spot_name
 from .catalog import COINS, COLUMNS, EFFECTS, PATH, TILES
-from .events import (BaronMoved, CastleTileRemoved, CoinTaken, EffectResolved, GameEnded, GameSetUp,
-                     MarketCleared, MarketTileTaken, SupplyReshuffled, TileBuilt, TileDiscarded, TilesDrawn,
-                     TileStolen, TurnPassed)
+from .events import (
+    BaronMoved,
+    CastleTileRemoved,
+    CoinTaken,
+    EffectResolved,
+    GameEnded,
+    GameSetUp,
+    MarketCleared,
+    MarketTileTaken,
+    SupplyReshuffled,
+    TileBuilt,
+    TileDiscarded,
+    TilesDrawn,
+    TileStolen,
+    TurnPassed,
+)
 from .state import Build, Discard, Draw, Knock, Pass, Steal, TakeCoin, TakeTile
 
 _BUILD = re.compile(r"^#?(\d+)@(\d+)([a-z])(?:([+-]\d+)((?:x#?\d+)+))?$")
 _TILE = re.compile(r"^#?(\d+)$")
 _SEAT = re.compile(r"^p(\d)$")
-HELP = ("draw | 37@3e | 37@3e+1x12 | x37 | coin thief | rob P2 | knock P2 3e | take 37 | pass")
+HELP = "draw | 37@3e | 37@3e+1x12 | x37 | coin thief | rob P2 | knock P2 3e | take 37 | pass"
 
 
 def format_action(action: Any) -> str:
@@ -61,7 +75,7 @@ def format_action(action: Any) -> str:
             return f"take {t}"
         case Pass():
             return "pass"
-    raise UnreadableMove(f"not a Castle Builder move: {action!r}")
+    raise UnreadableMove("not a Castle Builder move")
 
 
 def parse_action(text: str) -> Any:
@@ -123,6 +137,7 @@ def tile_text(tile: int) -> str:
 def describe(before: Any, ev: Any, names: Sequence[str] = ()) -> str | None:
     """The move-list line: the notation alone for a move (the caller names the mover), a sentence
     naming the seat for a consequence. Tiles entering a hidden holder are never named."""
+
     def who(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
 
@@ -162,7 +177,11 @@ def describe(before: Any, ev: Any, names: Sequence[str] = ()) -> str | None:
     return None
 
 
-_END_NOTE = {"stalled": " (nobody could move)", "exhausted": " (the supply ran dry a third time)"}
+_END_NOTE = {
+    "stalled": " (nobody could move)",
+    "deadlocked": " (no tile left fits any castle: nobody can build again)",
+    "exhausted": " (the supply ran dry a third time)",
+}
 
 
 def _effect_line(effect: str, seats: tuple[int, ...], who) -> str:

@@ -1,12 +1,13 @@
 """What a build would do, judged from the view alone: the screen shows it before the player commits
 (how far the baron goes, where it stops, how many coins it wins)."""
+
 from __future__ import annotations
 
 from typing import Any
 
 import attrs
 
-from .baron import walk
+from .baron import coins_won, walk
 from .castle import steps_for
 from .catalog import PATH, TILE, TILES
 from .state import Build
@@ -18,7 +19,7 @@ class BuildPreview:
     steps: int  # the level (none on the ground) plus the rubies
     to: int  # path index where the baron would stop (space to + 1)
     distance: int  # with glides and ruby spaces
-    coins: int  # coin spaces reached or passed
+    coins: int  # coins it wins: 1 if it reaches or passes a coin space
     tile_space: bool  # it would stop on a tile space
 
 
@@ -30,4 +31,4 @@ def preview_build(view: CastleBuilderView, action: Any) -> BuildPreview | None:
     if not steps:
         return BuildPreview(0, view.barons[view.seat], 0, 0, False)
     w = walk(view.barons, view.seat, steps)
-    return BuildPreview(steps, w.to, w.distance, w.coins, PATH[w.to] == TILE)
+    return BuildPreview(steps, w.to, w.distance, coins_won(w.coins), PATH[w.to] == TILE)

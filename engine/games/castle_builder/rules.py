@@ -1,4 +1,5 @@
 """Castle Builder as a decider: the rules of seed 003 and rules.md."""
+
 from __future__ import annotations
 
 import random
@@ -7,7 +8,6 @@ from typing import Any
 
 from engine.core.bots import RandomBot
 from engine.core.errors import IllegalMove
-from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
 from engine.core.search import thinking_levels
 
@@ -17,16 +17,44 @@ from .determinize import determinize, evaluate
 from .castle import steps_for
 from .catalog import COINS, TILE_COUNT, TILES
 from .effects import knock, steal, take_market_tile
-from .events import (CODEC, CoinAdded, GameEnded, GameSetUp, MarketRefilled, SupplyReshuffled, Task, TileBuilt,
-                     TileDiscarded, TilesDrawn, TileStolen, TurnPassed, TurnStarted)
+from .events import (
+    CODEC,
+    CoinAdded,
+    GameEnded,
+    GameSetUp,
+    MarketRefilled,
+    SupplyReshuffled,
+    Task,
+    TileBuilt,
+    TileDiscarded,
+    TilesDrawn,
+    TileStolen,
+    TurnPassed,
+    TurnStarted,
+)
 from .hidden import resample
-from .moves import check_answer, check_build, legal_moves
-from .state import (PEACEFUL, ROYAL, SKY, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal,
-                    TakeCoin, TakeTile, evolve, to_act)
+from .moves import CHECKS, anyone_can_build, legal_moves
+from .state import (
+    PEACEFUL,
+    ROYAL,
+    RULES,
+    SKY,
+    Build,
+    CastleBuilderState,
+    Discard,
+    Draw,
+    Knock,
+    Pass,
+    Steal,
+    TakeCoin,
+    TakeTile,
+    evolve,
+    to_act,
+)
 from .preview import preview_build
 from .stack import run
 from .turn import Folder, draw_tiles, refill_market, standing, take_coin
-from .view import CastleBuilderView, make_view
+from .view import CastleBuilderView, make_view, score_lines
 
 VARIANTS = (
     Variant(SKY, "reach the sky: play until someone has 9 coins instead of 7"),
@@ -43,7 +71,7 @@ class CastleBuilder(Rules):
     title = "Castle Builder"
     description = "Build a castle tile by tile, numbers adding up; your baron races round for 7 coins."
     min_players, max_players = 2, 4
-    rules_version = 1
+    rules_version = RULES  # 2: reshuffles without limit, no "exhausted" end, one coin per move
     variants = VARIANTS
     bots = {"random": RandomBot, "greedy": GreedyBot, **thinking_levels(evaluate)}
     view_class = CastleBuilderView
@@ -51,7 +79,8 @@ class CastleBuilder(Rules):
 
     # -- setting up ----------------------------------------------------------------------------
     def initial_state(self, config: GameConfig) -> CastleBuilderState:
-        return CastleBuilderState(players=config.players, variants=frozenset(config.variants))
+        rules = 1 if config.rules_before(RULES) else RULES
+        return CastleBuilderState(players=config.players, variants=frozenset(config.variants), rules_version=rules)
 
     def setup(self, config: GameConfig, rng: random.Random) -> list[Any]:
         supply, coins = list(range(TILE_COUNT)), list(range(len(COINS)))
@@ -72,30 +101,27 @@ class CastleBuilder(Rules):
             raise IllegalMove("the game is over")
         if seat not in to_act(state):
             raise IllegalMove("it is not your turn")
+        CHECKS.require(state, seat, action)
         fold = Folder(state)
         if state.pending:
-            check_answer(state, seat, action)
             _answer(fold, seat, action, rng)
-            return Decided(fold.events, fold.state)
+            return fold.decided()
         match action:
             case Draw():
-                if not (state.supply or state.discard):
-                    raise IllegalMove("there are no tiles left to draw")
                 draw_tiles(fold, seat, 2, "draw", rng)
-                run(fold, [Task("limit", seat)], rng)
+                if state.rules_version >= 2 and not anyone_can_build(fold.state):
+                    fold.add(GameEnded(standing(fold.state), "deadlocked"))  # our choice: see rules.md
+                else:
+                    run(fold, [Task("limit", seat)], rng)
             case Build():
                 _build(fold, seat, action, rng)
             case Pass():
-                if any(True for a in legal_moves(state, seat) if not isinstance(a, Pass)):
-                    raise IllegalMove("you may pass only when you can neither draw nor build")
                 fold.add(TurnPassed(seat))
                 if fold.state.passes >= state.players:
                     fold.add(GameEnded(standing(fold.state), "stalled"))
                 else:
                     run(fold, [], rng)
-            case _:
-                raise IllegalMove("on your turn, draw 2 tiles or build 1 tile")
-        return Decided(fold.events, fold.state)
+        return fold.decided()
 
     def evolve(self, state: CastleBuilderState, event: Any) -> CastleBuilderState:
         return evolve(state, event)
@@ -107,6 +133,10 @@ class CastleBuilder(Rules):
 
     def view(self, state: CastleBuilderState, seat: int | None) -> CastleBuilderView:
         return make_view(state, seat)
+
+    def score_lines(self, state: CastleBuilderState, names: Sequence[str]) -> list[str]:
+        """The coins each player won, for transcripts."""
+        return score_lines(make_view(state, None), names)
 
     def format_action(self, state: CastleBuilderState, seat: int, action: Any) -> str:
         return notation.format_action(action)
@@ -140,7 +170,6 @@ class CastleBuilder(Rules):
 
 
 def _build(fold: Folder, seat: int, action: Build, rng: random.Random) -> None:
-    check_build(fold.state, seat, action)
     from_market = action.tile in fold.state.market
     fold.add(TileBuilt(seat, action.tile, action.level, action.x, action.delta, action.discards))
     if from_market:

@@ -4,6 +4,7 @@ are done at once; at the first choice the remaining stack is written into an ``A
 and the answer to it (``rules._answer``) picks the stack up again. When the stack is empty the
 next seat's turn starts.
 """
+
 from __future__ import annotations
 
 import random
@@ -46,4 +47,3 @@ def run(fold: Folder, tasks: list[Task], rng: random.Random) -> None:
             tasks[:0] = resolve_effect(fold, task.seat, task.effect, rng)
     if not fold.state.finished:
         fold.add(TurnStarted((fold.state.turn + 1) % fold.state.players))
-

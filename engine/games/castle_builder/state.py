@@ -1,4 +1,5 @@
 """The position of a game of Castle Builder, the moves a player makes, and evolve (pure)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -10,15 +11,38 @@ from engine.core.fold import Fold
 
 from .castle import NEW_CASTLE, Castle, with_tile, without_tile
 from .catalog import GOAL, MARKET_SIZE, SKY_GOAL, START_TILES, royal_ids, royal_owner
-from .events import (Awaiting, BaronMoved, CastleTileRemoved, CoinAdded, CoinTaken, EffectResolved,
-                     GameEnded, GameSetUp, MarketCleared, MarketRefilled, MarketTileTaken, SupplyReshuffled,
-                     Task, TileBuilt, TileDiscarded, TilesDrawn, TileStolen, TurnPassed, TurnStarted)
+from .events import (
+    Awaiting,
+    BaronMoved,
+    CastleTileRemoved,
+    CoinAdded,
+    CoinTaken,
+    EffectResolved,
+    GameEnded,
+    GameSetUp,
+    MarketCleared,
+    MarketRefilled,
+    MarketTileTaken,
+    SupplyReshuffled,
+    Task,
+    TileBuilt,
+    TileDiscarded,
+    TilesDrawn,
+    TileStolen,
+    TurnPassed,
+    TurnStarted,
+)
 
 SKY, ROYAL, PEACEFUL = "reach-the-sky", "royal-strategy", "peaceful-times"
+# The rules version of this package (rules.CastleBuilder.rules_version). Version 1, which files
+# saved before it keep (state.rules_version): the discard pile became the supply at most twice, the
+# third time the supply ran dry ended the game, and a move won a coin per coin space it passed.
+RULES = 2
 EMPTY = -1  # an empty market place
 
 
 # -- the moves ------------------------------------------------------------------------------------
+
 
 @attrs.frozen
 class Draw:
@@ -81,6 +105,7 @@ class Pass:
 
 # -- the position ---------------------------------------------------------------------------------
 
+
 @attrs.frozen(slots=False)  # slots=False: evolve copies the dict (engine/core/fastattrs.py)
 class CastleBuilderState:
     players: int
@@ -102,6 +127,7 @@ class CastleBuilderState:
     pending: tuple[Task, ...] = ()
     passes: int = 0  # turns passed in a row
     reshuffles: int = 0  # times the discard pile became the supply
+    rules_version: int = RULES  # 1 for a file saved under the old rules (see RULES)
     finished: bool = False
     winners: tuple[int, ...] = ()
     end_reason: str = ""
@@ -132,14 +158,24 @@ def _set_up(state: CastleBuilderState, ev: GameSetUp) -> CastleBuilderState:
     n = state.players
     supply = ev.supply
     market, supply = supply[:MARKET_SIZE], supply[MARKET_SIZE:]
-    holders = tuple(tuple(sorted(supply[START_TILES * s:START_TILES * (s + 1)])) for s in range(n))
-    supply = supply[START_TILES * n:]
+    holders = tuple(tuple(sorted(supply[START_TILES * s : START_TILES * (s + 1)])) for s in range(n))
+    supply = supply[START_TILES * n :]
     barons = tuple((s - ev.start) % n for s in range(n))  # the start player on space 1, last in the race
     royals = tuple(royal_ids(s) for s in range(n)) if ROYAL in state.variants else ((),) * n
-    return replace(state, supply=supply, market=market, coin_pile=ev.coins[MARKET_SIZE:],
-                   market_coins=ev.coins[:MARKET_SIZE], holders=holders, royals=royals,
-                   castles=(NEW_CASTLE,) * n, barons=barons, travelled=(0,) * n, coins=((),) * n,
-                   start=ev.start)
+    return replace(
+        state,
+        supply=supply,
+        market=market,
+        coin_pile=ev.coins[MARKET_SIZE:],
+        market_coins=ev.coins[:MARKET_SIZE],
+        holders=holders,
+        royals=royals,
+        castles=(NEW_CASTLE,) * n,
+        barons=barons,
+        travelled=(0,) * n,
+        coins=((),) * n,
+        start=ev.start,
+    )
 
 
 @evolve.on(TurnStarted)
@@ -149,8 +185,12 @@ def _turn_started(state: CastleBuilderState, ev: TurnStarted) -> CastleBuilderSt
 
 @evolve.on(TilesDrawn)
 def _drawn(state: CastleBuilderState, ev: TilesDrawn) -> CastleBuilderState:
-    return replace(state, supply=state.supply[len(ev.tiles):], passes=0 if ev.reason == "draw" else state.passes,
-                   holders=_with(state.holders, ev.seat, state.holders[ev.seat] + ev.tiles))
+    return replace(
+        state,
+        supply=state.supply[len(ev.tiles) :],
+        passes=0 if ev.reason == "draw" else state.passes,
+        holders=_with(state.holders, ev.seat, state.holders[ev.seat] + ev.tiles),
+    )
 
 
 @evolve.on(SupplyReshuffled)
@@ -169,8 +209,15 @@ def _built(state: CastleBuilderState, ev: TileBuilt) -> CastleBuilderState:
     else:
         royals = _with(royals, ev.seat, _minus(royals[ev.seat], (ev.tile,)))
     castle = with_tile(state.castles[ev.seat], ev.level, ev.x, ev.tile)
-    return replace(state, holders=_set(state.holders, ev.seat, holder), market=market, royals=royals,
-                   castles=_set(state.castles, ev.seat, castle), discard=state.discard + ev.discards, passes=0)
+    return replace(
+        state,
+        holders=_set(state.holders, ev.seat, holder),
+        market=market,
+        royals=royals,
+        castles=_set(state.castles, ev.seat, castle),
+        discard=state.discard + ev.discards,
+        passes=0,
+    )
 
 
 @evolve.on(MarketRefilled)
@@ -180,8 +227,11 @@ def _refilled(state: CastleBuilderState, ev: MarketRefilled) -> CastleBuilderSta
 
 @evolve.on(BaronMoved)
 def _moved(state: CastleBuilderState, ev: BaronMoved) -> CastleBuilderState:
-    return replace(state, barons=_set(state.barons, ev.seat, ev.to),
-                   travelled=_set(state.travelled, ev.seat, state.travelled[ev.seat] + ev.distance))
+    return replace(
+        state,
+        barons=_set(state.barons, ev.seat, ev.to),
+        travelled=_set(state.travelled, ev.seat, state.travelled[ev.seat] + ev.distance),
+    )
 
 
 @evolve.on(CoinTaken)
@@ -202,8 +252,11 @@ def _effect(state: CastleBuilderState, ev: EffectResolved) -> CastleBuilderState
 
 @evolve.on(TileDiscarded)
 def _discarded(state: CastleBuilderState, ev: TileDiscarded) -> CastleBuilderState:
-    return replace(state, holders=_set(state.holders, ev.seat, _minus(state.holders[ev.seat], (ev.tile,))),
-                   discard=state.discard + (ev.tile,))
+    return replace(
+        state,
+        holders=_set(state.holders, ev.seat, _minus(state.holders[ev.seat], (ev.tile,))),
+        discard=state.discard + (ev.tile,),
+    )
 
 
 @evolve.on(TileStolen)
@@ -223,14 +276,18 @@ def _knocked(state: CastleBuilderState, ev: CastleTileRemoved) -> CastleBuilderS
 
 @evolve.on(MarketCleared)
 def _cleared(state: CastleBuilderState, ev: MarketCleared) -> CastleBuilderState:
-    return replace(state, market=tuple(EMPTY if t in ev.tiles else t for t in state.market),
-                   discard=state.discard + ev.tiles)
+    return replace(
+        state, market=tuple(EMPTY if t in ev.tiles else t for t in state.market), discard=state.discard + ev.tiles
+    )
 
 
 @evolve.on(MarketTileTaken)
 def _market_taken(state: CastleBuilderState, ev: MarketTileTaken) -> CastleBuilderState:
-    return replace(state, market=tuple(EMPTY if t == ev.tile else t for t in state.market),
-                   holders=_with(state.holders, ev.seat, state.holders[ev.seat] + (ev.tile,)))
+    return replace(
+        state,
+        market=tuple(EMPTY if t == ev.tile else t for t in state.market),
+        holders=_with(state.holders, ev.seat, state.holders[ev.seat] + (ev.tile,)),
+    )
 
 
 @evolve.on(Awaiting)
@@ -249,7 +306,7 @@ def _ended(state: CastleBuilderState, ev: GameEnded) -> CastleBuilderState:
 
 
 def _set(values: tuple, index: int, value: Any) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
+    return values[:index] + (value,) + values[index + 1 :]
 
 
 def _with(values: tuple, index: int, tiles: tuple[int, ...]) -> tuple:
@@ -268,5 +325,5 @@ def _fill(places: tuple[int, ...], item: int) -> tuple[int, ...]:
     """Put ``item`` into the first empty place (appending if every place is full)."""
     if EMPTY in places:
         i = places.index(EMPTY)
-        return places[:i] + (item,) + places[i + 1:]
+        return places[:i] + (item,) + places[i + 1 :]
     return places + (item,)

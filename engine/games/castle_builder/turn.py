@@ -3,40 +3,36 @@
 
 The stack of tasks that makes up the rest of a turn is run by stack.run.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from .baron import walk
+from engine.core import fold
+
+from .baron import coins_won, walk
 from .catalog import COINS, PATH, TILE
-from .events import (BaronMoved, CoinAdded, CoinTaken, GameEnded, MarketRefilled, SupplyReshuffled, Task,
-                     TilesDrawn)
+from .events import BaronMoved, CoinAdded, CoinTaken, GameEnded, MarketRefilled, SupplyReshuffled, Task, TilesDrawn
 from .state import EMPTY, CastleBuilderState, evolve
 
-RESHUFFLES = 2  # how often the discard pile may become the supply again
+RESHUFFLES_V1 = 2  # rules version 1 only: how often the discard pile could become the supply again
 
 
-class Folder:
-    """Collects events and keeps the state they lead to."""
-
-    def __init__(self, state: CastleBuilderState):
-        self.state = state
-        self.events: list[Any] = []
-
-    def add(self, ev: Any) -> None:
-        self.events.append(ev)
-        self.state = evolve(self.state, ev)
+class Folder(fold.Folder):
+    evolve = staticmethod(evolve)
 
 
 # -- tiles and coins ------------------------------------------------------------------------------
 
+
 def reshuffle(fold: Folder, rng: random.Random) -> bool:
-    """An empty supply takes the shuffled discard pile; False if that is empty too. The third time the
-    supply runs dry the game ends instead (a castle that can no longer grow would never end it)."""
+    """An empty supply takes the shuffled discard pile, as often as it runs dry; False if the pile is
+    empty too. („Falls sich keine Plättchen mehr in der Plättchenauslage befinden, mischt ihr alle
+    abgelegten Plättchen zu einer neuen Plättchenauslage.") Under rules version 1 the third time
+    ended the game instead."""
     if fold.state.finished or not fold.state.discard:
         return False
-    if fold.state.reshuffles >= RESHUFFLES:
+    if _limited(fold.state) and fold.state.reshuffles >= RESHUFFLES_V1:
         fold.add(GameEnded(standing(fold.state), "exhausted"))
         return False
     order = list(fold.state.discard)
@@ -49,12 +45,17 @@ def draw_tiles(fold: Folder, seat: int, n: int, reason: str, rng: random.Random)
     """Up to ``n`` tiles from the supply into ``seat``'s holder; how many there were. A supply too short
     for the draw first takes the shuffled discard pile beneath its last tiles, so a draw is one event."""
     state = fold.state
-    if len(state.supply) < n and (state.reshuffles < RESHUFFLES or not state.supply):
+    if len(state.supply) < n and (not _limited(state) or state.reshuffles < RESHUFFLES_V1 or not state.supply):
         reshuffle(fold, rng)
     tiles = fold.state.supply[:n]
     if tiles and not fold.state.finished:
         fold.add(TilesDrawn(seat, tiles, reason))
     return len(tiles)
+
+
+def _limited(state: CastleBuilderState) -> bool:
+    """Rules version 1 (files saved under it): at most two reshuffles, then the game ended."""
+    return state.rules_version < 2
 
 
 def refill_market(fold: Folder, rng: random.Random) -> None:
@@ -89,20 +90,23 @@ def take_coin(fold: Folder, seat: int, effect: str, chosen: bool = False) -> lis
 
 # -- the baron ------------------------------------------------------------------------------------
 
+
 def move_baron(fold: Folder, seat: int, steps: int, rng: random.Random) -> list[Task]:
-    """Walk the baron (see baron.walk); then a tile space gives a tile, and every coin space reached
-    or passed a coin."""
+    """Walk the baron (see baron.walk); then a tile space gives a tile, and a coin space reached or
+    passed a coin (see baron.coins_won)."""
     w = walk(fold.state.barons, seat, steps)
     fold.add(BaronMoved(seat, w.to, w.distance, w.coins, steps))
     tasks = []
     if PATH[w.to] == TILE and draw_tiles(fold, seat, 1, "space", rng):
         tasks.append(Task("limit", seat))
-    if w.coins:
-        tasks.append(Task("coin", seat, w.coins))
+    won = coins_won(w.coins, fold.state.rules_version)
+    if won:
+        tasks.append(Task("coin", seat, won))
     return tasks
 
 
 # -- the end ---------------------------------------------------------------------------------------
+
 
 def standing(state: CastleBuilderState) -> tuple[int, ...]:
     """The leaders when the game ends without a winner by coins: most coins, then the baron that

@@ -5,8 +5,10 @@ tiles it holds); the supply and the coin pile to nobody.
 Everything a screen needs to draw a castle as a brick wall is here: each tile's place (level, x),
 its printed numbers, edges and symbols, and the open places with the number each needs.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 import attrs
@@ -127,8 +129,22 @@ class CastleBuilderView:
 @cache
 def face(tile: int) -> TileFace:
     t = TILES[tile]
-    return TileFace(t.id, t.kind, t.label, t.lower, t.upper, t.bottom, t.top, t.windows, t.roofs, t.persons,
-                    t.rubies, t.castle, t.check, t.royal)
+    return TileFace(
+        t.id,
+        t.kind,
+        t.label,
+        t.lower,
+        t.upper,
+        t.bottom,
+        t.top,
+        t.windows,
+        t.roofs,
+        t.persons,
+        t.rubies,
+        t.castle,
+        t.check,
+        t.royal,
+    )
 
 
 @cache
@@ -146,8 +162,9 @@ def castle_view(owner: int, castle: tuple) -> CastleView:
     tiles = tuple(PlacedTile(lv, x, spot_name(lv, x), face(t), (lv, x) in free) for lv, x, t in castle)
     spots = tuple(OpenSpot(s.level, s.x, spot_name(s.level, s.x), s.need) for s in open_spots(castle))
 
-    return CastleView(owner, tiles, spots, height(castle), count(castle, "windows"), count(castle, "persons"),
-                      count(castle, "roofs"))
+    return CastleView(
+        owner, tiles, spots, height(castle), count(castle, "windows"), count(castle, "persons"), count(castle, "roofs")
+    )
 
 
 def _choice(state: CastleBuilderState, task) -> Choice:
@@ -157,20 +174,42 @@ def _choice(state: CastleBuilderState, task) -> Choice:
 
 
 def make_view(state: CastleBuilderState, seat: int | None) -> CastleBuilderView:
-    mine = seat is not None and 0 <= seat < state.players and bool(state.holders)
+    me = seat if seat is not None and 0 <= seat < state.players and state.holders else None  # a player, not a watcher
     task = state.pending[0] if state.pending and not state.finished else None
     return CastleBuilderView(
-        seat=seat, players=state.players, variants=tuple(sorted(state.variants)), goal=state.goal,
-        start=state.start, turn=state.turn, to_act=tuple(sorted(to_act(state))),
+        seat=seat,
+        players=state.players,
+        variants=tuple(sorted(state.variants)),
+        goal=state.goal,
+        start=state.start,
+        turn=state.turn,
+        to_act=tuple(sorted(to_act(state))),
         choice=_choice(state, task) if task else None,
-        castles=tuple(castle_view(s, c) for s, c in enumerate(state.castles)), path=PATH_VIEW,
-        barons=state.barons, travelled=state.travelled,
+        castles=tuple(castle_view(s, c) for s, c in enumerate(state.castles)),
+        path=PATH_VIEW,
+        barons=state.barons,
+        travelled=state.travelled,
         market_tiles=tuple(face(t) for t in state.market if t != EMPTY),
         market_coins=tuple(coin_face(c) for c in state.market_coins if c != EMPTY),
-        holder=tuple(face(t) for t in state.holders[seat]) if mine else (),
+        holder=tuple(face(t) for t in state.holders[me]) if me is not None else (),
         holder_counts=tuple(len(h) for h in state.holders),
         royals=tuple(tuple(face(t) for t in r) for r in state.royals),
         coins=tuple(tuple(coin_face(c) for c in won) for won in state.coins),
-        supply_count=len(state.supply), coin_pile_count=len(state.coin_pile),
-        discard=tuple(face(t) for t in state.discard), finished=state.finished, winners=state.winners,
-        end_reason=state.end_reason)
+        supply_count=len(state.supply),
+        coin_pile_count=len(state.coin_pile),
+        discard=tuple(face(t) for t in state.discard),
+        finished=state.finished,
+        winners=state.winners,
+        end_reason=state.end_reason,
+    )
+
+
+def score_lines(view: CastleBuilderView, names: Sequence[str]) -> list[str]:
+    """Each player's coins won, by title ("Ann: 3 coins · Mill, Thief, Market"; the goal wins)."""
+    lines = [f"coins won ({view.goal} win the game)"]
+    for seat, won in enumerate(view.coins):
+        lines.append(
+            f"{names[seat]}: {len(won)} coin{'' if len(won) == 1 else 's'}"
+            + (" · " + ", ".join(c.title for c in won) if won else "")
+        )
+    return lines

@@ -1,4 +1,5 @@
 """King Up! bots: they see their seat's view and the legal moves, nothing else."""
+
 from __future__ import annotations
 
 import random
@@ -47,8 +48,7 @@ class GreedyBot:
     @staticmethod
     def _elected_chance(view: KingUpView) -> float:
         holding_no = sum(1 for s, cards in enumerate(view.vote_cards) if s != view.seat and cards > 1)
-        return 0.5 ** holding_no
-
+        return 0.5**holding_no
 
 
 def greedy_move(state: KingUpState, seat: int, rng: random.Random) -> Any:
@@ -84,7 +84,7 @@ def _greedy_climb(state: KingUpState, seat: int, goal: tuple[int, ...], rng: ran
             if here + 1 == THRONE:
                 if crown_worth is None:
                     holding_no = sum(1 for s, n in enumerate(state.no_cards) if s != seat and n > 0)
-                    crown_worth = 0.5 ** holding_no * 10 - POINTS[here]
+                    crown_worth = 0.5**holding_no * 10 - POINTS[here]
                 value = crown_worth
             else:
                 value = 1.0

@@ -1,4 +1,5 @@
 """The 13 candidates and the 26 goal cards (catalog.json; the design choices are marked there)."""
+
 from __future__ import annotations
 
 import json
@@ -46,4 +47,5 @@ NO_CARDS = {3: 4, 4: 3, 5: 2, 6: 2}
 
 def floor_name(floor: int) -> str:
     return {THRONE: "the throne", ELIMINATED: "out of the game", OFF_BOARD: "beside the castle"}.get(
-        floor, f"floor {floor}")
+        floor, f"floor {floor}"
+    )

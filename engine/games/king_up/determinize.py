@@ -11,6 +11,7 @@ round (so the old king sits right of the start player from round 2 on).
 The others' goal cards are not drawn uniformly: players push their own candidates up and vote
 NO on the others, so the castle says something about every card (``card_weights``).
 """
+
 from __future__ import annotations
 
 import bisect
@@ -33,10 +34,8 @@ GOAL_INDEX = {cards: i for i, cards in enumerate(GOAL_CARDS)}
 # card then gets e^1.0 times the uniform chance (log-likelihood -2.00 against -3.03; at 6
 # players -2.37 against -2.91, at 3 players -1.56 against -3.09).
 #                   out   beside  0     1     2     3     4     5    throne
-PLACING_WEIGHT = ((0.0, 0.0, 0.0, -0.5, 0.1, 0.2, 0.4, 0.0, 0.0),
-                  (0.0, 0.0, 0.0, -0.2, -0.2, 0.0, 0.2, 0.0, 0.0))
-CLIMBING_WEIGHT = ((1.0, 0.0, -2.1, -1.5, 0.0, 0.3, 0.5, 1.1, 1.1),
-                   (0.5, 0.0, -0.9, -1.0, -0.5, -0.2, 0.1, 0.8, 1.0))
+PLACING_WEIGHT = ((0.0, 0.0, 0.0, -0.5, 0.1, 0.2, 0.4, 0.0, 0.0), (0.0, 0.0, 0.0, -0.2, -0.2, 0.0, 0.2, 0.0, 0.0))
+CLIMBING_WEIGHT = ((1.0, 0.0, -2.1, -1.5, 0.0, 0.3, 0.5, 1.1, 1.1), (0.5, 0.0, -0.9, -1.0, -0.5, -0.2, 0.1, 0.8, 1.0))
 PLACED_WEIGHT = (0.0, 0.3, 0.6, 1.0, 1.0)  # per figure of the card in the castle, by figures the seat placed
 # The floors say less the more players push figures: the weights above times this (fitted too).
 FLOOR_SCALE = {3: 1.4, 4: 1.0, 5: 0.6, 6: 0.6}
@@ -58,25 +57,43 @@ def determinize(view: KingUpView, rng: random.Random) -> KingUpState:
     no_cards = tuple(c - 1 for c in view.vote_cards)
     votes: tuple[bool | None, ...] = (None,) * n
     if view.phase == VOTING:  # others vote for the candidates on the goal cards drawn for them
-        votes = tuple(None if not v else view.my_vote if s == seat
-                      else no_cards[s] == 0 or view.on_throne in GOAL_CARDS[goals[s]]
-                      for s, v in enumerate(view.voted))
+        votes = tuple(
+            None if not v else view.my_vote if s == seat else no_cards[s] == 0 or view.on_throne in GOAL_CARDS[goals[s]]
+            for s, v in enumerate(view.voted)
+        )
     king_maker = None if view.round == 1 else (view.start_player - 1) % n
     turn = min(view.to_act) if view.to_act and view.phase != VOTING else view.start_player
     return KingUpState(
-        players=n, phase=view.phase, round=view.round, start_player=view.start_player, turn=turn,
-        floors=view.floors, placed=_placed(view), crown=view.crown, king_maker=king_maker,
-        first_player=view.start_player, on_throne=view.on_throne, no_cards=no_cards, votes=votes,
-        last_votes=view.last_votes, goals=goals,
-        used_goals=frozenset(g for r in round_goals for g in r) | set(goals), scores=view.scores,
-        round_points=view.round_points, round_goals=round_goals, king=view.king, winners=view.winners)
+        players=n,
+        phase=view.phase,
+        round=view.round,
+        start_player=view.start_player,
+        turn=turn,
+        floors=view.floors,
+        placed=_placed(view),
+        crown=view.crown,
+        king_maker=king_maker,
+        first_player=view.start_player,
+        on_throne=view.on_throne,
+        no_cards=no_cards,
+        votes=votes,
+        last_votes=view.last_votes,
+        goals=goals,
+        used_goals=frozenset(g for r in round_goals for g in r) | set(goals),
+        scores=view.scores,
+        round_points=view.round_points,
+        round_goals=round_goals,
+        king=view.king,
+        winners=view.winners,
+    )
 
 
 def _draw_goals(view: KingUpView, round_goals: tuple, rng: random.Random) -> tuple[int, ...]:
     """The seat's own card and, for every other seat, a card drawn by ``card_weights`` (no two
     alike: drawn again on a clash, then one after the other)."""
     n, seat = view.players, view.seat
-    mine = GOAL_INDEX[view.my_goal] if view.my_goal is not None else None
+    assert view.my_goal is not None  # determinized for a player, who holds a goal card in every round
+    mine = GOAL_INDEX[view.my_goal]
     seen = {g for r in round_goals for g in r} | {mine}
     pool = [g for g in range(len(GOAL_CARDS)) if g not in seen]
     others = [s for s in range(n) if s != seat]

@@ -12,6 +12,7 @@ vote, the cards the seats hold decide it as greedy players vote (YES for their o
     >>> evaluate(game, game.initial_state(GameConfig(3)))
     (0.5, 0.5, 0.5)
 """
+
 from __future__ import annotations
 
 import random
@@ -85,7 +86,6 @@ def _elected(state: KingUpState) -> bool:
     still to vote says YES (its own candidate, or no NO card left)."""
     figure = state.on_throne
     for seat, vote in enumerate(state.votes):
-        if vote is False or vote is None and state.no_cards[seat] > 0 and \
-                figure not in GOAL_CARDS[state.goals[seat]]:
+        if vote is False or vote is None and state.no_cards[seat] > 0 and figure not in GOAL_CARDS[state.goals[seat]]:
             return False
     return True

@@ -1,4 +1,5 @@
 """King Up! events. Past tense; values that were secret when logged are hidden by view()."""
+
 from __future__ import annotations
 
 import attrs
@@ -97,6 +98,18 @@ class GameEnded:
     winners: tuple[int, ...]
 
 
-ALL_EVENTS = (RoundStarted, FigurePlaced, ClimbBegan, FigureMoved, TurnPassed, VoteCalled, VoteCast,
-              VotesRevealed, KingElected, CandidateEliminated, RoundScored, GameEnded)
+ALL_EVENTS = (
+    RoundStarted,
+    FigurePlaced,
+    ClimbBegan,
+    FigureMoved,
+    TurnPassed,
+    VoteCalled,
+    VoteCast,
+    VotesRevealed,
+    KingElected,
+    CandidateEliminated,
+    RoundScored,
+    GameEnded,
+)
 CODEC = EventCodec(ALL_EVENTS)

@@ -1,26 +1,55 @@
 """King Up! as a decider: the rules of the summary card (seed 004) and rules.md."""
+
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from engine.core.bots import RandomBot
+from engine.core import fold
+from engine.core.checks import Checks
 from engine.core.errors import IllegalMove
 from engine.core.fastattrs import replace
-from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules
 from engine.core.search import thinking_levels
 
 from . import notation
 from .bots import GreedyBot
 from .determinize import determinize, evaluate
-from .catalog import (CANDIDATES, GOAL_CARDS, OFF_BOARD, PLACEMENTS, PLACING_FLOORS, POINTS,
-                      ROUNDS, THRONE, ZERO_BONUS, floor_name)
-from .events import (CODEC, CandidateEliminated, ClimbBegan, FigureMoved, FigurePlaced, GameEnded,
-                     KingElected, RoundScored, RoundStarted, TurnPassed, VoteCalled, VoteCast, VotesRevealed)
-from .state import (CLIMBING, OVER, PLACING, VOTING, Climb, KingUpState, Pass, Place, Vote, evolve, to_act)
+from .catalog import (
+    CANDIDATES,
+    GOAL_CARDS,
+    OFF_BOARD,
+    PLACEMENTS,
+    PLACING_FLOORS,
+    POINTS,
+    ROUNDS,
+    THRONE,
+    ZERO_BONUS,
+    floor_name,
+)
+from .events import (
+    CODEC,
+    CandidateEliminated,
+    ClimbBegan,
+    FigureMoved,
+    FigurePlaced,
+    GameEnded,
+    KingElected,
+    RoundScored,
+    RoundStarted,
+    TurnPassed,
+    VoteCalled,
+    VoteCast,
+    VotesRevealed,
+)
+from .state import CLIMBING, OVER, PLACING, VOTING, Climb, KingUpState, Pass, Place, Vote, evolve, to_act
 from .view import KingUpView, make_view
+
+
+class Folder(fold.Folder):
+    evolve = staticmethod(evolve)
 
 
 class KingUp(Rules):
@@ -64,7 +93,7 @@ class KingUp(Rules):
                 if fl == OFF_BOARD:
                     yield from (Place(fig, f) for f in floors)
         elif state.phase == CLIMBING:
-            climbs = [Climb(f) for f in _movable(state)]
+            climbs: list[Climb | Pass] = [Climb(f) for f in _movable(state)]
             yield from climbs or [Pass()]
         elif state.phase == VOTING:
             yield Vote(True)
@@ -72,18 +101,10 @@ class KingUp(Rules):
                 yield Vote(False)
 
     def decide(self, state: KingUpState, seat: int, action: Any, rng: random.Random) -> list[Any]:
-        phase = state.phase  # _owes(state, seat), inline: every load asks it for every move
-        if not (seat == state.turn if phase == PLACING or phase == CLIMBING else
-                phase == VOTING and 0 <= seat < state.players and state.votes[seat] is None):
+        if seat not in to_act(state):
             raise IllegalMove("it is not your turn")
-        kind = _KINDS.get(type(action))  # by exact type: a load decides every move again
-        if kind is None:
-            raise IllegalMove(f"that is not a King Up! move: {action!r}"[:120])
-        why_not, make = kind
-        reason = why_not(state, seat, action)
-        if reason is not None:
-            raise IllegalMove(reason)
-        return make(state, seat, action, rng)
+        _CHECKS.require(state, seat, action)
+        return _MAKE[type(action)](state, seat, action, rng)
 
     evolve = staticmethod(evolve)
 
@@ -115,8 +136,8 @@ class KingUp(Rules):
             tied = [s for s in range(state.players) if state.scores[s] == best]
             if len(tied) > 1:
                 standing = ", ".join(
-                    f"{names[s]} {sum(1 for f in GOAL_CARDS[state.goals[s]] if state.floors[f] >= 1)}"
-                    for s in tied)
+                    f"{names[s]} {sum(1 for f in GOAL_CARDS[state.goals[s]] if state.floors[f] >= 1)}" for s in tied
+                )
                 lines.append(f"tie on {best}: more last-goal candidates still in the castle wins ({standing})")
         return lines
 
@@ -137,8 +158,9 @@ class KingUp(Rules):
         for s in others:
             if state.phase == VOTING and votes[s] is not None:
                 votes[s] = state.no_cards[s] == 0 or rng.random() < 0.5
-        return replace(state, goals=tuple(goals), votes=tuple(votes),
-                       used_goals=(state.used_goals - set(state.goals)) | set(goals))
+        return replace(
+            state, goals=tuple(goals), votes=tuple(votes), used_goals=(state.used_goals - set(state.goals)) | set(goals)
+        )
 
     def reveals(self, event: Any) -> bool:
         return isinstance(event, (RoundStarted, VotesRevealed, RoundScored))
@@ -203,7 +225,7 @@ def _why_not_climb(state: KingUpState, seat: int, action: Climb) -> str | None:
 
 
 def _place(state: KingUpState, seat: int, action: Place, rng: random.Random) -> list[Any]:
-    events: list[Any] = [_made(FigurePlaced, seat, action.figure, action.floor)]
+    events: list[Any] = [FigurePlaced(seat, action.figure, action.floor)]
     if sum(state.placed) + 1 == PLACEMENTS[state.players] * state.players:
         waiting = (f for f, fl in enumerate(state.floors) if fl == OFF_BOARD and f != action.figure)
         events.append(ClimbBegan(tuple(waiting)))
@@ -213,66 +235,52 @@ def _place(state: KingUpState, seat: int, action: Place, rng: random.Random) -> 
 def _climb(state: KingUpState, seat: int, action: Climb, rng: random.Random) -> list[Any]:
     fig = action.figure
     target = state.floors[fig] + 1
-    events: list[Any] = [_made(FigureMoved, seat, fig, target)]
+    events: list[Any] = [FigureMoved(seat, fig, target)]
     if target == THRONE:
         events.append(VoteCalled(fig, seat))
     return events
 
 
 def _vote(state: KingUpState, seat: int, action: Vote, rng: random.Random) -> list[Any]:
-    events: list[Any] = [_made(VoteCast, seat, action.yes)]
     if state.votes.count(None) > 1:
-        return events  # others have still to vote
-    after = evolve(state, events[0])
-    votes = tuple(bool(v) for v in after.votes)
-    events.append(VotesRevealed(votes))
-    fig = state.on_throne
+        return [VoteCast(seat, action.yes)]  # others have still to vote
     # The reveal folds its events to see what follows: the state they lead to comes along.
+    fold = Folder(state)
+    fold.add(VoteCast(seat, action.yes))
+    votes = tuple(bool(v) for v in fold.state.votes)
+    fold.add(VotesRevealed(votes))
+    fig = state.on_throne
+    assert fig is not None, "a vote is only called with a figure on the throne"
     if all(votes):
-        events.append(KingElected(fig))
-        rest = _end_round(_fold(after, events[1:]), rng)
-        return Decided(events + rest, rest.after)
+        fold.add(KingElected(fig))
+        _end_round(fold, rng)
+        return fold.decided()
     old_king = state.king_maker if state.king_maker is not None else state.first_player
-    events.append(CandidateEliminated(fig, state.left_of(old_king)))
-    after = _fold(after, events[1:])
-    if not any(fl >= 0 for fl in after.floors):
-        rest = _end_round(after, rng)  # nobody is left to crown
-        return Decided(events + rest, rest.after)
-    return Decided(events, after)
+    fold.add(CandidateEliminated(fig, state.left_of(old_king)))
+    if not any(fl >= 0 for fl in fold.state.floors):
+        _end_round(fold, rng)  # nobody is left to crown
+    return fold.decided()
 
 
 def _pass(state: KingUpState, seat: int, action: Pass, rng: random.Random) -> list[Any]:
-    return [_made(TurnPassed, seat)]
+    return [TurnPassed(seat)]
 
 
 # What decide does for each kind of action: the checks, then the events.
-_KINDS = {Place: (_why_not_place, _place), Climb: (_why_not_climb, _climb), Vote: (_why_not_vote, _vote),
-          Pass: (_why_not_pass, _pass)}
+_CHECKS = Checks("King Up!", {Place: _why_not_place, Climb: _why_not_climb, Vote: _why_not_vote, Pass: _why_not_pass})
+_Maker = Callable[[KingUpState, int, Any, random.Random], list[Any]]
+_MAKE: dict[type, _Maker] = {Place: _place, Climb: _climb, Vote: _vote, Pass: _pass}
 
 
-def _made(cls: type, *fields: Any) -> Any:
-    """``cls(*fields)`` for a move's own event, made once and shared: events are immutable, there
-    are a few hundred of these (fields checked by decide first), and a load decides every move."""
-    key = (cls, fields)
-    ev = _MADE.get(key)
-    if ev is None:
-        ev = _MADE[key] = cls(*fields)
-    return ev
-
-
-_MADE: dict[tuple, Any] = {}
-
-
-def _end_round(state: KingUpState, rng: random.Random) -> Decided:
-    points = tuple(_round_points(state, goal) for goal in state.goals)
-    scored = RoundScored(state.round, state.goals, points)
-    after = evolve(state, scored)
+def _end_round(fold: Folder, rng: random.Random) -> None:
+    state = fold.state
+    fold.add(RoundScored(state.round, state.goals, tuple(_round_points(state, goal) for goal in state.goals)))
+    after = fold.state
     if state.round == ROUNDS:
-        last: Any = GameEnded(_winners(after))
+        fold.add(GameEnded(_winners(after)))
     else:
         starter = after.left_of(after.king_maker if after.king_maker is not None else after.start_player)
-        last = _deal_round(after, state.round + 1, starter, rng)
-    return Decided([scored, last], evolve(after, last))
+        fold.add(_deal_round(after, state.round + 1, starter, rng))
 
 
 def _round_points(state: KingUpState, goal: int) -> int:
@@ -282,6 +290,7 @@ def _round_points(state: KingUpState, goal: int) -> int:
 
 def _winners(state: KingUpState) -> tuple[int, ...]:
     """Most points; a tie goes to more of one's last goal candidates still standing in the castle."""
+
     def in_castle(seat: int) -> int:
         return sum(1 for f in GOAL_CARDS[state.goals[seat]] if state.floors[f] >= 1)
 
@@ -294,12 +303,6 @@ def _winners(state: KingUpState) -> tuple[int, ...]:
 def _deal_round(state: KingUpState, number: int, starter: int, rng: random.Random) -> RoundStarted:
     deck = [g for g in range(len(GOAL_CARDS)) if g not in state.used_goals]
     return RoundStarted(number, starter, tuple(rng.sample(deck, state.players)))
-
-
-def _fold(state: KingUpState, events: list[Any]) -> KingUpState:
-    for ev in events:
-        state = evolve(state, ev)
-    return state
 
 
 def _name(figure: int) -> str:

@@ -1,4 +1,5 @@
 """The King Up! position, and how each event changes it (pure)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -9,8 +10,20 @@ from engine.core.fastattrs import replace
 from engine.core.fold import Fold
 
 from .catalog import CANDIDATES, ELIMINATED, FLOOR_LIMIT, NO_CARDS, OFF_BOARD, THRONE
-from .events import (CandidateEliminated, ClimbBegan, FigureMoved, FigurePlaced, GameEnded, KingElected,
-                     RoundScored, RoundStarted, TurnPassed, VoteCalled, VoteCast, VotesRevealed)
+from .events import (
+    CandidateEliminated,
+    ClimbBegan,
+    FigureMoved,
+    FigurePlaced,
+    GameEnded,
+    KingElected,
+    RoundScored,
+    RoundStarted,
+    TurnPassed,
+    VoteCalled,
+    VoteCast,
+    VotesRevealed,
+)
 
 PLACING, CLIMBING, VOTING, OVER, SETUP = "placing", "climbing", "voting", "over", "setup"
 
@@ -97,19 +110,35 @@ evolve = Fold("King Up!")
 
 @evolve.on(RoundStarted)
 def _round_started(state: KingUpState, ev: RoundStarted) -> KingUpState:
-    return replace(state, phase=PLACING, round=ev.round, start_player=ev.start_player, turn=ev.start_player,
-                   first_player=ev.start_player if ev.round == 1 else state.first_player,
-                   floors=(OFF_BOARD,) * len(CANDIDATES), placed=(0,) * state.players, on_throne=None,
-                   no_cards=(NO_CARDS[state.players],) * state.players, votes=(None,) * state.players,
-                   last_votes=None, goals=ev.goals, used_goals=state.used_goals | set(ev.goals), king=None,
-                   scores=state.scores or (0,) * state.players)
+    return replace(
+        state,
+        phase=PLACING,
+        round=ev.round,
+        start_player=ev.start_player,
+        turn=ev.start_player,
+        first_player=ev.start_player if ev.round == 1 else state.first_player,
+        floors=(OFF_BOARD,) * len(CANDIDATES),
+        placed=(0,) * state.players,
+        on_throne=None,
+        no_cards=(NO_CARDS[state.players],) * state.players,
+        votes=(None,) * state.players,
+        last_votes=None,
+        goals=ev.goals,
+        used_goals=state.used_goals | set(ev.goals),
+        king=None,
+        scores=state.scores or (0,) * state.players,
+    )
 
 
 @evolve.on(FigurePlaced)
 def _figure_placed(state: KingUpState, ev: FigurePlaced) -> KingUpState:
     seat, figure, floors, placed = ev.seat, ev.figure, state.floors, state.placed  # inline: every move
-    return replace(state, floors=floors[:figure] + (ev.floor,) + floors[figure + 1:],
-                   placed=placed[:seat] + (placed[seat] + 1,) + placed[seat + 1:], turn=(seat + 1) % state.players)
+    return replace(
+        state,
+        floors=floors[:figure] + (ev.floor,) + floors[figure + 1 :],
+        placed=placed[:seat] + (placed[seat] + 1,) + placed[seat + 1 :],
+        turn=(seat + 1) % state.players,
+    )
 
 
 @evolve.on(ClimbBegan)
@@ -123,8 +152,9 @@ def _climb_began(state: KingUpState, ev: ClimbBegan) -> KingUpState:
 @evolve.on(FigureMoved)
 def _figure_moved(state: KingUpState, ev: FigureMoved) -> KingUpState:
     figure, floors = ev.figure, state.floors  # inline: every move
-    return replace(state, floors=floors[:figure] + (ev.to_floor,) + floors[figure + 1:],
-                   turn=(ev.seat + 1) % state.players)
+    return replace(
+        state, floors=floors[:figure] + (ev.to_floor,) + floors[figure + 1 :], turn=(ev.seat + 1) % state.players
+    )
 
 
 @evolve.on(TurnPassed)
@@ -134,14 +164,15 @@ def _turn_passed(state: KingUpState, ev: TurnPassed) -> KingUpState:
 
 @evolve.on(VoteCalled)
 def _vote_called(state: KingUpState, ev: VoteCalled) -> KingUpState:
-    return replace(state, phase=VOTING, on_throne=ev.figure, crown=ev.crown, votes=(None,) * state.players,
-                   last_votes=None)
+    return replace(
+        state, phase=VOTING, on_throne=ev.figure, crown=ev.crown, votes=(None,) * state.players, last_votes=None
+    )
 
 
 @evolve.on(VoteCast)
 def _vote_cast(state: KingUpState, ev: VoteCast) -> KingUpState:
     seat, votes = ev.seat, state.votes  # inline: every vote
-    return replace(state, votes=votes[:seat] + (ev.yes,) + votes[seat + 1:])
+    return replace(state, votes=votes[:seat] + (ev.yes,) + votes[seat + 1 :])
 
 
 @evolve.on(VotesRevealed)
@@ -158,14 +189,24 @@ def _king_elected(state: KingUpState, ev: KingElected) -> KingUpState:
 @evolve.on(CandidateEliminated)
 def _candidate_eliminated(state: KingUpState, ev: CandidateEliminated) -> KingUpState:
     # The crown goes back to the old king; the vote's proposer keeps nothing.
-    return replace(state, floors=_set(state.floors, ev.figure, ELIMINATED), on_throne=None, phase=CLIMBING,
-                   turn=ev.next_player, crown=state.king_maker)
+    return replace(
+        state,
+        floors=_set(state.floors, ev.figure, ELIMINATED),
+        on_throne=None,
+        phase=CLIMBING,
+        turn=ev.next_player,
+        crown=state.king_maker,
+    )
 
 
 @evolve.on(RoundScored)
 def _round_scored(state: KingUpState, ev: RoundScored) -> KingUpState:
-    return replace(state, scores=tuple(s + p for s, p in zip(state.scores, ev.points)),
-                   round_points=state.round_points + (ev.points,), round_goals=state.round_goals + (ev.goals,))
+    return replace(
+        state,
+        scores=tuple(s + p for s, p in zip(state.scores, ev.points)),
+        round_points=state.round_points + (ev.points,),
+        round_goals=state.round_goals + (ev.goals,),
+    )
 
 
 @evolve.on(GameEnded)
@@ -174,7 +215,7 @@ def _game_ended(state: KingUpState, ev: GameEnded) -> KingUpState:
 
 
 def _set(values: tuple, index: int, value: Any) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
+    return values[:index] + (value,) + values[index + 1 :]
 
 
 def _bump(values: tuple[int, ...], index: int) -> tuple[int, ...]:

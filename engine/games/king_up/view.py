@@ -1,4 +1,5 @@
 """What one seat may see of a King Up! position."""
+
 from __future__ import annotations
 
 import attrs
@@ -41,17 +42,27 @@ class KingUpView:
 
 def make_view(state: KingUpState, seat: int | None) -> KingUpView:
     voting = state.phase == VOTING
-    mine = seat is not None and 0 <= seat < state.players and state.goals
+    me = seat if seat is not None and 0 <= seat < state.players and state.goals else None  # a player, not a watcher
     revealed = tuple(tuple(GOAL_CARDS[g] for g in goals) for goals in state.round_goals)
     return KingUpView(
-        seat=seat, players=state.players, round=state.round, phase=state.phase,
-        start_player=state.start_player, to_act=to_act(state), floors=state.floors,
-        crown=state.crown, on_throne=state.on_throne, king=state.king,
+        seat=seat,
+        players=state.players,
+        round=state.round,
+        phase=state.phase,
+        start_player=state.start_player,
+        to_act=to_act(state),
+        floors=state.floors,
+        crown=state.crown,
+        on_throne=state.on_throne,
+        king=state.king,
         vote_cards=tuple(1 + n for n in state.no_cards),
         voted=tuple(v is not None for v in state.votes) if voting else (False,) * state.players,
-        last_votes=state.last_votes, scores=state.scores or (0,) * state.players,
-        round_points=state.round_points, revealed_goals=revealed, winners=state.winners,
-        my_goal=GOAL_CARDS[state.goals[seat]] if mine else None,
-        my_vote=state.votes[seat] if mine and voting else None,
-        my_no_cards=state.no_cards[seat] if mine else None,
+        last_votes=state.last_votes,
+        scores=state.scores or (0,) * state.players,
+        round_points=state.round_points,
+        revealed_goals=revealed,
+        winners=state.winners,
+        my_goal=GOAL_CARDS[state.goals[me]] if me is not None else None,
+        my_vote=state.votes[me] if me is not None and voting else None,
+        my_no_cards=state.no_cards[me] if me is not None else None,
     )

@@ -1,8 +1,7 @@
-"""Speed of the engine: random games per second, legal-action generation per step, and replaying a
-log against parsing its JSON."""
+"""Speed of the engine: random games per second and legal-action generation per step."""
+
 from __future__ import annotations
 
-import json
 import random
 import statistics
 import time
@@ -13,11 +12,10 @@ from .rules import GAME
 
 
 def bench(games: int, seed: int) -> dict[str, str]:
-    """Play ``games`` random 4-player games; time whole games, each legal-action listing, and a replay."""
+    """Play ``games`` random 4-player games; time whole games and each legal-action listing."""
     config = GameConfig(4)
     legal_us: list[float] = []
     actions = 0
-    logs = []
     start = time.perf_counter()
     for g in range(games):
         rng = random.Random(f"{seed}:{g}")
@@ -33,29 +31,13 @@ def bench(games: int, seed: int) -> dict[str, str]:
             new = GAME.decide(state, seat, rng.choice(legal), rng_for(seed + g, actions + 1))
             for ev in new:
                 state = GAME.evolve(state, ev)
-            events += new
             actions += 1
-        logs.append(events)
     elapsed = time.perf_counter() - start
-    texts = [json.dumps([GAME.codec.encode(e) for e in log]) for log in logs]
-    t0 = time.perf_counter()
-    decoded = [[GAME.codec.decode(r) for r in json.loads(text)] for text in texts]
-    parse = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    for log in decoded:
-        state = GAME.initial_state(config)
-        for ev in log:
-            state = GAME.evolve(state, ev)
-    fold = time.perf_counter() - t0
-    events_total = sum(map(len, logs))
     return {
         "game": GAME.id,
         "games": str(games),
         "actions": str(actions),
-        "events": str(events_total),
         "games_per_second": f"{games / elapsed:.1f}" if elapsed else "-",
         "legal_us_mean": f"{statistics.fmean(legal_us):.1f}" if legal_us else "-",
         "legal_us_p95": f"{sorted(legal_us)[int(0.95 * (len(legal_us) - 1))]:.1f}" if legal_us else "-",
-        "json_parse_us_per_event": f"{parse / events_total * 1e6:.1f}",
-        "replay_us_per_event": f"{fold / events_total * 1e6:.1f}",
     }

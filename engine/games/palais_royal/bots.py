@@ -6,6 +6,7 @@ along the best one- or two-step improvement, always takes the Mint's gold and it
 recruits the noble worth most, draws and keeps cards while they still score, and plays its
 cards where they pay.
 """
+
 from __future__ import annotations
 
 import random
@@ -14,19 +15,59 @@ from typing import Any
 
 from engine.core.bots import RandomBot
 
-from .catalog import (BONUS_ROOMS, CASTLE_STEPS, EHRENHOF, FAVOUR, HAND_POINTS_CAP, HINTEREINGANG, HONOUR2, HONOUR4,
-                      KARDINAL, KOENIG, MADAME, MUENZEREI, OPEN_GATES, PENSION, PRIVILEGES, RECEPTION,
-                      SCHREIBSTUBE, SEALS, STAIRS5, STAIRS9, TOR, TREPPENHAUS)
+from .catalog import (
+    BONUS_ROOMS,
+    CASTLE_STEPS,
+    EHRENHOF,
+    FAVOUR,
+    HAND_POINTS_CAP,
+    HINTEREINGANG,
+    HONOUR2,
+    HONOUR4,
+    KARDINAL,
+    KOENIG,
+    MADAME,
+    MUENZEREI,
+    OPEN_GATES,
+    PENSION,
+    PRIVILEGES,
+    RECEPTION,
+    SCHREIBSTUBE,
+    SEALS,
+    STAIRS5,
+    STAIRS9,
+    TOR,
+    TREPPENHAUS,
+)
 from .events import SUPPLY
 from .state import Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
 from .view import PalaisView
 
 # (value of each servant, how many are worth having) per room; more than that is worth little.
-ROOM_VALUE = {SCHREIBSTUBE: (3.0, 2), MUENZEREI: (1.6, 4), KOENIG: (1.2, 3), MADAME: (1.2, 3), EHRENHOF: (1.0, 3),
-              TREPPENHAUS: (0.9, 4), HINTEREINGANG: (0.7, 2), KARDINAL: (0.5, 2), TOR: (0.1, 99)}
+ROOM_VALUE = {
+    SCHREIBSTUBE: (3.0, 2),
+    MUENZEREI: (1.6, 4),
+    KOENIG: (1.2, 3),
+    MADAME: (1.2, 3),
+    EHRENHOF: (1.0, 3),
+    TREPPENHAUS: (0.9, 4),
+    HINTEREINGANG: (0.7, 2),
+    KARDINAL: (0.5, 2),
+    TOR: (0.1, 99),
+}
 MAJORITY_VALUE = 0.9
-BENEFIT_VALUE = {"gold2": 3.0, "gate2": 2.0, "moves2": 1.5, "diagonal": 1.0, "king1": 2.0, "madame1": 2.0,
-                 "cards3": 1.0, "servants1": 1.0, "servants3": 2.5, "": 0.0}
+BENEFIT_VALUE = {
+    "gold2": 3.0,
+    "gate2": 2.0,
+    "moves2": 1.5,
+    "diagonal": 1.0,
+    "king1": 2.0,
+    "madame1": 2.0,
+    "cards3": 1.0,
+    "servants1": 1.0,
+    "servants3": 2.5,
+    "": 0.0,
+}
 
 
 def castle_value(view: PalaisView, mine: list[int]) -> float:
@@ -42,18 +83,24 @@ def castle_value(view: PalaisView, mine: list[int]) -> float:
     return total
 
 
+def _seat(view: PalaisView) -> int:
+    """The seat a bot plays: a bot is given a player's view, never a watcher's."""
+    assert view.seat is not None
+    return view.seat
+
+
 class GreedyBot:
     level = "greedy"
 
     def choose(self, view: PalaisView, legal: Sequence[Any], rng: random.Random) -> Any:
-        mine = [r.servants[view.seat] for r in view.rooms]
+        mine = [r.servants[_seat(view)] for r in view.rooms]
         base = castle_value(view, mine)
         scored = [(self._score(view, mine, base, a, legal), rng.random(), i) for i, a in enumerate(legal)]
         return legal[max(scored)[2]]
 
     def values(self, view: PalaisView, legal: Sequence[Any]) -> list[float]:
         """What ``choose`` maximises, per legal move (the search ranks its root by it)."""
-        mine = [r.servants[view.seat] for r in view.rooms]
+        mine = [r.servants[_seat(view)] for r in view.rooms]
         base = castle_value(view, mine)
         return [self._score(view, mine, base, a, legal) for a in legal]
 
@@ -97,7 +144,7 @@ class GreedyBot:
         # One more step for the same servant: rooms in the corners are two steps from the Tor.
         square = view.rooms[move.to_room].square
         layout = {r.square: r.room for r in view.rooms}
-        diagonal = any(n.benefit == "diagonal" for n in view.players_[view.seat].nobles)
+        diagonal = any(n.benefit == "diagonal" for n in view.players_[_seat(view)].nobles)
         best = now
         for q in CASTLE_STEPS[diagonal][square]:
             further = list(after)
@@ -108,6 +155,7 @@ class GreedyBot:
 
     def _recruit_value(self, view: PalaisView, mine: list[int], base: float, action: Recruit) -> float:
         noble = view.park[action.space].noble
+        assert noble is not None  # a legal recruit takes the noble on its space
         value = 10.0 + noble.points + BENEFIT_VALUE[noble.benefit] - 0.3 * view.park[action.space].cost
         value -= 0.2 * (action.wild_king + action.wild_madame)
         if action.source is not None and action.source != SUPPLY:
@@ -121,7 +169,7 @@ class GreedyBot:
         return {HONOUR4: 1.0, HONOUR2: 0.6, PENSION: 0.8, STAIRS9: 0.4, SEALS: 0.5}.get(card, 0.2)
 
     def _play_value(self, view: PalaisView, mine: list[int], card: int, legal: Sequence[Any]) -> float:
-        me = view.players_[view.seat]
+        me = view.players_[_seat(view)]
         spare = me.gold - PRIVILEGES[card].price
         if card in (HONOUR2, HONOUR4):
             return 3.0 if view.last_round or spare >= 8 else -1.0

@@ -10,6 +10,7 @@ Park spaces are numbered 0..35 row by row, row 0 at the top; castle squares 0..8
     >>> space_name(0), space_name(35)
     ('a1', 'f6')
 """
+
 from __future__ import annotations
 
 import csv
@@ -24,7 +25,11 @@ NOBLE_COUNT = 42
 IN_PARK = 36
 SERVANTS = 25  # per colour
 TO_PLAYER = 18  # the other 7 form the general supply
-GOLD = 33
+# 33 gold pieces, 12 worth 3 and 21 worth 1: 57 gold. Rules version 1 counted the pieces as 33 gold
+# (GOLD_V1); a file saved under it keeps that bank (issue 26).
+GOLD = 12 * 3 + 21 * 1
+GOLD_V1 = 33
+BANK_OF_57 = 2  # the rules version that counts 57 gold
 START_TREPPENHAUS, START_EHRENHOF, SETUP_PLACEMENTS = 3, 2, 5
 END_NOBLES = 12  # the last round starts when the start player finds this many or fewer in the park
 # Bergfried's safeguard, not the rulebook's: after this many whole rounds without a noble recruited,
@@ -41,8 +46,7 @@ BONUS_ROOMS = frozenset({EHRENHOF, TREPPENHAUS, MUENZEREI, KOENIG, MADAME})
 # Steps of a turn: 0 before action 1 (only the Royal Favour), 1–5 the rulebook's actions, 6 the end
 # of the turn (cards that may be played any time, once everything else is done).
 BEFORE, SUPPLY, MOVES, ROOMS_STEP, RECRUIT, CARDS, END = range(7)
-STEP_NAMES = ("before action 1", "1 supply", "2 moves", "3 mint and seals", "4 recruit", "5 back door",
-              "end of turn")
+STEP_NAMES = ("before action 1", "1 supply", "2 moves", "3 mint and seals", "4 recruit", "5 back door", "end of turn")
 
 
 @attrs.frozen
@@ -93,9 +97,19 @@ def _data() -> dict:
 
 def _nobles() -> tuple[Noble, ...]:
     text = resources.files(__package__).joinpath("nobles.csv").read_text("utf-8")
-    return tuple(Noble(i, r["name"], int(r["gold"]), int(r["king"]), int(r["madame"]), int(r["points"]),
-                       r["benefit"], r["published"] == "yes")
-                 for i, r in enumerate(csv.DictReader(text.splitlines())))
+    return tuple(
+        Noble(
+            i,
+            r["name"],
+            int(r["gold"]),
+            int(r["king"]),
+            int(r["madame"]),
+            int(r["points"]),
+            r["benefit"],
+            r["published"] == "yes",
+        )
+        for i, r in enumerate(csv.DictReader(text.splitlines()))
+    )
 
 
 def _space(rc: list[int]) -> int:
@@ -104,8 +118,12 @@ def _space(rc: list[int]) -> int:
 
 def _row_spaces(side: str) -> tuple[int, ...]:
     last = SIDE - 1
-    cells = {"top": [(0, c) for c in range(SIDE)], "bottom": [(last, c) for c in range(SIDE)],
-             "left": [(r, 0) for r in range(SIDE)], "right": [(r, last) for r in range(SIDE)]}[side]
+    cells = {
+        "top": [(0, c) for c in range(SIDE)],
+        "bottom": [(last, c) for c in range(SIDE)],
+        "left": [(r, 0) for r in range(SIDE)],
+        "right": [(r, last) for r in range(SIDE)],
+    }[side]
     return tuple(r * SIDE + c for r, c in cells)
 
 
@@ -151,8 +169,10 @@ def _castle_neighbours(square: int, diagonal: bool) -> tuple[int, ...]:
 
 
 # Castle squares next to each square: orthogonally, and with diagonals (a noble's benefit).
-CASTLE_STEPS = {False: tuple(_castle_neighbours(q, False) for q in range(9)),
-                True: tuple(_castle_neighbours(q, True) for q in range(9))}
+CASTLE_STEPS = {
+    False: tuple(_castle_neighbours(q, False) for q in range(9)),
+    True: tuple(_castle_neighbours(q, True) for q in range(9)),
+}
 
 
 SPACE_NAMES = tuple(f"{'abcdef'[s % SIDE]}{s // SIDE + 1}" for s in range(SPACES))

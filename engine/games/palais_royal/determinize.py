@@ -10,6 +10,7 @@ Two public counters are not in the view and are guessed: the last round anyone r
 (taken as this round, so the stall rule does not fire early) and extra moves from a Grand
 Reception played earlier this turn (taken as none).
 """
+
 from __future__ import annotations
 
 import random
@@ -37,30 +38,55 @@ def determinize(view: PalaisView, rng: random.Random) -> PalaisState:
         cards.remove(c)
     rng.shuffle(cards)
     deal = iter(cards)
-    hands = tuple(view.my_hand if s == seat else tuple(sorted(next(deal) for _ in range(view.players_[s].hand)))
-                  for s in range(n))
-    drawn = tuple(next(deal) for _ in range(turn.drawn)) if drawn_hidden else view.my_drawn
+    hands = tuple(
+        view.my_hand if s == seat else tuple(sorted(next(deal) for _ in range(view.players_[s].hand))) for s in range(n)
+    )
+    drawn = tuple(next(deal) for _ in range(turn.drawn)) if turn is not None and drawn_hidden else view.my_drawn
     deck = tuple(next(deal) for _ in range(view.deck))
     nobles, box = _nobles(view, others, rng)
     layout = [0] * 9
     for room in view.rooms:
         layout[room.square] = room.room
     state = PalaisState(
-        players=n, phase=view.phase, layout=tuple(layout),
+        players=n,
+        phase=view.phase,
+        layout=tuple(layout),
         park=tuple(FREE if sp.noble is None else sp.noble.index for sp in view.park),
-        marks=tuple(sp.servant for sp in view.park), box=box,
-        rooms=tuple(r.servants for r in view.rooms), supply=tuple(p.supply for p in view.players_),
-        reserve=tuple(p.reserve for p in view.players_), gold=tuple(p.gold for p in view.players_),
-        bank=view.bank, nobles=nobles, hands=hands, honours=tuple(p.honours for p in view.players_),
-        deck=deck, discard=view.discard, start_player=view.start_player,
-        turn=view.to_move if view.to_move >= 0 else view.start_player, placed=view.placed, round=view.round,
-        recruit_round=view.round, last_round=view.last_round, drawn=drawn if turn is not None else (),
-        final=_final(view.final) if view.final is not None else None)
+        marks=tuple(sp.servant for sp in view.park),
+        box=box,
+        rooms=tuple(r.servants for r in view.rooms),
+        supply=tuple(p.supply for p in view.players_),
+        reserve=tuple(p.reserve for p in view.players_),
+        gold=tuple(p.gold for p in view.players_),
+        bank=view.bank,
+        nobles=nobles,
+        hands=hands,
+        honours=tuple(p.honours for p in view.players_),
+        deck=deck,
+        discard=view.discard,
+        start_player=view.start_player,
+        turn=view.to_move if view.to_move >= 0 else view.start_player,
+        placed=view.placed,
+        round=view.round,
+        recruit_round=view.round,
+        last_round=view.last_round,
+        drawn=drawn if turn is not None else (),
+        final=_final(view.final) if view.final is not None else None,
+    )
     if turn is None:
         return state
-    return replace(state, step=turn.step, favour=turn.favour, gate_left=turn.gate_left, moves_left=turn.moves_left,
-                   king_left=turn.king_left, madame_left=turn.madame_left, minted=turn.minted,
-                   wild=turn.wild_seals, drew=turn.drew)
+    return replace(
+        state,
+        step=turn.step,
+        favour=turn.favour,
+        gate_left=turn.gate_left,
+        moves_left=turn.moves_left,
+        king_left=turn.king_left,
+        madame_left=turn.madame_left,
+        minted=turn.minted,
+        wild=turn.wild_seals,
+        drew=turn.drew,
+    )
 
 
 def _final(f) -> GameEnded:

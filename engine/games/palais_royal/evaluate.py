@@ -18,9 +18,11 @@ yet collected what its servants bring. So the evaluation
 The search (``SEARCH``) is a one-move search: every legal move, played and judged so, in the
 same determinizations; the best-judged move is played (the greedy bot's on a tie).
 """
+
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from engine.core.chances import lead_chances, shared_win
 from engine.core.game import Game
@@ -33,17 +35,20 @@ from .turn import discount
 from .view import _room_holder as room_holder
 from .view import _space_view as space_view
 from .view import _turn as view_turn
-from .view import noble_view
+from .view import PalaisView, noble_view
 
 SCALE = 8.0  # points of projected lead that make a win e times likelier than a loss
 # A one-move search: each move judged by the evaluation after it, in two determinizations.
 SEARCH = {"tree_depth": 1, "rollout_depth": 0, "choose_by": "value", "passes": 2}
 
 BENEFIT_KINDS = ("gate2", "moves2", "diagonal", "gold2", "king1", "madame1", "cards3")
-FEATURES = (["constant", "noble points", "honour points", "hand points", "park points", "gold", "supply",
-             "general supply"] + [f"room {r} {part}" for r in range(9) for part in ("first 2", "more")]
-            + [f"majority {r}" for r in sorted(BONUS_ROOMS)] + [f"benefit {b}" for b in BENEFIT_KINDS]
-            + [f"card {p.code}" for p in PRIVILEGES])
+FEATURES = (
+    ["constant", "noble points", "honour points", "hand points", "park points", "gold", "supply", "general supply"]
+    + [f"room {r} {part}" for r in range(9) for part in ("first 2", "more")]
+    + [f"majority {r}" for r in sorted(BONUS_ROOMS)]
+    + [f"benefit {b}" for b in BENEFIT_KINDS]
+    + [f"card {p.code}" for p in PRIVILEGES]
+)
 _BONUS = tuple(sorted(BONUS_ROOMS))
 _TURNS = 200  # more actions than any turn takes (the set-up's 15 placements included)
 
@@ -51,9 +56,16 @@ _TURNS = 200  # more actions than any turn takes (the set-up's 15 placements inc
 def seat_features(state: PalaisState, seat: int) -> list[float]:
     """The seat's position as the model reads it, one number per name in FEATURES."""
     nobles = state.nobles[seat]
-    features = [1.0, sum(NOBLES[x].points for x in nobles), sum(HONOUR_POINTS[c] for c in state.honours[seat]),
-                min(len(state.hands[seat]), HAND_POINTS_CAP), park_points(state.marks, state.players)[seat],
-                state.gold[seat], state.supply[seat], state.reserve[seat]]
+    features = [
+        1.0,
+        sum(NOBLES[x].points for x in nobles),
+        sum(HONOUR_POINTS[c] for c in state.honours[seat]),
+        min(len(state.hands[seat]), HAND_POINTS_CAP),
+        park_points(state.marks, state.players)[seat],
+        state.gold[seat],
+        state.supply[seat],
+        state.reserve[seat],
+    ]
     for counts in state.rooms:
         mine = counts[seat]
         features += (min(mine, 2), max(mine - 2, 0))
@@ -149,7 +161,9 @@ def finish_turn(game: Game, state: PalaisState, greedy: GreedyBot | None = None)
         if state.phase != phase or phase == PLAYING and state.turn != mover:
             break
         legal = list(game.legal_actions(state, state.turn))
-        action = legal[0] if len(legal) == 1 else greedy.choose(GreedyView(state, state.turn), legal, rng)
+        # GreedyView reads as a PalaisView to the greedy bot (tests/games/palais_royal/test_evaluate.py)
+        seen = cast(PalaisView, GreedyView(state, state.turn))
+        action = legal[0] if len(legal) == 1 else greedy.choose(seen, legal, rng)
         for event in game.decide(state, state.turn, action, rng):
             state = game.evolve(state, event)
     return state
@@ -172,19 +186,145 @@ _GREEDY = GreedyBot()
 # Fitted by tests/games/palais_royal/fit_outlook.py: 47 features, then the same times the share of
 # the game left, then times 'the seat still has its turn this round'.
 WEIGHTS = (
-    -3.861, 0.971, 0.735, 0.969, 0.877, -0.051, 0.114, 0.077, 0.342, 0.223,
-    -0.331, -1.004, 1.247, 0.711, 0.818, 0.202, -0.242, -0.130, 0.350, -0.254,
-    0.396, -5.921, -4.719, 0.000, 1.924, 0.000, -0.310, 2.943, 0.329, 1.645,
-    1.226, -0.089, 2.235, 0.355, 0.323, 0.978, 1.015, -0.375, -0.774, 0.338,
-    0.797, -0.483, 0.824, 0.300, -2.466, 0.718, 1.715, 2.230, 0.374, 2.935,
-    -0.761, -1.029, -0.106, 0.497, -2.137, -2.158, -1.131, 10.360, -1.472, 4.875,
-    4.545, 0.414, 1.572, 2.711, -0.371, 3.194, -1.401, 2.459, -1.334, -0.728,
-    0.000, -0.458, 0.000, 8.090, 9.585, 0.329, -3.457, -2.235, 0.808, 11.132,
-    9.046, 3.099, 8.368, 7.759, 4.302, 4.438, -4.084, -1.406, -0.058, -1.626,
-    0.587, 0.927, -0.533, 0.994, -0.828, -0.021, 0.253, 0.008, -0.059, -0.029,
-    0.106, -0.099, -0.079, 0.073, 0.939, 0.596, 0.187, 0.550, 0.639, 0.064,
-    -0.040, -0.024, -0.294, -0.002, 0.195, -10.670, -2.051, 0.000, 0.143, 0.000,
-    -0.747, 0.849, 0.094, -0.095, 0.050, 0.503, 0.902, 0.901, 0.411, 0.658,
-    0.651, 0.038, 0.381, 0.321, 1.142, -0.174, -0.283, -0.110, 0.726, -1.280,
+    -3.861,
+    0.971,
+    0.735,
+    0.969,
+    0.877,
+    -0.051,
+    0.114,
+    0.077,
+    0.342,
+    0.223,
+    -0.331,
+    -1.004,
+    1.247,
+    0.711,
+    0.818,
+    0.202,
+    -0.242,
+    -0.130,
+    0.350,
+    -0.254,
+    0.396,
+    -5.921,
+    -4.719,
+    0.000,
+    1.924,
+    0.000,
+    -0.310,
+    2.943,
+    0.329,
+    1.645,
+    1.226,
+    -0.089,
+    2.235,
+    0.355,
+    0.323,
+    0.978,
+    1.015,
+    -0.375,
+    -0.774,
+    0.338,
+    0.797,
+    -0.483,
+    0.824,
+    0.300,
+    -2.466,
+    0.718,
+    1.715,
+    2.230,
+    0.374,
+    2.935,
+    -0.761,
+    -1.029,
+    -0.106,
+    0.497,
+    -2.137,
+    -2.158,
+    -1.131,
+    10.360,
+    -1.472,
+    4.875,
+    4.545,
+    0.414,
+    1.572,
+    2.711,
+    -0.371,
+    3.194,
+    -1.401,
+    2.459,
+    -1.334,
+    -0.728,
+    0.000,
+    -0.458,
+    0.000,
+    8.090,
+    9.585,
+    0.329,
+    -3.457,
+    -2.235,
+    0.808,
+    11.132,
+    9.046,
+    3.099,
+    8.368,
+    7.759,
+    4.302,
+    4.438,
+    -4.084,
+    -1.406,
+    -0.058,
+    -1.626,
+    0.587,
+    0.927,
+    -0.533,
+    0.994,
+    -0.828,
+    -0.021,
+    0.253,
+    0.008,
+    -0.059,
+    -0.029,
+    0.106,
+    -0.099,
+    -0.079,
+    0.073,
+    0.939,
+    0.596,
+    0.187,
+    0.550,
+    0.639,
+    0.064,
+    -0.040,
+    -0.024,
+    -0.294,
+    -0.002,
+    0.195,
+    -10.670,
+    -2.051,
+    0.000,
+    0.143,
+    0.000,
+    -0.747,
+    0.849,
+    0.094,
+    -0.095,
+    0.050,
+    0.503,
+    0.902,
+    0.901,
+    0.411,
+    0.658,
+    0.651,
+    0.038,
+    0.381,
+    0.321,
+    1.142,
+    -0.174,
+    -0.283,
+    -0.110,
+    0.726,
+    -1.280,
     -0.713,
 )

@@ -4,6 +4,7 @@ the Back Door, face-down nobles) is hidden by view().
 Rooms and cards are indices into catalog.ROOMS and catalog.PRIVILEGES; a servant's ``source`` is
 SUPPLY (-1) or the room it was taken from.
 """
+
 from __future__ import annotations
 
 import attrs
@@ -149,6 +150,21 @@ class GameEnded:
     winners: tuple[int, ...]
 
 
-ALL_EVENTS = (GameSetUp, ServantPlaced, TurnBegan, StepBegan, StepFinished, CardPlayed, ServantBrought, ServantMoved,
-              GoldMinted, NobleRecruited, CardsDrawn, DeckReshuffled, CardKept, CardsDiscarded, GameEnded)
+ALL_EVENTS = (
+    GameSetUp,
+    ServantPlaced,
+    TurnBegan,
+    StepBegan,
+    StepFinished,
+    CardPlayed,
+    ServantBrought,
+    ServantMoved,
+    GoldMinted,
+    NobleRecruited,
+    CardsDrawn,
+    DeckReshuffled,
+    CardKept,
+    CardsDiscarded,
+    GameEnded,
+)
 CODEC = EventCodec(ALL_EVENTS)

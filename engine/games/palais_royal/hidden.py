@@ -4,6 +4,7 @@ Hidden from a seat: the deck order, the other hands, the cards another player dr
 Door before choosing, the other players' face-down nobles (which ones; not how many) and the six
 nobles in the box. Sizes stay, so the redrawn position looks the same from that seat.
 """
+
 from __future__ import annotations
 
 import random
@@ -17,7 +18,7 @@ from .state import OVER, PalaisState
 def _deal(pool: list[int], sizes: list[int]) -> list[tuple[int, ...]]:
     out, at = [], 0
     for n in sizes:
-        out.append(tuple(pool[at:at + n]))
+        out.append(tuple(pool[at : at + n]))
         at += n
     return out
 
@@ -35,8 +36,7 @@ def resample(state: PalaisState, seat: int | None, rng: random.Random) -> Palais
     hands = list(state.hands)
     for s, part in zip(others, parts[1:]):
         hands[s] = tuple(sorted(part))
-    state = replace(state, deck=parts[0], hands=tuple(hands),
-                    drawn=parts[-1] if drawn_hidden else state.drawn)
+    state = replace(state, deck=parts[0], hands=tuple(hands), drawn=parts[-1] if drawn_hidden else state.drawn)
     if state.phase == OVER:
         return state  # every noble is shown at the end
     return _resample_nobles(state, others, rng)
@@ -44,14 +44,15 @@ def resample(state: PalaisState, seat: int | None, rng: random.Random) -> Palais
 
 def _resample_nobles(state: PalaisState, others: list[int], rng: random.Random) -> PalaisState:
     """Face-down nobles of the others and the face-down kinds in the box trade places at random."""
-    slots = [("box", i) for i, n in enumerate(state.box) if NOBLES[n].face_down]
+    slots: list[tuple[int | None, int]] = [(None, i) for i, n in enumerate(state.box) if NOBLES[n].face_down]
     slots += [(s, i) for s in others for i, n in enumerate(state.nobles[s]) if NOBLES[n].face_down]
-    pool = [state.box[i] if where == "box" else state.nobles[where][i] for where, i in slots]
+    # (None, i): the box's i-th noble; (s, i): seat s's i-th
+    pool = [state.box[i] if where is None else state.nobles[where][i] for where, i in slots]
     rng.shuffle(pool)
     box = list(state.box)
     nobles = [list(t) for t in state.nobles]
     for (where, i), noble in zip(slots, pool):
-        if where == "box":
+        if where is None:
             box[i] = noble
         else:
             nobles[where][i] = noble

@@ -22,6 +22,7 @@
     >>> parse_action(None, "a2*k<mu")
     Recruit(space=6, wild_king=1, wild_madame=0, source=3)
 """
+
 from __future__ import annotations
 
 import re
@@ -31,11 +32,34 @@ from typing import Any
 from engine.core.errors import UnreadableMove
 from engine.core.readings import Readings
 
-from .catalog import (BORDER, NOBLES, PRIVILEGE_CODES, ROOM_CODES, STEP_NAMES, parse_space, privilege_of_code,
-                      room_of_code, space_name)
-from .events import (SUPPLY, CardKept, CardPlayed, CardsDiscarded, CardsDrawn, DeckReshuffled, GameEnded,
-                     GameSetUp, GoldMinted, NobleRecruited, ServantBrought, ServantMoved, ServantPlaced, StepFinished,
-                     TurnBegan)
+from .catalog import (
+    BORDER,
+    NOBLES,
+    PRIVILEGE_CODES,
+    ROOM_CODES,
+    STEP_NAMES,
+    parse_space,
+    privilege_of_code,
+    room_of_code,
+    space_name,
+)
+from .events import (
+    SUPPLY,
+    CardKept,
+    CardPlayed,
+    CardsDiscarded,
+    CardsDrawn,
+    DeckReshuffled,
+    GameEnded,
+    GameSetUp,
+    GoldMinted,
+    NobleRecruited,
+    ServantBrought,
+    ServantMoved,
+    ServantPlaced,
+    StepFinished,
+    TurnBegan,
+)
 from .state import PLACING, Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
 
 _BRING = re.compile(r"^\+\s*([^<]+?)\s*(?:<\s*(.+?))?$")
@@ -70,7 +94,7 @@ def format_action(state: Any, action: Any) -> str:
             return f"play {PRIVILEGE_CODES[card]}"
         case Done():
             return "next"
-    raise UnreadableMove(f"not a Palais Royal move: {action!r}")
+    raise UnreadableMove("not a Palais Royal move")
 
 
 def _room(code: str) -> int:
@@ -106,6 +130,7 @@ def _parse(state: Any, text: str) -> Any:
         return Move(_room(m.group(1)), _room(m.group(2)))
     if m := _RECRUIT.match(t):
         space = parse_space(m.group(1))
+        assert space is not None  # the pattern takes a1 to f6 only
         wild = (m.group(2) or "").upper()
         if m.group(3):
             source: int | None = _room(m.group(3))
@@ -122,7 +147,7 @@ def _parse(state: Any, text: str) -> Any:
 
 def describe(before: Any, ev: Any, names: Sequence[str] = ()) -> str | None:
     """The move-list line; cards drawn or kept and face-down nobles stay secret here too."""
-    who = (lambda s: names[s] if 0 <= s < len(names) else f"seat {s + 1}")  # noqa: E731
+    who = lambda s: names[s] if 0 <= s < len(names) else f"seat {s + 1}"  # noqa: E731
     match ev:
         case GameSetUp(start_player=s):
             return f"set-up: first player {who(s)}"  # not "You starts"
@@ -152,8 +177,12 @@ def describe(before: Any, ev: Any, names: Sequence[str] = ()) -> str | None:
         case CardsDiscarded(cards=cards):
             return "discards " + (" ".join(PRIVILEGE_CODES[c] for c in cards) or "nothing")
         case GameEnded(totals=totals, winners=winners):
-            return "game over: " + ", ".join(f"{who(s)} {t}" for s, t in enumerate(totals)) + \
-                " — won by " + " and ".join(who(s) for s in winners)
+            return (
+                "game over: "
+                + ", ".join(f"{who(s)} {t}" for s, t in enumerate(totals))
+                + " — won by "
+                + " and ".join(who(s) for s in winners)
+            )
     return None
 
 

@@ -1,15 +1,40 @@
 """Why an action is refused, in words a player understands (the rules only list what is legal)."""
+
 from __future__ import annotations
 
 from typing import Any
 
-from .catalog import (BORDER, CARDS, HINTEREINGANG, KOENIG, MADAME, MOVES, NOBLES, PRIVILEGES, RECRUIT, ROOMS,
-                      ROOMS_STEP, SCHREIBSTUBE, SPACES, STEP_NAMES, SUPPLY as SUPPLY_STEP, TOR)
-from .state import FREE, PLACING, Bring, Done, Draw, Keep, Mint, Move, PalaisState, Place, PlayCard, Recruit
-from .turn import CARD_STEPS, gold_cost
+from engine.core.checks import Checks
 
-_STEP_OF = {Bring: "action 1 (onto the Gate) or action 3 (seal bonuses)", Move: "action 2", Mint: "action 3",
-            Recruit: "action 4", Draw: "action 5", Keep: "action 5"}
+from .catalog import (
+    BORDER,
+    CARDS,
+    HINTEREINGANG,
+    KOENIG,
+    MADAME,
+    MOVES,
+    NOBLES,
+    PRIVILEGES,
+    RECRUIT,
+    ROOMS,
+    ROOMS_STEP,
+    SCHREIBSTUBE,
+    SPACES,
+    STEP_NAMES,
+    SUPPLY as SUPPLY_STEP,
+    TOR,
+)
+from .state import FREE, PLACING, Bring, Done, Draw, Keep, Mint, Move, PalaisState, Place, PlayCard, Recruit
+from .turn import CARD_STEPS, gold_cost, is_legal
+
+_STEP_OF = {
+    Bring: "action 1 (onto the Gate) or action 3 (seal bonuses)",
+    Move: "action 2",
+    Mint: "action 3",
+    Recruit: "action 4",
+    Draw: "action 5",
+    Keep: "action 5",
+}
 
 
 def _room_ok(room: Any) -> bool:
@@ -54,7 +79,7 @@ def refusal(state: PalaisState, seat: int, action: Any) -> str:
             return "that card is not among the cards you drew"
         case Done():
             return "nothing to finish now"
-    return f"that is not a Palais Royal move: {action!r}"
+    return "that is not a Palais Royal move"
 
 
 def _right_step(state: PalaisState, action: Any) -> bool:
@@ -109,6 +134,17 @@ def _recruit_refusal(state: PalaisState, seat: int, action: Recruit) -> str:
     if state.rooms[MADAME][seat] < noble.madame - action.wild_madame:
         return f"{noble.name} needs {noble.madame} violet seals (servants with Madame)"
     if (space in BORDER) != (action.source is not None):
-        return ("a border noble leaves one of your servants on its space: say where it comes from"
-                if space in BORDER else "only a border noble leaves a servant on its space")
+        return (
+            "a border noble leaves one of your servants on its space: say where it comes from"
+            if space in BORDER
+            else "only a border noble leaves a servant on its space"
+        )
     return "you have no servant there to put on the freed space"
+
+
+def why_not(state: PalaisState, seat: int, action: Any) -> str | None:
+    """None for an action ``legal`` lists; else why not, in the player's words (``refusal``)."""
+    return None if is_legal(state, action) else refusal(state, seat, action)
+
+
+CHECKS = Checks("Palais Royal", {}, otherwise=why_not)  # engine.core.checks: one table for every kind

@@ -1,4 +1,5 @@
 """Palais Royal as a decider: the rules of the rulebook (seed 001) and rules.md."""
+
 from __future__ import annotations
 
 import random
@@ -6,39 +7,85 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.core.bots import RandomBot
+from engine.core import fold
 from engine.core.errors import IllegalMove
-from engine.core.fold import Decided
 from engine.core.game import PRACTICE, GameConfig, Result, Rules, Variant
 from engine.core.search import thinking_levels
 
 from . import notation
 from .bots import GreedyBot
 from .determinize import determinize
-from .catalog import (CARDS, COPIES, END, END_NOBLES, FIRST_GAME_LAYOUT, IN_PARK, NOBLE_COUNT, NOBLES, PRIVILEGES,
-                      SETUP_PLACEMENTS, STALL_ROUNDS, TOR)
-from .events import (CODEC, CardKept, CardPlayed, CardsDiscarded, CardsDrawn, DeckReshuffled, GameEnded, GameSetUp,
-                     GoldMinted, NobleRecruited, ServantBrought, ServantMoved, ServantPlaced, StepBegan, StepFinished,
-                     TurnBegan)
+from .catalog import (
+    BANK_OF_57,
+    CARDS,
+    COPIES,
+    END,
+    END_NOBLES,
+    FIRST_GAME_LAYOUT,
+    GOLD,
+    GOLD_V1,
+    IN_PARK,
+    NOBLE_COUNT,
+    NOBLES,
+    PRIVILEGES,
+    SETUP_PLACEMENTS,
+    STALL_ROUNDS,
+    TOR,
+)
+from .events import (
+    CODEC,
+    CardKept,
+    CardPlayed,
+    CardsDiscarded,
+    CardsDrawn,
+    DeckReshuffled,
+    GameEnded,
+    GameSetUp,
+    GoldMinted,
+    NobleRecruited,
+    ServantBrought,
+    ServantMoved,
+    ServantPlaced,
+    StepBegan,
+    StepFinished,
+    TurnBegan,
+)
 from .hidden import resample
-from .refusals import refusal
+from .refusals import CHECKS
 from .scoring import final_scoring
-from .state import (OVER, PLACING, PLAYING, Bring, Done, Draw, Keep, Mint, Move, PalaisState, Place, PlayCard,
-                    Recruit, evolve)
-from .turn import draw_count, gold_cost, has_work, is_legal, legal, mint_gold
-from .view import PalaisView, make_view
+from .state import (
+    OVER,
+    PLACING,
+    PLAYING,
+    Bring,
+    Done,
+    Draw,
+    Keep,
+    Mint,
+    Move,
+    PalaisState,
+    Place,
+    PlayCard,
+    Recruit,
+    evolve,
+)
+from .turn import draw_count, gold_cost, has_work, legal, mint_gold
+from .view import PalaisView, make_view, score_lines
 
 FIRST_GAME = Variant("first-game", "the castle rooms laid as the rulebook recommends for a first game")
 
 
-class Folder:
+class Folder(fold.Folder):
     """Events decided so far, and the position they lead to.
 
     A step passed over at once leaves no trace: a StepBegan followed straight away by another
     StepBegan or a TurnBegan is dropped, since the later event resets everything it set.
     """
 
+    evolve = staticmethod(evolve)
+
     def __init__(self, state: PalaisState):
-        self.state, self.events = state, []
+        super().__init__(state)
         self._before_last = state
 
     def add(self, ev: Any) -> None:
@@ -46,22 +93,21 @@ class Folder:
             self.events.pop()
             self.state = self._before_last
         self._before_last = self.state
-        self.events.append(ev)
-        self.state = evolve(self.state, ev)
+        super().add(ev)
 
 
 class PalaisRoyal(Rules):
     """The rules of Palais Royal. Stateless: one instance serves every match.
 
-        match = Match.new(GAME, GameConfig(3), seats, seed=1)
-        match.play(match.state.turn, "+Mu")   # a set-up servant into the Münzerei
+    match = Match.new(GAME, GameConfig(3), seats, seed=1)
+    match.play(match.state.turn, "+Mu")   # a set-up servant into the Münzerei
     """
 
     id = "palais-royal"
     title = "Palais Royal"
     description = "Place servants in the rooms of the castle and recruit the nobles of the park."
     min_players, max_players = 2, 4
-    rules_version = 1
+    rules_version = 2  # 2: the bank holds 57 gold (1: 33)
     variants = (PRACTICE, FIRST_GAME)
     bots = {"random": RandomBot, "greedy": GreedyBot, **thinking_levels()}
     view_class = PalaisView
@@ -69,7 +115,8 @@ class PalaisRoyal(Rules):
 
     # -- setting up ----------------------------------------------------------------------------
     def initial_state(self, config: GameConfig) -> PalaisState:
-        return PalaisState(players=config.players)
+        bank = GOLD_V1 if config.rules_before(BANK_OF_57) else GOLD
+        return PalaisState(players=config.players, bank=bank)
 
     def setup(self, config: GameConfig, rng: random.Random) -> list[Any]:
         nobles = list(range(NOBLE_COUNT))
@@ -83,8 +130,7 @@ class PalaisRoyal(Rules):
         deck = [c for c in range(len(PRIVILEGES)) for _ in range(COPIES)]
         rng.shuffle(deck)
         start = rng.randrange(config.players)
-        return [GameSetUp(start, tuple(layout), tuple(nobles[:IN_PARK]), tuple(sorted(nobles[IN_PARK:])),
-                          tuple(deck))]
+        return [GameSetUp(start, tuple(layout), tuple(nobles[:IN_PARK]), tuple(sorted(nobles[IN_PARK:])), tuple(deck))]
 
     # -- deciding ------------------------------------------------------------------------------
     def to_act(self, state: PalaisState) -> frozenset[int]:
@@ -99,12 +145,11 @@ class PalaisRoyal(Rules):
             raise IllegalMove("the game is over")
         if seat not in self.to_act(state):
             raise IllegalMove("it is not your turn")
-        if not is_legal(state, action):
-            raise IllegalMove(refusal(state, seat, action))
+        CHECKS.require(state, seat, action)
         fold = Folder(state)
         _act(fold, seat, action, rng)
         settle(fold)
-        return Decided(fold.events, fold.state)
+        return fold.decided()
 
     def evolve(self, state: PalaisState, event: Any) -> PalaisState:
         return evolve(state, event)
@@ -120,6 +165,10 @@ class PalaisRoyal(Rules):
 
     def view(self, state: PalaisState, seat: int | None) -> PalaisView:
         return make_view(state, seat)
+
+    def score_lines(self, state: PalaisState, names: Sequence[str]) -> list[str]:
+        """The final scoring per player, for transcripts (read from the spectator's view)."""
+        return score_lines(make_view(state, None), names, self.result(state).scores)
 
     def format_action(self, state: PalaisState, seat: int, action: Any) -> str:
         return notation.format_action(state, action)
@@ -178,9 +227,17 @@ def _act(fold: Folder, seat: int, action: Any, rng: random.Random) -> None:
 def _recruited(state: PalaisState, seat: int, action: Recruit) -> NobleRecruited:
     noble = NOBLES[state.park[action.space]]
     wanted = {"servants1": 1, "servants3": 3}.get(noble.benefit, 0)
-    return NobleRecruited(seat, action.space, noble.index, gold_cost(state.park, action.space),
-                          noble.king - action.wild_king, noble.madame - action.wild_madame,
-                          action.wild_king + action.wild_madame, action.source, min(wanted, state.reserve[seat]))
+    return NobleRecruited(
+        seat,
+        action.space,
+        noble.index,
+        gold_cost(state.park, action.space),
+        noble.king - action.wild_king,
+        noble.madame - action.wild_madame,
+        action.wild_king + action.wild_madame,
+        action.source,
+        min(wanted, state.reserve[seat]),
+    )
 
 
 def _draw(fold: Folder, seat: int, count: int, rng: random.Random) -> None:

@@ -1,10 +1,11 @@
 """The final scoring: nobles, played privilege cards, unplayed cards (at most 6), the park's border rows.
 
-    >>> row_points({0: 3, 1: 2, 2: 1})       # the lion row example: Red 6, Black 2, Green nothing
-    {0: 6, 1: 2}
-    >>> row_points({1: 3, 2: 3, 0: 1})       # the vase row example: a tie for first pays 2 and 2
-    {1: 2, 2: 2}
+>>> row_points({0: 3, 1: 2, 2: 1})       # the lion row example: Red 6, Black 2, Green nothing
+{0: 6, 1: 2}
+>>> row_points({1: 3, 2: 3, 0: 1})       # the vase row example: a tie for first pays 2 and 2
+{1: 2, 2: 2}
 """
+
 from __future__ import annotations
 
 from .catalog import DOUBLE_SPACES, FIRST, HAND_POINTS_CAP, HONOUR_POINTS, KARDINAL, NOBLES, ROWS, SECOND

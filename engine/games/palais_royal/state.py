@@ -3,6 +3,7 @@
 Rooms hold servants as ``rooms[room][seat]``; ``park[space]`` is a noble or FREE; ``marks[space]``
 the seat whose servant stands on a freed border space (or FREE).
 """
+
 from __future__ import annotations
 
 import attrs
@@ -10,14 +11,55 @@ import attrs
 from engine.core.fastattrs import replace
 from engine.core.fold import Fold
 
-from .catalog import (BEFORE, EHRENHOF, END, FAVOUR, GOLD, HINTEREINGANG, HONOUR_POINTS, KARDINAL, KOENIG,
-                      MADAME, MOVES, NOBLES, OPEN_GATES, PENSION, PRIVILEGES, RECEPTION, ROOMS_STEP, SCHREIBSTUBE,
-                      SEALS, SERVANTS, SETUP_PLACEMENTS, STAIRS5, STAIRS9, START_EHRENHOF, START_TREPPENHAUS,
-                      TO_PLAYER, TOR, TREPPENHAUS)
+from .catalog import (
+    BEFORE,
+    EHRENHOF,
+    END,
+    FAVOUR,
+    GOLD,
+    HINTEREINGANG,
+    HONOUR_POINTS,
+    KARDINAL,
+    KOENIG,
+    MADAME,
+    MOVES,
+    NOBLES,
+    OPEN_GATES,
+    PENSION,
+    PRIVILEGES,
+    RECEPTION,
+    ROOMS_STEP,
+    SCHREIBSTUBE,
+    SEALS,
+    SERVANTS,
+    SETUP_PLACEMENTS,
+    STAIRS5,
+    STAIRS9,
+    START_EHRENHOF,
+    START_TREPPENHAUS,
+    TO_PLAYER,
+    TOR,
+    TREPPENHAUS,
+)
 from .catalog import SUPPLY as SUPPLY_STEP
-from .events import (SUPPLY, CardKept, CardPlayed, CardsDiscarded, CardsDrawn, DeckReshuffled, GameEnded,
-                     GameSetUp, GoldMinted, NobleRecruited, ServantBrought, ServantMoved, ServantPlaced, StepBegan,
-                     StepFinished, TurnBegan)
+from .events import (
+    SUPPLY,
+    CardKept,
+    CardPlayed,
+    CardsDiscarded,
+    CardsDrawn,
+    DeckReshuffled,
+    GameEnded,
+    GameSetUp,
+    GoldMinted,
+    NobleRecruited,
+    ServantBrought,
+    ServantMoved,
+    ServantPlaced,
+    StepBegan,
+    StepFinished,
+    TurnBegan,
+)
 
 FREE = -1
 UNLIMITED = -1  # gate_left after the Open Gates card
@@ -25,6 +67,7 @@ SETUP, PLACING, PLAYING, OVER = "setup", "placing", "playing", "over"
 
 
 # -- actions ----------------------------------------------------------------------------------
+
 
 @attrs.frozen
 class Place:
@@ -90,6 +133,7 @@ class Done:
 
 # -- the position -------------------------------------------------------------------------------
 
+
 @attrs.frozen(slots=False)  # slots=False: evolve copies the dict (engine/core/fastattrs.py)
 class PalaisState:
     players: int
@@ -102,7 +146,7 @@ class PalaisState:
     supply: tuple[int, ...] = ()
     reserve: tuple[int, ...] = ()  # each colour's share of the general supply
     gold: tuple[int, ...] = ()
-    bank: int = GOLD
+    bank: int = GOLD  # the gold a match starts with (see catalog.GOLD), less what the players hold
     nobles: tuple[tuple[int, ...], ...] = ()
     hands: tuple[tuple[int, ...], ...] = ()  # sorted privilege cards
     honours: tuple[tuple[int, ...], ...] = ()  # played point cards, face up
@@ -163,7 +207,7 @@ class PalaisState:
 
 
 def _set(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
+    return values[:index] + (value,) + values[index + 1 :]
 
 
 def _add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
@@ -183,7 +227,7 @@ def _take(state: PalaisState, seat: int, source: int) -> PalaisState:
 
 def _remove_one(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
     i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
+    return cards[:i] + cards[i + 1 :]
 
 
 evolve = Fold("Palais Royal")
@@ -198,11 +242,26 @@ def _set_up(state: PalaisState, ev: GameSetUp) -> PalaisState:
     gold = [0] * n
     for i in range(n):
         gold[(ev.start_player + i) % n] = i
-    return replace(state, phase=PLACING, layout=ev.layout, park=ev.park, marks=(FREE,) * len(ev.park), box=ev.box,
-                   rooms=tuple(tuple(r) for r in rooms),
-                   supply=(TO_PLAYER - START_TREPPENHAUS - START_EHRENHOF,) * n, reserve=(SERVANTS - TO_PLAYER,) * n,
-                   gold=tuple(gold), bank=GOLD - sum(gold), nobles=((),) * n, hands=((),) * n, honours=((),) * n,
-                   deck=ev.deck, start_player=ev.start_player, turn=ev.start_player, placed=0)
+    return replace(
+        state,
+        phase=PLACING,
+        layout=ev.layout,
+        park=ev.park,
+        marks=(FREE,) * len(ev.park),
+        box=ev.box,
+        rooms=tuple(tuple(r) for r in rooms),
+        supply=(TO_PLAYER - START_TREPPENHAUS - START_EHRENHOF,) * n,
+        reserve=(SERVANTS - TO_PLAYER,) * n,
+        gold=tuple(gold),
+        bank=state.bank - sum(gold),
+        nobles=((),) * n,
+        hands=((),) * n,
+        honours=((),) * n,
+        deck=ev.deck,
+        start_player=ev.start_player,
+        turn=ev.start_player,
+        placed=0,
+    )
 
 
 @evolve.on(ServantPlaced)
@@ -217,10 +276,25 @@ def _placed(state: PalaisState, ev: ServantPlaced) -> PalaisState:
 @evolve.on(TurnBegan)
 def _turn_began(state: PalaisState, ev: TurnBegan) -> PalaisState:
     discard = state.discard + ((FAVOUR,) if state.favour else ())
-    return replace(state, phase=PLAYING, turn=ev.seat, round=ev.round, last_round=ev.last_round, step=BEFORE,
-                   favour=False,
-                   gate_left=0, moves_left=0, extra_moves=0, king_left=0, madame_left=0, minted=False, wild=0,
-                   drew=False, drawn=(), discard=discard)
+    return replace(
+        state,
+        phase=PLAYING,
+        turn=ev.seat,
+        round=ev.round,
+        last_round=ev.last_round,
+        step=BEFORE,
+        favour=False,
+        gate_left=0,
+        moves_left=0,
+        extra_moves=0,
+        king_left=0,
+        madame_left=0,
+        minted=False,
+        wild=0,
+        drew=False,
+        drawn=(),
+        discard=discard,
+    )
 
 
 @evolve.on(StepBegan)
@@ -231,13 +305,24 @@ def _step_began(state: PalaisState, ev: StepBegan) -> PalaisState:
     if step == SUPPLY_STEP:
         gate = state.count(EHRENHOF, s) + state.bonus(EHRENHOF, s) + 2 * state.benefits(s, "gate2")
     elif step == MOVES:
-        moves = (state.count(TREPPENHAUS, s) + state.bonus(TREPPENHAUS, s) + 2 * state.benefits(s, "moves2")
-                 + state.extra_moves)
+        moves = (
+            state.count(TREPPENHAUS, s)
+            + state.bonus(TREPPENHAUS, s)
+            + 2 * state.benefits(s, "moves2")
+            + state.extra_moves
+        )
     elif step == ROOMS_STEP:
         king = state.bonus(KOENIG, s) + state.benefits(s, "king1")
         madame = state.bonus(MADAME, s) + state.benefits(s, "madame1")
-    return replace(state, step=step, gate_left=gate, moves_left=moves, king_left=king, madame_left=madame,
-                   minted=state.minted and step != ROOMS_STEP)
+    return replace(
+        state,
+        step=step,
+        gate_left=gate,
+        moves_left=moves,
+        king_left=king,
+        madame_left=madame,
+        minted=state.minted and step != ROOMS_STEP,
+    )
 
 
 @evolve.on(StepFinished)
@@ -249,8 +334,12 @@ def _step_finished(state: PalaisState, ev: StepFinished) -> PalaisState:
 def _card_played(state: PalaisState, ev: CardPlayed) -> PalaisState:
     s, card = ev.seat, ev.card
     price = PRIVILEGES[card].price
-    state = replace(state, hands=_set(state.hands, s, _remove_one(state.hands[s], card)),
-                    gold=_add(state.gold, s, -price), bank=state.bank + price)
+    state = replace(
+        state,
+        hands=_set(state.hands, s, _remove_one(state.hands[s], card)),
+        gold=_add(state.gold, s, -price),
+        bank=state.bank + price,
+    )
     if card in HONOUR_POINTS:
         return replace(state, honours=_set(state.honours, s, state.honours[s] + (card,)))
     if card == FAVOUR:
@@ -309,11 +398,18 @@ def _recruited(state: PalaisState, ev: NobleRecruited) -> PalaisState:
     rooms = state.rooms
     for room, back in ((KOENIG, ev.king), (MADAME, ev.madame), (SCHREIBSTUBE, 1)):
         rooms = _set(rooms, room, _add(rooms[room], s, -back))
-    state = replace(state, rooms=rooms, supply=_add(state.supply, s, ev.king + ev.madame + 1 + ev.called),
-                    reserve=_add(state.reserve, s, -ev.called), gold=_add(state.gold, s, -ev.gold),
-                    bank=state.bank + ev.gold, wild=state.wild - ev.wild, park=_set(state.park, ev.space, FREE),
-                    recruit_round=state.round,
-                    nobles=_set(state.nobles, s, state.nobles[s] + (ev.noble,)))
+    state = replace(
+        state,
+        rooms=rooms,
+        supply=_add(state.supply, s, ev.king + ev.madame + 1 + ev.called),
+        reserve=_add(state.reserve, s, -ev.called),
+        gold=_add(state.gold, s, -ev.gold),
+        bank=state.bank + ev.gold,
+        wild=state.wild - ev.wild,
+        park=_set(state.park, ev.space, FREE),
+        recruit_round=state.round,
+        nobles=_set(state.nobles, s, state.nobles[s] + (ev.noble,)),
+    )
     if ev.source is None:
         return state
     return replace(_take(state, s, ev.source), marks=_set(state.marks, ev.space, s))
@@ -321,7 +417,7 @@ def _recruited(state: PalaisState, ev: NobleRecruited) -> PalaisState:
 
 @evolve.on(CardsDrawn)
 def _drawn(state: PalaisState, ev: CardsDrawn) -> PalaisState:
-    return replace(state, deck=state.deck[len(ev.cards):], drawn=state.drawn + ev.cards, drew=True)
+    return replace(state, deck=state.deck[len(ev.cards) :], drawn=state.drawn + ev.cards, drew=True)
 
 
 @evolve.on(DeckReshuffled)
@@ -332,9 +428,13 @@ def _reshuffled(state: PalaisState, ev: DeckReshuffled) -> PalaisState:
 @evolve.on(CardKept)
 def _kept(state: PalaisState, ev: CardKept) -> PalaisState:
     s = ev.seat
-    return replace(state, drawn=_remove_one(state.drawn, ev.card),
-                   hands=_set(state.hands, s, tuple(sorted(state.hands[s] + (ev.card,)))),
-                   rooms=_add_room(state, HINTEREINGANG, s, -1), supply=_add(state.supply, s, 1))
+    return replace(
+        state,
+        drawn=_remove_one(state.drawn, ev.card),
+        hands=_set(state.hands, s, tuple(sorted(state.hands[s] + (ev.card,)))),
+        rooms=_add_room(state, HINTEREINGANG, s, -1),
+        supply=_add(state.supply, s, 1),
+    )
 
 
 @evolve.on(CardsDiscarded)
@@ -348,5 +448,22 @@ def _ended(state: PalaisState, ev: GameEnded) -> PalaisState:
     return replace(state, phase=OVER, final=ev, favour=False, discard=discard, step=END)
 
 
-__all__ = ["PalaisState", "Place", "Bring", "Move", "Mint", "Recruit", "Draw", "Keep", "PlayCard", "Done",
-           "evolve", "FREE", "UNLIMITED", "SETUP", "PLACING", "PLAYING", "OVER"]
+__all__ = [
+    "PalaisState",
+    "Place",
+    "Bring",
+    "Move",
+    "Mint",
+    "Recruit",
+    "Draw",
+    "Keep",
+    "PlayCard",
+    "Done",
+    "evolve",
+    "FREE",
+    "UNLIMITED",
+    "SETUP",
+    "PLACING",
+    "PLAYING",
+    "OVER",
+]

@@ -3,6 +3,7 @@
 ``step_actions`` lists every action of the current step except Done; a step with none of them
 (cards playable any time do not count, except at the end of the turn) is skipped by the rules.
 """
+
 from __future__ import annotations
 
 import functools
@@ -11,15 +12,53 @@ from typing import Any
 
 import attrs
 
-from .catalog import (ADJACENT, BEFORE, FAVOUR, BORDER, CARDS, CASTLE_STEPS, END, HINTEREINGANG, KOENIG, MADAME, MOVES,
-                      MUENZEREI, NOBLES, PRIVILEGES, RECRUIT, ROOMS_STEP, SCHREIBSTUBE, SEALS, SUPPLY as
-                      SUPPLY_STEP, TOR)
+from .catalog import (
+    ADJACENT,
+    BEFORE,
+    FAVOUR,
+    BORDER,
+    CARDS,
+    CASTLE_STEPS,
+    END,
+    HINTEREINGANG,
+    KOENIG,
+    MADAME,
+    MOVES,
+    MUENZEREI,
+    NOBLES,
+    PRIVILEGES,
+    RECRUIT,
+    ROOMS_STEP,
+    SCHREIBSTUBE,
+    SEALS,
+    SUPPLY as SUPPLY_STEP,
+    TOR,
+)
 from .events import SUPPLY
-from .state import FREE, PLACING, PLAYING, UNLIMITED, Bring, Done, Draw, Keep, Mint, Move, PalaisState, Place, \
-    PlayCard, Recruit
+from .state import (
+    FREE,
+    PLACING,
+    PLAYING,
+    UNLIMITED,
+    Bring,
+    Done,
+    Draw,
+    Keep,
+    Mint,
+    Move,
+    PalaisState,
+    Place,
+    PlayCard,
+    Recruit,
+)
 
-CARD_STEPS = {"before": (BEFORE,), "supply": (SUPPLY_STEP,), "moves": (MOVES,), "recruit": (RECRUIT,),
-              "any": (BEFORE, SUPPLY_STEP, MOVES, ROOMS_STEP, RECRUIT, CARDS, END)}
+CARD_STEPS = {
+    "before": (BEFORE,),
+    "supply": (SUPPLY_STEP,),
+    "moves": (MOVES,),
+    "recruit": (RECRUIT,),
+    "any": (BEFORE, SUPPLY_STEP, MOVES, ROOMS_STEP, RECRUIT, CARDS, END),
+}
 
 
 def discount(park: tuple[int, ...], space: int) -> int:
@@ -34,7 +73,7 @@ def gold_cost(park: tuple[int, ...], space: int) -> int:
 
 def mint_gold(state: PalaisState, seat: int) -> int:
     """What the Münzerei pays now: a coin per servant, the majority coin, 2 per gold noble; the bank
-    holds 33 coins in all, so it pays no more than it has."""
+    (57 gold in all) pays no more than it holds."""
     due = state.count(MUENZEREI, seat) + state.bonus(MUENZEREI, seat) + 2 * state.benefits(seat, "gold2")
     return min(due, state.bank)
 
@@ -126,54 +165,22 @@ def step_actions(state: PalaisState) -> Iterator[Any]:
 
 
 def has_work(state: PalaisState) -> bool:
-    """Whether the current step offers anything besides Done (any-time cards count only at the end).
+    """Whether the current step offers anything besides Done worth stopping for: any action
+    ``step_actions`` lists, but a card not worth a step's stay (see ``_worth_a_stay``)."""
+    return any(type(a) is not PlayCard or _worth_a_stay(state, a.card) for a in step_actions(state))
 
-    Asked for every step a move passes over, so it looks for one action of each kind directly
-    instead of listing them: the same answer as scanning ``step_actions``."""
-    if state.phase == PLACING:
-        return True
-    if state.phase != PLAYING:
+
+def _worth_a_stay(state: PalaisState, card: int) -> bool:
+    """A card that keeps a step from being passed over: one played at set times (any-time cards
+    only at the end of the turn), and the seals only with a servant in the Schreibstube."""
+    if PRIVILEGES[card].timing == "any" and state.step != END:
         return False
-    seat, step = state.turn, state.step
-    if state.hands[seat] and _card_counts(state, seat):
-        return True
-    if step == SUPPLY_STEP:
-        return state.gate_left != 0 and bool(_sources(state, seat, TOR))
-    if step == MOVES:
-        if state.moves_left <= 0:
-            return False
-        steps = CASTLE_STEPS[state.benefits(seat, "diagonal") > 0]
-        return any(state.rooms[room][seat] and steps[square] for square, room in enumerate(state.layout))
-    if step == ROOMS_STEP:
-        if not state.minted and mint_gold(state, seat) > 0:
-            return True
-        return any(left > 0 and _sources(state, seat, room)
-                   for room, left in ((KOENIG, state.king_left), (MADAME, state.madame_left)))
-    if step == RECRUIT:
-        return next(recruits(state, seat), None) is not None
-    if step == CARDS:
-        if not state.drew:
-            return bool(draw_count(state, seat) and (state.deck or state.discard))
-        return bool(state.count(HINTEREINGANG, seat) and state.drawn)
-    return False
-
-
-def _card_counts(state: PalaisState, seat: int) -> bool:
-    """A card ``seat`` may play now that is worth a step's stay (see has_work)."""
-    end = state.step == END
-    for card in set(state.hands[seat]):
-        if PRIVILEGES[card].timing == "any" and not end:
-            continue
-        if card == SEALS and not state.count(SCHREIBSTUBE, seat):
-            continue
-        if card_playable(state, seat, card):
-            return True
-    return False
+    return card != SEALS or state.count(SCHREIBSTUBE, state.turn) > 0
 
 
 def is_legal(state: PalaisState, action: Any) -> bool:
     """Whether ``action`` is among ``legal(state)``, listing only the actions of its kind."""
-    kind = type(action)
+    kind: type = type(action)
     fields = getattr(kind, "__attrs_attrs__", None)
     if fields is None or not all(type(v) is int or v is None for v in map(action.__getattribute__, _names(kind))):
         return False
@@ -183,37 +190,7 @@ def is_legal(state: PalaisState, action: Any) -> bool:
         if state.phase != PLAYING or state.step != RECRUIT or not 0 <= action.space < len(state.park):
             return False
         return any(a == action for a in recruits(state, state.turn, action.space))
-    if kind is Move:
-        return _move_legal(state, action)
-    if kind is Bring:
-        return _bring_legal(state, action)
     return any(a == action for a in step_actions(state) if type(a) is kind)
-
-
-def _move_legal(state: PalaisState, action: Move) -> bool:
-    """``action in step_actions(state)`` for a Move, without listing the moves."""
-    if state.phase != PLAYING or state.step != MOVES or state.moves_left <= 0:
-        return False
-    seat = state.turn
-    if not 0 <= action.from_room < 9 or not state.rooms[action.from_room][seat]:
-        return False
-    steps = CASTLE_STEPS[state.benefits(seat, "diagonal") > 0]
-    layout = state.layout
-    return any(room == action.from_room and any(layout[q] == action.to_room for q in steps[square])
-               for square, room in enumerate(layout))
-
-
-def _bring_legal(state: PalaisState, action: Bring) -> bool:
-    """``action in step_actions(state)`` for a Bring, without listing the others."""
-    if state.phase != PLAYING:
-        return False
-    seat, step = state.turn, state.step
-    if step == SUPPLY_STEP and state.gate_left != 0:
-        return action.room == TOR and action.source in _sources(state, seat, TOR)
-    if step == ROOMS_STEP:
-        left = {KOENIG: state.king_left, MADAME: state.madame_left}.get(action.room, 0)
-        return left > 0 and action.source in _sources(state, seat, action.room)
-    return False
 
 
 @functools.cache
@@ -227,5 +204,15 @@ def legal(state: PalaisState) -> Iterator[Any]:
         yield Done()
 
 
-__all__ = ["legal", "has_work", "step_actions", "gold_cost", "discount", "mint_gold", "draw_count", "recruits",
-           "card_playable", "UNLIMITED"]
+__all__ = [
+    "legal",
+    "has_work",
+    "step_actions",
+    "gold_cost",
+    "discount",
+    "mint_gold",
+    "draw_count",
+    "recruits",
+    "card_playable",
+    "UNLIMITED",
+]

@@ -1,4 +1,5 @@
 """Build Between Two Castles castles and positions directly, so each rule is tested where it applies."""
+
 from __future__ import annotations
 
 import random

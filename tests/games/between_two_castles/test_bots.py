@@ -1,4 +1,5 @@
 """The bots play every seat count, the Ludwig game included, and greedy beats random."""
+
 from __future__ import annotations
 
 import random
@@ -53,6 +54,7 @@ def test_greedy_chooses_a_legal_pair_and_a_legal_place():
 
 def test_the_preview_of_a_placement_tells_what_the_rules_then_score():
     from engine.games.between_two_castles.scoring import castle_score as score
+
     state = fresh(3, seed=4)
     for seat in range(3):
         hand = sorted(state.hands[seat])

@@ -1,5 +1,6 @@
 """The thinking bot remembers the hands it passed on: its sampled states keep them where they are,
 and it never learns more than its own views showed it."""
+
 from __future__ import annotations
 
 import random
@@ -51,7 +52,7 @@ def test_a_known_seat_that_has_chosen_holds_the_pair_greedy_chose():
     """Against greedy players the pair drawn for a seat whose hand is known is the true one, or
     one the greedy bot valued the same (it breaks such ties at random)."""
     same = tries = 0
-    for state, seat, view, memory in _greedy_game(5, seed=6):
+    for state, _seat, view, memory in _greedy_game(5, seed=6):
         held, _ = memory.known(view)
         drawn = memory.determinize(GAME, view, random.Random(2))
         for p in held:

@@ -1,6 +1,6 @@
-"""What the quick paths a load takes must keep: decide's direct moves hand back exactly the state
-folding their events gives, the set-up's shuffle draws as random.shuffle does, and the final
-scoring's total is the score sheet's."""
+"""What a load relies on: a decision hands back exactly the state folding its events gives, decide
+takes exactly the moves legal_actions lists, and the final scoring's total is the score sheet's."""
+
 from __future__ import annotations
 
 import random
@@ -11,14 +11,14 @@ from engine.core.errors import IllegalMove
 from engine.core.game import GameConfig, rng_for, secret_from
 from engine.games.between_two_castles import GAME
 from engine.games.between_two_castles.castle import Castle
-from engine.games.between_two_castles.flow import shuffle
 from engine.games.between_two_castles.scoring import castle_score, score_sheet
-from engine.games.between_two_castles.state import OVER, Choose, Place
+from engine.core.fastattrs import replace
+from engine.games.between_two_castles.catalog import ROOM_ID
+from engine.games.between_two_castles.state import OVER, PLACING, Choose, Place, Tile
 
 
 def _config(players: int) -> GameConfig:
     return GameConfig(players, frozenset({"ludwig"}) if players == 2 else frozenset())
-
 
 
 def _set_up(config, secret):
@@ -27,6 +27,7 @@ def _set_up(config, secret):
     for ev in GAME.setup(config, rng_for(secret_from(secret), 0)):
         state = GAME.evolve(state, ev)
     return state
+
 
 @pytest.mark.parametrize("players", [2, 3, 5, 7])
 def test_every_decision_hands_back_the_state_its_events_fold_to(players):
@@ -46,26 +47,15 @@ def test_every_decision_hands_back_the_state_its_events_fold_to(players):
             for castle, again in zip(decided.after.castles, folded.castles):
                 assert castle.grid == again.grid and castle.type_counts == again.type_counts
             state, step = folded, step + 1
-        assert all(castle_score(Castle(c.throne, c.cells, c.attendants, c.cards)) == score_sheet(c).total
-                   for c in state.castles)
-
-
-def test_the_set_up_shuffle_draws_as_random_shuffle_does():
-    for seed in range(40):
-        for make in (lambda: rng_for(secret_from(seed), seed), lambda: rng_for(seed, 3), lambda: random.Random(seed)):
-            ours, theirs = make(), make()
-            for size in (0, 1, 2, 20, 147):
-                a, b = list(range(size)), list(range(size))
-                shuffle(ours, a)
-                theirs.shuffle(b)
-                assert a == b
-            assert ours.random() == theirs.random()  # and both drew as much
+        assert all(
+            castle_score(Castle(c.throne, c.cells, c.attendants, c.cards)) == score_sheet(c).total
+            for c in state.castles
+        )
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 7])
-def test_the_direct_paths_take_exactly_the_legal_placements_and_pairs(players):
-    """decide's direct paths (a room from a hand or a bonus, a pair) check placements and pairs
-    inline: every cell next to a castle, for every room owed and every castle, is taken by decide
+def test_decide_takes_exactly_the_legal_placements_and_pairs(players):
+    """Every cell next to a castle, for every room owed and every castle, is taken by decide
     exactly when legal_actions lists it, and everything else is refused with IllegalMove."""
     config = _config(players)
     rng = random.Random(players)
@@ -98,3 +88,15 @@ def _candidates(state, seat):
     for a in hand[:3] + [200]:
         for b in hand[-3:] + [-1]:
             yield Choose((a, b))
+
+
+def test_a_crypt_goes_downstairs_only_for_decide_and_legal_actions_alike():
+    """The rulebook: "Kellerräume dürft ihr ausschließlich unterirdisch anlegen" (a Crypt beside
+    the throne room, at (2, 0), is refused; below it, at (0, -1), it is taken)."""
+    crypt = ROOM_ID["Crypt"]
+    state = replace(_set_up(_config(3), 1), phase=PLACING, bonuses=(), to_place=(Tile(0, 0, crypt, -1),))
+    legal = list(GAME.legal_actions(state, 0))
+    assert Place(crypt, 0, 2, 0) not in legal and Place(crypt, 0, 0, -1) in legal
+    with pytest.raises(IllegalMove, match="a downstairs room goes below the throne-room floor"):
+        GAME.decide(state, 0, Place(crypt, 0, 2, 0), None)
+    assert GAME.decide(state, 0, Place(crypt, 0, 0, -1), None)[0].floor == -1

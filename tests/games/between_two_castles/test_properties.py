@@ -1,6 +1,7 @@
 """Random legal games to the end at 2, 3, 5 and 7 seats: every room, card, attendant and special
 room accounted for, every castle connected and supported, replay equal to live play, save files,
 and no view showing what its seat may not know."""
+
 from __future__ import annotations
 
 import random
@@ -14,8 +15,13 @@ from engine.core import GameConfig, Match, Seat, read_log, replay
 from engine.core.views import view_from_json, view_to_json
 from engine.games import get_game
 from engine.games.between_two_castles import GAME, BTCView
-from engine.games.between_two_castles.catalog import ATTENDANT_COPIES, ATTENDANT_NAMES, SPECIAL_COPIES, \
-    SPECIAL_TYPES, TYPE_OF
+from engine.games.between_two_castles.catalog import (
+    ATTENDANT_COPIES,
+    ATTENDANT_NAMES,
+    SPECIAL_COPIES,
+    SPECIAL_TYPES,
+    TYPE_OF,
+)
 from engine.games.between_two_castles.events import PairChosen
 from engine.games.between_two_castles.state import OVER
 
@@ -86,8 +92,7 @@ def test_a_thousand_random_games(players):
 @given(st.sampled_from(SEATS), st.data())
 def test_hypothesis_chosen_games_round_trip_through_a_save_file(tmp_path_factory, players, data):
     path = tmp_path_factory.mktemp("log") / "game.jsonl"
-    match = Match.new(GAME, GameConfig(players), [Seat(f"P{i}") for i in range(players)], 11, path=path,
-                      durable=False)
+    match = Match.new(GAME, GameConfig(players), [Seat(f"P{i}") for i in range(players)], 11, path=path, durable=False)
     while not match.finished:
         seat = data.draw(st.sampled_from(sorted(match.to_act)))
         legal = match.legal_actions(seat)
@@ -131,6 +136,7 @@ def test_a_secret_choice_shows_in_the_move_list_only_as_a_choice():
 
 def test_decide_accepts_exactly_the_listed_actions():
     from engine.games.between_two_castles import Choose, Place
+
     rng = random.Random(3)
     for players in SEATS:
         state = GAME.initial_state(GameConfig(players))
@@ -140,8 +146,15 @@ def test_decide_accepts_exactly_the_listed_actions():
             for seat in sorted(GAME.to_act(state)) + [players - 1]:
                 legal = list(GAME.legal_actions(state, seat))
                 rooms = [r for h in state.hands for r in h][:6] + [t.room for t in state.to_place]
-                probes = [Place(rng.choice(rooms or [0]), rng.randrange(-1, players + 1), rng.randrange(-3, 5),
-                                rng.randrange(-3, 5)) for _ in range(30)]
+                probes = [
+                    Place(
+                        rng.choice(rooms or [0]),
+                        rng.randrange(-1, players + 1),
+                        rng.randrange(-3, 5),
+                        rng.randrange(-3, 5),
+                    )
+                    for _ in range(30)
+                ]
                 probes += [Choose(tuple(sorted(rng.sample(rooms, 2)))) for _ in range(10) if len(rooms) > 1]
                 probes += [Place(0.5, 0, 0, 1), Choose([1, 2]), Choose((2, 1)), "pick 1+2", None]
                 for action in legal + probes:

@@ -1,5 +1,6 @@
 """The turn: secret pairs, the reveal, placing one room in each castle, bonuses and their chains,
 passing, the rounds, the final scoring and the two-player game with Ludwig."""
+
 from __future__ import annotations
 
 import attrs
@@ -10,8 +11,16 @@ from engine.core.fastattrs import replace
 from engine.core.game import GameConfig
 from engine.games.between_two_castles import GAME, Assign, Attend, Choose, Keep, PickBonus, Place
 from engine.games.between_two_castles.catalog import FOUNTAIN, FOYER, TOWER
-from engine.games.between_two_castles.events import (BonusCardsDrawn, BonusEarned, HandsPassed, PairChosen,
-                                                     PairsRevealed, RoomsDrawn, RoundEnded, RoundStarted)
+from engine.games.between_two_castles.events import (
+    BonusCardsDrawn,
+    BonusEarned,
+    HandsPassed,
+    PairChosen,
+    PairsRevealed,
+    RoomsDrawn,
+    RoundEnded,
+    RoundStarted,
+)
 from engine.games.between_two_castles.flow import final_scores
 from engine.games.between_two_castles.state import CHOOSING, PLACING, Tile
 
@@ -89,7 +98,7 @@ def _placing(players, seat, name, rooms_in_castle, throne=0, seed=1):
     """A placing position where ``seat`` alone has ``name`` to place, its left castle holding the rooms."""
     state = fresh(players, seed)
     k = state.castles_of(seat)[0]
-    castles = state.castles[:k] + (castle(throne, rooms_in_castle),) + state.castles[k + 1:]
+    castles = state.castles[:k] + (castle(throne, rooms_in_castle),) + state.castles[k + 1 :]
     return replace(state, phase=PLACING, castles=castles, to_place=(Tile(seat, seat, room(name), k),)), k
 
 
@@ -108,8 +117,7 @@ def test_the_third_living_room_brings_an_attendant_before_anything_else():
     state, events = apply(state, 1, Place(room("Salon"), k, -1, 0))
     assert BonusEarned(1, k, "living") in events
     assert GAME.to_act(state) == frozenset({1})
-    assert {a.attendant for a in GAME.legal_actions(state, 1)} == {"painter", "knight", "fire-eater",
-                                                                   "cosmetician"}
+    assert {a.attendant for a in GAME.legal_actions(state, 1)} == {"painter", "knight", "fire-eater", "cosmetician"}
     state, _ = apply(state, 1, Attend("knight"))
     assert state.castles[k].attendants == ("knight",)
 
@@ -132,12 +140,19 @@ def test_the_food_bonus_draws_five_places_one_and_can_chain_into_another_bonus()
 
 def test_the_downstairs_bonus_may_bring_a_second_attendant():
     state, k = _placing(3, 0, "Crypt", {(0, -1): "Dungeon", (1, -1): "Spy Room"}, seed=2)
-    state = replace(state, castles=state.castles[:k] + (state.castles[k].with_attendant("painter"),)
-                    + state.castles[k + 1:])
+    state = replace(
+        state, castles=state.castles[:k] + (state.castles[k].with_attendant("painter"),) + state.castles[k + 1 :]
+    )
     state, events = apply(state, 0, Place(room("Crypt"), k, 2, -1))
     assert events[-1] == BonusEarned(0, k, "downstairs")
-    assert {a.kind for a in GAME.legal_actions(state, 0)} == {"food", "living", "utility", "outdoor",
-                                                              "sleeping", "corridor"}
+    assert {a.kind for a in GAME.legal_actions(state, 0)} == {
+        "food",
+        "living",
+        "utility",
+        "outdoor",
+        "sleeping",
+        "corridor",
+    }
     state, _ = apply(state, 0, PickBonus("living"))
     state, _ = apply(state, 0, Attend("painter"))
     assert state.castles[k].attendants == ("painter", "painter")
@@ -157,11 +172,14 @@ def test_the_utility_bonus_shows_its_three_cards_to_the_castle_s_builders_only()
     assert sorted(c for _, c in state.card_discards) == sorted((cards[0], cards[2]))
 
 
-@pytest.mark.parametrize("kind,rooms,special", [
-    ("outdoor", {(2, 0): "Aviary", (3, 0): "Sty"}, FOUNTAIN),
-    ("sleeping", {(2, 0): "Nap Room", (3, 0): "Solar"}, TOWER),
-    ("corridor", {(2, 0): "Great Hall", (3, 0): "Dead End"}, FOYER),
-])
+@pytest.mark.parametrize(
+    "kind,rooms,special",
+    [
+        ("outdoor", {(2, 0): "Aviary", (3, 0): "Sty"}, FOUNTAIN),
+        ("sleeping", {(2, 0): "Nap Room", (3, 0): "Solar"}, TOWER),
+        ("corridor", {(2, 0): "Great Hall", (3, 0): "Dead End"}, FOYER),
+    ],
+)
 def test_the_third_outdoor_sleeping_or_corridor_room_brings_its_special_room(kind, rooms, special):
     name = {"outdoor": "Terrace", "sleeping": "Bunk Room", "corridor": "Promenade"}[kind]
     state, k = _placing(3, 0, name, rooms)

@@ -3,6 +3,7 @@ written from the rules, room by room, over the castles of random games at every 
 Ludwig game among them) and over random castles that no game would build (rooms anywhere, in any
 number, copies of special rooms), so every shortcut of the quick scoring is checked where it could go
 wrong."""
+
 from __future__ import annotations
 
 import random
@@ -12,11 +13,29 @@ import pytest
 from engine.core import GameConfig
 from engine.games.between_two_castles import GAME, Castle
 from engine.games.between_two_castles.castle import AROUND, ORTHOGONAL, THRONE_ROOM, type_of
-from engine.games.between_two_castles.catalog import (ATTENDANT_DECOR, ATTENDANT_NAMES, BONUS_CARDS, DECOR_OF,
-                                                      NORMAL_COUNT, NORMAL_TYPES, ROOMS, SPECIAL_ID, SPECIAL_TYPES,
-                                                      THRONE_CELLS, THRONE_SPOTS, THRONES)
-from engine.games.between_two_castles.scoring import (attendant_points, card_points, castle_score, matches,
-                                                      room_points, score_sheet, throne_points)
+from engine.games.between_two_castles.catalog import (
+    ATTENDANT_DECOR,
+    ATTENDANT_NAMES,
+    BONUS_CARDS,
+    DECOR_OF,
+    NORMAL_COUNT,
+    NORMAL_TYPES,
+    ROOMS,
+    SPECIAL_ID,
+    SPECIAL_TYPES,
+    THRONE_CELLS,
+    THRONE_SPOTS,
+    THRONES,
+)
+from engine.games.between_two_castles.scoring import (
+    attendant_points,
+    card_points,
+    castle_score,
+    matches,
+    room_points,
+    score_sheet,
+    throne_points,
+)
 from engine.games.between_two_castles.state import OVER
 
 
@@ -50,8 +69,9 @@ def reference_room_points(castle: Castle, col: int, floor: int, room: int) -> in
 
     column = [(f, grid[(c, f)]) for c, f in grid if c == col and f != floor]
     if r.where in ("above_below", "left_right", "two_below"):
-        offsets = {"above_below": ((0, 1), (0, -1)), "left_right": ((-1, 0), (1, 0)),
-                   "two_below": ((0, -1), (0, -2))}[r.where]
+        offsets = {"above_below": ((0, 1), (0, -1)), "left_right": ((-1, 0), (1, 0)), "two_below": ((0, -1), (0, -2))}[
+            r.where
+        ]
         return r.points * sum(wanted(grid.get((col + dc, floor + df))) for dc, df in offsets)
     if r.where == "surrounding":
         return r.points * sum(map(wanted, _rooms_around(grid, col, floor)))
@@ -103,8 +123,11 @@ def reference_card_points(castle: Castle, card: int) -> int:
 
 
 def reference_throne_points(castle: Castle) -> int:
-    return sum(2 for kind, spot in THRONES[castle.throne].wants
-               if type_of(castle.grid.get(THRONE_SPOTS[spot], THRONE_ROOM)) == kind)
+    return sum(
+        2
+        for kind, spot in THRONES[castle.throne].wants
+        if type_of(castle.grid.get(THRONE_SPOTS[spot], THRONE_ROOM)) == kind
+    )
 
 
 def reference_attendant_points(castle: Castle, name: str) -> int:
@@ -112,18 +135,23 @@ def reference_attendant_points(castle: Castle, name: str) -> int:
 
 
 def reference_score(castle: Castle) -> int:
-    return (sum(reference_room_points(castle, c, f, r) for c, f, r in castle.cells)
-            + sum(reference_card_points(castle, card) for card in castle.cards)
-            + sum(reference_attendant_points(castle, a) for a in castle.attendants)
-            + reference_throne_points(castle))
+    return (
+        sum(reference_room_points(castle, c, f, r) for c, f, r in castle.cells)
+        + sum(reference_card_points(castle, card) for card in castle.cards)
+        + sum(reference_attendant_points(castle, a) for a in castle.attendants)
+        + reference_throne_points(castle)
+    )
 
 
 def check(castle: Castle) -> None:
     grid_only = Castle(castle.throne, castle.cells, castle.attendants, castle.cards)
     grid_only.grid  # noqa: B018 (as a load leaves a castle: its grid made, its sheet not)
     expected = reference_score(castle)
-    assert castle_score(grid_only) == castle_score(Castle(castle.throne, castle.cells, castle.attendants,
-                                                         castle.cards)) == expected
+    assert (
+        castle_score(grid_only)
+        == castle_score(Castle(castle.throne, castle.cells, castle.attendants, castle.cards))
+        == expected
+    )
     sheet = score_sheet(castle)
     assert sheet.total == expected
     rooms = {category: [] for category in NORMAL_TYPES + SPECIAL_TYPES}
@@ -132,10 +160,16 @@ def check(castle: Castle) -> None:
         assert points == reference_room_points(castle, c, f, r), (ROOMS[r].name, c, f)
         rooms[ROOMS[r].type].append(points)
     assert all(sheet.row(category).points == tuple(points) for category, points in rooms.items())
-    assert sheet.row("bonus cards").points == tuple(card_points(castle, c) for c in castle.cards) \
+    assert (
+        sheet.row("bonus cards").points
+        == tuple(card_points(castle, c) for c in castle.cards)
         == tuple(reference_card_points(castle, c) for c in castle.cards)
-    assert sheet.row("attendants").points == tuple(attendant_points(castle, a) for a in castle.attendants) \
+    )
+    assert (
+        sheet.row("attendants").points
+        == tuple(attendant_points(castle, a) for a in castle.attendants)
         == tuple(reference_attendant_points(castle, a) for a in castle.attendants)
+    )
     assert sheet.row("throne room").points == (throne_points(castle),) == (reference_throne_points(castle),)
 
 
@@ -157,8 +191,17 @@ def random_game_castles(players: int, seed: int, variants=frozenset()):
     return list(seen.values())
 
 
-@pytest.mark.parametrize("players, variants", [(2, frozenset({"ludwig"})), (3, frozenset()), (4, frozenset()),
-                                               (5, frozenset()), (6, frozenset()), (7, frozenset())])
+@pytest.mark.parametrize(
+    "players, variants",
+    [
+        (2, frozenset({"ludwig"})),
+        (3, frozenset()),
+        (4, frozenset()),
+        (5, frozenset()),
+        (6, frozenset()),
+        (7, frozenset()),
+    ],
+)
 def test_the_castles_of_random_games_score_as_the_rules_say(players, variants):
     for seed in range(3):
         for castle in random_game_castles(players, seed, variants):
@@ -174,8 +217,7 @@ def random_castle(rng: random.Random) -> Castle:
     rooms = [rng.choice(list(SPECIAL_ID.values())) if rng.random() < 0.2 else r for r in rooms]
     attendants = tuple(rng.choice(ATTENDANT_NAMES) for _ in range(rng.randint(0, 4)))
     cards = tuple(rng.sample(range(len(BONUS_CARDS)), rng.randint(0, 5)))
-    return Castle(rng.randrange(len(THRONES)), tuple((c, f, r) for (c, f), r in zip(chosen, rooms)), attendants,
-                  cards)
+    return Castle(rng.randrange(len(THRONES)), tuple((c, f, r) for (c, f), r in zip(chosen, rooms)), attendants, cards)
 
 
 def test_random_castles_no_game_builds_score_as_the_rules_say():

@@ -1,5 +1,6 @@
 """The thinking bot's fast helpers tell the same story as the rules: a placement's score change
 is the preview's, and the rollout policy plays a move the greedy bot values best."""
+
 from __future__ import annotations
 
 import random

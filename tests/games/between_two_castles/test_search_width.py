@@ -1,5 +1,6 @@
 """Late in round 2 the thinking bot plays out more of greedy's best moves: its playouts are short
 there, and clearly better moves than greedy's are found."""
+
 from __future__ import annotations
 
 import random

@@ -1,6 +1,7 @@
 """The thinking bot's Between Two Castles search: it weighs the greedy bot's best few moves by
 greedy rollouts, all of them in the same sampled states, and its evaluation counts what is about
 to be placed."""
+
 from __future__ import annotations
 
 import random
@@ -31,6 +32,7 @@ def test_the_search_weighs_greedys_best_moves_and_repeats_its_choice():
 
 def test_a_move_replaces_the_greedy_one_only_when_it_wins_clearly_pass_by_pass():
     from engine.core.search_flat import better_than_prior
+
     assert better_than_prior({"a": [3, 0.9, 0.27]}, 2.0) == []  # three passes are too few
     clear, noisy = [8, 0.8, 0.0808], [8, 0.8, 1.6]  # +0.1 a pass, steady or scattered
     assert better_than_prior({"a": clear, "b": noisy}, 2.0) == ["a"]
@@ -39,6 +41,7 @@ def test_a_move_replaces_the_greedy_one_only_when_it_wins_clearly_pass_by_pass()
 
 def test_a_finished_game_is_judged_by_the_final_lead_not_the_win_alone():
     from engine.core.selfplay import play_out
+
     state = play_out(GAME, 5, ["greedy"] * 5, seed=2).state
     chances = evaluate(GAME, state)
     order = sorted(range(5), key=lambda s: -state.scores[s])

@@ -1,4 +1,5 @@
 """Build Carcassonne: The Castle positions directly, so each rule can be tested where it applies."""
+
 from __future__ import annotations
 
 import random

@@ -13,6 +13,7 @@ seat). It prints, per kind and open sides, the points paid divided by the points
 0-9, 10-19, ... 50+ cards left, in SHARE's layout; and for held courtyards (kind "court") the
 points their holder's follower stood in at the end over their markets' points then.
 """
+
 from __future__ import annotations
 
 import random
@@ -54,7 +55,8 @@ def follow(seed: int, bots) -> list[tuple[str, int, int, int, float]]:
                 continue
             f = next(f for f in followers if f.seat == owner)
             if feat.kind == COURT:
-                courts.append(([COURT, 1, len(state.deck), COURT_RATE * feat.markets, 0.0], (f.seat, f.card, f.segment)))
+                court_row = [COURT, 1, len(state.deck), COURT_RATE * feat.markets, 0.0]
+                courts.append((court_row, (f.seat, f.card, f.segment)))
                 continue
             rows.append([feat.kind, min(feat.open, 4), len(state.deck), feat.size * per_card(feat), 0.0])
             waiting.setdefault((f.seat, f.card, f.segment), []).append(len(rows) - 1)
@@ -90,8 +92,10 @@ def main(games: int, seed: int = 101) -> None:
     for kind in sorted({k[0] for k in shown}):
         print(kind)
         for sides in sorted({k[1] for k in shown if k[0] == kind}):
-            row = [paid[(kind, sides, b)] / shown[(kind, sides, b)] if shown[(kind, sides, b)] else 0.0
-                   for b in range(BUCKETS)]
+            row = [
+                paid[(kind, sides, b)] / shown[(kind, sides, b)] if shown[(kind, sides, b)] else 0.0
+                for b in range(BUCKETS)
+            ]
             print(f"    {sides}: ({', '.join(f'{v:.2f}' for v in row)}),")
 
 

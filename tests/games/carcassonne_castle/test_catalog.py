@@ -1,11 +1,21 @@
 """The components: the castle outline, start fields, the track and towers, the cards and wall tiles."""
+
 from __future__ import annotations
 
 from collections import Counter
 
 from engine.games.carcassonne_castle.board import road_label, Placement
-from engine.games.carcassonne_castle.catalog import (CARD_TYPE_OF, CARD_TYPES, CASTLE, COURT, ROAD,
-                                                     TILE_COPIES, TILE_KINDS, TRACK, card_type)
+from engine.games.carcassonne_castle.catalog import (
+    CARD_TYPE_OF,
+    CARD_TYPES,
+    CASTLE,
+    COURT,
+    ROAD,
+    TILE_COPIES,
+    TILE_KINDS,
+    TRACK,
+    card_type,
+)
 from engine.games.carcassonne_castle.scoring import max_cards
 
 

@@ -1,5 +1,6 @@
 """The thinking bot's judgement of a Carcassonne position (evaluate.py): what each holding is
 credited, and that a decision at fixed iterations is the same every time."""
+
 from __future__ import annotations
 
 import random

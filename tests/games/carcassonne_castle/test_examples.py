@@ -1,4 +1,5 @@
 """Every worked example of the rulebook (seed 002), rebuilt on Bergfried's castle."""
+
 from __future__ import annotations
 
 import pytest
@@ -6,8 +7,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.games.carcassonne_castle import GAME
 from engine.games.carcassonne_castle.catalog import CASTLE
-from engine.games.carcassonne_castle.events import (CourtyardScored, FeatureCompleted, PalasBuilt,
-                                                    PalasScored)
+from engine.games.carcassonne_castle.events import CourtyardScored, FeatureCompleted, PalasBuilt, PalasScored
 from engine.games.carcassonne_castle.scoring import Folder, final_scoring, max_cards
 
 from .helpers import Cards, at, follower, of_type, play, position
@@ -84,8 +84,14 @@ def test_a_house_of_one_card_scores_one_and_carries_the_palas():
 def _courtyards(c: Cards):
     ca, cb, cc, cd = c("court_market"), c("courts"), c("court_market"), c("house_market")
     small = c("court_market")
-    base = [at(ca, "B14", "e"), at(cb, "D14", "e"), at(cc, "B13", "e"), at(cd, "D12", "s"),
-            at(c("tower_market"), "G14", "w"), at(small, "I6", "e")]
+    base = [
+        at(ca, "B14", "e"),
+        at(cb, "D14", "e"),
+        at(cc, "B13", "e"),
+        at(cd, "D12", "s"),
+        at(c("tower_market"), "G14", "w"),
+        at(small, "I6", "e"),
+    ]
     merchants = [follower(0, "M", ca), follower(0, "M", cb), follower(1, "M", cc), follower(1, "M", small)]
     return base, merchants
 
@@ -118,6 +124,7 @@ def _tile_except(free: set) -> list:
         if (sq[0] + sq[1]) % 2 == 0:
             assert augment(sq, set())
     from engine.games.carcassonne_castle.board import Placement
+
     pairs = sorted((b, a) for a, b in match.items())
     out = []
     for card, (a, b) in enumerate(pairs):
@@ -126,13 +133,17 @@ def _tile_except(free: set) -> list:
     return out
 
 
-@pytest.mark.parametrize("palas, tiles, winner, points", [
-    ((3, 2), ((), ()), 0, 11),
-    ((2, 2), ((), ()), -1, 0),
-    ((3, 2), ((), (8,)), 1, 11),
-])
+@pytest.mark.parametrize(
+    "palas, tiles, winner, points",
+    [
+        ((3, 2), ((), ()), 0, 11),
+        ((2, 2), ((), ()), -1, 0),
+        ((3, 2), ((), (8,)), 1, 11),
+    ],
+)
 def test_the_largest_palas_scores_the_cards_that_fit_the_largest_free_region(palas, tiles, winner, points):
     from engine.games.carcassonne_castle.state import Palas
+
     strip = {(x, y) for x in range(11) for y in (3, 4)}  # 22 squares: room for 11 cards
     rest = {(x, 13) for x in range(10)}
     placements = _tile_except(strip | rest)

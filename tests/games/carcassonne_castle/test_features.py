@@ -1,5 +1,6 @@
 """The features kept card by card agree with the board worked out afresh, and the quick answers
 (does a card fit anywhere, the sides an empty square touches) agree with the full ones."""
+
 from __future__ import annotations
 
 import random
@@ -21,7 +22,7 @@ def open_sides(a: Analysis, fid: int) -> int:
     for card, seg in a.features[fid].members:
         if card == START:
             field = CASTLE.start_fields[seg]
-            for j, (cell, sq) in enumerate(zip(field.cells, field.squares)):
+            for j, (_cell, sq) in enumerate(zip(field.cells, field.squares)):
                 if (field.kind != "road" or j == field.road) and key_of(sq) not in a.owner:
                     count += 1
             continue
@@ -41,9 +42,11 @@ def check_position(a: Analysis, rng: random.Random) -> None:
         assert feat.size == len(feat.cards) + len(feat.start_fields)
     assert sum(len(f.members) for f in a.features.values()) == len(a.feature_of)
     taken = {sq for sq in CASTLE.interior if key_of(sq) in a.owner}
-    assert a.frontier == {key_of(sq) for sq in CASTLE.interior - taken
-                          if any(step(*sq, d) in taken or (step(*sq, d), opposite(d)) in CASTLE.start_sides
-                                 for d in range(4))}
+    assert a.frontier == {
+        key_of(sq)
+        for sq in CASTLE.interior - taken
+        if any(step(*sq, d) in taken or (step(*sq, d), opposite(d)) in CASTLE.start_sides for d in range(4))
+    }
     for card in rng.sample(range(CARD_COUNT), 6):
         assert has_placement(a, card) == bool(find_placements(a, card))
 
@@ -58,8 +61,9 @@ def test_features_kept_card_by_card_match_the_board_worked_out_afresh(seed):
         fresh = fresh.placed(p)
     kept = state.board.analysis
     assert fresh.owner == kept.owner and fresh.feature_of == kept.feature_of
-    assert {fid: (f.kind, f.cards, f.start_fields, f.open, f.well, f.markets) for fid, f in fresh.features.items()} \
-        == {fid: (f.kind, f.cards, f.start_fields, f.open, f.well, f.markets) for fid, f in kept.features.items()}
+    assert {fid: (f.kind, f.cards, f.start_fields, f.open, f.well, f.markets) for fid, f in fresh.features.items()} == {
+        fid: (f.kind, f.cards, f.start_fields, f.open, f.well, f.markets) for fid, f in kept.features.items()
+    }
     assert Board.of(state.board.placements, state.board.followers) == state.board
 
 

@@ -1,4 +1,5 @@
 """The preview the bot and the screen rely on says what the rules then do."""
+
 from __future__ import annotations
 
 import random

@@ -1,4 +1,5 @@
 """Random games: no crash, cards and followers accounted for, replay equals play, views keep secrets."""
+
 from __future__ import annotations
 
 import random
@@ -132,6 +133,7 @@ def test_every_event_kind_round_trips_through_the_codec():
         for ev in log:
             seen.setdefault(type(ev), ev)
     from engine.games.carcassonne_castle import events as E
+
     seen.setdefault(E.CardRemoved, E.CardRemoved(0, 5))
     seen.setdefault(E.WallTileScored, E.WallTileScored(1, 4, 3, (1, 2, 3)))
     seen.setdefault(E.WallTileTaken, E.WallTileTaken(0, 3, 7))
@@ -147,6 +149,7 @@ def test_notation_reads_loose_forms():
     state = new_game(1)
     card = state.card
     from engine.games.carcassonne_castle.catalog import card_type
+
     if card_type(card).symmetric:  # a card that reads the same turned round is written one way
         action = GAME.parse_action(state, 0, "E5w")
         assert (action.x, action.y, action.facing) == (3, 4, "e")
@@ -154,6 +157,7 @@ def test_notation_reads_loose_forms():
 
 def test_draws_and_taken_tiles_reveal_and_turns_start_with_a_draw():
     from engine.games.carcassonne_castle import events as E
+
     assert GAME.reveals(E.CardDrawn(0, 1)) and GAME.reveals(E.WallTileTaken(0, 2, 3))
     assert not GAME.reveals(E.CastleSetUp((1, 2), (0, 4)))
     assert GAME.boundary(E.CardDrawn(1, 4)) == "turn" and GAME.boundary(E.CardDrawn(1, 4, True)) is None
@@ -162,12 +166,14 @@ def test_draws_and_taken_tiles_reveal_and_turns_start_with_a_draw():
 @pytest.mark.parametrize("level", ["random", "greedy"])
 def test_bots_play_whole_games_from_the_view(level):
     from engine.core.selfplay import play_out
+
     match = play_out(GAME, 2, [level, "random"], seed=11)
     assert match.result.finished
 
 
 def test_the_greedy_bot_beats_the_random_bot():
     from engine.core.selfplay import play_out
+
     wins = 0
     for seed in range(4):
         levels = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]

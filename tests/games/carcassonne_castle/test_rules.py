@@ -1,4 +1,5 @@
 """Placement, followers, wall tiles, the track, the palas and the final scoring, rule by rule."""
+
 from __future__ import annotations
 
 import random
@@ -8,9 +9,18 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.games.carcassonne_castle import GAME, rules
 from engine.games.carcassonne_castle.placing import problem
-from engine.games.carcassonne_castle.events import (CardDrawn, CardRemoved, CourtyardScored, FeatureCompleted,
-                                                    GameEnded, PalasBuilt, PalasScored, WallCleared,
-                                                    WallTileScored, WallTileTaken)
+from engine.games.carcassonne_castle.events import (
+    CardDrawn,
+    CardRemoved,
+    CourtyardScored,
+    FeatureCompleted,
+    GameEnded,
+    PalasBuilt,
+    PalasScored,
+    WallCleared,
+    WallTileScored,
+    WallTileTaken,
+)
 from engine.games.carcassonne_castle.scoring import Folder, final_scoring
 from engine.games.carcassonne_castle.state import Palas
 
@@ -19,6 +29,7 @@ from .helpers import Cards, at, follower, new_game, of_type, play, position
 
 # -- laying cards ------------------------------------------------------------------------------
 
+
 def test_the_first_card_touches_a_start_field():
     state = new_game(3)
     placements = GAME.view(state, 0).placements
@@ -26,14 +37,17 @@ def test_the_first_card_touches_a_start_field():
     assert placements and all(set(p.squares) & fields for p in placements)
 
 
-@pytest.mark.parametrize("square, facing, ok", [
-    ("D7", "e", True),    # long side against long side
-    ("E7", "e", False),   # half card against half card
-    ("F7", "e", False),   # corner to corner
-    ("D7", "s", True),    # a short side is a full side
-    ("F6", "e", True),    # end to end
-    ("F9", "e", False),   # touching nothing
-])
+@pytest.mark.parametrize(
+    "square, facing, ok",
+    [
+        ("D7", "e", True),  # long side against long side
+        ("E7", "e", False),  # half card against half card
+        ("F7", "e", False),  # corner to corner
+        ("D7", "s", True),  # a short side is a full side
+        ("F6", "e", True),  # end to end
+        ("F9", "e", False),  # touching nothing
+    ],
+)
 def test_a_card_touches_a_card_with_a_full_side(square, facing, ok):
     c = Cards()
     state = position([at(c("houses"), "D6", "e")], card=c("towers"))
@@ -78,6 +92,7 @@ def test_a_card_that_fits_nowhere_is_removed_and_the_player_draws_again(monkeypa
 
 # -- scoring order, the track and the corner towers ---------------------------------------------
 
+
 def test_the_placing_player_scores_first():
     c = Cards()
     opp = c("tower_court")
@@ -92,17 +107,19 @@ def _well_road(scores, towers=(0,) + tuple(range(1, 10)) + (1, 2, 3, 4)):
     c = Cards()
     first = c("straight_well")
     base = [at(first, "E1", "s"), at(c("straight"), "E3", "s")]
-    return position(base, [follower(0, "H", first)], card=c("road_square"), scores=scores, towers=towers,
-                    supply=(5, 6))
+    return position(base, [follower(0, "H", first)], card=c("road_square"), scores=scores, towers=towers, supply=(5, 6))
 
 
-@pytest.mark.parametrize("start, tile", [
-    (4, 1),     # lands on 12: the 12/13 tower
-    (5, 1),     # lands on 13: the same tower's other space
-    (9, None),  # passes 12-15 and lands on 17
-    (92, None), # lands on 0: the 0/1 tower never holds a tile
-    (104, 1),   # wraps round and lands on 12 again
-])
+@pytest.mark.parametrize(
+    "start, tile",
+    [
+        (4, 1),  # lands on 12: the 12/13 tower
+        (5, 1),  # lands on 13: the same tower's other space
+        (9, None),  # passes 12-15 and lands on 17
+        (92, None),  # lands on 0: the 0/1 tower never holds a tile
+        (104, 1),  # wraps round and lands on 12 again
+    ],
+)
 def test_landing_exactly_on_a_corner_tower_takes_its_tile(start, tile):
     events, after = play(_well_road((start, 0)), "E5s")
     taken = of_type(events, WallTileTaken)
@@ -119,6 +136,7 @@ def test_the_track_wraps_at_one_hundred():
 
 
 # -- wall tiles ------------------------------------------------------------------------------
+
 
 def _tower_position(tiles):
     c = Cards()
@@ -163,13 +181,22 @@ def test_final_tiles_4_5_6_and_9_and_the_order_of_the_final_scoring():
     fold = Folder(state)
     final_scoring(fold)
     kinds = [type(e) for e in fold.events]
-    assert kinds == [WallCleared, PalasScored, CourtyardScored, WallTileScored, WallTileScored, WallTileScored,
-                     WallTileScored, GameEnded]
+    assert kinds == [
+        WallCleared,
+        PalasScored,
+        CourtyardScored,
+        WallTileScored,
+        WallTileScored,
+        WallTileScored,
+        WallTileScored,
+        GameEnded,
+    ]
     scored = [(e.seat, e.tile, e.points) for e in of_type(fold.events, WallTileScored)]
     assert scored == [(0, 4, 1), (1, 5, 2), (1, 6, 1), (0, 9, 5)]
 
 
 # -- the palas ---------------------------------------------------------------------------------
+
 
 def test_the_palas_moves_only_to_a_larger_house():
     c = Cards()
@@ -210,20 +237,9 @@ def test_two_tiles_of_one_kind_still_score_two_different_features():
     assert [e.points for e in of_type(fold.events, WallTileScored)] == [2, 1]  # 2 cards, then 1
 
 
-def test_the_set_up_shuffles_with_exactly_the_draws_of_random_shuffle():
-    from engine.core.game import rng_for
-    from engine.games.carcassonne_castle.rules import _shuffle
-    for seed in (1, "ab" * 32):
-        for n in (1, 2, 18, 60):
-            mine, theirs = list(range(n)), list(range(n))
-            r1, r2 = rng_for(seed, 0), rng_for(seed, 0)
-            r1.shuffle(theirs)
-            _shuffle(r2, mine)
-            assert mine == theirs and r1.random() == r2.random()
-
-
 def test_a_malformed_move_is_refused_however_often_well_formed_ones_were_decided():
     from engine.games.carcassonne_castle.state import PlaceCard
+
     state = new_game(3)
     legal = list(GAME.legal_actions(state, state.to_move))
     GAME.decide(state, state.to_move, legal[0], random.Random(0))
@@ -231,3 +247,28 @@ def test_a_malformed_move_is_refused_however_often_well_formed_ones_were_decided
         for _ in range(2):
             with pytest.raises(IllegalAction):
                 GAME.decide(state, state.to_move, bad, random.Random(0))
+
+
+def test_decide_takes_a_follower_exactly_where_legal_actions_lists_one():
+    """One follower rule (board.follower_targets) for listing and deciding: on every legal
+    placement of random games, each role and side is decided exactly when it is listed."""
+    from engine.games.carcassonne_castle.state import PlaceCard
+
+    rng = random.Random(11)
+    for seed in range(3):
+        state = new_game(seed)
+        while not state.finished and state.card >= 0:
+            seat = state.to_move
+            legal = list(GAME.legal_actions(state, seat))
+            listed = {a for a in legal if not a.tiles}
+            for spot in {(a.x, a.y, a.facing) for a in legal}:
+                for role, side in [("K", ""), ("S", ""), ("M", "")] + [("H", d) for d in "nesw"]:
+                    action = PlaceCard(*spot, role, side)
+                    try:
+                        GAME.decide(state, seat, action, random.Random(0))
+                        taken = True
+                    except IllegalAction:
+                        taken = False
+                    assert taken == (action in listed), action
+            for ev in GAME.decide(state, seat, rng.choice(legal), random.Random(0)):
+                state = GAME.evolve(state, ev)

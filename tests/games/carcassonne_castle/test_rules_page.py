@@ -1,5 +1,6 @@
 """The rules page's castle map is drawn from the castle itself (issue 9 item 15: its column letters
 stood one column west of their squares)."""
+
 from __future__ import annotations
 
 from importlib import resources
@@ -13,13 +14,15 @@ def drawn_map() -> list[str]:
     fields = {}
     for f in LAYOUT.start_fields:
         for j, cell in enumerate(f.cells):
-            fields[cell] = {"road": "R" if j == f.road else "=", "tower": "T", "house": "H",
-                            "court": "M"}[f.kind]
+            fields[cell] = {"road": "R" if j == f.road else "=", "tower": "T", "house": "H", "court": "M"}[f.kind]
     lines = ["      " + " ".join(LAYOUT.columns)]
     for y in range(-1, LAYOUT.height + 1):
-        row = " ".join("." if (x, y) in interior else fields.get((x, y)) or
-                       ("O" if (x, y) in towers else "#" if (x, y) in track else " ")
-                       for x in range(-1, LAYOUT.width + 1))
+        row = " ".join(
+            "."
+            if (x, y) in interior
+            else fields.get((x, y)) or ("O" if (x, y) in towers else "#" if (x, y) in track else " ")
+            for x in range(-1, LAYOUT.width + 1)
+        )
         label = f"{y + 1:>3} " if 0 <= y < LAYOUT.height else "    "
         lines.append((label + row).rstrip())
     return lines

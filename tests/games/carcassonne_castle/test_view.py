@@ -1,5 +1,6 @@
 """Views are plain data: they round-trip through JSON, hold no engine objects, keep no secrets, and
 are enough for the greedy bot and the preview."""
+
 from __future__ import annotations
 
 import random
@@ -59,8 +60,10 @@ def test_the_view_shows_the_board_and_where_the_card_may_lie():
         assert len(view.laid) == len(state.board.placements)
         assert board_of(view) == state.board
         if state.card >= 0:
-            spots = [(s.x, s.y, "nesw"[p.facing]) for s, p in
-                     zip(view.placements, legal_placements(state.board.analysis, state.card))]
+            spots = [
+                (s.x, s.y, "nesw"[p.facing])
+                for s, p in zip(view.placements, legal_placements(state.board.analysis, state.card))
+            ]
             assert spots == [(s.x, s.y, s.facing) for s in view.placements]
         else:
             assert view.placements == ()

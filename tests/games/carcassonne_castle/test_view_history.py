@@ -1,6 +1,7 @@
 """What the view carries for the screens beyond the position itself (issue 9 items 2 and 6): who
 laid each card, who took which wall tile from which tower, and the table as set out before the
 set-up (a replay's first position)."""
+
 from __future__ import annotations
 
 from engine.core.game import GameConfig

@@ -1,5 +1,6 @@
 """The move list speaks proper English (issue 9 item 9): one market, one point, and a palas
 scoring that says whether it was a tie or there was no palas at all."""
+
 from __future__ import annotations
 
 from engine.games.carcassonne_castle import GAME

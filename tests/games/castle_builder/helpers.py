@@ -1,4 +1,5 @@
 """Build Castle Builder positions directly, so each rule can be tested where it applies."""
+
 from __future__ import annotations
 
 import random
@@ -42,8 +43,18 @@ def coin_of(effect: str, skip: int = 0) -> int:
     return [c for c, e in enumerate(COINS) if e == effect][skip]
 
 
-def position(players: int = 2, castles=None, holders=None, market=None, barons=None, coins=None,
-             market_coins=None, turn: int = 0, variants=(), **changes) -> CastleBuilderState:
+def position(
+    players: int = 2,
+    castles=None,
+    holders=None,
+    market=None,
+    barons=None,
+    coins=None,
+    market_coins=None,
+    turn: int = 0,
+    variants=(),
+    **changes,
+) -> CastleBuilderState:
     """A game in progress; everything not given is filled consistently (supply = the unused tiles)."""
     castles = tuple(castles or (NEW_CASTLE,) * players)
     holders = tuple(tuple(sorted(h)) for h in (holders or ((),) * players))
@@ -60,9 +71,21 @@ def position(players: int = 2, castles=None, holders=None, market=None, barons=N
     variants = frozenset(variants)
     royals = tuple(royal_ids(s) for s in range(players)) if "royal-strategy" in variants else ((),) * players
     state = CastleBuilderState(
-        players=players, variants=variants, supply=supply, market=tuple(market), coin_pile=pile,
-        market_coins=tuple(market_coins), holders=holders, royals=royals, castles=castles,
-        barons=tuple(barons or range(players)), travelled=(0,) * players, coins=coins, turn=turn, turns=1)
+        players=players,
+        variants=variants,
+        supply=supply,
+        market=tuple(market),
+        coin_pile=pile,
+        market_coins=tuple(market_coins),
+        holders=holders,
+        royals=royals,
+        castles=castles,
+        barons=tuple(barons or range(players)),
+        travelled=(0,) * players,
+        coins=coins,
+        turn=turn,
+        turns=1,
+    )
     return replace(state, **changes) if changes else state
 
 

@@ -1,10 +1,23 @@
 """The components: 126 tiles, 36 coins over 11 effects, the path, and the numbers being reachable."""
+
 from __future__ import annotations
 
 from collections import Counter
 
-from engine.games.castle_builder.catalog import (CASTLE_TILES, COIN, COINS, GATE, GATE_X, PATH, PATH_LENGTH,
-                                                 RUBY, TILE, TILES, TILE_COUNT, royal_ids)
+from engine.games.castle_builder.catalog import (
+    CASTLE_TILES,
+    COIN,
+    COINS,
+    GATE,
+    GATE_X,
+    PATH,
+    PATH_LENGTH,
+    RUBY,
+    TILE,
+    TILES,
+    TILE_COUNT,
+    royal_ids,
+)
 
 
 def test_126_tiles_with_well_formed_edges_and_symbols():
@@ -33,8 +46,16 @@ def test_the_mix_follows_the_facts_page():
 
 def test_the_tiles_the_rulebook_shows_exist():
     labels = Counter((t.kind, t.label) for t in CASTLE_TILES)
-    for kind, label in [("wall", "10"), ("treasury", "14"), ("wall", "5"), ("battlement right", "6"),
-                        ("great hall", "11/1"), ("angry noble", "12"), ("damsel", "13"), ("treasury", "24")]:
+    for kind, label in [
+        ("wall", "10"),
+        ("treasury", "14"),
+        ("wall", "5"),
+        ("battlement right", "6"),
+        ("great hall", "11/1"),
+        ("angry noble", "12"),
+        ("damsel", "13"),
+        ("treasury", "24"),
+    ]:
         assert labels[(kind, label)] >= 1, (kind, label)
     noble = next(t for t in CASTLE_TILES if t.kind == "angry noble" and t.label == "12")
     assert noble.rubies == 1 and noble.persons == 1

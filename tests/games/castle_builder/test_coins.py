@@ -1,4 +1,5 @@
 """The 11 coin effects of the rulebook's last page, their ties and choices, and the two variants."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,9 +8,19 @@ from engine.core.errors import IllegalMove
 from engine.games.castle_builder import GAME, Build, Knock, Steal, TakeCoin, TakeTile
 from engine.games.castle_builder.castle import NEW_CASTLE
 from engine.games.castle_builder.catalog import COINS, EFFECTS
-from engine.games.castle_builder.events import (BaronMoved, CastleTileRemoved, CoinTaken, EffectResolved,
-                                                GameEnded, MarketCleared, Task, TileDiscarded, TilesDrawn,
-                                                TileStolen, TurnStarted)
+from engine.games.castle_builder.events import (
+    BaronMoved,
+    CastleTileRemoved,
+    CoinTaken,
+    EffectResolved,
+    GameEnded,
+    MarketCleared,
+    Task,
+    TileDiscarded,
+    TilesDrawn,
+    TileStolen,
+    TurnStarted,
+)
 
 from .helpers import Tiles, act, castle, coin_of, of_type, position
 
@@ -67,8 +78,9 @@ def test_a_tie_at_the_bottom_still_counts_for_the_highest_tower():
     assert [len(h) for h in after.holders] == [2, 2]  # both castles are 1 level (the gate)
 
 
-@pytest.mark.parametrize("effect, kind, label", [("persons", "guard", "4"), ("windows", "window", "2"),
-                                                  ("roofs", "roof", "2")])
+@pytest.mark.parametrize(
+    "effect, kind, label", [("persons", "guard", "4"), ("windows", "window", "2"), ("roofs", "roof", "2")]
+)
 def test_most_persons_windows_roofs_need_at_least_one(effect, kind, label):
     state = offered(effect, players=3)
     events, after = act(state, TakeCoin(effect))
@@ -132,8 +144,11 @@ def test_the_bitter_lady_discards_a_random_tile_from_every_opponent():
 
 
 def test_the_mill_discards_the_market_and_takes_one_of_the_new_tiles():
-    state = position(market_coins=(coin_of("mill"), coin_of("ruby"), coin_of("monk")), market=(100, 101, 102),
-                     pending=(Task("coin", 0, 1),))
+    state = position(
+        market_coins=(coin_of("mill"), coin_of("ruby"), coin_of("monk")),
+        market=(100, 101, 102),
+        pending=(Task("coin", 0, 1),),
+    )
     events, waiting = act(state, TakeCoin("mill"))
     assert of_type(events, MarketCleared)[0].tiles == (100, 101, 102)
     assert set(waiting.discard) == {100, 101, 102}

@@ -1,4 +1,5 @@
 """Every worked example of the rulebook (seed 003), as a test."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,11 +15,13 @@ from .helpers import Tiles, act, castle, of_type, play, position
 
 
 def mine(c, holder, players=2, **changes):
-    return position(players=players, castles=[c] + [NEW_CASTLE] * (players - 1),
-                    holders=[holder] + [[]] * (players - 1), **changes)
+    return position(
+        players=players, castles=[c] + [NEW_CASTLE] * (players - 1), holders=[holder] + [[]] * (players - 1), **changes
+    )
 
 
 # -- the placement rules (the picture with the side walls, the 5 and the 14) --------------------
+
 
 def test_a_side_wall_may_not_start_a_new_level_but_may_join_one():
     t = Tiles()
@@ -58,6 +61,7 @@ def test_the_14_may_stand_beside_the_5_as_sides_need_not_match():
 
 # -- building by numbers ------------------------------------------------------------------------
 
+
 def test_10_and_14_below_need_a_24_above():
     t = Tiles()
     c = castle(k1=t("wall", "10"), m1=t("treasury", "14"))
@@ -81,8 +85,7 @@ def test_daniels_side_wall_on_the_6_air_over_air():
     t = Tiles()
     six = t("battlement right", "6")  # air on the right of its top
     assert TILES[six].top == "SA"
-    c = dict(g1=t("wall", "4"), h2=six, k1=t("wall", "5"), j2=t("window", "7"), m1=t("wall", "1"),
-             l2=t("guard", "6"))
+    c = dict(g1=t("wall", "4"), h2=six, k1=t("wall", "5"), j2=t("window", "7"), m1=t("wall", "1"), l2=t("guard", "6"))
     wall, stone = t("side wall left"), t("wall", "6")
     state = mine(castle(**c), [wall, stone])
     with pytest.raises(IllegalMove, match="castle symbol"):
@@ -114,6 +117,7 @@ def test_the_gate_counts_as_a_2_on_the_foundation():
 
 
 # -- changing numbers (Nico) --------------------------------------------------------------------
+
 
 def nico():
     t = Tiles()
@@ -161,13 +165,13 @@ def test_a_changed_number_is_printed_again_once_built():
 
 # -- the baron (Monja) --------------------------------------------------------------------------
 
+
 def test_monja_glides_over_three_barons_onto_the_ruby_and_takes_no_tile():
     t = Tiles()
     c = castle(g1=t("wall", "3"), h2=t("wall", "5"), k1=t("wall", "4"), j2=t("wall", "6"))
     eleven = t("window", "11")
     # Monja on space 8; red, yellow and blue on 11, 12 and 13 (a tile space); 14 is a ruby space
-    state = position(players=4, castles=[c] + [NEW_CASTLE] * 3, holders=[[eleven], [], [], []],
-                     barons=(7, 10, 11, 12))
+    state = position(players=4, castles=[c] + [NEW_CASTLE] * 3, holders=[[eleven], [], [], []], barons=(7, 10, 11, 12))
     events, after = play(state, f"{eleven}@3i")
     moved = of_type(events, BaronMoved)[0]
     assert moved.steps == 3

@@ -1,5 +1,6 @@
 """Random games to the end at 2, 3 and 4 players: tiles and coins accounted for, castles sound,
 barons apart, replay equals play, views keep the holders secret."""
+
 from __future__ import annotations
 
 import random
@@ -41,8 +42,13 @@ def play_random(seed: int, players: int, variants=frozenset(), check=None):
 
 def tiles_accounted(state):
     castle_tiles = [t for c in state.castles for _, _, t in c if t != GATE and t < TILE_COUNT]
-    places = (list(state.supply) + list(state.discard) + [t for t in state.market if t >= 0]
-              + [t for h in state.holders for t in h] + castle_tiles)
+    places = (
+        list(state.supply)
+        + list(state.discard)
+        + [t for t in state.market if t >= 0]
+        + [t for h in state.holders for t in h]
+        + castle_tiles
+    )
     assert sorted(places) == list(range(TILE_COUNT))
     if "royal-strategy" in state.variants:
         for s in range(state.players):
@@ -88,11 +94,13 @@ def make_check(rules_seen):
                 assert abs(ev.delta) <= max_change
                 if TILES[ev.tile].castle:
                     assert ev.level in levels_started(before.castles[ev.seat])
-                castle_sound(state.castles[ev.seat],
-                             {(lv, x, t): d for (s, lv, x, t), d in deltas.items() if s == ev.seat})
+                castle_sound(
+                    state.castles[ev.seat], {(lv, x, t): d for (s, lv, x, t), d in deltas.items() if s == ev.seat}
+                )
                 rules_seen.add("build")
             assert CODEC.decode(CODEC.encode(ev)) == ev
             rules_seen.add(type(ev).__name__)
+
     return check
 
 

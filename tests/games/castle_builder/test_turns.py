@@ -1,4 +1,5 @@
 """Set-up, the two kinds of turn, the holder's limit, the market, the supply, the variants, refusals."""
+
 from __future__ import annotations
 
 import random
@@ -10,8 +11,16 @@ from engine.core.fastattrs import replace
 from engine.games.castle_builder import GAME, Build, Discard, Draw, Knock, Pass, TakeCoin
 from engine.games.castle_builder.castle import NEW_CASTLE
 from engine.games.castle_builder.catalog import TILE_COUNT, royal_ids
-from engine.games.castle_builder.events import (CastleTileRemoved, GameEnded, MarketRefilled,
-                                                SupplyReshuffled, Task, TilesDrawn, TileStolen, TurnStarted)
+from engine.games.castle_builder.events import (
+    CastleTileRemoved,
+    GameEnded,
+    MarketRefilled,
+    SupplyReshuffled,
+    Task,
+    TilesDrawn,
+    TileStolen,
+    TurnStarted,
+)
 from engine.games.castle_builder.notation import describe, format_action, parse_action
 
 from .helpers import Tiles, act, castle, coin_of, new_game, of_type, play, position
@@ -77,12 +86,24 @@ def test_an_empty_supply_takes_the_shuffled_discard_pile():
     assert after.reshuffles == 1 and after.discard == () and len(after.holders[0]) == 3
 
 
-def test_the_third_time_the_supply_runs_dry_the_game_ends():
+def test_under_rules_version_1_the_third_time_the_supply_runs_dry_the_game_ends():
+    """Files saved under rules version 1 keep their old end (the book has none: see the next test)."""
     state = position(holders=[[1], []], coins=[[coin_of("ruby")], []])
-    state = replace(state, discard=state.supply[1:], supply=(), reshuffles=2)
+    state = replace(state, discard=state.supply[1:], supply=(), reshuffles=2, rules_version=1)
     events, after = act(state, Draw())
     assert after.finished and after.end_reason == "exhausted" and after.winners == (0,)
     assert isinstance(events[-1], GameEnded)
+
+
+def test_the_discard_pile_becomes_the_supply_however_often_the_supply_runs_dry():
+    """„Falls sich keine Plättchen mehr in der Plättchenauslage befinden, mischt ihr alle abgelegten
+    Plättchen zu einer neuen Plättchenauslage." (When the supply is empty, shuffle all discarded tiles
+    into a new supply): no limit, so a third reshuffle is a reshuffle, not the end."""
+    state = position(holders=[[1], []], coins=[[coin_of("ruby")], []])
+    state = replace(state, discard=state.supply[1:], supply=(), reshuffles=2)
+    events, after = act(state, Draw())
+    assert not after.finished and after.reshuffles == 3
+    assert isinstance(events[0], SupplyReshuffled) and len(after.holders[0]) == 3
 
 
 def test_a_player_who_can_neither_draw_nor_build_passes_and_all_passing_ends_the_game():
@@ -115,8 +136,12 @@ def test_royal_strategy_gives_a_prince_and_a_princess_and_any_change():
     prince = royal_ids(0)[0]
     pays = [t("wall", "1"), t("wall", "2")]
     seven = t("window", "7")
-    state = position(castles=[castle(g1=t("wall", "3")), NEW_CASTLE], holders=[[seven] + pays, []],
-                     variants={"royal-strategy"}, barons=(15, 30))  # 2h needs 3 + 2 = 5
+    state = position(
+        castles=[castle(g1=t("wall", "3")), NEW_CASTLE],
+        holders=[[seven] + pays, []],
+        variants={"royal-strategy"},
+        barons=(15, 30),
+    )  # 2h needs 3 + 2 = 5
     _, after = act(state, Build(seven, 2, 7, -2, tuple(sorted(pays))))
     assert (2, 7, seven) in after.castles[0] and after.holders[0] == ()
     _, after = act(state, Build(prince, 2, 7))  # the prince is a check mark
@@ -128,9 +153,12 @@ def test_royal_strategy_gives_a_prince_and_a_princess_and_any_change():
 def test_a_royal_knocked_out_of_a_castle_returns_beside_its_holder():
     prince = royal_ids(1)[0]
     theirs = castle(c1=prince)
-    state = position(castles=[NEW_CASTLE, theirs], variants={"royal-strategy"},
-                     market_coins=(coin_of("catapult"), coin_of("mill"), coin_of("monk")),
-                     pending=(Task("coin", 0, 1),))
+    state = position(
+        castles=[NEW_CASTLE, theirs],
+        variants={"royal-strategy"},
+        market_coins=(coin_of("catapult"), coin_of("mill"), coin_of("monk")),
+        pending=(Task("coin", 0, 1),),
+    )
     events, after = act(state, TakeCoin("catapult"))
     assert of_type(events, CastleTileRemoved)[0].tile == prince
     assert prince in after.royals[1] and prince not in after.discard
@@ -140,8 +168,19 @@ def test_only_the_seat_to_act_may_move_and_unlisted_objects_are_refused():
     state = position()
     with pytest.raises(IllegalMove, match="not your turn"):
         GAME.decide(state, 1, Draw(), random.Random(0))
-    for bad in (None, "draw", 3, TakeCoin("ruby"), Discard(5), Knock(1, 1, 0), Build(-7, 1, 0),
-                Build(0, 99, 0), Build(state.supply[0], 1, 0), Build(True, 1, 0), Build(0, 1, 0, 0, [1])):
+    for bad in (
+        None,
+        "draw",
+        3,
+        TakeCoin("ruby"),
+        Discard(5),
+        Knock(1, 1, 0),
+        Build(-7, 1, 0),
+        Build(0, 99, 0),
+        Build(state.supply[0], 1, 0),
+        Build(True, 1, 0),
+        Build(0, 1, 0, 0, [1]),
+    ):
         with pytest.raises(IllegalMove):
             GAME.decide(state, 0, bad, random.Random(0))
 

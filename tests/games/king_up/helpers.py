@@ -1,4 +1,5 @@
 """Build King Up! positions directly, so each rule can be tested where it applies."""
+
 from __future__ import annotations
 
 import random
@@ -29,8 +30,7 @@ def climbing(players: int = 3, floors: dict[str, int] | None = None, turn: int =
     levels = [0] * 13
     for initial, floor in (floors or {}).items():
         levels[fig(initial)] = floor
-    return attrs.evolve(base, phase=CLIMBING, floors=tuple(levels), turn=turn,
-                        placed=(0,) * players, **changes)
+    return attrs.evolve(base, phase=CLIMBING, floors=tuple(levels), turn=turn, placed=(0,) * players, **changes)
 
 
 def apply(state: KingUpState, seat: int, action, rng_seed: int = 0) -> tuple[KingUpState, list]:

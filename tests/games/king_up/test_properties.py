@@ -1,4 +1,5 @@
 """Random legal King Up! games to the end: invariants, replay, save/load and secrecy."""
+
 from __future__ import annotations
 
 import random

@@ -1,4 +1,5 @@
 """Every rule of the King Up! summary card (seed 004) and the facts page, one test each."""
+
 from __future__ import annotations
 
 import random
@@ -9,8 +10,15 @@ import pytest
 from engine.core import IllegalAction
 from engine.games.king_up import GAME, Climb, Pass, Place, Vote
 from engine.games.king_up.catalog import CANDIDATES, ELIMINATED, GOAL_CARDS, OFF_BOARD, THRONE
-from engine.games.king_up.events import (CandidateEliminated, ClimbBegan, GameEnded, KingElected,
-                                         RoundScored, RoundStarted, VoteCalled)
+from engine.games.king_up.events import (
+    CandidateEliminated,
+    ClimbBegan,
+    GameEnded,
+    KingElected,
+    RoundScored,
+    RoundStarted,
+    VoteCalled,
+)
 from engine.games.king_up.state import CLIMBING, OVER, PLACING, VOTING
 
 from .helpers import apply, climbing, fig, fresh
@@ -237,6 +245,7 @@ def _tied_final(goal0: int, goal1: int, floors: dict[str, int]):
 
 def test_tie_break_more_goal_candidates_still_in_the_castle():
     from engine.games.king_up.rules import _winners
+
     goal0 = 0
     goal1 = min(range(1, 26), key=lambda i: len(set(GOAL_CARDS[i]) & set(GOAL_CARDS[goal0])))
     all_of_0 = {CANDIDATES[f].initial: 1 for f in GOAL_CARDS[goal0]}
@@ -252,9 +261,13 @@ def test_new_rounds_deal_goal_cards_never_seen_before():
     for r in (2, 3):
         ev = GAME.decide(
             attrs.evolve(climbing(players=6, floors={"A": 5}, turn=0), used_goals=frozenset(used), round=r - 1),
-            0, Climb(fig("A")), random.Random(r))
+            0,
+            Climb(fig("A")),
+            random.Random(r),
+        )
         assert isinstance(ev[-1], VoteCalled)
     from engine.games.king_up.rules import _deal_round
+
     dealt = _deal_round(attrs.evolve(state, used_goals=frozenset(range(20))), 2, 0, random.Random(3))
     assert set(dealt.goals) == set(range(20, 26))
 

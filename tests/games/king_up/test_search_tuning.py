@@ -1,6 +1,7 @@
 """The King Up! search's own helpers: the rollout move read from the state plays as the greedy bot,
 the determinizer reads the others' goal cards from the castle and the votes, and the evaluation
 expects high candidates to be voted out while the NO cards last."""
+
 from __future__ import annotations
 
 import math
@@ -77,8 +78,12 @@ def test_the_determinizer_draws_the_others_true_cards_more_often_than_a_uniform_
 def test_a_seat_that_kept_its_no_cards_through_a_vote_is_drawn_with_that_candidate():
     """Seat 1 still holds all its NO cards after Merlino was voted out: it voted YES, so its card
     names Merlino (a greedy player says NO to every candidate not on its card)."""
-    state = climbing(4, {"M": ELIMINATED, "A": 3, "B": 2}, turn=0,
-                     no_cards=(NO_CARDS[4] - 1, NO_CARDS[4], NO_CARDS[4] - 1, NO_CARDS[4] - 1))
+    state = climbing(
+        4,
+        {"M": ELIMINATED, "A": 3, "B": 2},
+        turn=0,
+        no_cards=(NO_CARDS[4] - 1, NO_CARDS[4], NO_CARDS[4] - 1, NO_CARDS[4] - 1),
+    )
     view = GAME.view(state, 0)
     drawn = [GAME.determinize(view, random.Random(i)).goals[1] for i in range(40)]
     assert all(fig("M") in GOAL_CARDS[g] for g in drawn)
@@ -111,8 +116,9 @@ def test_early_in_a_round_a_candidate_on_floor_5_is_worth_less_than_one_on_floor
 
 def test_during_a_vote_the_goal_cards_decide_it_as_greedy_players_vote():
     goals = tuple(GOAL_INDEX[card] for card in _cards_with(fig("A"), 4))
-    base = attrs.evolve(climbing(4, {"A": 6, "B": 3}, goals=goals), phase=VOTING, on_throne=fig("A"),
-                        votes=(True, None, None, None))
+    base = attrs.evolve(
+        climbing(4, {"A": 6, "B": 3}, goals=goals), phase=VOTING, on_throne=fig("A"), votes=(True, None, None, None)
+    )
     assert expected_worth(base)[fig("A")] == 10  # on every card: crowned, the round ends
     refused = attrs.evolve(base, votes=(False, None, None, None))
     assert expected_worth(refused)[fig("A")] == 0

@@ -9,6 +9,7 @@ at the start of every turn, and fits the final score each seat reached by least 
 numpy, which the engine does not need). Games with a seed divisible by 5 are held out to
 print the error; the weights printed are fitted on all games.
 """
+
 from __future__ import annotations
 
 import random
@@ -48,6 +49,7 @@ def play(game, greedy, seed: int, epsilon: float = 0.0):
 
 def main(games: int) -> None:
     import numpy as np
+
     game = get_game("palais-royal")
     greedy = game.bots["greedy"]()
     rows, scores, held = [], [], []
@@ -62,13 +64,17 @@ def main(games: int) -> None:
 
     def fit(x, y):
         return np.linalg.solve(x.T @ x + np.eye(x.shape[1]), x.T @ y)
+
     error = y[held] - x[held] @ fit(x[~held], y[~held])
-    print(f"# {len(y)} positions; held-out error {np.sqrt(np.mean(error ** 2)):.1f} points "
-          f"(spread of final scores {y[held].std():.1f})", file=sys.stderr)
+    print(
+        f"# {len(y)} positions; held-out error {np.sqrt(np.mean(error**2)):.1f} points "
+        f"(spread of final scores {y[held].std():.1f})",
+        file=sys.stderr,
+    )
     w = fit(x, y)
     print("WEIGHTS = (")
     for i in range(0, len(w), 10):
-        print("    " + " ".join(f"{v:.3f}," for v in w[i:i + 10]))
+        print("    " + " ".join(f"{v:.3f}," for v in w[i : i + 10]))
     print(")")
 
 

@@ -1,4 +1,5 @@
 """Build Palais Royal positions directly, so each rule can be tested where it applies."""
+
 from __future__ import annotations
 
 import random
@@ -31,8 +32,14 @@ def find_noble(**want) -> int:
     return next(n.index for n in NOBLES if all(getattr(n, k) == v for k, v in want.items()))
 
 
-def playing(players: int = 4, turn: int = 0, rooms: dict[str, tuple[int, ...]] | None = None,
-            park: dict[str, int] | None = None, full_park: bool = True, **changes) -> PalaisState:
+def playing(
+    players: int = 4,
+    turn: int = 0,
+    rooms: dict[str, tuple[int, ...]] | None = None,
+    park: dict[str, int] | None = None,
+    full_park: bool = True,
+    **changes,
+) -> PalaisState:
     """A position in play, ``turn`` to act before action 1. ``rooms`` maps room codes to servants per
     seat (other rooms empty); ``park`` puts nobles on named spaces; with ``full_park`` every other
     space holds some noble, else it is free."""
@@ -48,8 +55,13 @@ def playing(players: int = 4, turn: int = 0, rooms: dict[str, tuple[int, ...]] |
         spaces = [next(spare) for _ in range(36)]
     for sp, nb in placed.items():
         spaces[sp] = nb
-    state = replace(state, rooms=tuple(tuple(r) for r in counts), park=tuple(spaces), supply=(8,) * players,
-                    box=tuple(n for n in range(42) if n not in spaces))
+    state = replace(
+        state,
+        rooms=tuple(tuple(r) for r in counts),
+        park=tuple(spaces),
+        supply=(8,) * players,
+        box=tuple(n for n in range(42) if n not in spaces),
+    )
     state = GAME.evolve(state, TurnBegan(turn, 1, False, True))
     return replace(state, **changes) if changes else state
 

@@ -1,4 +1,5 @@
 """The thinking bot's evaluation: the turn played out, the projected final scores, the search."""
+
 from __future__ import annotations
 
 import random
@@ -8,8 +9,15 @@ import pytest
 from engine.core import GameConfig
 from engine.core.search import ThinkingBot
 from engine.games.palais_royal import GAME
-from engine.games.palais_royal.evaluate import (FEATURES, WEIGHTS, GreedyView, evaluate, finish_turn, model_inputs,
-                                                projected_scores)
+from engine.games.palais_royal.evaluate import (
+    FEATURES,
+    WEIGHTS,
+    GreedyView,
+    evaluate,
+    finish_turn,
+    model_inputs,
+    projected_scores,
+)
 from engine.games.palais_royal.scoring import final_scoring
 from engine.games.palais_royal.state import PLACING, PLAYING
 

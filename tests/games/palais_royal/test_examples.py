@@ -1,10 +1,23 @@
 """Every worked example of the rulebook, as a test."""
+
 from __future__ import annotations
 
 from engine.core.fastattrs import replace
 from engine.games.palais_royal import GAME, Bring, Done, Draw, Keep, Mint, Recruit
-from engine.games.palais_royal.catalog import (HONOUR4, KOENIG, MADAME, MOVES, NOBLES, PENSION, RECRUIT, ROOMS_STEP,
-                                               SCHREIBSTUBE, SUPPLY, TOR, parse_space)
+from engine.games.palais_royal.catalog import (
+    HONOUR4,
+    KOENIG,
+    MADAME,
+    MOVES,
+    NOBLES,
+    PENSION,
+    RECRUIT,
+    ROOMS_STEP,
+    SCHREIBSTUBE,
+    SUPPLY,
+    TOR,
+    parse_space,
+)
 from engine.games.palais_royal.catalog import CARDS as CARDS_STEP
 from engine.games.palais_royal.events import SUPPLY as FROM_SUPPLY
 from engine.games.palais_royal.scoring import final_scoring, row_counts, row_points
@@ -15,6 +28,7 @@ from .helpers import BLACK, GREEN, RED, YELLOW, apply, at_step, find_noble, nobl
 
 
 # -- Ehrenhof: "Red has 3 servants in the Ehrenhof: 3 onto the Tor, and 1 more with the majority" --
+
 
 def test_ehrenhof_with_the_majority_puts_four_servants_on_the_tor():
     state = at_step(playing(rooms={"Eh": (3, 2, 0, 0)}), SUPPLY)
@@ -29,6 +43,7 @@ def test_ehrenhof_without_the_majority_puts_three():
 
 
 # -- Treppenhaus: "Green has 4 servants there: up to 4 moves, 1 more with the majority" ----------
+
 
 def test_treppenhaus_moves_and_the_count_does_not_change_when_servants_leave_it():
     state = at_step(playing(turn=GREEN, rooms={"Tr": (0, 0, 4, 1)}), MOVES)
@@ -48,6 +63,7 @@ def test_unused_moves_lapse():
 
 # -- Münzerei: "Yellow has 2 servants: 2 gold, and 1 more with the majority" -------------------
 
+
 def test_muenzerei_pays_a_coin_per_servant_and_one_for_the_majority():
     state = at_step(playing(turn=YELLOW, rooms={"Mu": (0, 2, 1, 0)}), ROOMS_STEP)
     assert mint_gold(state, YELLOW) == 3
@@ -60,9 +76,11 @@ def test_muenzerei_pays_a_coin_per_servant_and_one_for_the_majority():
 
 # -- King and Madame: "Yellow has 2 with the King and 3 with Madame, the majority in both" -------
 
+
 def test_king_and_madame_majorities_bring_one_more_servant_each():
-    state = at_step(playing(turn=YELLOW, rooms={"Ko": (1, 2, 0, 0), "Ma": (2, 3, 0, 0), "Sc": (0, 1, 0, 0)}),
-                    ROOMS_STEP)
+    state = at_step(
+        playing(turn=YELLOW, rooms={"Ko": (1, 2, 0, 0), "Ma": (2, 3, 0, 0), "Sc": (0, 1, 0, 0)}), ROOMS_STEP
+    )
     assert state.king_left == 1 and state.madame_left == 1
     state = play(state, "+Ko", "+Ma")
     assert room(state, "Ko", YELLOW) == 3 and room(state, "Ma", YELLOW) == 4  # 3 turquoise, 4 violet seals
@@ -70,11 +88,16 @@ def test_king_and_madame_majorities_bring_one_more_servant_each():
 
 # -- Schreibstube: "Yellow has 2 servants there: up to 2 recruits" ----------------------------
 
+
 def test_each_schreibstube_servant_allows_one_recruit():
     cheap = [n.index for n in NOBLES if n.king + n.madame <= 1][:3]
-    state = playing(turn=YELLOW, rooms={"Sc": (0, 2, 0, 0), "Ko": (0, 3, 0, 0), "Ma": (0, 3, 0, 0)},
-                    park={"c3": cheap[0], "d3": cheap[1], "c4": cheap[2]},
-                    gold=(0, 30, 0, 0), bank=3)
+    state = playing(
+        turn=YELLOW,
+        rooms={"Sc": (0, 2, 0, 0), "Ko": (0, 3, 0, 0), "Ma": (0, 3, 0, 0)},
+        park={"c3": cheap[0], "d3": cheap[1], "c4": cheap[2]},
+        gold=(0, 30, 0, 0),
+        bank=3,
+    )
     state = at_step(state, RECRUIT)
     state = play(state, "c3", "d3")
     assert room(state, "Sc", YELLOW) == 0
@@ -85,11 +108,13 @@ def test_each_schreibstube_servant_allows_one_recruit():
 
 # -- Recruiting: the 4-gold noble with 2 turquoise seals, +2 gold every turn, 3 points ----------
 
+
 def test_recruiting_the_printed_gold_noble():
     toulouse = find_noble(gold=4, king=2, madame=0, benefit="gold2")
     assert NOBLES[toulouse].published and NOBLES[toulouse].points == 3
-    state = playing(rooms={"Sc": (1, 0, 0, 0), "Ko": (2, 0, 0, 0), "Mu": (1, 0, 0, 0)}, park={"c3": toulouse},
-                    gold=(5, 1, 2, 3))
+    state = playing(
+        rooms={"Sc": (1, 0, 0, 0), "Ko": (2, 0, 0, 0), "Mu": (1, 0, 0, 0)}, park={"c3": toulouse}, gold=(5, 1, 2, 3)
+    )
     state = at_step(state, RECRUIT)
     supply = state.supply[RED]
     state, events = apply(state, Recruit(parse_space("c3")))
@@ -108,6 +133,7 @@ def test_the_printed_points_noble():
 
 
 # -- Gold discount: example 1 (6 gold less 3 free neighbours = 3), example 2 (decorations) -------
+
 
 def test_example_1_three_free_neighbours_take_three_gold_off():
     anjou = noble("Duc d'Anjou")
@@ -136,12 +162,16 @@ def test_the_discount_never_goes_below_zero():
 def test_a_border_servant_counts_as_a_free_space():
     anjou = noble("Duc d'Anjou")
     state = playing(park={"b2": anjou})
-    state = replace(state, park=tuple(FREE if i == parse_space("a1") else n for i, n in enumerate(state.park)),
-                    marks=tuple(RED if i == parse_space("a1") else m for i, m in enumerate(state.marks)))
+    state = replace(
+        state,
+        park=tuple(FREE if i == parse_space("a1") else n for i, n in enumerate(state.park)),
+        marks=tuple(RED if i == parse_space("a1") else m for i, m in enumerate(state.marks)),
+    )
     assert gold_cost(state.park, parse_space("b2")) == 5
 
 
 # -- Hintereingang: "Green has 3 servants there, draws 3, keeps 2, takes 2 servants back" ----------
+
 
 def test_hintereingang_draw_three_keep_two():
     state = playing(turn=GREEN, rooms={"Hi": (0, 0, 3, 0)}, deck=(PENSION, HONOUR4, 0, 1, 2))
@@ -186,6 +216,7 @@ def test_kardinal_case_4_a_tie_at_the_kardinal_too_gives_no_bonus():
 
 # -- Park rows: the lion row and the vase row ---------------------------------------------------
 
+
 def _marks(**by_space: int) -> tuple[int, ...]:
     marks = [FREE] * 36
     for name, seat in by_space.items():
@@ -217,6 +248,7 @@ def test_a_tie_for_second_pays_nothing():
 
 # -- Red's 53 points: nobles 41, 2 unplayed cards, a played 4-point card, 6 in the park ----------
 
+
 def test_reds_53_points():
     # Nobles worth 41 points.
     picked, total = [], 0
@@ -225,8 +257,12 @@ def test_reds_53_points():
             picked.append(n.index)
             total += n.points
     assert total == 41
-    state = playing(nobles=(tuple(picked), (), (), ()), hands=((PENSION, 0), (), (), ()),
-                    honours=((HONOUR4,), (), (), ()), marks=_marks(a3=RED, a4=RED))
+    state = playing(
+        nobles=(tuple(picked), (), (), ()),
+        hands=((PENSION, 0), (), (), ()),
+        honours=((HONOUR4,), (), (), ()),
+        marks=_marks(a3=RED, a4=RED),
+    )
     ended = final_scoring(state)
     assert (ended.nobles[RED], ended.hands[RED], ended.played[RED], ended.park[RED]) == (41, 2, 4, 6)
     assert ended.totals[RED] == 53 and ended.winners == (RED,)
@@ -236,6 +272,7 @@ def test_wrong_step_actions_are_refused_with_a_reason():
     import pytest
 
     from engine.core.errors import IllegalMove
+
     state = at_step(playing(rooms={"Tr": (3, 0, 0, 0)}), MOVES)
     with pytest.raises(IllegalMove, match="action 3"):
         GAME.decide(state, RED, Mint(), None)

@@ -1,4 +1,5 @@
 """Notation round trips, the move list, refusals of unreadable text, and the bots."""
+
 from __future__ import annotations
 
 import random
@@ -29,18 +30,21 @@ def test_every_legal_action_round_trips_through_notation_along_random_games():
                     assert GAME.parse_action(state, seat, text) == action, text
 
 
-@pytest.mark.parametrize("text,action", [
-    ("Tr>Mu", Move(TREPPENHAUS, MUENZEREI)),
-    ("treppenhaus > münzerei", Move(TREPPENHAUS, MUENZEREI)),
-    ("+to", Bring(TOR, FROM_SUPPLY)),
-    ("+Ma<Mu", Bring(MADAME, MUENZEREI)),
-    ("c4", Recruit(parse_space("c4"))),
-    ("a4<Mu", Recruit(parse_space("a4"), source=MUENZEREI)),
-    ("a4", Recruit(parse_space("a4"), source=FROM_SUPPLY)),
-    ("c4*KM", Recruit(parse_space("c4"), 1, 1)),
-    ("play royal pension", PlayCard(PENSION)),
-    ("next", Done()),
-])
+@pytest.mark.parametrize(
+    "text,action",
+    [
+        ("Tr>Mu", Move(TREPPENHAUS, MUENZEREI)),
+        ("treppenhaus > münzerei", Move(TREPPENHAUS, MUENZEREI)),
+        ("+to", Bring(TOR, FROM_SUPPLY)),
+        ("+Ma<Mu", Bring(MADAME, MUENZEREI)),
+        ("c4", Recruit(parse_space("c4"))),
+        ("a4<Mu", Recruit(parse_space("a4"), source=MUENZEREI)),
+        ("a4", Recruit(parse_space("a4"), source=FROM_SUPPLY)),
+        ("c4*KM", Recruit(parse_space("c4"), 1, 1)),
+        ("play royal pension", PlayCard(PENSION)),
+        ("next", Done()),
+    ],
+)
 def test_typed_moves(text, action):
     state = at_step(playing(rooms={"Tr": (1, 0, 0, 0)}), MOVES)
     assert GAME.parse_action(state, RED, text) == action
@@ -85,8 +89,10 @@ def test_bots_play_every_player_count_from_the_view_alone():
 
 def test_greedy_takes_the_obvious_recruit():
     n = find_noble(gold=6, king=1, madame=1, benefit="")
-    state = at_step(playing(rooms={"Sc": (1, 0, 0, 0), "Ko": (1, 0, 0, 0), "Ma": (1, 0, 0, 0)}, park={"c3": n},
-                            gold=(9, 0, 0, 0)), 4)
+    state = at_step(
+        playing(rooms={"Sc": (1, 0, 0, 0), "Ko": (1, 0, 0, 0), "Ma": (1, 0, 0, 0)}, park={"c3": n}, gold=(9, 0, 0, 0)),
+        4,
+    )
     legal = list(GAME.legal_actions(state, RED))
     choice = GAME.make_bot("greedy").choose(GAME.view(state, RED), legal, random.Random(0))
     assert isinstance(choice, Recruit)
@@ -104,14 +110,22 @@ def test_docstring_examples_run():
     import doctest
 
     from engine.games.palais_royal import catalog, notation, scoring
+
     for module in (catalog, notation, scoring):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
 
 
 def test_reveals_and_boundaries():
-    from engine.games.palais_royal.events import (CardPlayed, DeckReshuffled, GameSetUp, ServantMoved, StepBegan,
-                                                  TurnBegan)
+    from engine.games.palais_royal.events import (
+        CardPlayed,
+        DeckReshuffled,
+        GameSetUp,
+        ServantMoved,
+        StepBegan,
+        TurnBegan,
+    )
+
     assert GAME.reveals(CardsDrawn(0, (1, 2))) and GAME.reveals(CardPlayed(0, 1))
     assert GAME.reveals(DeckReshuffled((1,))) and GAME.reveals(GameSetUp(0, (), (), (), ()))
     assert not GAME.reveals(ServantMoved(0, 2, 3)) and not GAME.reveals(CardKept(0, 1))
@@ -122,6 +136,7 @@ def test_reveals_and_boundaries():
 
 def test_every_event_of_a_game_has_a_line_or_is_bookkeeping():
     from engine.games.palais_royal.events import StepBegan, TurnBegan
+
     _, _, events = play_random(7, 4, check=False)
     state = GAME.initial_state(GameConfig(4))
     for ev in events:

@@ -1,5 +1,6 @@
 """Random legal Palais Royal games to the end: components conserved, replay equals live play, and no
 view shows what its seat may not know."""
+
 from __future__ import annotations
 
 import random
@@ -24,8 +25,14 @@ def check_invariants(state) -> None:
     assert sum(state.gold) + state.bank == GOLD and state.bank >= 0 and min(state.gold) >= 0
     nobles = [x for x in state.park if x != FREE] + list(state.box) + [x for t in state.nobles for x in t]
     assert sorted(nobles) == list(range(NOBLE_COUNT))
-    cards = (len(state.deck) + len(state.discard) + sum(map(len, state.hands)) + sum(map(len, state.honours))
-             + len(state.drawn) + (1 if state.favour else 0))
+    cards = (
+        len(state.deck)
+        + len(state.discard)
+        + sum(map(len, state.hands))
+        + sum(map(len, state.honours))
+        + len(state.drawn)
+        + (1 if state.favour else 0)
+    )
     assert cards == 4 * len(PRIVILEGES)
     assert all(m == FREE or state.park[i] == FREE for i, m in enumerate(state.marks))
 
@@ -56,8 +63,10 @@ def test_random_games_conserve_components_and_replay_to_the_same_state(players):
         assert replay(GAME, config, events) == state
         result = GAME.result(state)
         assert result.finished and result.winners
-        assert state.final.totals == tuple(a + b + c + d for a, b, c, d in zip(
-            state.final.nobles, state.final.played, state.final.hands, state.final.park))
+        assert state.final.totals == tuple(
+            a + b + c + d
+            for a, b, c, d in zip(state.final.nobles, state.final.played, state.final.hands, state.final.park)
+        )
 
 
 @pytest.mark.slow

@@ -1,4 +1,5 @@
 """Rule tests: set-up, each noble benefit, each privilege card, sources of new servants, the end."""
+
 from __future__ import annotations
 
 import random
@@ -9,10 +10,30 @@ from engine.core import GameConfig
 from engine.core.errors import IllegalMove
 from engine.core.fastattrs import replace
 from engine.games.palais_royal import GAME, Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
-from engine.games.palais_royal.catalog import (EHRENHOF, FAVOUR, HONOUR2, HONOUR4, KARDINAL, KOENIG, MADAME,
-                                               MOVES, MUENZEREI, NOBLES, OPEN_GATES, PENSION, RECEPTION, RECRUIT,
-                                               ROOMS_STEP, SEALS, STAIRS5, STAIRS9, SUPPLY, TOR,
-                                               TREPPENHAUS, parse_space)
+from engine.games.palais_royal.catalog import (
+    EHRENHOF,
+    FAVOUR,
+    HONOUR2,
+    HONOUR4,
+    KARDINAL,
+    KOENIG,
+    MADAME,
+    MOVES,
+    MUENZEREI,
+    NOBLES,
+    OPEN_GATES,
+    PENSION,
+    RECEPTION,
+    RECRUIT,
+    ROOMS_STEP,
+    SEALS,
+    STAIRS5,
+    STAIRS9,
+    SUPPLY,
+    TOR,
+    TREPPENHAUS,
+    parse_space,
+)
 from engine.games.palais_royal.catalog import CARDS as CARDS_STEP
 from engine.games.palais_royal.catalog import END as END_STEP
 from engine.games.palais_royal.events import SUPPLY as FROM_SUPPLY
@@ -25,13 +46,14 @@ from .helpers import GREEN, RED, YELLOW, apply, at_step, find_noble, fresh, play
 
 # -- set-up -----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_deals_the_park_gold_and_servants(players):
     state = fresh(players, start=1)
     assert len(state.park) == 36 and len(state.box) == 6
     assert sorted(state.park + state.box) == list(range(42))
     assert [state.gold[(1 + i) % players] for i in range(players)] == list(range(players))
-    assert state.bank == 33 - sum(range(players))
+    assert state.bank == 57 - sum(range(players))
     assert all(state.rooms[TREPPENHAUS][s] == 3 and state.rooms[EHRENHOF][s] == 2 for s in range(players))
     assert state.supply == (13,) * players and state.reserve == (7,) * players
     assert state.layout[4] == TOR and len(state.deck) == 36
@@ -61,6 +83,7 @@ def test_setup_placements_are_refused_once_playing():
 
 # -- new servants: from the supply, from a room once it is empty ----------------------------------
 
+
 def test_new_servants_come_from_a_room_when_the_supply_is_empty():
     state = at_step(playing(rooms={"Eh": (2, 0, 0, 0), "Mu": (3, 0, 0, 0)}, supply=(0, 8, 8, 8)), SUPPLY)
     legal = set(GAME.legal_actions(state, RED))
@@ -71,6 +94,7 @@ def test_new_servants_come_from_a_room_when_the_supply_is_empty():
 
 
 # -- noble benefits ---------------------------------------------------------------------------
+
 
 def with_noble(benefit: str, **kwargs):
     n = find_noble(benefit=benefit)
@@ -114,8 +138,12 @@ def test_benefit_cards3_three_more_cards_with_a_servant_at_the_back_door():
 @pytest.mark.parametrize("benefit,called", [("servants1", 1), ("servants3", 3)])
 def test_benefit_servants_from_the_general_supply_once_then_face_down(benefit, called):
     n = find_noble(benefit=benefit)
-    state = playing(rooms={"Sc": (1, 0, 0, 0), "Ko": (3, 0, 0, 0), "Ma": (3, 0, 0, 0)}, park={"c3": n},
-                    gold=(9, 0, 0, 0), reserve=(2, 7, 7, 7))
+    state = playing(
+        rooms={"Sc": (1, 0, 0, 0), "Ko": (3, 0, 0, 0), "Ma": (3, 0, 0, 0)},
+        park={"c3": n},
+        gold=(9, 0, 0, 0),
+        reserve=(2, 7, 7, 7),
+    )
     state = at_step(state, RECRUIT)
     supply = state.supply[RED]
     state, _ = apply(state, Recruit(parse_space("c3")))
@@ -140,6 +168,7 @@ def test_border_noble_leaves_a_servant_on_its_space():
 
 
 # -- privilege cards --------------------------------------------------------------------------
+
 
 def holding(card: int, step: int, gold: int = 5, **kwargs):
     state = playing(hands=((card,), (), (), ()), gold=(gold, 0, 0, 0), **kwargs)
@@ -212,6 +241,7 @@ def test_honour_cards_score_at_the_end_and_stay_face_up(card, points):
 
 def test_unplayed_cards_score_one_each_at_most_six():
     from engine.games.palais_royal.scoring import final_scoring
+
     state = playing(hands=((0,) * 8, (0,) * 3, (), ()))
     assert final_scoring(state).hands[:2] == (6, 3)
 
@@ -223,6 +253,7 @@ def test_cards_are_played_only_on_your_turn_and_paid_for():
 
 
 # -- the back door: reshuffle ------------------------------------------------------------------
+
 
 def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out():
     state = playing(rooms={"Hi": (3, 0, 0, 0)}, deck=(PENSION,), discard=(HONOUR2, HONOUR4, SEALS))
@@ -245,6 +276,7 @@ def test_keep_no_more_cards_than_servants_at_the_back_door():
 
 # -- the end ------------------------------------------------------------------------------------
 
+
 def test_last_round_when_the_start_player_finds_twelve_nobles_or_fewer():
     state = playing(players=2, turn=1, rooms={"Ka": (0, 1), "Tr": (1, 1)})
     park = tuple(n if i < 12 else FREE for i, n in enumerate(state.park))
@@ -264,20 +296,36 @@ def test_last_round_when_the_start_player_finds_twelve_nobles_or_fewer():
 
 def test_a_tie_goes_to_the_kardinal_then_is_shared():
     from engine.games.palais_royal.scoring import winners
+
     assert winners((10, 10, 5), (1, 2, 3)) == (1,)
     assert winners((10, 10, 5), (2, 2, 3)) == (0, 1)
 
 
 def test_every_action_object_not_listed_is_refused():
     state = at_step(playing(rooms={"Tr": (2, 0, 0, 0)}), MOVES)
-    for bad in (Move(TREPPENHAUS, 42), Move(-1, 0), Recruit(99), PlayCard(17), Keep(3), Draw(), Mint(), Place(2),
-                Bring(KARDINAL), None, 5, "next", Move(TREPPENHAUS, KARDINAL), Recruit("a1")):
+    for bad in (
+        Move(TREPPENHAUS, 42),
+        Move(-1, 0),
+        Recruit(99),
+        PlayCard(17),
+        Keep(3),
+        Draw(),
+        Mint(),
+        Place(2),
+        Bring(KARDINAL),
+        None,
+        5,
+        "next",
+        Move(TREPPENHAUS, KARDINAL),
+        Recruit("a1"),
+    ):
         with pytest.raises(IllegalMove):
             GAME.decide(state, RED, bad, random.Random(0))
 
 
 def test_view_round_trips_through_json():
     from engine.core.views import view_from_json, view_to_json
+
     state = playing(hands=((PENSION,), (), (), ()))
     for seat in (None, RED, GREEN):
         view = GAME.view(state, seat)

@@ -1,4 +1,5 @@
 """The view holds what a screen needs to draw the table, round-trips through JSON, and hides secrets."""
+
 from __future__ import annotations
 
 from engine.core.views import view_from_json, view_to_json
@@ -11,8 +12,9 @@ from .test_properties import play_random
 
 def test_the_view_draws_castle_park_rows_and_players():
     n = find_noble(gold=6, king=1, madame=1, benefit="")
-    state = at_step(playing(rooms={"Sc": (1, 0, 0, 0), "Mu": (2, 1, 0, 0)}, park={"c3": n},
-                            hands=((PENSION,), (), (), ())), RECRUIT)
+    state = at_step(
+        playing(rooms={"Sc": (1, 0, 0, 0), "Mu": (2, 1, 0, 0)}, park={"c3": n}, hands=((PENSION,), (), (), ())), RECRUIT
+    )
     view = GAME.view(state, RED)
     assert sorted(r.square for r in view.rooms) == list(range(9))
     assert view.rooms[3].code == "Mu" and view.rooms[3].servants == (2, 1, 0, 0) and view.rooms[3].majority == RED

@@ -5,9 +5,10 @@ score sheets at the end.
 board.py draws the castles and the strip of rooms below them (look.py says how a room looks,
 describe.py writes the lines under the board, moves.py reads the legal moves, widgets.py holds
 its grid and text line); panels.py is the standing beside it; dialogs.py the bonus choices;
-sheets.py the overview, the reveal and the final scoring. Everything is drawn from the seat's view and the legal moves; what a placement would
-score comes from ``GAME.preview``.
+sheets.py the overview, the reveal and the final scoring. Everything is drawn from the seat's
+view and the legal moves; what a placement would score comes from ``GAME.preview``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -42,8 +43,9 @@ class BetweenTwoCastlesUI(GameUI):
     def make_info(self) -> ViewPanel:
         return CastlesInfo()
 
-    def interludes(self, game: Game, steps: Sequence[Step], viewer: int | None,
-                   seats: Sequence[Seat]) -> list[Screen[Any]]:
+    def interludes(
+        self, game: Game, steps: Sequence[Step], viewer: int | None, seats: Sequence[Seat]
+    ) -> list[Screen[Any]]:
         screens: list[Screen[Any]] = []
         for step in steps:
             if step.kind == "PairsRevealed" and viewer is not None:
@@ -59,6 +61,7 @@ class BetweenTwoCastlesUI(GameUI):
         from rich.console import Group
 
         from .sheets import ranking_table, sheet_table
+
         return Group(ranking_table(ctx.view, ctx.seats), "", sheet_table(ctx.view))
 
     def phase_text(self, ctx: ViewContext) -> str:
@@ -69,5 +72,13 @@ class BetweenTwoCastlesUI(GameUI):
 
 UI = BetweenTwoCastlesUI()
 
-__all__ = ["UI", "BetweenTwoCastlesUI", "CastlesBoard", "CastlesInfo", "ChoiceScreen", "FinalScoresScreen",
-           "OverviewScreen", "RevealScreen"]
+__all__ = [
+    "UI",
+    "BetweenTwoCastlesUI",
+    "CastlesBoard",
+    "CastlesInfo",
+    "ChoiceScreen",
+    "FinalScoresScreen",
+    "OverviewScreen",
+    "RevealScreen",
+]

@@ -6,6 +6,7 @@ from one castle to the other and down to the strip; tab does the same. The strip
 while drafting, Ludwig's two rooms, the rooms to place, or a bonus offer; the cells where the
 strip's focused room may go are highlighted in both castles.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -45,7 +46,7 @@ from .moves import (
 )
 from .widgets import BoardGrid, fit_castles
 
-WIDE, COMPACT = 6, 3          # cell widths of the castle being worked on and of the other one
+WIDE, COMPACT = 6, 3  # cell widths of the castle being worked on and of the other one
 
 
 class CastlesBoard(ViewPanel):
@@ -72,15 +73,15 @@ class CastlesBoard(ViewPanel):
         self.ctx: ViewContext | None = None
         self.now = "watch"
         self.shown: tuple[int, ...] = ()
-        self.active = 0                       # which of the shown castles is drawn wide
+        self.active = 0  # which of the shown castles is drawn wide
         self.frames: dict[int, Frame] = {}
-        self.rooms: list[int] = []            # the strip
-        self.marked: list[int] = []           # the pair being drafted
+        self.rooms: list[int] = []  # the strip
+        self.marked: list[int] = []  # the pair being drafted
         self.targets: dict[int, dict[int, set]] = {}
         self.previews = Previews()
         self._prompted: Any = None
-        self._first = 0                       # a spectator's first castle shown
-        self._jump = False                    # the next castle drawn puts its cursor on the best spot
+        self._first = 0  # a spectator's first castle shown
+        self._jump = False  # the next castle drawn puts its cursor on the best spot
         self._keys: dict[int, Any] = {}
         self._drawn: dict[str | None, tuple] = {}  # what each castle grid shows now
 
@@ -122,7 +123,7 @@ class CastlesBoard(ViewPanel):
         view = ctx.view
         self.previews.reset(view)
         self.now = situation(view, ctx.legal)
-        n = len(view.castles)    # a spectator is shown two castles; n shows the next two
+        n = len(view.castles)  # a spectator is shown two castles; n shows the next two
         self.shown = tuple(view.my_castles) or ((self._first % n, (self._first + 1) % n) if n else ())
         self.targets = targets(ctx.legal)
         rooms = strip_rooms(view, ctx.legal, self.now)
@@ -176,11 +177,22 @@ class CastlesBoard(ViewPanel):
             name = card.name if card else str(room)
             mark = "✔" if not strip.glyphs.ascii else "*"
             glyph = (mark + short_name(name, 2)) if room in self.marked else short_name(name)
-            cells[(i, 0)] = Cell(glyph, bg=TYPE_COLOUR.get(card.type if card else "", "board-cell"), bold=True,
-                                 label=name, key=("hand", room))
+            cells[(i, 0)] = Cell(
+                glyph,
+                bg=TYPE_COLOUR.get(card.type if card else "", "board-cell"),
+                bold=True,
+                label=name,
+                key=("hand", room),
+            )
         if self.now == BONUS_PICK:
-            cells[(0, 0)] = Cell("★" if not strip.glyphs.ascii else "*", bg="board-legal", fg="board-legal-text",
-                                 bold=True, label="decide the bonus", key=("bonus",))
+            cells[(0, 0)] = Cell(
+                "★" if not strip.glyphs.ascii else "*",
+                bg="board-legal",
+                fg="board-legal-text",
+                bold=True,
+                label="decide the bonus",
+                key=("bonus",),
+            )
         strip.set_board(cells, columns=max(1, len(cells)), rows=1)
         if strip.cursor is None and cells:
             strip.move_cursor((0, 0))
@@ -209,7 +221,7 @@ class CastlesBoard(ViewPanel):
             spots = frozenset(self._spots_for(room, k))
             self._draw_castle(self.castle_grid(i), k, frame, wide, spots, look, focused, labels=i == 1)
             self.query_one(f"#title-{i}", TextLine).update(castle_title(self.ctx, k, i, wide))
-        self.call_after_refresh(fit_castles, self)   # on a large terminal the castle grows
+        self.call_after_refresh(fit_castles, self)  # on a large terminal the castle grows
 
     def on_resize(self) -> None:
         if self.ctx is not None:
@@ -230,27 +242,32 @@ class CastlesBoard(ViewPanel):
             return set(self.previews.spots(room, k))
         return set()
 
-    def _draw_castle(self, grid: BoardGrid, k: int, frame: Frame, wide: bool, spots: frozenset,
-                     look, focused, labels: bool) -> None:
+    def _draw_castle(
+        self, grid: BoardGrid, k: int, frame: Frame, wide: bool, spots: frozenset, look, focused, labels: bool
+    ) -> None:
         """One castle; the floor numbers only on the right castle's left edge, between the two."""
         room = self.current_room()
         castle = self.view.castles[k]
         drawn = (frame, wide, spots, grid is focused, labels, self._jump, look, grid.scale)
         before = self._drawn.get(grid.id)
         if before is not None and before[0] is castle and before[1] == drawn:
-            return                     # nothing changed (the next room in hand fits the same cells)
+            return  # nothing changed (the next room in hand fits the same cells)
         self._drawn[grid.id] = (castle, drawn)
         keep = grid.current.key if grid.current is not None else self._keys.get(k)
         grid.cell_width = WIDE if wide else COMPACT
-        grid.set_board(castle_cells(self.view.castles[k], frame, look, wide, spots,
-                                    (grid.cell_size.width - 2, grid.scale) if grid.scale > 1 else (0, 0)), columns=frame.columns,
-                       rows=frame.rows, row_labels=frame.row_labels() if labels else (),
-                       col_labels=frame.col_labels())
+        scaled = (grid.cell_size.width - 2, grid.scale) if grid.scale > 1 else (0, 0)
+        grid.set_board(
+            castle_cells(self.view.castles[k], frame, look, wide, spots, scaled),
+            columns=frame.columns,
+            rows=frame.rows,
+            row_labels=frame.row_labels() if labels else (),
+            col_labels=frame.col_labels(),
+        )
         grid.set_highlights(frame.pos(s) for s in spots)
         if keep is not None:
             self._keys[k] = keep
         if grid is not focused:
-            grid.move_cursor(None)     # only the castle being worked on shows a cursor
+            grid.move_cursor(None)  # only the castle being worked on shows a cursor
             grid.center_on(frame.pos((0, 0)))
             return
         again = grid.find(keep) if keep is not None else None
@@ -342,9 +359,9 @@ class CastlesBoard(ViewPanel):
             else:
                 self.marked.append(room)
             if len(self.marked) == 2:
-                pair = tuple(sorted(self.marked))
+                first, second = sorted(self.marked)
                 self.marked = []
-                self.post_message(self.ActionChosen(Choose(pair)))
+                self.post_message(self.ActionChosen(Choose((first, second))))
             self._draw_strip()
             self._describe()
         elif self.now == ASSIGN:
@@ -358,8 +375,12 @@ class CastlesBoard(ViewPanel):
         if pos is not None:
             self.strip.move_cursor(pos)
         self._draw_castles()
-        choices = [(self.previews.best(room, k, sorted(spots))[0], -i, i)
-                   for i, k in enumerate(self.shown) for spots in [self.targets.get(room, {}).get(k)] if spots]
+        choices = [
+            (self.previews.best(room, k, sorted(spots))[0], -i, i)
+            for i, k in enumerate(self.shown)
+            for spots in [self.targets.get(room, {}).get(k)]
+            if spots
+        ]
         if choices:
             i = max(choices)[2]
             self.active = i

@@ -1,5 +1,6 @@
 """The lines under the board: the focused room with its scoring rule spelled out, what a
 placement would score (``GAME.preview``), and the castles' titles."""
+
 from __future__ import annotations
 
 import re
@@ -49,8 +50,8 @@ def castle_title(ctx: ViewContext, k: int, i: int, wide: bool) -> str:
     side = side_of(view, k)
     partners = [who(ctx, p) for p in castle.builders if p != ctx.seat]
     if wide:
-        return fit([f"{side} {castle.name} {castle.score}", " pts", f" · with {partners[0]}" if len(partners) == 1
-                    else f" · {' & '.join(partners)}"], 30)
+        with_whom = f" · with {partners[0]}" if len(partners) == 1 else f" · {' & '.join(partners)}"
+        return fit([f"{side} {castle.name} {castle.score}", " pt" if castle.score == 1 else " pts", with_whom], 30)
     name = castle.name if len(castle.name) <= 10 else castle.name[:9] + "…"
     return f"{side} {name} {castle.score}"
 
@@ -61,8 +62,11 @@ def describe_room(board: CastlesBoard, room: int | None) -> tuple[str, str, str]
         return final_line(ctx), "o: every castle at a glance", ""
     if now == BONUS_PICK and view.bonus is not None:
         b = view.bonus
-        return (f"Bonus in {view.castles[b.castle].name}: {bonus_text(b.kind)}",
-                "The third room of a type earns its bonus.", "enter or b: choose it")
+        return (
+            f"Bonus in {view.castles[b.castle].name}: {bonus_text(b.kind)}",
+            "The third room of a type earns its bonus.",
+            "enter or b: choose it",
+        )
     card = room_card(view, room) if room is not None else None
     if card is None:
         return waiting_line(ctx), "", ""
@@ -109,8 +113,11 @@ def describe_spot(board: CastlesBoard, k: int, cell: Any) -> tuple[str, str, str
     if kind == "room":
         c = next(c for c in view.castles[k].cells if (c.col, c.floor) == (col, floor))
         if c.type == "throne":
-            return (f"{side} {col},{floor}: {c.name}", throne_rule(view.castles[k].throne_rule),
-                    f"attendants: {', '.join(view.castles[k].attendants) or 'none'}")
+            return (
+                f"{side} {col},{floor}: {c.name}",
+                throne_rule(view.castles[k].throne_rule),
+                f"attendants: {', '.join(view.castles[k].attendants) or 'none'}",
+            )
         decor = f" · {c.decor}" if c.decor else ""
         return f"{side} {col},{floor}: {c.name} #{c.room} · {c.type}{decor}", c.rule_text, ""
     room = board.current_room()

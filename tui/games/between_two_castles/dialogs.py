@@ -1,6 +1,7 @@
 """The bonus dialogs: 1 of 5 rooms (food), a special room (a fifth room), an attendant (living),
 1 of 3 bonus cards (utility), another type's bonus (downstairs). They sit over the right-hand
 column, so both castles stay in sight; escape goes back to the board (b opens it again)."""
+
 from __future__ import annotations
 
 import textwrap
@@ -37,20 +38,16 @@ __all__ = ["ChoiceScreen", "OverviewScreen", "bonus_prompt"]
 class ChoiceScreen(ModalScreen[Any]):
     """A short list to pick one from; the result is the chosen option's value."""
 
-    DEFAULT_CSS = """
-    ChoiceScreen { align: right top; background: $background 0%; }
-    ChoiceScreen > Vertical { width: 34; height: auto; max-height: 21; border: thick $primary;
-                              background: $surface; padding: 0 1; }
-    ChoiceScreen #head { text-style: bold; }
-    ChoiceScreen OptionList, ChoiceScreen OptionList:focus { height: auto; max-height: 14; border: none;
-                                                             padding: 0; }
-    ChoiceScreen #about { color: $text-muted; height: auto; max-height: 3; }
-    ChoiceScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", "Back to the board")]
 
-    def __init__(self, title: str, options: Sequence[tuple[Text | str, Any]], hint: str = "enter: choose · esc: board",
-                 about: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        title: str,
+        options: Sequence[tuple[Text | str, Any]],
+        hint: str = "enter: choose · esc: board",
+        about: Sequence[str] = (),
+    ) -> None:
         super().__init__()
         self.title_text, self.options, self.hint, self.about = title, tuple(options), hint, tuple(about)
 
@@ -93,19 +90,38 @@ def bonus_prompt(ctx: ViewContext, rooms: Sequence[int], previews: Previews) -> 
         return room_choice(ctx, rooms, previews) if len(rooms) > 1 else None
     if bonus.kind == "living":
         built = castle_from_view(castle)
-        options = [(Text.assemble((f"{a}", "bold"), f" · {ATTENDANT_DECOR[a]}\n",
-                                  (f"  {attendant_points(built, a)} now · {left} left", "dim")), Attend(a))
-                   for a, left in zip(ATTENDANT_NAMES, view.attendants_left) if Attend(a) in ctx.legal]
+        options: list[tuple[Text, Any]] = [
+            (
+                Text.assemble(
+                    (f"{a}", "bold"),
+                    f" · {ATTENDANT_DECOR[a]}\n",
+                    (f"  {attendant_points(built, a)} now · {left} left", "dim"),
+                ),
+                Attend(a),
+            )
+            for a, left in zip(ATTENDANT_NAMES, view.attendants_left)
+            if Attend(a) in ctx.legal
+        ]
         return ChoiceScreen(f"An attendant for {castle.name}", options)
     if bonus.kind == "utility":
         built = castle_from_view(castle)
-        options = [(Text.assemble((f"Card {card + 1}", "bold"), f" · {card_points(built, card)} now\n",
-                                  (indented(text), "dim")), Keep(card))
-                   for card, text in zip(bonus.offer, bonus.offer_texts) if Keep(card) in ctx.legal]
+        options = [
+            (
+                Text.assemble(
+                    (f"Card {card + 1}", "bold"), f" · {card_points(built, card)} now\n", (indented(text), "dim")
+                ),
+                Keep(card),
+            )
+            for card, text in zip(bonus.offer, bonus.offer_texts)
+            if Keep(card) in ctx.legal
+        ]
         return ChoiceScreen(f"Keep 1 bonus card for {castle.name}", options)
     if bonus.kind == "downstairs":
-        options = [(Text.assemble((a.kind, "bold"), "\n", (indented(bonus_text(a.kind)), "dim")), a)
-                   for a in ctx.legal if isinstance(a, PickBonus)]
+        options = [
+            (Text.assemble((a.kind, "bold"), "\n", (indented(bonus_text(a.kind)), "dim")), a)
+            for a in ctx.legal
+            if isinstance(a, PickBonus)
+        ]
         return ChoiceScreen(f"Downstairs bonus for {castle.name}: take another type's bonus", options)
     return None
 
@@ -117,8 +133,9 @@ def room_choice(ctx: ViewContext, rooms: Sequence[int], previews: Previews) -> C
     options = []
     for room in rooms:
         card = room_card(view, room)
-        gain, spot, earns = previews.best(room, bonus.castle, sorted(
-            {(a.col, a.floor) for a in ctx.legal if getattr(a, "room", None) == room}))
+        gain, spot, earns = previews.best(
+            room, bonus.castle, sorted({(a.col, a.floor) for a in ctx.legal if getattr(a, "room", None) == room})
+        )
         best = f"best {gain:+d} at {spot[0]},{spot[1]}" if spot is not None else "no room for it"
         if earns:
             best += " ★"
@@ -127,5 +144,4 @@ def room_choice(ctx: ViewContext, rooms: Sequence[int], previews: Previews) -> C
         options.append((Text.assemble((name, "bold"), "\n", (indented(f"{kind} · {best}"), "dim")), room))
     what = "1 of 5 rooms" if bonus.kind == "food" else "a special room"
     about = [room_card(view, room).rule_text if room_card(view, room) else "" for room in rooms]
-    return ChoiceScreen(f"Bonus for {castle.name}: place {what}", options,
-                        "enter: choose · esc: board", about)
+    return ChoiceScreen(f"Bonus for {castle.name}: place {what}", options, "enter: choose · esc: board", about)

@@ -5,6 +5,7 @@ the middle of floor 0).
 A castle's grid has one empty ring around its rooms, where new rooms may go. Screen rows run
 from the top floor down; screen columns from the leftmost column right.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -23,15 +24,36 @@ Spot = tuple[int, int]  # (column, floor) in a castle
 
 # Pieces 0-6 are seven distinct colours in every theme (the colorblind one cycles seven): one per
 # normal type; the special rooms share colours with them, their name tells them apart.
-TYPE_COLOUR = MappingProxyType({
-    "food": "piece-0", "corridor": "piece-1", "outdoor": "piece-2", "downstairs": "piece-3",
-    "utility": "piece-4", "sleeping": "piece-5", "living": "piece-6",
-    "fountain": "piece-8", "tower": "piece-12", "foyer": "piece-11", "throne": "board-throne",
-})
-TYPE_LETTER = MappingProxyType({
-    "food": "F", "living": "L", "utility": "U", "outdoor": "O", "sleeping": "S", "corridor": "C",
-    "downstairs": "D", "fountain": "f", "tower": "t", "foyer": "y", "throne": "T",
-})
+TYPE_COLOUR = MappingProxyType(
+    {
+        "food": "piece-0",
+        "corridor": "piece-1",
+        "outdoor": "piece-2",
+        "downstairs": "piece-3",
+        "utility": "piece-4",
+        "sleeping": "piece-5",
+        "living": "piece-6",
+        "fountain": "piece-8",
+        "tower": "piece-12",
+        "foyer": "piece-11",
+        "throne": "board-throne",
+    }
+)
+TYPE_LETTER = MappingProxyType(
+    {
+        "food": "F",
+        "living": "L",
+        "utility": "U",
+        "outdoor": "O",
+        "sleeping": "S",
+        "corridor": "C",
+        "downstairs": "D",
+        "fountain": "f",
+        "tower": "t",
+        "foyer": "y",
+        "throne": "T",
+    }
+)
 SKIP_WORDS = frozenset({"of", "the", "room", "chambers"})
 
 
@@ -39,15 +61,17 @@ SKIP_WORDS = frozenset({"of", "the", "room", "chambers"})
 class Look:
     """The characters the rooms are drawn with."""
 
-    decor: MappingProxyType      # decoration -> one character
-    target: str                  # an empty cell where the room in hand may go
+    decor: MappingProxyType  # decoration -> one character
+    target: str  # an empty cell where the room in hand may go
     throne: str
 
 
-UNICODE_LOOK = Look(MappingProxyType({"painting": "□", "torch": "¡", "swords": "×", "mirror": "○"}),
-                    target="◇", throne="♛")
-ASCII_LOOK = Look(MappingProxyType({"painting": "#", "torch": "!", "swords": "x", "mirror": "o"}),
-                  target="+", throne="W")
+UNICODE_LOOK = Look(
+    MappingProxyType({"painting": "□", "torch": "¡", "swords": "×", "mirror": "○"}), target="◇", throne="♛"
+)
+ASCII_LOOK = Look(
+    MappingProxyType({"painting": "#", "torch": "!", "swords": "x", "mirror": "o"}), target="+", throne="W"
+)
 
 
 def look_for(glyphs: GlyphSet) -> Look:
@@ -90,6 +114,7 @@ def room_line(card: RoomCard) -> str:
 
 # -- a castle as grid cells ------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Frame:
     """Where a castle's spots sit on its grid: one empty ring around the rooms."""
@@ -127,15 +152,23 @@ class Frame:
         return [str(c) for c in range(self.min_col, self.max_col + 1)]
 
 
-def castle_cells(castle: CastleView, frame: Frame, look: Look, wide: bool,
-                 targets: frozenset[Spot] = frozenset(), big: tuple[int, int] = (0, 0)) -> dict[Pos, Cell]:
+def castle_cells(
+    castle: CastleView,
+    frame: Frame,
+    look: Look,
+    wide: bool,
+    targets: frozenset[Spot] = frozenset(),
+    big: tuple[int, int] = (0, 0),
+) -> dict[Pos, Cell]:
     """The rooms (always selectable, to read them) and the free cells the room in hand may take;
     on a scaled-up grid (``big``: a room's inner width and lines) a room shows its name and decoration."""
     cells: dict[Pos, Cell] = {}
     for c in castle.cells:
         spot = (c.col, c.floor)
         if c.type == "throne":
-            glyph = look.throne if not wide else (f"{look.throne}Thr" if c.col == 0 else f"one{look.throne}")
+            # Its two cells each have margins: a word split over them read "♛Thr  one♛". The
+            # name shortened as every room's is, the crown in the other cell.
+            glyph = look.throne if not wide else ("Thr" if c.col == 0 else look.throne)
             label = f"{c.name}: {castle.throne_rule}"
         elif wide:
             glyph = short_name(c.name) + look.decor.get(c.decor or "", " ")
@@ -143,12 +176,22 @@ def castle_cells(castle: CastleView, frame: Frame, look: Look, wide: bool,
         else:
             glyph = TYPE_LETTER.get(c.type, "?")
             label = f"{c.name} ({c.type}{', ' + c.decor if c.decor else ''}): {c.rule_text}"
-        cells[frame.pos(spot)] = Cell(glyph, bg=TYPE_COLOUR.get(c.type, "board-cell"), bold=True, label=label,
-                                      key=("room", castle.index, spot),
-                                      big=big_room(c, look, *big) if big[0] else "")
+        cells[frame.pos(spot)] = Cell(
+            glyph,
+            bg=TYPE_COLOUR.get(c.type, "board-cell"),
+            bold=True,
+            label=label,
+            key=("room", castle.index, spot),
+            big=big_room(c, look, *big) if big[0] else "",
+        )
     for spot in targets:
-        cells[frame.pos(spot)] = Cell(look.target, bg="board-cell", fg="board-label",
-                                      label=f"free at {spot[0]},{spot[1]}", key=("free", castle.index, spot))
+        cells[frame.pos(spot)] = Cell(
+            look.target,
+            bg="board-cell",
+            fg="board-label",
+            label=f"free at {spot[0]},{spot[1]}",
+            key=("free", castle.index, spot),
+        )
     return cells
 
 
@@ -158,7 +201,7 @@ def big_room(c, look: Look, width: int, lines: int) -> str:
     if c.type == "throne":
         return f"{look.throne} Throne" if c.col == 0 else f"Room {look.throne}"
     words = c.name.split()
-    if lines <= 2 and len(c.name) > width:   # one line: the word that tells the room apart
+    if lines <= 2 and len(c.name) > width:  # one line: the word that tells the room apart
         words = [([w for w in words if w.lower() not in SKIP_WORDS] or words)[-1]]
     rows: list[str] = []
     for word in words:

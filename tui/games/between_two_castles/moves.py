@@ -1,5 +1,6 @@
 """What the viewer may do now, read from the legal moves: draft a pair, give Ludwig's room, place
 a room (from the pair or a bonus), or decide a bonus; and what each placement would score."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -19,7 +20,8 @@ from engine.games.between_two_castles import (
 
 from .look import Spot
 
-CHOOSE, ASSIGN, PLACE, BONUS_PLACE, BONUS_PICK, WATCH = "choose", "assign", "place", "bonus-place", "bonus-pick", "watch"
+CHOOSE, ASSIGN, PLACE, WATCH = "choose", "assign", "place", "watch"
+BONUS_PLACE, BONUS_PICK = "bonus-place", "bonus-pick"
 
 
 def situation(view: BTCView, legal: Sequence[Any]) -> str:
@@ -100,7 +102,12 @@ class Previews:
 def bonus_text(kind: str) -> str:
     """What a bonus gives, in a few words."""
     return {
-        "food": "draw 5 rooms, place 1", "living": "a royal attendant", "utility": "keep 1 of 3 bonus cards",
-        "outdoor": "a fountain", "sleeping": "a tower", "corridor": "a foyer",
-        "downstairs": "another type's bonus", "special": "any special room",
+        "food": "draw 5 rooms, place 1",
+        "living": "a royal attendant",
+        "utility": "keep 1 of 3 bonus cards",
+        "outdoor": "a fountain",
+        "sleeping": "a tower",
+        "corridor": "a foyer",
+        "downstairs": "another type's bonus",
+        "special": "any special room",
     }.get(kind, kind)

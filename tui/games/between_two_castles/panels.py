@@ -1,5 +1,6 @@
 """The panel beside the castles: round and turn, each player's standing (the lower of their two
 castles), who has chosen, a bonus being decided, and the piles."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -47,13 +48,22 @@ def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
         chose = glyphs.yes if view.phase == "choosing" and p < len(view.chosen) and view.chosen[p] else busy
         you = "*" if p == ctx.seat else ""
         name = fit_name(ctx.name(p), 16, you)
-        lines.append(Text.assemble((mark, "bold"), " ", (glyphs.seat(p), chip), f" {name:<16} ",
-                                   (f"{standing(ctx, p):>3}", "bold"), f" {chose}"))
+        lines.append(
+            Text.assemble(
+                (mark, "bold"),
+                " ",
+                (glyphs.seat(p), chip),
+                f" {name:<16} ",
+                (f"{standing(ctx, p):>3}", "bold"),
+                f" {chose}",
+            )
+        )
     lines.append(Text("score: your lower castle", style="dim"))
     if view.bonus is not None:
         b = view.bonus
-        lines.append(Text(f"Bonus in {view.castles[b.castle].name} for {who(ctx, b.seat)}: {bonus_text(b.kind)}",
-                          style="bold"))
+        lines.append(
+            Text(f"Bonus in {view.castles[b.castle].name} for {who(ctx, b.seat)}: {bonus_text(b.kind)}", style="bold")
+        )
     others = sorted({t.placer for t in view.to_place if t.placer != ctx.seat})
     if others and not view.finished:
         lines.append(Text("placing: " + ", ".join(who(ctx, p) for p in others), style="dim"))

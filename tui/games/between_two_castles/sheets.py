@@ -1,10 +1,12 @@
 """The table at a glance: every castle in small (o), the pairs as they are revealed, and at the end
 each castle's score sheet and the ranking."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from rich.console import JustifyMethod
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -40,8 +42,9 @@ def mini_castle(castle: CastleView, variables: dict[str, str]) -> Text:
                 line.append(" ")
                 continue
             colour = resolve_colour(variables, TYPE_COLOUR.get(cell.type, "board-cell"))
-            line.append(TYPE_LETTER.get(cell.type, "?"),
-                        style=f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}")
+            line.append(
+                TYPE_LETTER.get(cell.type, "?"), style=f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}"
+            )
         lines.append(line)
     return Text("\n").join(lines)
 
@@ -60,14 +63,7 @@ def castle_block(castle: CastleView, names: Sequence[str], variables: dict[str, 
 class OverviewScreen(ModalScreen[None]):
     """Every castle at the table, small, with its score and builders."""
 
-    DEFAULT_CSS = """
-    OverviewScreen { align: center middle; }
-    OverviewScreen > Vertical { width: 78; height: auto; max-height: 22; border: thick $accent;
-                                background: $surface; padding: 0 1; }
-    OverviewScreen VerticalScroll { height: auto; max-height: 18; layout: grid; grid-size: 3;
-                                    grid-gutter: 1 2; grid-rows: auto; }
-    OverviewScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "sheets.tcss"
     BINDINGS = [Binding("escape,enter,o,space", "close", "Back")]
 
     def __init__(self, ctx: ViewContext) -> None:
@@ -77,14 +73,16 @@ class OverviewScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         view, variables = self.ctx.view, self.app.theme_variables
         with Vertical():
-            yield Static(Text(f"All castles · round {max(view.round, 1)}, turn {max(view.turn, 1)}",
-                              style="bold"))
+            yield Static(Text(f"All castles · round {max(view.round, 1)}, turn {max(view.turn, 1)}", style="bold"))
             with VerticalScroll():
                 for castle in view.castles:
                     names = [seat_name(self.ctx.seats, view, p) for p in castle.builders]
                     yield Static(castle_block(castle, names, variables))
-            yield Static("letters: F food L living U utility O outdoor S sleeping C corridor "
-                         "D downstairs f fountain t tower y foyer T throne · esc: back", classes="hint")
+            yield Static(
+                "letters: F food L living U utility O outdoor S sleeping C corridor "
+                "D downstairs f fountain t tower y foyer T throne · esc: back",
+                classes="hint",
+            )
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -93,13 +91,7 @@ class OverviewScreen(ModalScreen[None]):
 class RevealScreen(ModalScreen[None]):
     """The pairs, revealed all at once: what each partner took (over the right-hand column)."""
 
-    DEFAULT_CSS = """
-    RevealScreen { align: right top; background: $background 0%; }
-    RevealScreen > Vertical { width: 34; height: auto; max-height: 21; border: thick $accent;
-                              background: $surface; padding: 0 1; }
-    RevealScreen VerticalScroll { height: auto; max-height: 18; }
-    RevealScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "sheets.tcss"
     BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
 
     def __init__(self, view: BTCView, viewer: int | None, seats: Sequence[Seat]) -> None:
@@ -151,20 +143,17 @@ def room_line(t: TileView, view: BTCView, variables: dict[str, str]) -> Text:
     card = next((c for c in view.room_cards if c.room == t.room), None)
     kind = card.type if card else ""
     colour = resolve_colour(variables, TYPE_COLOUR.get(kind, "board-cell"))
-    return Text.assemble("  ", (f" {TYPE_LETTER.get(kind, '?')} ",
-                                f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}"), f" {t.name}")
+    return Text.assemble(
+        "  ",
+        (f" {TYPE_LETTER.get(kind, '?')} ", f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}"),
+        f" {t.name}",
+    )
 
 
 class FinalScoresScreen(ModalScreen[None]):
     """The end: the ranking (each player's lower castle) and every castle's score sheet."""
 
-    DEFAULT_CSS = """
-    FinalScoresScreen { align: center middle; }
-    FinalScoresScreen > Vertical { width: 78; height: auto; max-height: 23; border: thick $accent;
-                                   background: $surface; padding: 0 1; }
-    FinalScoresScreen VerticalScroll { height: auto; max-height: 19; }
-    FinalScoresScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "sheets.tcss"
     BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
 
     def __init__(self, view: BTCView, seats: Sequence[Seat]) -> None:
@@ -200,19 +189,27 @@ def castles_of(view: BTCView, position: int) -> list[CastleView]:
 
 def ranking_table(view: BTCView, seats: Sequence[Seat]) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
-    for column, justify in (("#", "right"), ("player", "left"), ("score", "right"), ("castles", "left"),
-                            ("", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"),
+        ("player", "left"),
+        ("score", "right"),
+        ("castles", "left"),
+        ("", "left"),
+    )
+    for column, justify in columns:
         table.add_column(column, justify=justify, no_wrap=True)
     for place, p, score in ranking(view):
         mine = " / ".join(f"{c.name} {c.score}" for c in castles_of(view, p))
-        table.add_row(str(place), fit_name(seat_name(seats, view, p), 14), str(score), mine,
-                      "winner" if p in view.winners else "")
+        table.add_row(
+            str(place), fit_name(seat_name(seats, view, p), 14), str(score), mine, "winner" if p in view.winners else ""
+        )
     return table
 
 
 def sheet_table(view: BTCView) -> Table:
-    table = Table(box=None, padding=(0, 1), header_style="bold", title="Score sheets", title_justify="left",
-                  title_style="bold")
+    table = Table(
+        box=None, padding=(0, 1), header_style="bold", title="Score sheets", title_justify="left", title_style="bold"
+    )
     table.add_column("", no_wrap=True)
     width = max(5, min(14, 60 // max(1, len(view.castles)) - 1))
     for castle in view.castles:

@@ -1,5 +1,6 @@
 """The board's two small widgets: a grid that says when an arrow leads off its edge, and a line of
 text that repaints only itself."""
+
 from __future__ import annotations
 
 from textual.message import Message
@@ -9,6 +10,12 @@ from ...widgets.grid import Grid
 
 class BoardGrid(Grid):
     """The shared grid, telling the board when an arrow leads off its edge."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # fit_castles sizes the castle being worked on; the board column's own fitting would
+        # measure the castle's narrow column and set it back to scale 1 a frame later
+        self.auto_fit = False
 
     class Edge(Message):
         def __init__(self, grid: BoardGrid, dx: int, dy: int) -> None:
@@ -31,7 +38,7 @@ class BoardGrid(Grid):
             self.cursor = target
 
 
-COMPACT_COLUMN = 18   # the compact castle's column at its widest: max-width 17 and a margin of 1
+COMPACT_COLUMN = 18  # the compact castle's column at its widest: max-width 17 and a margin of 1
 
 
 def fit_castles(board) -> None:

@@ -9,6 +9,7 @@ characters (the board draws them across the whole cell).
 >>> road_lines(frozenset({1, 2}), False, UNICODE_LOOK, 2).splitlines()  # east and south
 ['   ┌──', '   │  ']
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -53,12 +54,12 @@ def road_lines(exits: frozenset[int], well: bool, look: Look, scale: int, note: 
         for y in range(mid_y + 1, height):
             rows[y][mid_x] = down
     if 1 in exits:
-        rows[mid_y][mid_x + 1:] = [across] * (width - mid_x - 1)
+        rows[mid_y][mid_x + 1 :] = [across] * (width - mid_x - 1)
     if 3 in exits:
         rows[mid_y][:mid_x] = [across] * mid_x
     rows[mid_y][mid_x] = look.road(exits, well)
-    if note and 3 not in exits and len(note) < mid_x:   # against the road, a blank on its left
-        rows[0][mid_x - len(note):mid_x] = list(note)
+    if note and 3 not in exits and len(note) < mid_x:  # against the road, a blank on its left
+        rows[0][mid_x - len(note) : mid_x] = list(note)
     return "\n".join("".join(r) for r in rows)
 
 
@@ -72,10 +73,10 @@ def half_big(half: HalfLook, look: Look, scale: int) -> str:
         rows = [look.court * width for _ in range(scale)]
         if half.ground == "market":
             mid = (scale - 1) // 2
-            rows[mid] = rows[mid][:width // 2] + look.market + rows[mid][width // 2 + 1:]
+            rows[mid] = rows[mid][: width // 2] + look.market + rows[mid][width // 2 + 1 :]
         return "\n".join(rows)
     pattern = (glyph + " ") * width
-    return "\n".join((pattern[i % 2:] if scale > 1 else pattern)[:width].center(width) for i in range(scale))
+    return "\n".join((pattern[i % 2 :] if scale > 1 else pattern)[:width].center(width) for i in range(scale))
 
 
 def figure_big(letter: str, name: str, scale: int) -> str:

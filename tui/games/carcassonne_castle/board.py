@@ -6,6 +6,7 @@ under the cursor, ``r`` turns half b around half a (through the ways that are le
 lays it and opens the follower chooser. A new view redraws the whole grid; a cursor move or a
 turn redraws only the few cells the preview leaves and enters.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -41,7 +42,7 @@ from .look import (
     step,
 )
 
-FLASH_SECONDS = 2.5                 # how long a scored feature stays lit on the board
+FLASH_SECONDS = 2.5  # how long a scored feature stays lit on the board
 
 
 @dataclass(frozen=True)
@@ -79,8 +80,11 @@ def actions_for(view: CastleView, legal: Iterable[PlaceCard], lay: Lay) -> list[
     symmetric = view.drawn is not None and view.drawn.symmetric
     b = lay.squares[1]
     mirror = (b[0], b[1], DIRS[(lay.facing + 2) % 4])
-    return [a for a in legal if (a.x, a.y, a.facing) == (lay.x, lay.y, DIRS[lay.facing])
-            or (symmetric and (a.x, a.y, a.facing) == mirror)]
+    return [
+        a
+        for a in legal
+        if (a.x, a.y, a.facing) == (lay.x, lay.y, DIRS[lay.facing]) or (symmetric and (a.x, a.y, a.facing) == mirror)
+    ]
 
 
 class CastleBoard(ViewPanel):
@@ -102,7 +106,7 @@ class CastleBoard(ViewPanel):
     def __init__(self) -> None:
         super().__init__()
         self.ctx: ViewContext | None = None
-        self.facing = 1                       # where half b lies from half a (index into DIRS)
+        self.facing = 1  # where half b lies from half a (index into DIRS)
         self._anchors: dict[Square, list[int]] = {}
         self._base: dict[Pos, Cell] = {}
         self._previewed: dict[Pos, Cell] = {}  # the preview's cells as drawn now
@@ -147,7 +151,7 @@ class CastleBoard(ViewPanel):
             if self.screen.focused is None or self.screen.focused is grid:
                 grid.focus()
         elif grid.has_focus:
-            self.screen.set_focus(None)   # nothing to choose: keep "enter" out of the footer
+            self.screen.set_focus(None)  # nothing to choose: keep "enter" out of the footer
         self._describe()
         self.query_one("#legend", Static).update(legend(glyphs))
         self.refresh_bindings()
@@ -156,8 +160,14 @@ class CastleBoard(ViewPanel):
         """The table at the grid's scale; the last card of every other seat stays lit."""
         glyphs = ctx.glyphs or UNICODE
         seats = range(len(ctx.view.scores))
-        return castle_cells(ctx.view, look_for(glyphs), glyphs, self.grid.scale,
-                            [ctx.name(s) for s in seats], [s for s in seats if s != ctx.seat])
+        return castle_cells(
+            ctx.view,
+            look_for(glyphs),
+            glyphs,
+            self.grid.scale,
+            [ctx.name(s) for s in seats],
+            [s for s in seats if s != ctx.seat],
+        )
 
     def on_grid_rescaled(self, event: Grid.Rescaled) -> None:
         event.stop()
@@ -177,9 +187,14 @@ class CastleBoard(ViewPanel):
         sq = square_of(pos)
         if sq in self._flash:
             cell = restyle(cell, bg="board-foreground", fg="board-background", bold=True)
-        if sq in self._anchors:   # the legal colour right across: no laid road is drawn like this
-            cell = restyle(cell, glyph=look_for(self.ctx.glyphs or UNICODE).anchor, selectable=True,
-                           bg="board-legal", fg="board-legal-text")
+        if sq in self._anchors:  # the legal colour right across: no laid road is drawn like this
+            cell = restyle(
+                cell,
+                glyph=look_for(self.ctx.glyphs or UNICODE).anchor,
+                selectable=True,
+                bg="board-legal",
+                fg="board-legal-text",
+            )
         return cell
 
     def _draw(self) -> None:
@@ -192,9 +207,13 @@ class CastleBoard(ViewPanel):
         self._previewed = self._preview_cells()
         cells.update(self._previewed)
         layout = self.ctx.view.castle
-        self.grid.set_board(cells, columns=layout.width + 2, rows=layout.height + 2,
-                            row_labels=("", *(str(y + 1) for y in range(layout.height)), ""),
-                            col_labels=("", *layout.columns, ""))
+        self.grid.set_board(
+            cells,
+            columns=layout.width + 2,
+            rows=layout.height + 2,
+            row_labels=("", *(str(y + 1) for y in range(layout.height)), ""),
+            col_labels=("", *layout.columns, ""),
+        )
         self.grid.set_highlights(grid_pos(sq) for sq in self._anchors)
 
     def _move_preview(self) -> None:
@@ -213,10 +232,18 @@ class CastleBoard(ViewPanel):
         look = look_for(self.ctx.glyphs or UNICODE)
         halves = self.ctx.view.drawn.faces[lay.facing]
         scale = self.grid.scale
-        return {grid_pos(sq): half_cell(half, look, bg="board-cursor", fg="board-cursor-text", bold=True,
-                                        selectable=half_index == 0 or sq in self._anchors,
-                                        big=half_big(half, look, scale) if scale > 1 else "")
-                for half_index, (half, sq) in enumerate(zip(halves, lay.squares))}
+        return {
+            grid_pos(sq): half_cell(
+                half,
+                look,
+                bg="board-cursor",
+                fg="board-cursor-text",
+                bold=True,
+                selectable=half_index == 0 or sq in self._anchors,
+                big=half_big(half, look, scale) if scale > 1 else "",
+            )
+            for half_index, (half, sq) in enumerate(zip(halves, lay.squares))
+        }
 
     def preview(self) -> Lay | None:
         """The drawn card as it would lie under the cursor, half a on the cursor's square."""
@@ -228,8 +255,7 @@ class CastleBoard(ViewPanel):
         if not facings:
             return None
         if self.facing not in facings:
-            self.facing = next((f for f in (self.facing + i for i in range(4)) if f % 4 in facings),
-                               facings[0]) % 4
+            self.facing = next((f for f in (self.facing + i for i in range(4)) if f % 4 in facings), facings[0]) % 4
         return Lay(self.ctx.view.card, sq[0], sq[1], self.facing)
 
     def _describe(self) -> None:

@@ -1,5 +1,6 @@
 """The castle's grid: the shared Grid, plus a few cells changed without redrawing the board,
 the preview following the cursor in the same frame, and cells drawn across their whole width."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -13,7 +14,7 @@ from .big import WIDTH
 from .look import Pos
 from .track import WIDE
 
-MAX_SCALE = 3   # up to 3 lines and 9 characters per square on a large terminal
+MAX_SCALE = 3  # up to 3 lines and 9 characters per square on a large terminal
 
 
 class CastleGrid(Grid):
@@ -25,7 +26,7 @@ class CastleGrid(Grid):
     def __init__(self, id: str) -> None:
         super().__init__(id=id, cell_width=WIDTH, max_scale=MAX_SCALE)
         self.follow: Callable[[], None] | None = None
-        self._stops: set[Pos] = set()   # the selectable cells: an arrow key looks at these only
+        self._stops: set[Pos] = set()  # the selectable cells: an arrow key looks at these only
 
     def set_board(self, cells: Mapping[Pos, Cell], **layout) -> None:
         self._stops = {pos for pos, cell in cells.items() if cell.selectable}

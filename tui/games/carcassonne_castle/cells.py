@@ -1,6 +1,7 @@
 """The castle as grid cells, from a view: the wall with its track (track.py), then every laid
 card, palas and follower, drawn for the grid's scale. Nothing here is selectable; the board adds
 the squares where the drawn card may lie and the card under the cursor."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -19,14 +20,18 @@ def square_name(layout: CastleLayout, square: Square) -> str:
     return f"{layout.columns[square[0]]}{square[1] + 1}"
 
 
-def castle_cells(view: CastleView, look: Look, glyphs: GlyphSet, scale: int = 1,
-                 names: Sequence[str] = (), lit: Sequence[int] = ()) -> dict[Pos, Cell]:
+def castle_cells(
+    view: CastleView, look: Look, glyphs: GlyphSet, scale: int = 1, names: Sequence[str] = (), lit: Sequence[int] = ()
+) -> dict[Pos, Cell]:
     """Everything lying on the table, with no preview and nothing selectable, drawn for the
     grid's ``scale``; the last card of each seat in ``lit`` stays in that seat's colour."""
     layout = view.castle
-    cells = {grid_pos(sq): Cell(look.empty, bg=GROUND["empty"], fg="board-label", selectable=False,
-                                label=f"{square_name(layout, sq)}, free")
-             for sq in layout.interior}
+    cells = {
+        grid_pos(sq): Cell(
+            look.empty, bg=GROUND["empty"], fg="board-label", selectable=False, label=f"{square_name(layout, sq)}, free"
+        )
+        for sq in layout.interior
+    }
     cells.update(wall_cells(view, look, glyphs, scale, names))
     last = last_cards(view, lit)
     for index, card in enumerate(view.laid):
@@ -40,14 +45,23 @@ def castle_cells(view: CastleView, look: Look, glyphs: GlyphSet, scale: int = 1,
     for seat, palas in enumerate(view.palas):
         if palas is not None and palas.square[0] >= 0:
             cells[grid_pos(palas.square)] = Cell(
-                seat_letter(seat, "P"), bg=f"seat-{seat}", bold=True, selectable=False,
+                seat_letter(seat, "P"),
+                bg=f"seat-{seat}",
+                bold=True,
+                selectable=False,
                 big=figure_big(seat_letter(seat, "P"), "palas", scale) if scale > 1 else "",
-                label=f"palas of player {seat + 1} (house of {palas.size})")
+                label=f"palas of player {seat + 1} (house of {palas.size})",
+            )
     for f in view.followers:
         letter = seat_letter(f.seat, f.role)
-        cells[grid_pos(f.square)] = Cell(letter, bg=f"seat-{f.seat}", bold=True, selectable=False,
-                                         big=figure_big(letter, ROLE_NAMES[f.role], scale) if scale > 1 else "",
-                                         label=f"{ROLE_NAMES[f.role]} of player {f.seat + 1}")
+        cells[grid_pos(f.square)] = Cell(
+            letter,
+            bg=f"seat-{f.seat}",
+            bold=True,
+            selectable=False,
+            big=figure_big(letter, ROLE_NAMES[f.role], scale) if scale > 1 else "",
+            label=f"{ROLE_NAMES[f.role]} of player {f.seat + 1}",
+        )
     return cells
 
 

@@ -1,5 +1,6 @@
 """The two dialogs of the castle: the follower chooser after enter on the board, and the final
 scoring's table once the last card is laid."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -51,15 +52,7 @@ class FollowerScreen(ModalScreen[PlaceCard | None]):
     """After enter on the board: which follower goes on the card (or none), and wall tiles 1–3.
     Each choice says what it would complete at once (``game.preview``)."""
 
-    DEFAULT_CSS = """
-    FollowerScreen { align: right bottom; background: $background 0%; }
-    FollowerScreen > Vertical { width: 32; height: auto; max-height: 20; border: thick $primary;
-                                background: $surface; padding: 0 1; margin-bottom: 1; }
-    FollowerScreen #roles { height: auto; max-height: 9; border: none; padding: 0; }
-    FollowerScreen #head { text-style: bold; }
-    FollowerScreen #tiles { height: auto; }
-    FollowerScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [
         Binding("escape", "cancel", "Back to the board"),
         Binding("1", "tile(1)", "Tile 1", show=False),
@@ -132,8 +125,9 @@ class FollowerScreen(ModalScreen[PlaceCard | None]):
         event.stop()
         role, side = self.roles[event.option_index]
         tiles = tuple(sorted(self.picked & self._usable()))
-        action = next((a for a in self.choices if (a.role, a.side, tuple(sorted(a.tiles))) == (role, side, tiles)),
-                      None)
+        action = next(
+            (a for a in self.choices if (a.role, a.side, tuple(sorted(a.tiles))) == (role, side, tiles)), None
+        )
         if action is not None:
             self.dismiss(action)
         else:
@@ -144,8 +138,7 @@ class FollowerScreen(ModalScreen[PlaceCard | None]):
             self.notify(f"You hold no wall tile {tile}.", severity="warning")
             return
         if tile not in self._usable():
-            self.notify(f"Wall tile {tile} ({TILE_NAMES[tile]}) does nothing with this choice.",
-                        severity="warning")
+            self.notify(f"Wall tile {tile} ({TILE_NAMES[tile]}) does nothing with this choice.", severity="warning")
             return
         self.picked ^= {tile}
         self._show_tiles()
@@ -156,19 +149,20 @@ class FollowerScreen(ModalScreen[PlaceCard | None]):
 
 # -- the final scoring ------------------------------------------------------------------------
 
+
 class FinalScoringScreen(ModalScreen[None]):
     """The final scoring: each item and who it paid, from the view at the end of the game."""
 
-    DEFAULT_CSS = """
-    FinalScoringScreen { align: center middle; }
-    FinalScoringScreen > Vertical { width: 70; height: auto; max-height: 22; border: thick $accent;
-                                    background: $surface; padding: 0 1; }
-    FinalScoringScreen .hint { color: $text-muted; margin-top: 1; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
 
-    def __init__(self, rows: Sequence[tuple[str, Sequence[int]]], before: Sequence[int],
-                 after: Sequence[int], seats: Sequence[Seat]) -> None:
+    def __init__(
+        self,
+        rows: Sequence[tuple[str, Sequence[int]]],
+        before: Sequence[int],
+        after: Sequence[int],
+        seats: Sequence[Seat],
+    ) -> None:
         super().__init__()
         self.rows, self.before, self.after, self.seats = rows, before, after, seats
 
@@ -182,8 +176,9 @@ class FinalScoringScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def final_table(rows: Sequence[tuple[str, Sequence[int]]], before: Sequence[int],
-                after: Sequence[int], seats: Sequence[Seat]) -> Table:
+def final_table(
+    rows: Sequence[tuple[str, Sequence[int]]], before: Sequence[int], after: Sequence[int], seats: Sequence[Seat]
+) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
     table.add_column("", no_wrap=True)
     for seat in seats:
@@ -205,8 +200,9 @@ def final_rows(view: CastleView, players: int) -> list[tuple[str, list[int]]]:
             nobody = ": a tie, nobody" if any(item.sizes) else ": no palas, nobody"
             label = f"largest palas (houses {sizes})" + ("" if item.seat >= 0 else nobody)
         elif item.kind == "courtyard":
-            label = f"courtyard, {item.markets} market{'s' if item.markets != 1 else ''}" \
-                    + (" (tile 7)" if item.tile else "")
+            label = f"courtyard, {item.markets} market{'s' if item.markets != 1 else ''}" + (
+                " (tile 7)" if item.tile else ""
+            )
         else:
             label = f"wall tile {item.tile}: {TILE_NAMES[item.tile]}"
         if item.seat >= 0:

@@ -5,8 +5,10 @@ Every feature has its own glyph (roads as line drawings, a double line for a roa
 towers, houses, courtyards, markets) so they stay apart without colour; followers are their role's
 letter, upper case for the first player and lower case for the second.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -23,15 +25,21 @@ DIRS = "nesw"
 DX = (0, 1, 0, -1)
 DY = (-1, 0, 1, 0)
 DIRECTION_NAMES = MappingProxyType({"n": "north", "e": "east", "s": "south", "w": "west"})
-KIND_NAMES = MappingProxyType({"road": "road", "tower": "tower", "house": "house",
-                               "court": "courtyard"})
+KIND_NAMES = MappingProxyType({"road": "road", "tower": "tower", "house": "house", "court": "courtyard"})
 
 # The theme colour behind each kind of ground; the glyph on top tells them apart without colour.
-GROUND = MappingProxyType({
-    "empty": "board-cell", "wall": "board-throne", "road": "board-muted",
-    "square": "board-muted", "tower": "piece-12", "house": "piece-6", "court": "piece-2",
-    "market": "piece-1",
-})
+GROUND = MappingProxyType(
+    {
+        "empty": "board-cell",
+        "wall": "board-throne",
+        "road": "board-muted",
+        "square": "board-muted",
+        "tower": "piece-12",
+        "house": "piece-6",
+        "court": "piece-2",
+        "market": "piece-1",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -40,16 +48,16 @@ class Look:
 
     empty: str
     wall: str
-    tower_tile: str       # a corner tower with its wall tile still lying face down
-    tower_bare: str       # a corner tower whose tile was taken (or that never had one)
+    tower_tile: str  # a corner tower with its wall tile still lying face down
+    tower_bare: str  # a corner tower whose tile was taken (or that never had one)
     tower: str
     house: str
     court: str
     market: str
-    both_markers: str     # both score markers on one wall cell
-    anchor: str           # a free square where half a of the drawn card may lie
-    roads: dict           # frozenset of board directions -> glyph
-    wells: dict           # the same for a road with a well
+    both_markers: str  # both score markers on one wall cell
+    anchor: str  # a free square where half a of the drawn card may lie
+    roads: Mapping[frozenset[int], str]  # board directions -> glyph
+    wells: Mapping[frozenset[int], str]  # the same for a road with a well
 
     def road(self, exits: frozenset[int], well: bool) -> str:
         table = self.wells if well else self.roads
@@ -61,21 +69,74 @@ def _dirs(text: str) -> frozenset[int]:
 
 
 UNICODE_LOOK = Look(
-    empty=" ", wall="▒", tower_tile="▣", tower_bare="□", tower="♜", house="⌂", court="░",
-    market="¤", both_markers="&", anchor="◇",
-    roads=MappingProxyType({_dirs(k): v for k, v in {
-        "ns": "│", "ew": "─", "ne": "└", "es": "┌", "sw": "┐", "nw": "┘", "nes": "├",
-        "esw": "┬", "nsw": "┤", "new": "┴", "n": "╵", "e": "╶", "s": "╷", "w": "╴"}.items()}),
-    wells=MappingProxyType({_dirs(k): v for k, v in {
-        "ns": "║", "ew": "═", "ne": "╚", "es": "╔", "sw": "╗", "nw": "╝"}.items()}),
+    empty=" ",
+    wall="▒",
+    tower_tile="▣",
+    tower_bare="□",
+    tower="♜",
+    house="⌂",
+    court="░",
+    market="¤",
+    both_markers="&",
+    anchor="◇",
+    roads=MappingProxyType(
+        {
+            _dirs(k): v
+            for k, v in {
+                "ns": "│",
+                "ew": "─",
+                "ne": "└",
+                "es": "┌",
+                "sw": "┐",
+                "nw": "┘",
+                "nes": "├",
+                "esw": "┬",
+                "nsw": "┤",
+                "new": "┴",
+                "n": "╵",
+                "e": "╶",
+                "s": "╷",
+                "w": "╴",
+            }.items()
+        }
+    ),
+    wells=MappingProxyType(
+        {_dirs(k): v for k, v in {"ns": "║", "ew": "═", "ne": "╚", "es": "╔", "sw": "╗", "nw": "╝"}.items()}
+    ),
 )
 
 ASCII_LOOK = Look(
-    empty=" ", wall="#", tower_tile="@", tower_bare="O", tower="T", house="n", court=":",
-    market="$", both_markers="&", anchor=" ",
-    roads=MappingProxyType({_dirs(k): v for k, v in {
-        "ns": "|", "ew": "-", "ne": "+", "es": "+", "sw": "+", "nw": "+", "nes": "*",
-        "esw": "*", "nsw": "*", "new": "*", "n": "|", "e": "-", "s": "|", "w": "-"}.items()}),
+    empty=" ",
+    wall="#",
+    tower_tile="@",
+    tower_bare="O",
+    tower="T",
+    house="n",
+    court=":",
+    market="$",
+    both_markers="&",
+    anchor=" ",
+    roads=MappingProxyType(
+        {
+            _dirs(k): v
+            for k, v in {
+                "ns": "|",
+                "ew": "-",
+                "ne": "+",
+                "es": "+",
+                "sw": "+",
+                "nw": "+",
+                "nes": "*",
+                "esw": "*",
+                "nsw": "*",
+                "new": "*",
+                "n": "|",
+                "e": "-",
+                "s": "|",
+                "w": "-",
+            }.items()
+        }
+    ),
     wells=MappingProxyType({_dirs(k): v for k, v in {"ns": "!", "ew": "="}.items()}),
 )
 
@@ -110,9 +171,9 @@ def seat_letter(seat: int, letter: str) -> str:
 
 # -- what a card half looks like --------------------------------------------------------------
 
+
 def half_glyph(half: HalfLook, look: Look) -> str:
-    building = {"tower": look.tower, "house": look.house, "court": look.court,
-                "market": look.market}.get(half.ground)
+    building = {"tower": look.tower, "house": look.house, "court": look.court, "market": look.market}.get(half.ground)
     if building is not None:
         return building
     return look.road(_dirs(half.roads), half.well)
@@ -134,8 +195,17 @@ def half_cell(half: HalfLook, look: Look, **style: Any) -> Cell:
 
 
 def restyle(cell: Cell, **changes: Any) -> Cell:
-    fields = dict(glyph=cell.glyph, bg=cell.bg, fg=cell.fg, bold=cell.bold, dim=cell.dim,
-                  label=cell.label, key=cell.key, selectable=cell.selectable, big=cell.big)
+    fields = dict(
+        glyph=cell.glyph,
+        bg=cell.bg,
+        fg=cell.fg,
+        bold=cell.bold,
+        dim=cell.dim,
+        label=cell.label,
+        key=cell.key,
+        selectable=cell.selectable,
+        big=cell.big,
+    )
     fields.update(changes)
     return Cell(**fields)
 
@@ -144,5 +214,7 @@ def legend(glyphs: GlyphSet) -> str:
     """What the glyphs mean, in the two lines left under the castle at 80×24."""
     look = look_for(glyphs)
     well = look.road(frozenset({1, 3}), True)
-    return (f"{look.tower} tower {look.house} house {look.court} courtyard {look.market} market "
-            f"{well} well\n{look.tower_tile} tower tile  Kk follower  Pp palas  {glyphs.seat(0)}27 score")
+    return (
+        f"{look.tower} tower {look.house} house {look.court} courtyard {look.market} market "
+        f"{well} well\n{look.tower_tile} tower tile  Kk follower  Pp palas  {glyphs.seat(0)}27 score"
+    )

@@ -1,5 +1,6 @@
 """The info panel beside the castle: cards left, each player's score, followers, palas and wall
 tiles, and the card to lay."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -48,12 +49,14 @@ def seat_lines(ctx: ViewContext, seat: int, variables: dict[str, str]) -> list[T
     chip = f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}"
     you = "*" if seat == ctx.seat else ""
     name = f"{ctx.name(seat)}{you}"[:18]
-    head = Text.assemble((turn, "bold"), " ", (glyphs.seat(seat), chip), f" {name:<18} ",
-                         (f"{view.scores[seat]:>3}", "bold"), f" {busy}")
+    head = Text.assemble(
+        (turn, "bold"), " ", (glyphs.seat(seat), chip), f" {name:<18} ", (f"{view.scores[seat]:>3}", "bold"), f" {busy}"
+    )
     size = view.palas_sizes[seat] if view.palas[seat] is not None else 0
     palas = f"palas {size}" if size else "no palas"
-    detail = Text.assemble("  ", (seat_letter(seat, "HKSM"), chip),
-                           (f" {count(view.supply[seat], 'follower')} · {palas}", "dim"))
+    detail = Text.assemble(
+        "  ", (seat_letter(seat, "HKSM"), chip), (f" {count(view.supply[seat], 'follower')} · {palas}", "dim")
+    )
     out = [head, detail]
     if view.tiles[seat]:
         out.append(Text(f"    wall tiles {' '.join(str(t) for t in view.tiles[seat])}", style="dim"))
@@ -66,6 +69,9 @@ def card_lines(ctx: ViewContext) -> Text:
     """The drawn card as printed: half a west, half b east."""
     view, look = ctx.view, look_for(ctx.glyphs or UNICODE)
     a, b = view.drawn.faces[1]
-    return Text.assemble(("Card: ", "bold"), f"{view.drawn.name}\n",
-                         f"  a {half_glyph(a, look)} {half_name(a)}\n",
-                         f"  b {half_glyph(b, look)} {half_name(b)}")
+    return Text.assemble(
+        ("Card: ", "bold"),
+        f"{view.drawn.name}\n",
+        f"  a {half_glyph(a, look)} {half_name(a)}\n",
+        f"  b {half_glyph(b, look)} {half_name(b)}",
+    )

@@ -6,6 +6,7 @@ Wall cells are never chosen, so the board draws their text across the whole cell
 three characters at scale 1 (``25``, ``▣12``, ``●27``), and at larger scales a line of spaces
 (``24/25``) with the tower's tile, its taker or the markers on the lines below.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -17,12 +18,11 @@ from ...widgets.grid import Cell
 from .big import WIDTH, lines_of, road_lines
 from .look import GROUND, Look, Pos, Square, grid_pos
 
-WIDE = "wide"        # a cell's key: drawn across its whole width (no cursor marks)
-NUMBER_EVERY = 5     # track spaces numbered at scale 1
+WIDE = "wide"  # a cell's key: drawn across its whole width (no cursor marks)
+NUMBER_EVERY = 5  # track spaces numbered at scale 1
 
 
-def wall_cells(view: CastleView, look: Look, glyphs: GlyphSet, scale: int,
-               names: Sequence[str]) -> dict[Pos, Cell]:
+def wall_cells(view: CastleView, look: Look, glyphs: GlyphSet, scale: int, names: Sequence[str]) -> dict[Pos, Cell]:
     """The wall ring: track cells, corner towers, start fields and score markers."""
     layout = view.castle
     spaces: dict[Square, list[int]] = {}
@@ -69,13 +69,18 @@ def fitting(scale: int, *texts: str) -> str:
 def plain_cell(held: Sequence[int], look: Look, scale: int) -> Cell:
     n = numbered(held)
     glyph = look.wall if n is None else f"{n:>3}"  # kept off a neighbour's text on its left
-    return Cell(glyph, bg=GROUND["wall"], fg="board-label", selectable=False, key=WIDE,
-                label=f"wall, track space {spaces_text(held)}",
-                big=lines_of([fitting(scale, spaces_text(held), str(held[0]))], scale) if scale > 1 else "")
+    return Cell(
+        glyph,
+        bg=GROUND["wall"],
+        fg="board-label",
+        selectable=False,
+        key=WIDE,
+        label=f"wall, track space {spaces_text(held)}",
+        big=lines_of([fitting(scale, spaces_text(held), str(held[0]))], scale) if scale > 1 else "",
+    )
 
 
-def tower_cell(held: Sequence[int], lying: bool, taken, look: Look, scale: int,
-               names: Sequence[str]) -> Cell:
+def tower_cell(held: Sequence[int], lying: bool, taken, look: Look, scale: int, names: Sequence[str]) -> Cell:
     """``▣``: a corner tower with its tile face down; ``□7`` in the taker's colour once a player
     took its tile 7 (the larger scales add its spaces and the taker's name)."""
     glyph = look.tower_tile if lying else look.tower_bare
@@ -84,24 +89,41 @@ def tower_cell(held: Sequence[int], lying: bool, taken, look: Look, scale: int,
     elif taken is not None:
         who = names[taken.seat] if taken.seat < len(names) else f"player {taken.seat + 1}"
         state = f"wall tile {taken.tile} taken by {who}"
-        rows = [f"tile {taken.tile}", fitting(scale, who, who[:1])] if scale > 2 else [
-            fitting(scale, f"{taken.tile} {who}", f"{taken.tile} {who[:1]}")]
+        rows = (
+            [f"tile {taken.tile}", fitting(scale, who, who[:1])]
+            if scale > 2
+            else [fitting(scale, f"{taken.tile} {who}", f"{taken.tile} {who[:1]}")]
+        )
     else:
         state, rows = "no tile", []
     bg = f"seat-{taken.seat}" if taken is not None and not lying else GROUND["wall"]
     text = f"{glyph}{taken.tile}" if taken is not None and not lying else glyph
-    return Cell(text, bg=bg, bold=lying or taken is not None, selectable=False, key=WIDE,
-                label=f"corner tower {spaces_text(held)}: {state}",
-                big=lines_of([fitting(scale, f"{glyph}{spaces_text(held)}", f"{glyph}{held[0]}"), *rows], scale)
-                if scale > 1 else "")
+    return Cell(
+        text,
+        bg=bg,
+        bold=lying or taken is not None,
+        selectable=False,
+        key=WIDE,
+        label=f"corner tower {spaces_text(held)}: {state}",
+        big=lines_of([fitting(scale, f"{glyph}{spaces_text(held)}", f"{glyph}{held[0]}"), *rows], scale)
+        if scale > 1
+        else "",
+    )
 
 
 def field_cell(field: StartFieldLook, j: int, held: Sequence[int], look: Look, scale: int) -> Cell:
     n = numbered(held)
     if field.kind == "road" and j != field.road:
         cell = plain_cell(held, look, scale)
-        return Cell(cell.glyph, bg=cell.bg, fg=cell.fg, selectable=False, key=WIDE, big=cell.big,
-                    label=f"road start field (closed half), track space {spaces_text(held)}")
+        return Cell(
+            cell.glyph,
+            bg=cell.bg,
+            fg=cell.fg,
+            selectable=False,
+            key=WIDE,
+            big=cell.big,
+            label=f"road start field (closed half), track space {spaces_text(held)}",
+        )
     if field.kind == "road":
         exits = frozenset("nesw".index(d) for d in field.roads)
         glyph, bg, name = look.road(exits, False), GROUND["road"], "road start field"
@@ -113,12 +135,20 @@ def field_cell(field: StartFieldLook, j: int, held: Sequence[int], look: Look, s
         name = "courtyard start field with a market" if field.kind == "court" else f"{field.kind} start field"
         big = lines_of([fitting(scale, f"{glyph}{spaces_text(held)}", f"{glyph}{held[0]}")], scale) if scale > 1 else ""
     text = glyph if n is None else f"{glyph}{n}"
-    return Cell(text, bg=bg, bold=field.kind == "road", selectable=False, key=WIDE, big=big,
-                label=f"{name}, track space {spaces_text(held)}")
+    return Cell(
+        text,
+        bg=bg,
+        bold=field.kind == "road",
+        selectable=False,
+        key=WIDE,
+        big=big,
+        label=f"{name}, track space {spaces_text(held)}",
+    )
 
 
-def with_markers(cell: Cell, seats: Sequence[int], positions: Sequence[int], look: Look,
-                 glyphs: GlyphSet, scale: int) -> Cell:
+def with_markers(
+    cell: Cell, seats: Sequence[int], positions: Sequence[int], look: Look, glyphs: GlyphSet, scale: int
+) -> Cell:
     """``●27``: the marker and the space it stands on; ``&27`` when both stand on this cell."""
     space = min(positions[s] for s in seats)
     if len(seats) > 1:
@@ -127,9 +157,17 @@ def with_markers(cell: Cell, seats: Sequence[int], positions: Sequence[int], loo
         mark, bg, label = glyphs.seat(seats[0]), f"seat-{seats[0]}", f"score marker of player {seats[0] + 1}"
     big = ""
     if scale > 1:
-        rows = (cell.big.split("\n") if cell.big else [])[:scale - 1]
-        marks = fitting(scale, " ".join(f"{glyphs.seat(s)}{positions[s]}" for s in seats),
-                        look.both_markers + str(space))
+        rows = (cell.big.split("\n") if cell.big else [])[: scale - 1]
+        marks = fitting(
+            scale, " ".join(f"{glyphs.seat(s)}{positions[s]}" for s in seats), look.both_markers + str(space)
+        )
         big = lines_of([*(r.strip() for r in rows), marks], scale)
-    return Cell(f"{mark}{space}", bg=bg, bold=True, selectable=False, key=WIDE, big=big,
-                label=f"{label} on space {space} · {cell.label}")
+    return Cell(
+        f"{mark}{space}",
+        bg=bg,
+        bold=True,
+        selectable=False,
+        key=WIDE,
+        big=big,
+        label=f"{label} on space {space} · {cell.label}",
+    )

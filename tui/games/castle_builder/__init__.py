@@ -7,6 +7,7 @@ build (a tile, then a place, with the baron's move previewed), panels.py the pat
 dialogs.py the choices. Everything is drawn from the seat's view, its legal moves, the notation and
 ``GAME.preview``.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -70,5 +71,13 @@ class CastleBuilderUI(GameUI):
 
 UI = CastleBuilderUI()
 
-__all__ = ["UI", "BuilderBoard", "BuilderInfo", "CastleBuilderUI", "ChoiceScreen", "CoinsScreen",
-           "prompt_for", "ring_positions"]
+__all__ = [
+    "UI",
+    "BuilderBoard",
+    "BuilderInfo",
+    "CastleBuilderUI",
+    "ChoiceScreen",
+    "CoinsScreen",
+    "prompt_for",
+    "ring_positions",
+]

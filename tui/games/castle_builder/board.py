@@ -6,6 +6,7 @@ says what the place needs and how far the baron would move, with the coins it wo
 builds. A place where the tile fits only with its number changed by 1 asks which tile to discard.
 ``v`` shows the other players' castles in turn, ``d`` draws 2 tiles, ``c`` lists the market coins.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -16,6 +17,7 @@ from textual.binding import Binding
 
 from engine.games.castle_builder import Build, Draw, Pass
 from themes import UNICODE
+from themes.palettes import COLOURLESS
 
 from ...widgets.text_line import TextLine
 from ..base import ViewContext, ViewPanel
@@ -33,7 +35,6 @@ def fit(text: str, width: int) -> str:
         return text
     cut = text[: width - 1].rsplit(" ", 1)[0].rstrip(" ·,:")
     return cut + "…"
-
 
 
 class BuilderBoard(ViewPanel, can_focus=True):
@@ -58,11 +59,11 @@ class BuilderBoard(ViewPanel, can_focus=True):
     def __init__(self) -> None:
         super().__init__()
         self.ctx: ViewContext | None = None
-        self.chosen: int | None = None   # the tile being placed (spot mode)
-        self.viewed: int = 0             # whose castle is drawn
+        self.chosen: int | None = None  # the tile being placed (spot mode)
+        self.viewed: int = 0  # whose castle is drawn
         self.builds: dict[int, list[Build]] = {}
         self.levels = 3
-        self._prompted: Any = None   # the view whose choice dialog opened by itself
+        self._prompted: Any = None  # the view whose choice dialog opened by itself
         self._seat: int | None = None  # whose view was drawn last
 
     def compose(self) -> ComposeResult:
@@ -129,7 +130,7 @@ class BuilderBoard(ViewPanel, can_focus=True):
 
     def _draw(self, cursor_key: Any = None) -> None:
         ctx = self.ctx
-        view, look = ctx.view, look_for(ctx.glyphs)
+        view, look = ctx.view, look_for(ctx.glyphs, self.app.theme in COLOURLESS)
         if not view.castles:  # before the set-up (the replay's first position)
             self.grid.set_board({}, columns=0, rows=0)
             self.query_one("#title", TextLine).update("The game has not begun.")
@@ -140,8 +141,7 @@ class BuilderBoard(ViewPanel, can_focus=True):
         cells, groups = castle_cells(view, castle, look, levels, self._spots() if placing else set())
         holder_row, market_row = 2 * levels + 2, 2 * levels + 4
         pickable = set() if placing else set(self.builds)
-        for tiles, row, place in ((self._holder(), holder_row, "holder"),
-                                  (view.market_tiles, market_row, "market")):
+        for tiles, row, place in ((self._holder(), holder_row, "holder"), (view.market_tiles, market_row, "market")):
             more, more_groups = row_cells(tiles, row, look, pickable, place)
             cells.update(more)
             groups.update(more_groups)
@@ -155,8 +155,13 @@ class BuilderBoard(ViewPanel, can_focus=True):
         if placing:  # the tile being placed stays lit in the holder or the market
             spots |= {a for a in groups.values() if cells.get(a) and cells[a].key == ("tile", self.chosen)}
         grid.set_highlights(spots)
-        grid.set_board(cells, columns=2 * view.ground_places, rows=2 * levels + 5, row_labels=labels,
-                       col_labels=tuple(view.columns) + ("",))
+        grid.set_board(
+            cells,
+            columns=2 * view.ground_places,
+            rows=2 * levels + 5,
+            row_labels=labels,
+            col_labels=tuple(view.columns) + ("",),
+        )
         grid.can_focus = bool(ctx.interactive and (self.builds or placing))
         if grid.can_focus:
             target = grid.find(cursor_key) if cursor_key is not None else None
@@ -295,8 +300,14 @@ def spot_text(ctx: ViewContext, builds: Sequence[Build], level: int, x: int) -> 
     where = next((s.spot for s in ctx.view.castles[ctx.seat].spots if (s.level, s.x) == (level, x)), "")
     p = ctx.game.preview(ctx.view, here[0])
     change = "" if any(b.delta == 0 for b in here) else " · ±1: discard"
-    need = next((f" needs {s.need}" for s in ctx.view.castles[ctx.seat].spots
-                 if (s.level, s.x) == (level, x) and s.need is not None), "")
+    need = next(
+        (
+            f" needs {s.need}"
+            for s in ctx.view.castles[ctx.seat].spots
+            if (s.level, s.x) == (level, x) and s.need is not None
+        ),
+        "",
+    )
     where = f"{where}{need}"
     if p is None or p.steps == 0:
         return f"{where}: the ground; the baron stays{change}"

@@ -1,5 +1,6 @@
 """The small dialogs: a number changed by ±1 (which tile pays), every choice a coin asks for (which
 coin, which opponent, which tile), discarding down to 7, and the market coins spelled out."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -24,14 +25,7 @@ CHOICES = (Discard, TakeCoin, Steal, Knock, TakeTile)
 class ChoiceScreen(ModalScreen[Any]):
     """A title, a line of help and a list of moves; enter picks one, escape goes back."""
 
-    DEFAULT_CSS = """
-    ChoiceScreen { align: center middle; }
-    ChoiceScreen > Vertical { width: 64; height: auto; max-height: 20; border: thick $primary;
-                              background: $surface; padding: 0 1; }
-    ChoiceScreen #head { text-style: bold; }
-    ChoiceScreen #options { height: auto; max-height: 14; border: none; padding: 0; }
-    ChoiceScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", "Back to the board")]
 
     def __init__(self, title: str, text: str, options: Sequence[tuple[str | Text, Any]]) -> None:
@@ -60,12 +54,7 @@ class ChoiceScreen(ModalScreen[Any]):
 class CoinsScreen(ModalScreen[None]):
     """The three market coins with their effects, and the coins each player has won."""
 
-    DEFAULT_CSS = """
-    CoinsScreen { align: center middle; }
-    CoinsScreen > Vertical { width: 70; height: auto; max-height: 22; border: thick $accent;
-                             background: $surface; padding: 0 1; }
-    CoinsScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape,enter,c", "close", "Close")]
 
     def __init__(self, ctx: ViewContext) -> None:
@@ -97,8 +86,7 @@ def coin_text(coin) -> Text:
 def build_options(ctx: ViewContext, choices: Sequence[Build]) -> tuple[str, list[tuple[str, Any]]]:
     """``Build #37 great hall 11/1 at 3e`` and one line per way: as printed, or ±n paid with tiles."""
     view = ctx.view
-    faces = {t.id: t for t in (*view.holder, *view.market_tiles,
-                               *(view.royals[ctx.seat] if view.royals else ()))}
+    faces = {t.id: t for t in (*view.holder, *view.market_tiles, *(view.royals[ctx.seat] if view.royals else ()))}
     first = choices[0]
     tile = faces[first.tile]
     spot = next((s for s in view.castles[ctx.seat].spots if (s.level, s.x) == (first.level, first.x)), None)
@@ -151,13 +139,10 @@ def knock_text(ctx: ViewContext, a: Knock) -> str:
 
 CHOICE_TITLES = {
     "limit": ("", "The discarded tile goes face up onto the discard pile."),
-    "coin": ("You reached a coin space: take a market coin",
-             "Its effect happens at once; you keep the coin."),
+    "coin": ("You reached a coin space: take a market coin", "Its effect happens at once; you keep the coin."),
     "thief": ("Thief: rob which opponent?", "You take a random tile from their holder."),
-    "catapult": ("Catapult: knock out which tile?",
-                 "A tile with nothing built on it; their baron stays."),
-    "decay": ("Decay: discard one of your tiles",
-              "A tile with nothing built on it; your baron stays."),
+    "catapult": ("Catapult: knock out which tile?", "A tile with nothing built on it; their baron stays."),
+    "decay": ("Decay: discard one of your tiles", "A tile with nothing built on it; your baron stays."),
     "mill": ("Mill: take one of the new market tiles", "It goes into your holder."),
     "market": ("Peaceful times: take a market tile", "It goes into your holder."),
 }

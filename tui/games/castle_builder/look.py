@@ -5,9 +5,10 @@ stone (the tile's colour) or air (the board's background, the symbols in the til
 from the tile's top and bottom edges — so a roof's top line is air and a side wall's outer half is
 air on both lines, and a player sees at a glance what may stand on it.
 """
+
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.games.castle_builder import CastleBuilderView
 from themes import UNICODE, GlyphSet
@@ -32,22 +33,57 @@ class Look:
     tile_space: str
     coin_space: str
     coin: str
+    # A theme without colour (monochrome, NO_COLOR): stone is drawn light on the dark board, so
+    # stone and air halves differ in brightness (reverse video without colour), not only in hue.
+    colourless: bool = False
 
 
-UNICODE_LOOK = Look(window="▫", person="☺", ruby="◆", roof="^", castle="♜", check="✓", gate="∩",
-                    foundation="▀", plain="·", ruby_space="◆", tile_space="▮", coin_space="◎", coin="◎")
-ASCII_LOOK = Look(window="o", person="p", ruby="*", roof="^", castle="#", check="v", gate="n",
-                  foundation="=", plain=".", ruby_space="*", tile_space="#", coin_space="$", coin="$")
+UNICODE_LOOK = Look(
+    window="▫",
+    person="☺",
+    ruby="◆",
+    roof="^",
+    castle="♜",
+    check="✓",
+    gate="∩",
+    foundation="▀",
+    plain="·",
+    ruby_space="◆",
+    tile_space="▮",
+    coin_space="◎",
+    coin="◎",
+)
+ASCII_LOOK = Look(
+    window="o",
+    person="p",
+    ruby="*",
+    roof="^",
+    castle="#",
+    check="v",
+    gate="n",
+    foundation="=",
+    plain=".",
+    ruby_space="*",
+    tile_space="#",
+    coin_space="$",
+    coin="$",
+)
 
 
-def look_for(glyphs: GlyphSet | None) -> Look:
-    return ASCII_LOOK if (glyphs or UNICODE).ascii else UNICODE_LOOK
+def look_for(glyphs: GlyphSet | None, colourless: bool = False) -> Look:
+    look = ASCII_LOOK if (glyphs or UNICODE).ascii else UNICODE_LOOK
+    return replace(look, colourless=True) if colourless else look
 
 
 def symbols(tile, look: Look) -> str:
     """``▫☺◆`` — windows, persons, rubies, roofs and the castle symbol, at most four."""
-    text = (look.window * tile.windows + look.person * tile.persons + look.ruby * tile.rubies
-            + look.roof * tile.roofs + (look.castle if tile.castle else ""))
+    text = (
+        look.window * tile.windows
+        + look.person * tile.persons
+        + look.ruby * tile.rubies
+        + look.roof * tile.roofs
+        + (look.castle if tile.castle else "")
+    )
     if tile.kind == "gate":
         text = look.gate * 2
     return text[:4]
@@ -57,8 +93,11 @@ def label(tile, look: Look) -> str:
     return tile.label.replace("✓", look.check)
 
 
-def colour_of(tile, shade: int) -> str:
-    """Roofs, check marks, rubies and persons stand out; plain stone alternates like bricks."""
+def colour_of(tile, shade: int, colourless: bool = False) -> str:
+    """Roofs, check marks, rubies and persons stand out; plain stone alternates like bricks.
+    Without colour every tile is light stone, alternating in brightness."""
+    if colourless:
+        return "board-label" if shade % 2 else "board-foreground"
     if tile.kind == "gate":
         return "board-throne"
     if tile.roofs:
@@ -72,10 +111,20 @@ def colour_of(tile, shade: int) -> str:
     return "board-cell-alt" if shade % 2 else "board-cell"
 
 
-def tile_cells(tile, col: int, row: int, look: Look, *, shade: int = 0, key=None, dim: bool = False,
-               selectable: bool = False, name: str = "") -> dict[Pos, Cell]:
+def tile_cells(
+    tile,
+    col: int,
+    row: int,
+    look: Look,
+    *,
+    shade: int = 0,
+    key=None,
+    dim: bool = False,
+    selectable: bool = False,
+    name: str = "",
+) -> dict[Pos, Cell]:
     """The four cells of ``tile`` whose bottom-left cell is (col, row); ``key`` on that cell."""
-    colour = colour_of(tile, shade)
+    colour = colour_of(tile, shade, look.colourless)
     top, bottom = symbols(tile, look).center(4), label(tile, look).center(4)
     cells: dict[Pos, Cell] = {}
     for line, text, edge in ((row - 1, top, tile.top), (row, bottom, tile.bottom)):
@@ -83,17 +132,22 @@ def tile_cells(tile, col: int, row: int, look: Look, *, shade: int = 0, key=None
             stone = edge[half] == "S"
             anchor = line == row and half == 0
             cells[(col + half, line)] = Cell(
-                text[2 * half:2 * half + 2], bg=colour if stone else "board-background",
-                fg=None if stone else colour, bold=line == row, dim=dim, label=name,
-                key=key if anchor else None, selectable=selectable and anchor)
+                text[2 * half : 2 * half + 2],
+                bg=colour if stone else "board-background",
+                fg=None if stone else colour,
+                bold=line == row,
+                dim=dim,
+                label=name,
+                key=key if anchor else None,
+                selectable=selectable and anchor,
+            )
     return cells
 
 
 def tile_name(tile) -> str:
     """``#37 great hall 11/1 (window)``."""
     parts = []
-    for n, word in ((tile.windows, "window"), (tile.persons, "person"), (tile.rubies, "ruby"),
-                    (tile.roofs, "roof")):
+    for n, word in ((tile.windows, "window"), (tile.persons, "person"), (tile.rubies, "ruby"), (tile.roofs, "roof")):
         if n:
             plural = "rubies" if word == "ruby" else word + "s"
             parts.append(f"{n} {word if n == 1 else plural}")
@@ -107,8 +161,7 @@ def tile_name(tile) -> str:
 def edges(tile) -> str:
     words = {"S": "stone", "A": "air"}
     top = "/".join(words[h] for h in tile.top) if tile.top[0] != tile.top[1] else words[tile.top[0]]
-    bottom = "/".join(words[h] for h in tile.bottom) if tile.bottom[0] != tile.bottom[1] \
-        else words[tile.bottom[0]]
+    bottom = "/".join(words[h] for h in tile.bottom) if tile.bottom[0] != tile.bottom[1] else words[tile.bottom[0]]
     return f"top {top}, bottom {bottom}"
 
 

@@ -5,6 +5,7 @@ The 40 spaces go clockwise from the top-left corner (space 1): 13 along the top,
 13 back along the bottom, 7 up the left. Each space is two characters: ``◎`` a coin space, ``◆`` a
 ruby space, ``▮`` a tile space, ``·`` a plain one; a baron is its seat's token and number.
 """
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -110,8 +111,9 @@ def inside_lines(ctx: ViewContext, variables: dict[str, str]) -> list[Text]:
         coins = f"{len(view.coins[seat])}{look.coin}"
         held = f"{view.holder_counts[seat]}{look.tile_space}"
         token = str(seat + 1) if glyphs.ascii else glyphs.seat(seat)
-        line = Text.assemble(turn, (token, chip(variables, seat)), f"{name}{busy}",
-                             (coins.rjust(3), "bold"), " ", held.rjust(3))
+        line = Text.assemble(
+            turn, (token, chip(variables, seat)), f"{name}{busy}", (coins.rjust(3), "bold"), " ", held.rjust(3)
+        )
         line.pad_right(INSIDE - line.cell_len)
         out.append(line)
     out.append(Text(f" supply {view.supply_count} · out {len(view.discard)}"[:INSIDE].ljust(INSIDE), style="dim"))

@@ -4,13 +4,14 @@ A tile is four cells (two wide, two lines high), so a level's tiles sit half a t
 the level below, as bricks do: the two tiles under a place are the ones its four cells straddle.
 Open places show the number they need (``=12``; blank on the foundation, where any number goes).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
 from rich.segment import Segment
 
-from engine.games.castle_builder import CastleBuilderView, CastleView
+from engine.games.castle_builder import TILES, CastleBuilderView, CastleView, Spot, pattern_problem
 
 from ...widgets.grid import Cell, Grid
 from .look import Look, Pos, tile_cells, tile_name
@@ -63,7 +64,7 @@ class WallGrid(Grid):
         line = (scale - 1 if pos[1] < anchor[1] else 0) if grouped else (scale - 1) // 2
         if sub != line:
             return "  " * scale, False
-        if not grouped and text[0] == text[1] != " ":      # the foundation: a line of stone
+        if not grouped and text[0] == text[1] != " ":  # the foundation: a line of stone
             return text[0] * 2 * scale, True
         return (text.rjust(2 * scale) if pos[0] == anchor[0] else text.ljust(2 * scale)), True
 
@@ -88,6 +89,20 @@ class WallGrid(Grid):
         self.refresh()
 
 
+#: One tile of each bottom pattern the game has (stone/stone, air/stone, stone/air).
+BOTTOMS = tuple({t.bottom: t for t in TILES.values()}.values())
+
+
+def fillable(castle: CastleView, level: int, x: int, need: int | None) -> bool:
+    """Whether any tile of the game could stand on this open place by its stone and air (the
+    rule's own pattern_problem): over two roofs' air, say, none can, and its number means nothing."""
+    if level == 1:
+        return True
+    below = {(p.level, p.x): p.tile.id for p in castle.tiles}
+    spot = Spot(level, x, need, below.get((level - 1, x - 1)), below.get((level - 1, x + 1)))
+    return any(pattern_problem(tile, spot) is None for tile in BOTTOMS)
+
+
 def levels_shown(castle: CastleView) -> int:
     return min(MAX_LEVELS, max(MIN_LEVELS, castle.height + 1))
 
@@ -97,35 +112,59 @@ def level_row(levels: int, level: int) -> int:
     return 2 * (levels - level) + 1
 
 
-def castle_cells(view: CastleBuilderView, castle: CastleView, look: Look, levels: int,
-                 legal: set[tuple[int, int]]) -> tuple[dict[Pos, Cell], dict[Pos, Pos]]:
+def castle_cells(
+    view: CastleBuilderView, castle: CastleView, look: Look, levels: int, legal: set[tuple[int, int]]
+) -> tuple[dict[Pos, Cell], dict[Pos, Pos]]:
     """The castle's tiles and open places; the foundation below them."""
     cells: dict[Pos, Cell] = {}
     groups: dict[Pos, Pos] = {}
     for placed in castle.tiles:
         row = level_row(levels, placed.level)
         name = f"{placed.spot}: {tile_name(placed.tile)}"
-        cells.update(tile_cells(placed.tile, placed.x, row, look, shade=placed.x // 2 + placed.level,
-                                name=name, key=("placed", placed.level, placed.x)))
+        cells.update(
+            tile_cells(
+                placed.tile,
+                placed.x,
+                row,
+                look,
+                shade=placed.x // 2 + placed.level,
+                name=name,
+                key=("placed", placed.level, placed.x),
+            )
+        )
         _group(groups, placed.x, row)
     for spot in castle.spots:
         if spot.level > levels:
             continue
         row = level_row(levels, spot.level)
-        text = "" if spot.need is None else f"={spot.need}"
+        open_to_tiles = fillable(castle, spot.level, spot.x, spot.need)
+        text = "" if spot.need is None or not open_to_tiles else f"={spot.need}"
         text = text.center(4) if len(text) < 4 else text
-        name = f"{spot.spot}: " + ("any number" if spot.need is None else f"needs {spot.need}")
+        name = f"{spot.spot}: " + (
+            "no tile can stand here (stone on air or nothing)"
+            if not open_to_tiles
+            else "any number"
+            if spot.need is None
+            else f"needs {spot.need}"
+        )
         for half in (0, 1):
             cells[(spot.x + half, row - 1)] = Cell("  ", bg="board-background", label=name, selectable=False)
-            cells[(spot.x + half, row)] = Cell(text[2 * half:2 * half + 2], bg="board-background",
-                                               fg="board-muted", label=name,
-                                               key=("spot", spot.level, spot.x) if half == 0 else None,
-                                               selectable=(spot.level, spot.x) in legal and half == 0)
+            cells[(spot.x + half, row)] = Cell(
+                text[2 * half : 2 * half + 2],
+                bg="board-background",
+                fg="board-label",
+                label=name,
+                key=("spot", spot.level, spot.x) if half == 0 else None,
+                selectable=(spot.level, spot.x) in legal and half == 0,
+            )
         _group(groups, spot.x, row)
     base = 2 * levels
     for col in range(2 * view.ground_places):
-        cells[(col, base)] = Cell(look.foundation * 2, bg="board-background", fg="board-throne",
-                                  label="the foundation", selectable=False)
+        # In the labels' colour, which every theme sets apart from its background (the throne's
+        # colour is a background: on the light and high-contrast boards it all but vanished).
+        cells[(col, base)] = Cell(
+            look.foundation * 2, bg="board-background", fg="board-label", label="the foundation", selectable=False
+        )
     return cells, groups
 
 
@@ -135,8 +174,19 @@ def row_cells(tiles, row: int, look: Look, selectable: set[int], place: str) -> 
     groups: dict[Pos, Pos] = {}
     for i, tile in enumerate(tiles):
         ok = tile.id in selectable
-        cells.update(tile_cells(tile, 2 * i, row, look, shade=i, key=("tile", tile.id), dim=not ok and bool(selectable),
-                                selectable=ok, name=f"{'royal' if tile.royal else place}: {tile_name(tile)}"))
+        cells.update(
+            tile_cells(
+                tile,
+                2 * i,
+                row,
+                look,
+                shade=i,
+                key=("tile", tile.id),
+                dim=not ok and bool(selectable),
+                selectable=ok,
+                name=f"{'royal' if tile.royal else place}: {tile_name(tile)}",
+            )
+        )
         _group(groups, 2 * i, row)
     return cells, groups
 

@@ -1,4 +1,5 @@
 """King Up! on screen: the castle as a grid, the goal card, the vote, the reveal, the scoring."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -29,8 +30,9 @@ class KingUpUI(GameUI):
             return VoteScreen(ctx)
         return None
 
-    def interludes(self, game: Game, steps: Sequence[Step], viewer: int | None,
-                   seats: Sequence[Seat]) -> list[Screen[Any]]:
+    def interludes(
+        self, game: Game, steps: Sequence[Step], viewer: int | None, seats: Sequence[Seat]
+    ) -> list[Screen[Any]]:
         screens: list[Screen[Any]] = []
         for i, step in enumerate(steps):
             if step.kind == "VotesRevealed":

@@ -1,6 +1,7 @@
 """King Up!'s castle as a grid: floors 1–5 with four slots each above a wide ground floor,
 the throne on top; figures beside the castle and figures voted out have rows below.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -30,13 +31,19 @@ from ...widgets.grid import Cell, Grid, resolve_colour
 from ..base import ViewContext, ViewPanel
 
 COLUMNS = len(CANDIDATES)
-TOWER = range(5, 5 + FLOOR_LIMIT)          # the columns of floors 1–5
+TOWER = range(5, 5 + FLOOR_LIMIT)  # the columns of floors 1–5
 THRONE_COLUMN = 6
-ROW_OF = MappingProxyType({THRONE: 0, 5: 1, 4: 2, 3: 3, 2: 4, 1: 5, 0: 6, OFF_BOARD: 7,
-                           ELIMINATED: 8})
+ROW_OF = MappingProxyType({THRONE: 0, 5: 1, 4: 2, 3: 3, 2: 4, 1: 5, 0: 6, OFF_BOARD: 7, ELIMINATED: 8})
 ROW_LABELS = ("throne", "5", "4", "3", "2", "1", "0", "side", "out")
-PHASES = MappingProxyType({"placing": "placing figures", "climbing": "climbing",
-                           "voting": "voting", "over": "game over", "setup": "setting up"})
+PHASES = MappingProxyType(
+    {
+        "placing": "placing figures",
+        "climbing": "climbing",
+        "voting": "voting",
+        "over": "game over",
+        "setup": "setting up",
+    }
+)
 
 
 def round_scored(view) -> bool:
@@ -61,9 +68,15 @@ def figure_colour(fig: int) -> str:
 
 def figure_cell(fig: int, floor: int, scale: int = 1) -> Cell:
     c = CANDIDATES[fig]
-    return Cell(c.initial, bg=figure_colour(fig), bold=True, dim=floor == ELIMINATED,
-                label=f"{c.name} {c.trade} · {floor_name(floor)} · {POINTS[floor]} pts",
-                key=("fig", fig), big=big_name(c.initial, c.name, 3 * scale - 2) if scale > 2 else "")
+    return Cell(
+        c.initial,
+        bg=figure_colour(fig),
+        bold=True,
+        dim=floor == ELIMINATED,
+        label=f"{c.name} {c.trade} · {floor_name(floor)} · {POINTS[floor]} pts",
+        key=("fig", fig),
+        big=big_name(c.initial, c.name, 3 * scale - 2) if scale > 2 else "",
+    )
 
 
 def big_name(initial: str, name: str, width: int) -> str:
@@ -76,17 +89,19 @@ def castle_cells(floors: Sequence[int], glyphs, scale: int = 1) -> dict[tuple[in
     cells: dict[tuple[int, int], Cell] = {}
     for floor in (1, 2, 3, 4, 5):
         for col in TOWER:
-            cells[(col, ROW_OF[floor])] = Cell(glyphs.empty, bg=floor_colour(floor), fg="board-label",
-                                               key=("slot", floor), selectable=False)
-    cells[(THRONE_COLUMN, ROW_OF[THRONE])] = Cell(glyphs.throne, bg="board-throne",
-                                                  fg="board-label", key=("slot", THRONE),
-                                                  selectable=False)
+            cells[(col, ROW_OF[floor])] = Cell(
+                glyphs.empty, bg=floor_colour(floor), fg="board-label", key=("slot", floor), selectable=False
+            )
+    cells[(THRONE_COLUMN, ROW_OF[THRONE])] = Cell(
+        glyphs.throne, bg="board-throne", fg="board-label", key=("slot", THRONE), selectable=False
+    )
     for col in range(COLUMNS):
         cells[(col, ROW_OF[0])] = Cell("", bg=floor_colour(0), key=("slot", 0), selectable=False)
     for row_floor in (OFF_BOARD, ELIMINATED, 0, 1, 2, 3, 4, 5, THRONE):
         figures = [f for f, fl in enumerate(floors) if fl == row_floor]
-        columns = TOWER if row_floor in (1, 2, 3, 4, 5) else (
-            [THRONE_COLUMN] if row_floor == THRONE else range(COLUMNS))
+        columns = (
+            TOWER if row_floor in (1, 2, 3, 4, 5) else ([THRONE_COLUMN] if row_floor == THRONE else range(COLUMNS))
+        )
         for col, fig in zip(columns, figures):
             cells[(col, ROW_OF[row_floor])] = figure_cell(fig, row_floor, scale)
     return cells
@@ -111,7 +126,7 @@ class KingUpBoard(ViewPanel):
     def __init__(self) -> None:
         super().__init__()
         self.ctx: ViewContext | None = None
-        self.picking: int | None = None   # the figure chosen first while placing
+        self.picking: int | None = None  # the figure chosen first while placing
 
     def compose(self) -> ComposeResult:
         yield Grid(id="castle", max_scale=3)
@@ -132,8 +147,7 @@ class KingUpBoard(ViewPanel):
 
     def show(self, ctx: ViewContext) -> None:
         self.ctx = ctx
-        if self.picking is not None and not any(
-                isinstance(a, Place) and a.figure == self.picking for a in ctx.legal):
+        if self.picking is not None and not any(isinstance(a, Place) and a.figure == self.picking for a in ctx.legal):
             self.picking = None
         self._draw()
         self.refresh_bindings()
@@ -169,8 +183,7 @@ class KingUpBoard(ViewPanel):
             held = {pos for pos, cell in cells.items() if cell.key == ("fig", self.picking)}
             return ({_first_empty(cells, f) for f in floors} - {None}) | held
         figures = {a.figure for a in ctx.legal if isinstance(a, (Place, Climb))}
-        return {pos for pos, cell in cells.items() if cell.key and cell.key[0] == "fig"
-                and cell.key[1] in figures}
+        return {pos for pos, cell in cells.items() if cell.key and cell.key[0] == "fig" and cell.key[1] in figures}
 
     def on_grid_rescaled(self, event: Grid.Rescaled) -> None:
         event.stop()
@@ -220,7 +233,7 @@ class KingUpBoard(ViewPanel):
         self.picking = None
         self._draw()
         self.refresh_bindings()
-        self.post_message(self.Status(""))   # the turn's own line again, not "Place … on which floor?"
+        self.post_message(self.Status(""))  # the turn's own line again, not "Place … on which floor?"
 
     def action_pass_turn(self) -> None:
         self.post_message(self.ActionChosen(Pass()))
@@ -229,8 +242,10 @@ class KingUpBoard(ViewPanel):
 def legend(glyphs) -> str:
     """What the marks on the board and beside it mean (the help page says the same)."""
     left, right = glyphs.legal
-    return (f"{left}A{right} can move  {glyphs.turn} to move  * you  {glyphs.card} vote cards\n"
-            f"{glyphs.crown} holds the crown  {glyphs.throne} throne  {glyphs.yes}/{glyphs.no} yes/no vote")
+    return (
+        f"{left}A{right} can move  {glyphs.turn} to move  * you  {glyphs.card} vote cards\n"
+        f"{glyphs.crown} holds the crown  {glyphs.throne} throne  {glyphs.yes}/{glyphs.no} yes/no vote"
+    )
 
 
 def break_at_dots(text: str, width: int) -> str:
@@ -264,21 +279,24 @@ def chip(fig: int, text: str, variables: dict[str, str]) -> Text:
 
 def goal_card(ctx: ViewContext, variables: dict[str, str]) -> Text:
     view = ctx.view
-    if view.my_goal is None and ctx.seat is not None:   # a seat before its round's deal
+    if view.my_goal is None and ctx.seat is not None:  # a seat before its round's deal
         return Text(f"{ctx.whose()} goal card is dealt when the round begins.", style="dim")
     if view.my_goal is None:
         if view.over:
-            return Text("Spectating: every goal card was shown at its round's scoring "
-                        "(s in the replay: the scores).", style="dim")
+            return Text(
+                "Spectating: every goal card was shown at its round's scoring (s in the replay: the scores).",
+                style="dim",
+            )
         if round_scored(view):
-            return Text(f"Spectating: round {len(view.round_points)} is scored; its goal cards "
-                        "are in the scores.", style="dim")
-        return Text("Spectating: this round's goal cards stay secret until it is scored.",
-                    style="dim")
+            return Text(
+                f"Spectating: round {len(view.round_points)} is scored; its goal cards are in the scores.", style="dim"
+            )
+        return Text("Spectating: this round's goal cards stay secret until it is scored.", style="dim")
     line = Text()
     for fig in view.my_goal:
         line.append(chip(fig, f" {CANDIDATES[fig].initial} {POINTS[view.floors[fig]]:>2} ", variables))
         line.append(" ")
-    head = Text.assemble((f"{ctx.whose()} goal card", "bold"), f"  worth {view.goal_score()} now · ",
-                         f"score {view.scores[ctx.seat]}")
+    head = Text.assemble(
+        (f"{ctx.whose()} goal card", "bold"), f"  worth {view.goal_score()} now · ", f"score {view.scores[ctx.seat]}"
+    )
     return Text("\n").join([head, line])

@@ -1,4 +1,5 @@
 """King Up!'s modal moments: the secret vote, the reveal, the end of a round."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -25,13 +26,7 @@ from .panels import round_table
 class VoteScreen(ModalScreen[Any]):
     """The secret vote: YES or NO, with the NO cards left."""
 
-    DEFAULT_CSS = """
-    /* over the board, left: the move list on the right keeps its newest lines in sight */
-    VoteScreen { align: left bottom; }
-    #vote-box { width: 48; height: auto; margin: 0 0 2 0; border: thick $primary; background: $surface; padding: 0 1; }
-    #vote-box Horizontal { height: auto; align: center middle; }
-    #vote-box Button { margin: 0 2; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("y", "vote(True)", "Vote YES"), Binding("n", "vote(False)", "Vote NO")]
 
     def __init__(self, ctx: ViewContext) -> None:
@@ -44,14 +39,23 @@ class VoteScreen(ModalScreen[Any]):
         mine = fig in (view.my_goal or ())
         nos = view.my_no_cards or 0
         with Vertical(id="vote-box"):
-            yield Static(Text.assemble(("Vote in secret:\n", "bold"), f"{CANDIDATES[fig].name} "
-                                       f"{CANDIDATES[fig].trade} is on the throne.\n",
-                                       "On your goal card: " + ("yes" if mine else "no"),
-                                       f" · NO cards left: {nos}"))
+            yield Static(
+                Text.assemble(
+                    ("Vote in secret:\n", "bold"),
+                    f"{CANDIDATES[fig].name} {CANDIDATES[fig].trade} is on the throne.\n",
+                    "On your goal card: " + ("yes" if mine else "no"),
+                    f" · NO cards left: {nos}",
+                )
+            )
             with Horizontal():
                 yield Button(f"{self.ctx.glyphs.yes} YES (y)", id="yes", variant="success", compact=True)
-                yield Button(f"{self.ctx.glyphs.no} NO (n)", id="no", variant="error", compact=True,
-                             disabled=Vote(False) not in self.ctx.legal)
+                yield Button(
+                    f"{self.ctx.glyphs.no} NO (n)",
+                    id="no",
+                    variant="error",
+                    compact=True,
+                    disabled=Vote(False) not in self.ctx.legal,
+                )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_vote(event.button.id == "yes")
@@ -73,12 +77,15 @@ class RevealInterlude(InterludeScreen):
         lines = [Text("The votes are revealed", style="bold"), Text("")]
         for seat, yes in enumerate(self.votes):
             variables = self.app.theme_variables
-            vote = Text(f"{glyphs.yes} YES", style=f"bold {resolve_colour(variables, 'success').hex}") if yes \
+            vote = (
+                Text(f"{glyphs.yes} YES", style=f"bold {resolve_colour(variables, 'success').hex}")
+                if yes
                 else Text(f"{glyphs.no} NO", style=f"bold {resolve_colour(variables, 'error').hex}")
+            )
             lines.append(Text.assemble(f"  {self.seats[seat].name:<18}", vote))
         fig = self.during.on_throne
         name = figure_name(fig) if fig is not None else "The candidate"
-        verdict = f"{name} is crowned king!" if all(self.votes) else f"{name} is voted out of the game."
+        verdict = f"{name} is crowned king!" if all(self.votes) else f"{name} is voted out for this round."
         lines += [Text(""), Text(verdict, style="bold")]
         self.body = Text("\n").join(lines)
         yield from super().compose()
@@ -91,11 +98,13 @@ class RoundEndScreen(InterludeScreen):
 
     def compose(self) -> ComposeResult:
         king = self.view.king
-        title = f"Round {self.number} is over" + (f": {figure_name(king)} is king" if king is not None
-                                                   else ": nobody was crowned")
+        title = f"Round {self.number} is over" + (
+            f": {figure_name(king)} is king" if king is not None else ": nobody was crowned"
+        )
         with Vertical():
             yield Static(Text(title, style="bold"))
             yield Static(round_table(self.view, self.seats, self.app.theme_variables))
-            yield Static("Each goal card counts its six candidates' floors: throne 10, "
-                         "floor n scores n, out 0.", classes="hint")
+            yield Static(
+                "Each goal card counts its six candidates' floors: throne 10, floor n scores n, out 0.", classes="hint"
+            )
             yield Static("press enter to continue", classes="hint")

@@ -1,4 +1,5 @@
 """The panel beside the castle: seats, scores, vote cards, the crown, your goal card."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -45,8 +46,10 @@ def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
     crown = ctx.name(view.crown) if view.crown is not None else "nobody yet"
     scored = round_scored(view) and not view.over
     phase = "scored" if scored else PHASES.get(view.phase, view.phase)
-    lines = [Text(f"Round {max(view.round, 1)}/{ROUNDS} · {phase}", style="bold"),
-             Text(f"{glyphs.crown} crown: {crown}")]
+    lines = [
+        Text(f"Round {max(view.round, 1)}/{ROUNDS} · {phase}", style="bold"),
+        Text(f"{glyphs.crown} crown: {crown}"),
+    ]
     if view.on_throne is not None:
         lines.append(Text(f"{glyphs.throne} vote on {figure_name(view.on_throne)}", style="bold"))
     for seat in range(view.players):
@@ -56,9 +59,17 @@ def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
         you = "*" if seat == ctx.seat else " "
         name = fit_name(ctx.name(seat), 12, you.strip())
         cards = glyphs.card * (view.vote_cards[seat] if seat < len(view.vote_cards) else 0)
-        lines.append(Text.assemble(
-            (mark, "bold"), " ", (glyphs.seat(seat), f"bold {seat_colour(variables, seat).hex}"),
-            " ", f"{name:<12} {view.scores[seat]:>3} ", (f"{cards:<5}", "dim"), f" {busy}"))
+        lines.append(
+            Text.assemble(
+                (mark, "bold"),
+                " ",
+                (glyphs.seat(seat), f"bold {seat_colour(variables, seat).hex}"),
+                " ",
+                f"{name:<12} {view.scores[seat]:>3} ",
+                (f"{cards:<5}", "dim"),
+                f" {busy}",
+            )
+        )
     return Text("\n").join(lines)
 
 
@@ -77,6 +88,24 @@ def round_table(view: Any, seats: Sequence[Seat], variables: dict[str, str]) -> 
     return table
 
 
+def candidate_table(view: Any, seats: Sequence[Seat]) -> Table:
+    """The last scored round per candidate on each seat's goal card: its initial and the points
+    its floor scored, in plain text so every theme (monochrome, ASCII) reads it."""
+    table = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
+    table.add_column("player", no_wrap=True, max_width=14)
+    for i in range(6):
+        table.add_column(f"#{i + 1}", justify="right")
+    table.add_column("round", justify="right")
+    goals, points = view.revealed_goals[-1], view.round_points[-1]
+    for seat, goal in enumerate(goals):
+        table.add_row(
+            fit_name(seats[seat].name, 14),
+            *(f"{CANDIDATES[f].initial} {POINTS[view.floors[f]]}" for f in goal),
+            str(points[seat]),
+        )
+    return table
+
+
 def score_breakdown(view: Any, seats: Sequence[Seat]) -> Any:
     """Every scored round's points per player, the totals, and how a tie at the top was broken."""
     if not view.round_points:
@@ -88,16 +117,29 @@ def score_breakdown(view: Any, seats: Sequence[Seat]) -> Any:
     table.add_column("total", justify="right")
     for seat in range(view.players):
         won = " (winner)" if seat in view.winners else ""
-        table.add_row(f"{seats[seat].name}{won}", *(str(points[seat]) for points in view.round_points),
-                      str(view.scores[seat]))
+        table.add_row(
+            f"{seats[seat].name}{won}", *(str(points[seat]) for points in view.round_points), str(view.scores[seat])
+        )
     parts: list[Any] = [table]
+    if view.over and view.revealed_goals:  # the castle still stands as the last round left it
+        parts += [
+            Text(
+                f"\nRound {len(view.round_points)}, candidate by candidate (throne 10, floor n scores n, out 0)",
+                style="bold",
+            ),
+            candidate_table(view, seats),
+        ]
     best = max(view.scores)
     tied = [s for s in range(view.players) if view.scores[s] == best]
     if len(tied) > 1 and view.revealed_goals:
         standing = {s: sum(1 for f in view.revealed_goals[-1][s] if view.floors[f] >= 1) for s in tied}
         text = ", ".join(f"{seats[s].name} {n}" for s, n in standing.items())
-        parts.append(Text(f"\nTied on {best} points: the tie goes to more of one's last goal "
-                          f"candidates still in the castle ({text})."))
+        parts.append(
+            Text(
+                f"\nTied on {best} points: the tie goes to more of one's last goal "
+                f"candidates still in the castle ({text})."
+            )
+        )
     from rich.console import Group
 
     return Group(*parts)

@@ -6,6 +6,7 @@ cells and short texts, actions.py what each legal move belongs to and says, pane
 beside the board, dialogs.py the move chooser and the final scoring. Everything is drawn from the
 seat's view and its legal moves.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -22,15 +23,17 @@ from .board import PalaisBoard
 from .dialogs import ChoiceScreen, FinalScoringScreen, final_rows
 from .panels import PalaisInfo
 
-PHASE_HINTS = MappingProxyType({
-    0: "play the Royal Favour (c) or n: next",
-    1: "enter on the Gate brings a servant · n: next",
-    2: "enter: pick a servant, enter: its room · n: next",
-    3: "enter on Mint / King / Madame · n: next",
-    4: "enter on a highlighted noble · n: next",
-    5: "enter on the Back Door draws · k: keep · n: next",
-    6: "play cards (c) or n: end your turn",
-})
+PHASE_HINTS = MappingProxyType(
+    {
+        0: "play the Royal Favour (c) or n: next",
+        1: "enter on the Gate brings a servant · n: next",
+        2: "enter: pick a servant, enter: its room · n: next",
+        3: "enter on Mint / King / Madame · n: next",
+        4: "enter on a highlighted noble · n: next",
+        5: "enter on the Back Door draws · k: keep · n: next",
+        6: "play cards (c) or n: end your turn",
+    }
+)
 
 
 class PalaisUI(GameUI):
@@ -42,8 +45,9 @@ class PalaisUI(GameUI):
     def make_info(self) -> ViewPanel:
         return PalaisInfo()
 
-    def interludes(self, game: Game, steps: Sequence[Step], viewer: int | None,
-                   seats: Sequence[Seat]) -> list[Screen[Any]]:
+    def interludes(
+        self, game: Game, steps: Sequence[Step], viewer: int | None, seats: Sequence[Seat]
+    ) -> list[Screen[Any]]:
         """The final scoring, when this batch of steps ended the game."""
         end = next((s for s in steps if s.kind == "GameEnded"), None)
         if end is None or end.view.final is None:
@@ -59,9 +63,13 @@ class PalaisUI(GameUI):
         from rich.text import Text
 
         from .dialogs import final_table, winners_text
-        return Group(final_table(final, ctx.seats), "",
-                     Text(winners_text(final, ctx.seats), style="bold"),
-                     Text("Ties go to the most servants with the Cardinal.", style="dim"))
+
+        return Group(
+            final_table(final, ctx.seats),
+            "",
+            Text(winners_text(final, ctx.seats), style="bold"),
+            Text("Ties go to the most servants with the Cardinal.", style="dim"),
+        )
 
     def phase_text(self, ctx: ViewContext) -> str:
         view = ctx.view

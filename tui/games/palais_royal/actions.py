@@ -1,5 +1,6 @@
 """The legal moves as the board offers them: which room or space each belongs to, and a line
 saying what each does (for the action list and the recruit chooser)."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -87,8 +88,11 @@ def recruit_text(view: PalaisView, action: Recruit, short: bool = False) -> str:
 
 
 def line_for(ctx: Any, action: Any, short: bool = False) -> str:
-    text = recruit_text(ctx.view, action, True) if short and isinstance(action, Recruit) \
+    text = (
+        recruit_text(ctx.view, action, True)
+        if short and isinstance(action, Recruit)
         else describe_action(ctx.view, action)
+    )
     return f"{ctx.game.format_action(None, ctx.seat, action)}: {text}"
 
 
@@ -112,7 +116,7 @@ def room_targets(legal: Iterable[Any], picked: int | None, picking: str) -> set[
             case Draw():
                 out.add(HINTEREINGANG)
     if picked is not None:
-        out.add(picked)     # enter on the picked room again puts it down
+        out.add(picked)  # enter on the picked room again puts it down
     return out
 
 
@@ -135,8 +139,14 @@ def room_choice(legal: tuple[Any, ...], room: int) -> tuple[Any | None, str | No
 def recruits_on(legal: Iterable[Any], space: int) -> list[Recruit]:
     """The ways to recruit on ``space``: fewest borrowed seals first, the supply first."""
     found = [a for a in legal if isinstance(a, Recruit) and a.space == space]
-    return sorted(found, key=lambda a: (a.wild_king + a.wild_madame, a.wild_king,
-                                        -2 if a.source == SUPPLY else (a.source if a.source is not None else -3)))
+    return sorted(
+        found,
+        key=lambda a: (
+            a.wild_king + a.wild_madame,
+            a.wild_king,
+            -2 if a.source == SUPPLY else (a.source if a.source is not None else -3),
+        ),
+    )
 
 
 def of_kind(legal: Iterable[Any], kind: type) -> list[Any]:

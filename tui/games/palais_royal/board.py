@@ -7,6 +7,7 @@ Enter on a noble recruits it (a chooser opens when there is more than one way). 
 ``n`` ends the step, ``k`` keeps a drawn card, ``c`` plays a privilege card, ``x`` lists every
 legal move, tab switches between castle and park.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -51,7 +52,6 @@ from .look import (
 RECRUIT_STEP = 4
 
 
-
 class PalaisBoard(ViewPanel):
     """Step bar, castle, park, what the cursor is on, and the border rows' standing."""
 
@@ -76,10 +76,10 @@ class PalaisBoard(ViewPanel):
     def __init__(self) -> None:
         super().__init__()
         self.ctx: ViewContext | None = None
-        self.picked: int | None = None       # the room a servant was picked up in (or a Bring target)
-        self.picking = ""                    # "move" or "bring"
+        self.picked: int | None = None  # the room a servant was picked up in (or a Bring target)
+        self.picking = ""  # "move" or "bring"
         self._seen_step: tuple | None = None
-        self._left: dict[str, tuple[int, int]] = {}   # where each grid's cursor was when it lost focus
+        self._left: dict[str, tuple[int, int]] = {}  # where each grid's cursor was when it lost focus
 
     def compose(self) -> ComposeResult:
         yield TextLine(id="steps")
@@ -158,13 +158,20 @@ class PalaisBoard(ViewPanel):
         targets = {room_pos(ctx.view.rooms[r].square) for r in room_targets(ctx.legal, self.picked, self.picking)}
         if self.picked is not None:
             pos = room_pos(ctx.view.rooms[self.picked].square)
-            cells[pos] = Cell(cells[pos].glyph, bg="board-legal", fg="board-legal-text", bold=True,
-                              label=cells[pos].label, key=cells[pos].key)
+            cells[pos] = Cell(
+                cells[pos].glyph,
+                bg="board-legal",
+                fg="board-legal-text",
+                bold=True,
+                label=cells[pos].label,
+                key=cells[pos].key,
+            )
         self.castle.set_board(cells, columns=CASTLE_COLUMNS, rows=CASTLE_ROWS)
         self.castle.set_highlights(targets)
         park = park_cells(ctx.view, glyphs)
-        self.park.set_board(park, columns=SIDE, rows=SIDE, row_labels=[str(r + 1) for r in range(SIDE)],
-                            col_labels=list(PARK_COLUMNS))
+        self.park.set_board(
+            park, columns=SIDE, rows=SIDE, row_labels=[str(r + 1) for r in range(SIDE)], col_labels=list(PARK_COLUMNS)
+        )
         self.park.set_highlights({space_pos(a.space) for a in ctx.legal if isinstance(a, Recruit)})
 
     def _place_focus(self) -> None:
@@ -264,8 +271,16 @@ class PalaisBoard(ViewPanel):
     def _bring_from(self, source: int) -> Any | None:
         if self.picking != "bring":
             return None
-        return next((a for a in self.ctx.legal if getattr(a, "source", None) == source
-                     and getattr(a, "room", None) == self.picked and not isinstance(a, Recruit)), None)
+        return next(
+            (
+                a
+                for a in self.ctx.legal
+                if getattr(a, "source", None) == source
+                and getattr(a, "room", None) == self.picked
+                and not isinstance(a, Recruit)
+            ),
+            None,
+        )
 
     def _redraw_pick(self) -> None:
         self._draw()
@@ -304,8 +319,9 @@ class PalaisBoard(ViewPanel):
         self.post_message(self.ActionChosen(Draw()))
 
     def action_keep(self) -> None:
-        self._choose("Keep which card? (a servant leaves the Back Door)",
-                     [a for a in self.legal if isinstance(a, Keep)])
+        self._choose(
+            "Keep which card? (a servant leaves the Back Door)", [a for a in self.legal if isinstance(a, Keep)]
+        )
 
     def action_card(self) -> None:
         self._choose("Play which privilege card?", [a for a in self.legal if isinstance(a, PlayCard)])

@@ -1,5 +1,6 @@
 """Palais Royal's modal screens: a list of moves to choose from (recruit ways, cards to keep or
 play, every legal move), and the final scoring with each player's breakdown."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -24,14 +25,7 @@ from .actions import line_for
 class ChoiceScreen(ModalScreen[Any]):
     """A short list of moves; enter plays the highlighted one, escape goes back to the board."""
 
-    DEFAULT_CSS = """
-    ChoiceScreen { align: left bottom; background: $background 0%; }
-    ChoiceScreen > Vertical { width: 48; height: auto; max-height: 20; border: thick $primary;
-                              background: $surface; padding: 0 1; }
-    ChoiceScreen #head { text-style: bold; }
-    ChoiceScreen #choices { height: auto; max-height: 15; border: none; padding: 0; }
-    ChoiceScreen .hint { color: $text-muted; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", "Back to the board")]
 
     def __init__(self, ctx: ViewContext, title: str, actions: Sequence[Any], short: bool = False) -> None:
@@ -60,9 +54,14 @@ class ChoiceScreen(ModalScreen[Any]):
 
 # -- the final scoring ------------------------------------------------------------------------
 
+
 def final_rows(final: Any) -> list[tuple[str, Sequence[int]]]:
-    return [("nobles", final.nobles), ("honours played", final.played), ("cards in hand (max 6)", final.hands),
-            ("park rows", final.park)]
+    return [
+        ("nobles", final.nobles),
+        ("honours played", final.played),
+        ("cards in hand (max 6)", final.hands),
+        ("park rows", final.park),
+    ]
 
 
 def final_table(final: Any, seats: Sequence[Seat]) -> Table:
@@ -86,12 +85,7 @@ def winners_text(final: Any, seats: Sequence[Seat]) -> str:
 class FinalScoringScreen(ModalScreen[None]):
     """Each player's points: nobles, honour cards played, cards in hand, the park's border rows."""
 
-    DEFAULT_CSS = """
-    FinalScoringScreen { align: center middle; }
-    FinalScoringScreen > Vertical { width: 72; height: auto; max-height: 22; border: thick $accent;
-                                    background: $surface; padding: 0 1; }
-    FinalScoringScreen .hint { color: $text-muted; margin-top: 1; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
 
     def __init__(self, view: Any, seats: Sequence[Seat]) -> None:

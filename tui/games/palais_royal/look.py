@@ -11,6 +11,7 @@ with an empty column and row between rooms. The park grid has one cell per space
 are in the line under the board while the cursor is on it), a freed border space the servant
 standing on it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -33,8 +34,8 @@ from ...widgets.names import fit_name
 
 Pos = tuple[int, int]
 
-ROOM_BLOCK = 4          # grid columns per castle column: code/majority, two seat cells, a gap
-ROOM_ROWS = 3           # grid rows per castle row: two lines and a gap
+ROOM_BLOCK = 4  # grid columns per castle column: code/majority, two seat cells, a gap
+ROOM_ROWS = 3  # grid rows per castle row: two lines and a gap
 CASTLE_COLUMNS = 3 * ROOM_BLOCK - 1
 CASTLE_ROWS = 3 * ROOM_ROWS - 1
 SIDE = 6
@@ -42,13 +43,19 @@ PARK_COLUMNS = "abcdef"
 STEP_LABELS = ("Fav", "1 Gate", "2 Moves", "3 Rooms", "4 Nobles", "5 Cards", "End")
 SETUP_PLACEMENTS = 5
 # The benefits in a few words, for the line under the board (the rules page has them in full).
-SHORT_BENEFITS = MappingProxyType({
-    "gate2": "+2 servants onto the Gate every turn", "moves2": "+2 moves every turn",
-    "diagonal": "servants also move diagonally", "gold2": "+2 gold at the Mint every turn",
-    "king1": "+1 servant to the King every turn", "madame1": "+1 servant to Madame every turn",
-    "cards3": "draws 3 more cards at the Back Door", "servants1": "once: 1 servant from the general supply",
-    "servants3": "once: 3 servants from the general supply",
-})
+SHORT_BENEFITS = MappingProxyType(
+    {
+        "gate2": "+2 servants onto the Gate every turn",
+        "moves2": "+2 moves every turn",
+        "diagonal": "servants also move diagonally",
+        "gold2": "+2 gold at the Mint every turn",
+        "king1": "+1 servant to the King every turn",
+        "madame1": "+1 servant to Madame every turn",
+        "cards3": "draws 3 more cards at the Back Door",
+        "servants1": "once: 1 servant from the general supply",
+        "servants3": "once: 3 servants from the general supply",
+    }
+)
 SIDE_NAMES = MappingProxyType({"top": "top", "right": "right", "bottom": "bottom", "left": "left"})
 
 
@@ -83,11 +90,17 @@ def castle_cells(view: PalaisView, glyphs: GlyphSet, me: int | None, names: Sequ
         x, y = room_pos(room.square)
         german = f" ({room.german})" if room.german != room.name else ""
         label = f"{room.code} {room.name}{german}: " + ", ".join(
-            f"{short_name(names[s])} {n}" for s, n in enumerate(room.servants))
+            f"{short_name(names[s])} {n}" for s, n in enumerate(room.servants)
+        )
         if room.room in BONUS_ROOMS:
             label += f"; most: {short_name(names[room.majority]) if room.majority >= 0 else 'nobody'}"
-        cells[(x, y)] = Cell(room.code, bg="board-cell-alt" if room.square % 2 else "board-cell",
-                             bold=True, label=label, key=("room", room.room))
+        cells[(x, y)] = Cell(
+            room.code,
+            bg="board-cell-alt" if room.square % 2 else "board-cell",
+            bold=True,
+            label=label,
+            key=("room", room.room),
+        )
         cells[(x, y + 1)] = holder_cell(room, glyphs)
         for seat in range(4):
             pos = count_pos(room.square, seat)
@@ -95,8 +108,9 @@ def castle_cells(view: PalaisView, glyphs: GlyphSet, me: int | None, names: Sequ
                 cells[pos] = Cell("", bg="board-background", selectable=False)
                 continue
             n = room.servants[seat]
-            cells[pos] = Cell(seat_count(glyphs, seat, n), bg=f"seat-{seat}", bold=seat == me and n > 0,
-                              dim=n == 0, selectable=False)
+            cells[pos] = Cell(
+                seat_count(glyphs, seat, n), bg=f"seat-{seat}", bold=seat == me and n > 0, dim=n == 0, selectable=False
+            )
     return cells
 
 
@@ -118,14 +132,30 @@ def park_cells(view: PalaisView, glyphs: GlyphSet) -> dict[Pos, Cell]:
             n = sp.noble
             text = f"{sp.cost}g{n.points:>2}p"
             bg = "board-throne" if n.benefit else ("board-cell-alt" if sp.border else "board-cell")
-            cells[pos] = Cell(text, bg=bg, bold=bool(n.benefit), key=("space", sp.space),
-                              label=noble_text(sp), big=f"{text}\n{n.name.split()[-1][:12]}")
+            cells[pos] = Cell(
+                text,
+                bg=bg,
+                bold=bool(n.benefit),
+                key=("space", sp.space),
+                label=noble_text(sp),
+                big=f"{text}\n{n.name.split()[-1][:12]}",
+            )
         elif sp.servant >= 0:
-            cells[pos] = Cell(f"{glyphs.seat(sp.servant)}{double}", bg=f"seat-{sp.servant}", bold=True,
-                              key=("space", sp.space), label=f"{sp.name}: a servant stays here{_double(sp)}")
+            cells[pos] = Cell(
+                f"{glyphs.seat(sp.servant)}{double}",
+                bg=f"seat-{sp.servant}",
+                bold=True,
+                key=("space", sp.space),
+                label=f"{sp.name}: a servant stays here{_double(sp)}",
+            )
         else:
-            cells[pos] = Cell(double or glyphs.empty, bg="board-muted", dim=True, key=("space", sp.space),
-                              label=f"{sp.name}: free{_double(sp)}")
+            cells[pos] = Cell(
+                double or glyphs.empty,
+                bg="board-muted",
+                dim=True,
+                key=("space", sp.space),
+                label=f"{sp.name}: free{_double(sp)}",
+            )
     return cells
 
 
@@ -136,12 +166,16 @@ def _double(sp: Any) -> str:
 def noble_text(sp: Any) -> str:
     """``c4 Duc d'Anjou: 3 gold (6, 3 free), K1 M1, 6 pts; benefit``."""
     n = sp.noble
-    gold = f"{sp.cost} gold" + (f" ({n.gold}-{sp.free_neighbours} free)" if sp.free_neighbours else "")
+    gold = f"{sp.cost} gold" + (
+        f" ({n.gold} less {sp.free_neighbours} for free spaces beside it)" if sp.free_neighbours else ""
+    )
     seals = " ".join(p for p in (f"K{n.king}" if n.king else "", f"M{n.madame}" if n.madame else "") if p)
     benefit = SHORT_BENEFITS.get(n.benefit, BENEFITS.get(n.benefit, "")) if n.benefit else "points only, face down"
     border = ", border" if sp.border else ""
-    return (f"{sp.name}{_double(sp) and ' x2'} {n.name}: {gold}{', ' + seals if seals else ''}, "
-            f"{n.points} pts{border} - {benefit}")
+    return (
+        f"{sp.name}{_double(sp) and ' x2'} {n.name}: {gold}{', ' + seals if seals else ''}, "
+        f"{n.points} pts{border} - {benefit}"
+    )
 
 
 def card_name(card: int) -> str:
@@ -169,8 +203,9 @@ def step_bar(view: PalaisView, names: Sequence[str], glyphs: GlyphSet, variables
     if not view.rooms:
         return Text("The table is not set up yet", style="bold")
     if view.turn is None:
-        return Text.assemble(("Set-up: ", "bold"), f"{names[view.to_move]}, servant "
-                                                   f"{view.placed + 1} of {SETUP_PLACEMENTS}")
+        return Text.assemble(
+            ("Set-up: ", "bold"), f"{names[view.to_move]}, servant {view.placed + 1} of {SETUP_PLACEMENTS}"
+        )
     turn = view.turn
     line = chip(variables, turn.seat, glyphs.seat(turn.seat))
     for step, label in enumerate(STEP_LABELS):
@@ -202,7 +237,13 @@ def step_detail(view: PalaisView) -> str:
     if s == 2:
         return f"{plural(turn.moves_left, 'move')} left"
     if s == 3:
-        parts = [] if turn.minted or not turn.mint_gold else [f"the Mint pays {turn.mint_gold} gold"]
+        parts = (
+            []
+            if turn.minted
+            else [
+                f"the Mint pays {turn.mint_gold} gold" if turn.mint_gold else "the Mint pays nothing" + mint_empty(view)
+            ]
+        )
         if turn.king_left:
             parts.append(f"+{turn.king_left} to the King")
         if turn.madame_left:
@@ -216,6 +257,16 @@ def step_detail(view: PalaisView) -> str:
             return f"{plural(turn.draw_count, 'card')} to draw at the Back Door"
         return f"{turn.drawn} drawn: keep some, next discards the rest"
     return "cards playable any time, then the next player"
+
+
+def mint_empty(view: PalaisView) -> str:
+    """Why the Mint pays nothing now: an empty bank, or no servant of the turn's player there."""
+    if view.bank == 0:
+        return " (the bank is empty)"
+    mint = next((r for r in view.rooms if r.code == "Mu"), None)
+    if mint is not None and view.turn is not None and not mint.servants[view.turn.seat]:
+        return " (no servant of yours there)"
+    return ""
 
 
 def row_line(view: PalaisView, glyphs: GlyphSet, variables: dict[str, str], hint: bool) -> Text:

@@ -1,0 +1,93 @@
+"""Issue 28, the game's story: the chart's series equal the scores in the log, chances are shares
+that end with the winners, and the turning points are moves that cost their mover."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.cli import main as cli_main
+from engine.cli import replay_text
+from engine.core import read_log
+from engine.core.selfplay import play_out
+from engine.core.story import chance_series, costly_steps, score_series, story_steps, turning_points, turning_text
+from engine.games import all_games, get_game
+
+GAMES = [g.id for g in all_games()]
+
+
+def _loaded(game, tmp_path, seed=41):
+    path = tmp_path / "game.jsonl"
+    play_out(game, game.min_players, ["greedy"] * game.min_players, seed, path=path)
+    return path, read_log(path, get_game)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_score_series_equals_the_running_scores_of_the_log(game_id, tmp_path):
+    game = get_game(game_id)
+    _, loaded = _loaded(game, tmp_path)
+    steps = story_steps(game, loaded.header, loaded.entries)
+    series = score_series(game, loaded.header.config, [e.event for e in loaded.entries], steps.positions)
+    # replay --text prints the scores after every described event: "[a b c]", one line per step
+    printed = [
+        tuple(int(x) for x in m.group(1).split())
+        for line in replay_text(game, loaded)
+        if (m := re.search(r"\[([-\d ]+)\]$", line))
+    ]
+    assert series[1 : len(printed) + 1] == printed
+    assert series[0] == (0,) * loaded.header.config.players or series[0] == series[1]
+    assert series[-1] == tuple(game.result(loaded.state).scores)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_chances_are_shares_and_the_winners_hold_them_at_the_end(game_id, tmp_path):
+    game = get_game(game_id)
+    _, loaded = _loaded(game, tmp_path)
+    steps = story_steps(game, loaded.header, loaded.entries)
+    seen = []
+    chances = chance_series(
+        game,
+        loaded.header.config,
+        [e.event for e in loaded.entries],
+        steps.positions,
+        lambda done, total: seen.append((done, total)),
+    )
+    assert len(chances) == len(steps.positions) and seen[-1] == (len(chances), len(chances))
+    assert all(abs(sum(row) - 1) < 1e-9 and min(row) >= 0 for row in chances)
+    winners = game.result(loaded.state).winners
+    assert all(abs(chances[-1][s] - 1 / len(winners)) < 1e-9 for s in winners)
+
+
+@pytest.mark.parametrize("game_id", ["king-up", "carcassonne-castle"])
+def test_turning_points_are_the_moves_that_cost_their_mover_most(game_id, tmp_path):
+    game = get_game(game_id)
+    _, loaded = _loaded(game, tmp_path, 3)
+    steps = story_steps(game, loaded.header, loaded.entries)
+    chances = chance_series(game, loaded.header.config, [e.event for e in loaded.entries], steps.positions)
+    falls = costly_steps(steps, chances)
+    assert falls and all(steps.movers[k] == seat for k, seat, _ in falls)
+    biggest = max(
+        chances[k - 1][steps.movers[k]] - chances[k][steps.movers[k]]
+        for k in range(1, len(chances))
+        if steps.movers[k] is not None
+    )
+    assert falls[0][2] == pytest.approx(biggest)
+    points = turning_points(game, loaded.header, loaded.entries, steps, chances, iterations=40)
+    assert {p.step for p in points} == {k for k, _, _ in falls}
+    names = [s.name for s in loaded.header.seats]
+    for point in points:
+        assert point.after < point.before and point.why
+        assert "a costly move" in turning_text(point, names)
+        if point.better is not None:
+            assert point.better != point.move
+
+
+def test_replay_chart_prints_the_charts_and_the_turning_points(tmp_path, capsys):
+    game = get_game("carcassonne-castle")
+    path, _ = _loaded(game, tmp_path, 3)
+    assert cli_main(["replay", str(path), "--chart"]) == 0
+    out = capsys.readouterr().out
+    assert "Scores" in out and "Chance of winning" in out and "a costly move" in out
+    assert "\x1b[" not in out  # not a terminal: no colour codes
+    assert cli_main(["replay", str(path), "--chart", "--text"]) == 2

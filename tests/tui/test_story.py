@@ -1,0 +1,98 @@
+"""Issue 28, the game's story on screen: the chart over the replay (c), from the replay viewer and
+the game-over dialog; moving on the chart moves the replay; the chances come from a worker with a
+progress bar while the keys keep working; readable in the ASCII and monochrome themes."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Table
+from engine.core.story import score_series
+from tui.screens.game_over import GameOverScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.story import StoryChart, StoryScreen
+
+from .conftest import finished_match
+from .textfit import screen_lines
+
+
+async def _chances_ready(pilot, app, story):
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    assert story.chances is not None
+
+
+async def test_c_opens_the_chart_and_arrows_move_the_replay_under_it(make_app):
+    match = finished_match()
+    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        await pilot.press("c")
+        await pilot.pause()
+        story = app.screen
+        assert isinstance(story, StoryScreen)
+        await pilot.press("right", "right", "right")  # answered while the chances compute
+        assert replay.stop_index == 3 and story.current == 3
+        await _chances_ready(pilot, app, story)
+        assert story.series == score_series(match.game, match.header.config, match.events, replay.stops)
+        text = "\n".join(screen_lines(app))
+        assert "step 3/" in text and "Scores" in text
+        await pilot.press("w")
+        await pilot.pause()
+        assert "Chance of winning" in "\n".join(screen_lines(app))
+        await pilot.press("t")
+        await pilot.pause()
+        assert replay.stop_index == story.points[0].step
+        assert "a costly move" in "\n".join(screen_lines(app))
+        await pilot.press("end", "escape")
+        await pilot.pause()
+        assert app.screen is replay and replay.cursor.at_end
+
+
+async def test_a_click_on_the_chart_moves_the_replay(make_app):
+    match = finished_match()
+    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        await pilot.press("c")
+        await pilot.pause()
+        chart = app.screen.query_one(StoryChart)
+        await pilot.click(StoryChart, offset=(chart.size.width - 3, 5))
+        await pilot.pause()
+        assert replay.stop_index > len(replay.stops) * 0.9
+        await app.workers.wait_for_complete()
+
+
+async def test_the_game_over_dialog_opens_the_chart_at_the_end(make_app):
+    match = finished_match()
+    app = make_app(start=lambda app: GameOverScreen(Table(match, bot_delay=0.0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        story = app.screen
+        assert isinstance(story, StoryScreen) and story.current == len(story.series) - 1
+        await _chances_ready(pilot, app, story)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+
+
+@pytest.mark.parametrize("overrides", [{"ascii": True}, {"theme": "monochrome"}])
+async def test_the_chart_reads_in_ascii_and_monochrome(make_app, overrides):
+    match = finished_match()
+    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)), **overrides)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        await _chances_ready(pilot, app, app.screen)
+        lines = screen_lines(app)
+        text = "\n".join(lines)
+        names = [s.name for s in match.header.seats]
+        assert all(name[:12] in text for name in names)  # the legend and the caption name every seat
+        assert "1" in text and "2" in text and "3" in text  # each line drawn with its seat number
+        if overrides.get("ascii"):
+            assert text.isascii()

@@ -1,0 +1,190 @@
+"""The game's story: a chart of every seat's score over the game (and, once it is over, each
+seat's chance of winning with the turning points marked), over the replay viewer it moves.
+
+Opened with c from the replay viewer and the game-over dialog. ←/→ (and Home/End, PgUp/PgDn,
+or a click on the chart) move the replay underneath; w switches scores and chances; t goes to
+the next costly move. The chances and turning points are computed in a worker thread with a
+progress bar, so the keys keep working meanwhile. The numbers come from engine.core.story; this
+screen only draws them with textual-plotext.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.events import Click
+from textual.screen import Screen
+from textual.widgets import Footer, ProgressBar, Static
+from textual_plotext import PlotextPlot
+
+from engine.core.story import Steps, chance_series, draw_story, score_series, turning_points, turning_text
+
+from ..widgets.names import fit_name
+
+
+def _mover(entry: Any) -> int | None:
+    """The seat whose move an entry carries (None for a consequence)."""
+    return entry.by if entry.move is not None else None
+
+
+class StoryChart(PlotextPlot):
+    """The plot; a click picks the step under it."""
+
+    def on_click(self, event: Click) -> None:
+        # Screen[Any]: Textual types it Screen[object], which a Screen[None] subclass never is
+        # for the checker (the result type is invariant), so the isinstance would read as impossible.
+        screen: Screen[Any] = self.screen
+        if isinstance(screen, StoryScreen):
+            inner = max(1, self.size.width - 9)  # the y axis' labels take the left edge
+            screen.seek(round((event.x - 7) / inner * (len(screen.series) - 1)))
+
+
+class StoryScreen(Screen[None]):
+    DEFAULT_CSS = """
+    StoryScreen { layout: vertical; }
+    StoryScreen StoryChart { height: 1fr; }
+    StoryScreen #caption { height: auto; max-height: 7; padding: 0 1; background: $panel; }
+    StoryScreen ProgressBar { height: 1; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("left", "step(-1)", "Back", key_display="←", priority=True),
+        Binding("right", "step(1)", "Step", key_display="→", priority=True),
+        Binding("home", "step(-100000)", "Start", show=False, priority=True),
+        Binding("end", "step(100000)", "End", show=False, priority=True),
+        Binding("pageup", "step(-10)", "-10", show=False, priority=True),
+        Binding("pagedown", "step(10)", "+10", show=False, priority=True),
+        Binding("w", "switch", "Scores/chances"),
+        Binding("t", "turning", "Costly move"),
+        Binding("escape,c", "close", "Replay"),
+    ]
+
+    def __init__(self, replay: Any) -> None:
+        super().__init__()
+        self.replay = replay  # the ReplayScreen underneath, whose steps this chart shows
+        game, header = replay.game, replay.header
+        events = replay.cursor.events
+        entries = replay.entries or ()
+        self.steps = Steps(
+            tuple(replay.stops),
+            tuple(replay.labels),
+            tuple(_mover(entries[p - 1]) if 0 < p <= len(entries) else None for p in replay.stops),
+        )
+        self.names = [s.name for s in header.seats]
+        self.series = score_series(game, header.config, events, self.steps.positions)
+        self.chances: list[tuple[float, ...]] | None = getattr(replay, "story_chances", None)
+        self.points = getattr(replay, "story_points", None)
+        self.showing = "scores"
+
+    def compose(self) -> ComposeResult:
+        yield StoryChart()
+        yield ProgressBar(total=None, show_eta=False, id="progress")
+        yield Static("", id="caption")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Story · {self.replay.game.title}"
+        bar = self.query_one(ProgressBar)
+        if self.replay.finished and self.chances is None:
+            self.run_worker(self._compute, thread=True, exclusive=True, group="story")
+        else:
+            bar.display = False
+        self.redraw()
+
+    # -- the chances, off the event loop ---------------------------------------------------------
+
+    def _compute(self) -> None:
+        replay = self.replay
+        game, header, events = replay.game, replay.header, replay.cursor.events
+        total = len(self.steps.positions) + 3
+        chances = chance_series(
+            game, header.config, events, self.steps.positions, lambda done, _: self._progress(done, total)
+        )
+        entries = replay.entries or []
+        points = (
+            turning_points(
+                game,
+                header,
+                entries,
+                self.steps,
+                chances,
+                progress=lambda done, _: self._progress(len(chances) + done, total),
+            )
+            if entries
+            else []
+        )
+        self.app.call_from_thread(self._computed, chances, points)
+
+    def _progress(self, done: int, total: int) -> None:
+        if done % 16 == 0 or done >= total - 3:  # a few updates, not one per step
+            self.app.call_from_thread(self.query_one(ProgressBar).update, total=total, progress=done)
+
+    def _computed(self, chances, points) -> None:
+        self.chances, self.points = chances, points
+        self.replay.story_chances, self.replay.story_points = chances, points  # kept for reopening
+        self.query_one(ProgressBar).display = False
+        self.redraw()
+
+    # -- drawing -----------------------------------------------------------------------------------
+
+    @property
+    def current(self) -> int:
+        return self.replay.stop_index
+
+    def redraw(self) -> None:
+        plot = self.query_one(StoryChart)
+        plt = plot.plt
+        marks = [(p.step, p.seat) for p in self.points or ()]
+        if self.showing == "chances" and self.chances is not None:
+            draw_story(plt, self.chances, self.names, self.current, "Chance of winning (%)", True, marks)
+        else:
+            draw_story(plt, self.series, self.names, self.current, "Scores")
+        plot.refresh()
+        self.query_one("#caption", Static).update(self.caption())
+
+    def caption(self) -> str:
+        k = self.current
+        scores = " · ".join(f"{fit_name(n, 16)} {s}" for n, s in zip(self.names, self.series[k]))
+        lines = [f"step {k}/{len(self.series) - 1}: {self.steps.labels[k]}", scores]
+        point = next((p for p in self.points or () if p.step == k), None)
+        if point is not None:
+            lines.append(turning_text(point, self.names))
+        elif self.chances is None:
+            lines.append(
+                "chances: computing…" if self.replay.finished else "chances of winning show once the game is over"
+            )
+        return "\n".join(lines)
+
+    # -- moving ------------------------------------------------------------------------------------
+
+    def seek(self, step: int) -> None:
+        self.replay.seek_stop(step)  # the replay underneath moves; the chart follows it
+        self.redraw()
+
+    def action_step(self, delta: int) -> None:
+        self.seek(self.current + delta)
+
+    def action_switch(self) -> None:
+        if self.chances is None:
+            self.notify(
+                "The chances are not ready yet."
+                if self.replay.finished
+                else "Chances of winning show once the game is over.",
+                severity="warning",
+            )
+            return
+        self.showing = "scores" if self.showing == "chances" else "chances"
+        self.redraw()
+
+    def action_turning(self) -> None:
+        later = [p.step for p in self.points or () if p.step > self.current]
+        earlier = [p.step for p in self.points or ()]
+        if not earlier:
+            self.notify("No costly moves found (yet).", severity="information")
+            return
+        self.showing = "chances"
+        self.seek(later[0] if later else earlier[0])
+
+    def action_close(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,102 @@
+"""Moves typed on the play screen's move line (``:``): played at once on your turn, kept and
+played when your turn comes while others are still playing (issue 30), a refusal said with its
+reason. Kept beside play.py, which mixes it in, so that each module stays short.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.widgets import Input
+
+from engine.core import IllegalAction
+from engine.core.errors import UnreadableMove
+
+if TYPE_CHECKING:
+    from textual import getters
+    from textual.screen import Screen
+
+    from engine.core import Table
+    from tui.app import BergfriedApp
+
+    from ..games.base import GameUI, ViewContext
+
+    # To mypy the mixin is the screen it is mixed into (focus, queries); at run time it is a
+    # plain class, so PlayScreen's bases stay as they are.
+    _MixedInto = Screen[None]
+else:
+    _MixedInto = object
+
+
+class TypedMoves(_MixedInto):
+    """The play screen's move line (mixed into it: it needs ``table``, ``viewer``, ``_queued``,
+    ``_set_status`` and ``claim_focus``)."""
+
+    if TYPE_CHECKING:  # what the play screen it is mixed into has
+        app = getters.app(BergfriedApp)
+        table: Table
+        viewer: int | None
+        ui: GameUI
+        _queued: str | None
+
+        def context(self) -> ViewContext: ...
+        def claim_focus(self, ctx: ViewContext | None = None) -> None: ...
+        def _set_status(self, text: str, error: bool = False) -> None: ...
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        # ":" focuses this line; pressed again while typing, it lands in the text, so drop it.
+        text = event.value.strip().lstrip(":").strip()
+        if not text:
+            return
+        if self.viewer is None or self.table.finished:
+            self._set_status("It is not your turn.", error=True)
+            return
+        if self.viewer not in self.table.to_act:  # kept until the turn comes (esc drops it)
+            self._queued = text
+            self._set_status(f"Not your turn yet: “{text}” is played when your turn comes (esc: drop it)")
+            return
+        if not self._play_typed(text):
+            return
+        event.input.value = ""
+        # The move is made: the keys go back to the board (it takes them on the next turn).
+        self.set_focus(None)
+        self.claim_focus()
+
+    def _play_typed(self, text: str) -> bool:
+        """Play a typed move for the viewer; a refusal rings and says why."""
+        try:
+            self.table.play(self.viewer, text)
+        except UnreadableMove as exc:
+            self.app.bell()
+            self._set_status(self.expected_now(text) or exc.reason, error=True)
+            return False
+        except IllegalAction as exc:
+            self.app.bell()
+            self._set_status(exc.reason, error=True)
+            return False
+        return True
+
+    def expected_now(self, text: str) -> str:
+        """For text that is no move: what is expected now, with a move legal now as the example
+        ("Cannot read “Z9”: now place a room in a castle, e.g. 29@L1,0"), rather than every form
+        the game has; '' when there is no legal move to show."""
+        legal = self.table.legal_actions(self.viewer)
+        if not legal:
+            return ""
+        example = self.table.format_action(self.viewer, legal[0])
+        now = self.ui.phase_text(self.context())
+        return f"Cannot read “{text[:24]}”: now {now}, e.g. {example}"
+
+    def _play_queued(self) -> None:
+        text, self._queued = self._queued, None
+        if text is None or self.viewer is None or self.viewer not in self.table.to_act:
+            self._queued = text
+            return
+        command = self.query_one("#command", Input)
+        if self._play_typed(text) and command.value.strip().lstrip(":").strip() == text:
+            command.value = ""
+
+    def action_command_line(self) -> None:
+        # At once, not on the next idle (as Input.focus does): the next key is handed on next.
+        self.set_focus(self.query_one("#command", Input))
