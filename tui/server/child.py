@@ -56,8 +56,9 @@ class RemoteApp(BergfriedApp):
             # the same theme variables): Textual adds identical sources without parsing again.
             self.stylesheet = shared
 
+    # Textual runs BergfriedApp.on_mount too (handlers run for every class in the MRO): calling it
+    # here as well pushed the home screen twice (two lobbies, or two tables, made per login).
     def on_mount(self) -> None:
-        super().on_mount()
         watch = getattr(self.player.lobby, "watch", None)
         if watch is not None:  # other processes' moves and tables reach this one at once
             watch()

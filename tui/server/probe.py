@@ -17,7 +17,9 @@ def describe(app: Any) -> dict:
     from ..screens.lobby import RemotePlayScreen
 
     screen = app.screen
-    play = next((s for s in reversed(app.screen_stack) if isinstance(s, RemotePlayScreen)), None)
+    # A table screen counts once mounted: its on_mount records the player's seat and last table
+    # (pushed and composed but not yet mounted, a disconnect would lose both).
+    play = next((s for s in reversed(app.screen_stack) if isinstance(s, RemotePlayScreen) and s.is_mounted), None)
     out: dict[str, Any] = {
         "screen": type(screen).__name__,
         "stack": [type(s).__name__ for s in app.screen_stack],
