@@ -82,7 +82,8 @@ def shared_template() -> Template:
 
 
 class Server:
-    def __init__(self, tmp: Path, **limits) -> None:
+    def __init__(self, tmp: Path, bot_delay: float = 0.0, **limits) -> None:
+        self.bot_delay = bot_delay
         self.dir = tmp / "server"
         self.host_key = self.dir / "host_key"
         ensure_host_key(self.host_key)
@@ -92,7 +93,9 @@ class Server:
 
     async def start(self) -> Service:
         template = await asyncio.get_running_loop().run_in_executor(None, shared_template)
-        self.service = Service(self.dir, limits=self.limits, bot_delay=0.0, durable=False, template=template)
+        self.service = Service(
+            self.dir, limits=self.limits, bot_delay=self.bot_delay, durable=False, template=template, bot_workers=1
+        )
         await asyncio.wait_for(self.service.start("127.0.0.1", 0, self.host_key), 5)
         return self.service
 

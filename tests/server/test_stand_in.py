@@ -105,7 +105,8 @@ def test_an_invitation_may_name_a_player_who_never_logged_in(tmp_path):
 async def test_over_ssh_a_stand_in_plays_while_alice_is_gone_and_stops_when_she_is_back(tmp_path):
     from .conftest import Server
 
-    server = Server(tmp_path, idle_check=0.1)
+    # (the pool's bots slow enough to catch the game in progress; the away rule checked often)
+    server = Server(tmp_path, bot_delay=0.3, idle_check=0.1, away_check=0.1)
     await server.start()
     try:
         lobby = server.service.lobby
@@ -113,7 +114,6 @@ async def test_over_ssh_a_stand_in_plays_while_alice_is_gone_and_stops_when_she_
             "alice", "king-up", ["me", "bot:random", "bot:random"], stand_in_after=0.5, stand_in_level="random"
         )
         table = lobby.table(record.id)
-        table.bot_delay = 0.3  # slow enough to catch the game in progress
         alice = await server.connect("alice")
         alice.press("\r")
         await until(at_table(server, "alice"), what="alice at the table")

@@ -151,7 +151,8 @@ async def test_a_waiting_table_lists_in_the_lobby_and_can_be_left(server):
     record = server.service.lobby.create("alice", "king-up", ["me", "open", "invite:bob"])
     await alice.wait_for("waiting for players")
     alice.press("x")
-    await until(lambda: record.id not in server.service.lobby._records, what="table gone")
+    lobby = server.service.lobby
+    await until(lambda: record.id not in [r.id for r in lobby.records()], what="table gone")
     await alice.close()
 
 

@@ -8,7 +8,6 @@
 | `child.py` | a session's process: the stock Textual App (`RemoteApp`) on its pty |
 | `probe.py` | what a session's App shows, as plain data (for the idle watcher and tests) |
 | `stores.py` | where each process finds the accounts and the tables |
-| `bots.py` | the bot processes (spawned, before any connection) |
 | `bench.py` | `bergfried bench ssh` |
 """
 
@@ -41,7 +40,7 @@ def parser() -> argparse.ArgumentParser:
         "(default: a SQLite database in the data folder)",
     )
     p.add_argument("--allow", type=Path, metavar="FILE", help="only these keys may log in (authorized_keys format)")
-    p.add_argument("--bot-workers", type=int, default=2, help="bot processes (0: threads in the server process)")
+    p.add_argument("--bot-workers", type=int, default=2, help="bot processes deciding every bot move (default 2)")
     p.add_argument(
         "--bot-nice",
         type=int,
@@ -88,8 +87,8 @@ def check_args(args: argparse.Namespace) -> None:
         raise Refusal(f"--max-connections {args.max_connections} must be at least 1")
     if args.max_per_address < 1:
         raise Refusal(f"--max-per-address {args.max_per_address} must be at least 1")
-    if args.bot_workers < 0:
-        raise Refusal(f"--bot-workers {args.bot_workers} cannot be negative")
+    if args.bot_workers < 1:
+        raise Refusal(f"--bot-workers {args.bot_workers} must be at least 1 (the bots think in those processes)")
     if args.bot_delay < 0 or args.idle_lobby <= 0 or args.idle_table <= 0:
         raise Refusal("--bot-delay cannot be negative, nor --idle-lobby / --idle-table zero or less")
     if args.data_dir is not None and args.data_dir.exists() and not args.data_dir.is_dir():
@@ -146,7 +145,6 @@ def main(argv: list[str]) -> int:
 async def _serve(args, data_dir: Path, host_key: Path, allowed: set[str] | None) -> None:
     from engine.store import StoreError
 
-    from .bots import BotPool
     from .server import Limits, Service
 
     limits = Limits(
@@ -155,15 +153,17 @@ async def _serve(args, data_dir: Path, host_key: Path, allowed: set[str] | None)
         idle_lobby=args.idle_lobby * 60,
         idle_table=args.idle_table * 60,
     )
-    # The bot processes are spawned (they inherit no socket) before anything listens.
-    bots = BotPool(args.bot_workers, niceness=args.bot_nice) if args.bot_workers > 0 else None
     try:
         service = Service(
-            data_dir, allowed=allowed, limits=limits, bot_delay=args.bot_delay, database=args.database, executor=bots
+            data_dir,
+            allowed=allowed,
+            limits=limits,
+            bot_delay=args.bot_delay,
+            database=args.database,
+            bot_workers=args.bot_workers,
+            bot_nice=args.bot_nice,
         )
     except StoreError as exc:
-        if bots is not None:
-            bots.shutdown(cancel_futures=True)
         raise Refusal(str(exc)) from None
     for note in service.store.notes:
         print(note, file=sys.stderr)
@@ -171,8 +171,6 @@ async def _serve(args, data_dir: Path, host_key: Path, allowed: set[str] | None)
         await service.start(args.host, args.port, host_key)
     except OSError as exc:
         await service.stop()
-        if bots is not None:
-            bots.shutdown(cancel_futures=True)
         raise Refusal(f"cannot listen on {args.host} port {args.port}: {exc.strerror or exc}") from None
     host = args.host if ":" not in args.host else f"[{args.host}]"
     print(
@@ -188,5 +186,3 @@ async def _serve(args, data_dir: Path, host_key: Path, allowed: set[str] | None)
     await stop.wait()
     print("Stopping: closing sessions; every table is saved.", file=sys.stderr)
     await service.stop()
-    if bots is not None:
-        bots.shutdown(cancel_futures=True)

@@ -26,6 +26,7 @@ from pathlib import Path
 import asyncssh
 
 from engine.lobby import Login
+from engine.store.botpool import BotPoolProcess
 
 from .session import SSHSession, Who, safe
 from .stores import open_accounts, open_lobby, open_spec_store
@@ -49,6 +50,7 @@ class Limits:
     max_width: int = 400  # the largest terminal drawn; larger ones are clamped
     max_height: int = 150
     idle_check: float = 5.0
+    away_check: float = 5.0  # seconds between the bot pool's checks for players away (stand-ins)
 
 
 def key_text(key: asyncssh.SSHKey) -> str:
@@ -103,9 +105,10 @@ class Service:
         durable: bool = True,
         template: Template | None = None,
         database: str | None = None,
-        executor=None,
+        bot_workers: int = 1,
+        bot_nice: int = 10,
     ) -> None:
-        """``executor``: where the bots think (a spawned ``BotPool``; None: threads here)."""
+        """``bot_workers``: the processes of the bot pool that decides every bot move."""
         self.data_dir = Path(data_dir)
         self.allowed, self.limits = allowed, limits or Limits()
         self.bot_delay, self.durable, self.database = bot_delay, durable, database
@@ -119,11 +122,20 @@ class Service:
         self.by_context: dict[str, Connection] = {}
         self.store = open_spec_store(self.spec_base())  # StoreError: one line for the host
         self.accounts = open_accounts(self.spec_base(), self.store)
-        # The bots of every table are played here, thinking in ``executor``'s processes (one
-        # process a move, by lease); the sessions' processes never think.
+        # Every bot move is decided in the store's bot pool (spawned processes; one process a
+        # move, by lease, across every server on the database): neither the front nor the
+        # sessions' processes think. The front's lobby restores the tables and lists them.
         self.bots = "pool"
-        self.executor = executor
-        self.lobby = open_lobby(self.spec_base(), self.store, bots="here", executor=executor)
+        self.pool = BotPoolProcess(
+            self.data_dir,
+            database,
+            workers=bot_workers,
+            bot_delay=bot_delay,
+            durable=durable,
+            away_every=self.limits.away_check,
+            niceness=bot_nice,
+        )
+        self.lobby = open_lobby(self.spec_base(), self.store, bots="pool")
 
     def spec_base(self) -> dict:
         return {
@@ -138,13 +150,9 @@ class Service:
         socket), then listen."""
         if self._template is None:
             self._template = await asyncio.get_running_loop().run_in_executor(None, Template)
-        if self.executor is not None:  # its processes start now, before anything listens
-            await asyncio.gather(
-                *(
-                    asyncio.wrap_future(self.executor.submit(int, 0))
-                    for _ in range(getattr(self.executor, "workers", 1))
-                )
-            )
+        # The bot pool is spawned (a fresh interpreter: it inherits no socket) before anything
+        # listens; its processes end with this one (they watch its pid and a pipe).
+        self.pool.start()
         for problem in self.lobby.restore():
             log.warning(problem)
         self.lobby.watch()
@@ -182,6 +190,7 @@ class Service:
             if connection.conn is not None:
                 connection.conn.close()
         self.lobby.close()
+        await asyncio.get_running_loop().run_in_executor(None, self.pool.stop)
         if self._own_template and self._template is not None:
             await asyncio.get_running_loop().run_in_executor(None, self._template.close)
             self._template = None
@@ -205,10 +214,7 @@ class Service:
                 log.exception("checking for idle sessions failed")
 
     async def _check_idle(self) -> None:
-        try:
-            self.lobby.check_away()  # players away too long: their tables' stand-in bots play
-        except Exception:
-            log.exception("checking for players away failed")
+        # (players away too long: the bot pool runs the stand-in rule)
         limits, now = self.limits, time.monotonic()
         for connection in list(self.open):
             if connection.session is None and now - connection.since > limits.idle_lobby:

@@ -21,12 +21,12 @@ def open_accounts(spec: dict, store=None):
     return Accounts(store if store is not None else open_spec_store(spec))
 
 
-def open_lobby(spec: dict, store=None, bots: str = "here", executor=None):
+def open_lobby(spec: dict, store=None, bots: str = "here"):
     """The lobby for a session's process: ``bots`` "here" (its own tables' bots, one process a
     move by lease) or "pool" (the server's bot processes play them)."""
     from engine.core import TableHost
     from engine.games import get_game
     from engine.lobby import Lobby
 
-    host = TableHost(get_game, executor=executor, bot_delay=spec["bot_delay"], durable=spec["durable"])
+    host = TableHost(get_game, bot_delay=spec["bot_delay"], durable=spec["durable"])
     return Lobby(store if store is not None else open_spec_store(spec), host, bots=bots)
