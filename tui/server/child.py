@@ -139,7 +139,7 @@ class Control:
     def __init__(self, sock: socket.socket) -> None:
         self.sock = sock
         self.app: RemoteApp | None = None
-        self.clamped: list[int] | None = None  # the client announced a larger terminal
+        self.clamped: dict | None = None  # the client announced a larger terminal (the front's message)
         self._buffer = b""
 
     def send(self, message: dict) -> None:
@@ -155,7 +155,7 @@ class Control:
         self.sock.setblocking(False)
         asyncio.get_running_loop().add_reader(self.sock.fileno(), self._readable)
         if self.clamped:
-            self._handle({"clamped": self.clamped})
+            self._handle(self.clamped)
 
     def _readable(self) -> None:
         try:
@@ -181,7 +181,10 @@ class Control:
             self.send({"status": describe(app), "id": message.get("id")})
         elif "clamped" in message and app is not None:
             width, height = message["clamped"]
-            app.notify(f"Your terminal is larger than this server draws: shown at {width}x{height}.", timeout=8)
+            asked = "x".join(str(n) for n in message.get("asked", ()))
+            app.notify(
+                f"Your terminal ({asked}) is larger than this server draws: shown at {width}x{height}.", timeout=8
+            )
 
 
 class ControlLog(logging.Handler):

@@ -95,7 +95,7 @@ class SSHSession(asyncssh.SSHServerSession):
         self._control_buffer = b""
         self._asks: dict[int, asyncio.Future] = {}
         self._closing = False
-        self._clamped: tuple[int, int] | None = None  # the size drawn, if the client's was too large
+        self._clamped: dict | None = None  # the size drawn and the size asked, if that was too large
 
     @property
     def app(self):
@@ -207,8 +207,8 @@ class SSHSession(asyncssh.SSHServerSession):
         size = (max(1, min(width, limits.max_width)), max(1, min(height, limits.max_height)))
         if size != (width, height):
             log.info("%s %s: terminal %dx%d clamped to %dx%d", self.peer, self.player.name, width, height, *size)
-            self.tell({"clamped": list(size)})
-            self._clamped = size
+            self._clamped = {"clamped": list(size), "asked": [width, height]}
+            self.tell(self._clamped)
         return size
 
     def _set_size(self) -> None:
