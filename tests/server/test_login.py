@@ -96,3 +96,13 @@ async def test_twenty_sessions_at_once(server):
     await asyncio.gather(*(c.wait_for("Welcome", timeout=40) for c in clients))
     assert len(server.service.sessions) == 20
     await asyncio.gather(*(c.close() for c in clients))
+
+
+async def test_over_ssh_the_settings_show_no_host_path_and_no_name_field(server):
+    alice = await server.connect("alice")
+    alice.press("\x13")  # ctrl+s
+    await alice.wait_for("ASCII only")  # the settings screen is drawn
+    await alice.wait_for("Theme")
+    assert "Your name" not in alice.text and "Pause between bot moves" not in alice.text
+    assert "Config file" not in alice.text and str(server.dir) not in alice.text
+    await alice.close()
