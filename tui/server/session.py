@@ -217,7 +217,9 @@ class SSHSession(asyncssh.SSHServerSession):
             fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
     def eof_received(self) -> bool:
-        self.end()
+        # The client will send nothing more (its input closed): the session ends, the channel too
+        # (a half-closed channel left the connection open with no process behind it).
+        self.close("")
         return False
 
     def connection_lost(self, exc) -> None:

@@ -104,10 +104,14 @@ def _child(sock: socket.socket, spec: dict, slave: int, control_fd: int) -> None
         sock.close()
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         os.setsid()
-        fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
-        for n in (0, 1, 2):
-            os.dup2(slave, n)
-        os.close(slave)
+        try:
+            fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+            for n in (0, 1, 2):
+                os.dup2(slave, n)
+            os.close(slave)
+        except OSError:  # the terminal hung up already: the player left before the session began
+            status = 0
+            return
         os.environ.clear()
         os.environ.update(spec["env"])
         gc.enable()
