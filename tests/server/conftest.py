@@ -14,6 +14,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+import pytest_asyncio
 
 from tui.server import ensure_host_key
 from tui.server.server import Limits, Service, Template
@@ -160,6 +161,17 @@ class Server:
 @pytest.fixture
 async def server(tmp_path):
     srv = Server(tmp_path)
+    await srv.start()
+    yield srv
+    await srv.stop()
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def shared_server(tmp_path_factory):
+    """One server for a module's tests (its template and bot pool start once); the module's
+    tests run on the module's event loop (``pytestmark = pytest.mark.asyncio(loop_scope="module")``)
+    and use names of their own."""
+    srv = Server(tmp_path_factory.mktemp("shared"))
     await srv.start()
     yield srv
     await srv.stop()

@@ -11,20 +11,15 @@ import os
 import time
 
 import pytest
-import pytest_asyncio
 
-from .conftest import Server
 from .test_tables import showing
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def shared(tmp_path_factory):
-    srv = Server(tmp_path_factory.mktemp("floods"))
-    await srv.start()
-    yield srv
-    await srv.stop()
+@pytest.fixture
+def shared(shared_server):
+    return shared_server
 
 
 async def still_answers(server, bob) -> None:
