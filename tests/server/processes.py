@@ -41,8 +41,10 @@ class ServeProcess:
         self.dir.parent.mkdir(parents=True, exist_ok=True)
         with open(self.out, "w") as out, open(self.err, "a") as err:
             self.proc = subprocess.Popen(
+                # (no warm-up of the template: these tests start whole servers, not measure them)
                 [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))", *args],
                 stdin=subprocess.DEVNULL,
+                env={**os.environ, "BERGFRIED_WARM_UP": "0"},
                 stdout=out,
                 stderr=err,
             )

@@ -24,7 +24,7 @@ async def test_a_crash_ends_only_that_session(server):
 
 
 async def test_a_client_that_stops_reading_is_dropped(tmp_path):
-    srv = Server(tmp_path, max_output_buffer=20_000)
+    srv = Server(tmp_path, max_output_buffer=20_000, stalled_output=1.0)
     await srv.start()
     try:
         conn = await asyncio.wait_for(

@@ -45,7 +45,7 @@ async def test_a_killed_server_frees_its_port_at_once_and_a_restart_restores_eve
     store, accounts, lobby, keys = seed(data, None, ["alice"])
     mine = lobby.create("alice", "king-up", ["me", "bot:random", "bot:random"])
     accounts.set_last_table("alice", mine.id)
-    house = lobby.create("house", "king-up", ["bot:master"] * 3)  # bots that think a while
+    house = lobby.create("house", "king-up", ["bot:expert"] * 3)  # bots that think (a second a move)
     lobby.close()
     server = ServeProcess(data)
     port = await server.start()
