@@ -2,7 +2,9 @@
 
 | module | what |
 | --- | --- |
-| `server.py` | the front process: `Service` (limits, sessions, the template) and the asyncssh `Connection` |
+| `server.py` | the front process: `Service` (the sessions, the template, the bot pool, the idle watcher) |
+| `connection.py` | one client connection: admission, key login, every refusal logged |
+| `limits.py` | `Limits` and the input rate's token bucket |
 | `session.py` | one SSH session in the front: its pty, the bytes pumped, the limits on them |
 | `template.py` | the warm template process that forks a process per session |
 | `child.py` | a session's process: the stock Textual App (`RemoteApp`) on its pty |

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from .limits import TokenBucket
+
 if TYPE_CHECKING:
     from .server import Service
 
@@ -53,21 +55,6 @@ class Who:
 
     name: str
     key: str
-
-
-class TokenBucket:
-    """Bytes a client may send: ``rate`` a second on average, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.stamp = burst, time.monotonic()
-
-    def take(self, n: int) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        self.tokens -= n
-        return self.tokens >= 0
 
 
 class SSHSession(asyncssh.SSHServerSession):
