@@ -143,3 +143,17 @@ async def test_a_connection_over_the_cap_is_told_in_words(tmp_path, caplog):
         await asyncio.gather(first.close(), second.close())
     finally:
         await srv.stop()
+
+
+async def test_names_are_unique_regardless_of_case_and_the_files_are_the_hosts_alone(shared_server):
+    nina = await shared_server.connect("nina")
+    impostor = await shared_server.connect("NINA", key="impostor", wait="is taken")  # asked for another name
+    from tui.server.server import key_text
+
+    assert shared_server.service.accounts.name_of(key_text(shared_server.key("nina"))) == "nina"
+    assert shared_server.service.accounts.name_of(key_text(shared_server.key("impostor"))) is None
+    folder = shared_server.dir
+    assert folder.stat().st_mode & 0o777 == 0o700
+    for name in ("bergfried.db", "host_key"):
+        assert (folder / name).stat().st_mode & 0o777 == 0o600, name
+    await asyncio.gather(nina.close(), impostor.close())
