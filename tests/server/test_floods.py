@@ -76,3 +76,13 @@ async def test_a_huge_terminal_is_clamped_and_the_player_told(shared):
     await giant.wait_for("(5000x5000) is larger than", timeout=5)
     await still_answers(shared, bob)
     await asyncio.gather(giant.close(), bob.close())
+
+
+async def test_a_resize_flood_is_told_and_dropped_while_another_keeps_playing(shared):
+    bob = await shared.connect("bob")
+    resizer = await shared.connect("rhea")
+    for i in range(2000):  # far more window changes than a person dragging an edge sends
+        resizer.chan.change_terminal_size(10000 - i % 2, 10000)
+    await asyncio.gather(still_answers(shared, bob), asyncio.wait_for(resizer.closed.wait(), 5))
+    assert "changed size more often than this server follows" in resizer.text
+    await bob.close()

@@ -37,6 +37,8 @@ NO_PTY = b"Bergfried needs a terminal: connect with ssh -t (and without a comman
 #: What the client's environment may tell the player's process (its terminal and language).
 CLIENT_ENV = ("TERM", "COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE")
 READ_CHUNK = 16384
+#: What a window-change message costs of the input cap, in bytes (burst 16384: 256 at once).
+RESIZE_COST = 64
 
 
 def safe(text: object, limit: int = 80) -> str:
@@ -186,6 +188,16 @@ class SSHSession(asyncssh.SSHServerSession):
             asyncio.get_running_loop().call_later(0.01, self._flush_input)
 
     def terminal_size_changed(self, width, height, pixwidth, pixheight) -> None:
+        if self._closing:
+            return
+        # A resize costs the player's process a whole new layout: resizes count against the
+        # same cap as bytes (dragging a window's edge sends some tens a second, for a moment).
+        if not self.bucket.take(RESIZE_COST):
+            self.refuse(
+                "resized its terminal too often",
+                "Your terminal changed size more often than this server follows; disconnected. Your seats are kept.",
+            )
+            return
         self.size = self._clamp(width or 80, height or 24)
         self._set_size()
 
@@ -193,9 +205,12 @@ class SSHSession(asyncssh.SSHServerSession):
         limits = self.service.limits
         size = (max(1, min(width, limits.max_width)), max(1, min(height, limits.max_height)))
         if size != (width, height):
-            log.info("%s %s: terminal %dx%d clamped to %dx%d", self.peer, self.player.name, width, height, *size)
-            self._clamped = {"clamped": list(size), "asked": [width, height]}
-            self.tell(self._clamped)
+            if self._clamped is None or self._clamped["asked"] != [width, height]:
+                log.info("%s %s: terminal %dx%d clamped to %dx%d", self.peer, self.player.name, width, height, *size)
+                self._clamped = {"clamped": list(size), "asked": [width, height]}
+                self.tell(self._clamped)
+        else:
+            self._clamped = None
         return size
 
     def _set_size(self) -> None:
