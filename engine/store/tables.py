@@ -29,7 +29,7 @@ from engine.core.reader import load_text, parse_line
 from engine.core.replayer import Replayer
 from engine.core.table import Attachment, Listener, Table
 
-from .db import StoreError
+from .db import Duplicate, StoreError
 from .store import Conflict, Store
 
 UNDO_LINE = '{"undo"'
@@ -45,6 +45,9 @@ class StoreWriter:
         self.lines: list[str] = list(lines)  # the table's log so far (read again on refresh)
         self.failed: str | None = None
         self.closed = False
+        # A stand-in's move is written only while the store still says the seat is stood in:
+        # its player may have come back (in another process) while the bot decided.
+        self.stood_in: int | None = None
 
     @property
     def seq(self) -> int:
@@ -64,11 +67,26 @@ class StoreWriter:
         if self.closed:
             raise LogError("this table is closed; the move was not saved")
         try:
-            self.store.append(self.table_id, self.seq, lines, after=after)
+            if self.stood_in is None:
+                self.store.append(self.table_id, self.seq, lines, after=after)
+            else:
+                self._append_for_stand_in(self.stood_in, lines, after)
         except StoreError as exc:
             self.failed = str(exc)
             raise LogError(f"the move could not be saved ({exc}); the game stops here") from None
         self.lines.extend(lines)
+
+    def _append_for_stand_in(self, seat: int, lines: list[str], after: tuple[Any, bool] | None) -> None:
+        try:
+            with self.store.transaction() as tx:
+                row = tx.one(
+                    "SELECT stand_in FROM seats WHERE table_id = ? AND seat = ? FOR UPDATE", (self.table_id, seat)
+                )
+                if row is None or not row[0]:
+                    raise Conflict("the player is back at the table: their stand-in's move is dropped")
+                self.store.append(self.table_id, self.seq, lines, tx=tx, after=after)
+        except Duplicate:
+            raise Conflict("another player's move came first; the table was read again") from None
 
     def close(self) -> None:
         self.closed = True
@@ -207,13 +225,17 @@ class StoredTable(Table):
             return True
 
     def submit(self, seat: int, action: Any) -> None:
+        writer = _store_writer(self._match)
         for _ in range(10):
+            writer.stood_in = seat if seat in self.stand_ins else None
             try:
                 return super().submit(seat, action)
             except Conflict:
                 self.catch_up()
                 if seat in self._bots:
-                    return  # a bot's answer to a position that is gone; drive_bots starts it again
+                    return  # a bot's answer to a position that is gone (or a player who is back)
+            finally:
+                writer.stood_in = None
         raise IllegalAction("the table is too busy to take the move; try again")
 
     def undo(self, seat: int):
