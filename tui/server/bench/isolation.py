@@ -1,13 +1,14 @@
 """Isolation: one client floods the server while another player types at their table.
 
-Phases, in one run on one server: a baseline (nobody floods), then each flood in turn:
-1 MB of random bytes, 100 KB of OSC-52 (a clipboard escape sequence), and a client that
-announces a 10000x10000 terminal and then resizes to 5000x5000 and back. Through every phase
-the other player types at their table; the server's memory (PSS of all its processes: the
-front, the template, the sessions, the bot pool) is sampled every 0.1 s. Figures: that
-player's key to frame (and its ratio to the baseline), the memory the server grew by over the
-phase (from just before the flood), and how long until the flooder was disconnected (the
-terminal: until it was told it is shown clamped).
+Phases, in one run on one server: a baseline (nobody floods), then each flood in turn: 1 MB of
+random bytes, 100 KB of OSC-52 (a clipboard escape sequence), letters typed into the move line
+just inside the server's byte rate cap for the whole phase (never disconnected: the flooder's
+own process takes every key), and a client that announces a 10000x10000 terminal and then
+resizes to 5000x5000 and back. Through every phase the other player types at their table; the
+server's memory (PSS of all its processes: the front, the template, the sessions, the bot pool)
+is sampled every 0.1 s. Figures: that player's key to frame (and its ratio to the baseline),
+the memory the server grew by over the phase (from just before the flood), and how long until
+the flooder was disconnected (the terminal: until it was told it is shown clamped).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import asyncio
 import base64
 import os
 import random
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +43,8 @@ from .harness import (
 
 PLAY_SCREEN = b"Moves"
 CLAMPED = b"larger than this server draws"
+_SAYS = re.compile(r"disconnected|clamped|session ended|failed")
+LETTERS = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 @dataclass
@@ -50,6 +54,7 @@ class IsolationConfig:
     huge: tuple[int, int] = (10000, 10000)
     window: float = 6.0  # seconds the victim types in each phase
     keys_per_second: float = 4.0
+    cap_rate: int = 4096  # the server's byte rate cap (Limits.input_rate): "steady" sends 90 % of it
     seed: int = 1
 
 
@@ -111,6 +116,21 @@ async def flood_bytes(term: Terminal, data: bytes) -> float:
     return (term.closed_at or time.perf_counter()) - sent
 
 
+async def flood_at_cap(term: Terminal, seconds: float, rate: int) -> float:
+    """Letters into the move line at ``rate`` a second, in chunks of a tenth of that, for
+    ``seconds``: a client just inside the byte rate cap whose own process takes every key (as
+    10,000 plain "A" at a table did). Returns the seconds until it was disconnected, or inf when
+    it never was (it keeps within the limit)."""
+    rng = random.Random(0)
+    term.send(b":")  # the move line takes the keys (random bytes left the table, then quit)
+    await asyncio.sleep(0.5)
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds and not term.closed.is_set():
+        term.send(bytes(rng.choice(LETTERS) for _ in range(rate // 10)))
+        await asyncio.sleep(0.1)
+    return (term.closed_at - start) if term.closed_at is not None else float("inf")
+
+
 async def phase(server: Serve, victim: Typist, config: IsolationConfig, flood=None) -> dict:
     """The victim types for ``window`` s while ``flood`` (a coroutine function: returns the
     seconds until the flooder was dealt with) runs; memory from just before the flood."""
@@ -126,7 +146,7 @@ async def phase(server: Serve, victim: Typist, config: IsolationConfig, flood=No
 
 async def run(config: IsolationConfig, port: int = 0) -> dict[str, str]:
     rng = random.Random(config.seed)
-    names = ["victim", "noise", "paste", "huge"]
+    names = ["victim", "noise", "paste", "steady", "huge"]
     with Scratch("bergfried-bench-isolation-") as data_dir:
         keys = prepare(data_dir, names, config.seed)
         server = Serve(data_dir, port, bot_workers=1)
@@ -144,6 +164,13 @@ async def run(config: IsolationConfig, port: int = 0) -> dict[str, str]:
                 await asyncio.sleep(0.5)
                 results[name] = await phase(server, victim, config, lambda f=flooder, d=data: flood_bytes(f, d))
                 await hang_up([flooder])
+            steady = await connect(port, "steady", keys["steady"])
+            await steady.wait_for(PLAY_SCREEN, 0, timeout=60)
+            await asyncio.sleep(0.5)
+            rate = config.cap_rate * 9 // 10
+            results["steady"] = await phase(server, victim, config, lambda: flood_at_cap(steady, config.window, rate))
+            await hang_up([steady])
+            await asyncio.sleep(1.5)  # its process ends: the next phase's memory starts without it
             held: list[Terminal] = []
             results["huge"] = await phase(
                 server, victim, config, lambda: huge_terminal(port, keys["huge"], config.huge, held)
@@ -183,6 +210,7 @@ def report(results: dict[str, dict], config: IsolationConfig, load_before: str, 
     labels = {
         "noise": f"{config.random_bytes // 1024} KiB of random bytes",
         "paste": f"{config.osc52_bytes // 1024} KiB of OSC-52",
+        "steady": f"{config.cap_rate * 9 // 10} letters a second",
         "huge": f"a {config.huge[0]}x{config.huge[1]} terminal",
     }
     for name, label in labels.items():
@@ -192,12 +220,20 @@ def report(results: dict[str, dict], config: IsolationConfig, load_before: str, 
         keys = r["keys"]
         key95 = p95(keys) if keys else float("inf")
         dealt = r["dealt"]
-        what = "told it is shown clamped (its login counted in the memory)" if name == "huge" else "disconnected"
+        if name == "huge":
+            what = f"told it is shown clamped in {dealt:.2f} s (its login is in the memory)"
+        elif name == "steady":
+            what = "within the cap: not disconnected" if dealt == float("inf") else f"disconnected in {dealt:.2f} s"
+        else:
+            what = f"disconnected in {dealt:.2f} s ({verdict(dealt, 5)} ≤ 5 s)"
         out[f"flood: {label}"] = (
             f"key to frame {ms(keys, 1)} = {key95 / base95:.2f}x baseline p95 ({verdict(key95, 0.100)} ≤ 100 ms); "
-            f"memory +{r['grown']:.1f} MiB ({verdict(r['grown'], 100)} ≤ 100 MiB); "
-            f"{what} in {dealt:.2f} s" + ("" if name == "huge" else f" ({verdict(dealt, 5)} ≤ 5 s)")
+            f"memory +{r['grown']:.1f} MiB ({verdict(r['grown'], 100)} ≤ 100 MiB); {what}"
         )
-    refusals = [line.split(" ", 2)[-1] for line in log.splitlines() if "disconnected" in line or "clamped" in line]
-    out["the server's log says"] = " | ".join(refusals[:4]) or "(nothing)"
+    said = []
+    for name in labels:  # the first line on each flooder that says what was done about it
+        line = next((x for x in log.splitlines() if f" {name}:" in x and _SAYS.search(x)), None)
+        if line is not None:
+            said.append(line.split(" ", 2)[-1])
+    out["the server's log says"] = " | ".join(said) or "(nothing)"
     return out
