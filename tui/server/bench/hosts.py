@@ -15,6 +15,7 @@ from pathlib import Path
 
 from engine.core.moves import NAME_WIDTH
 
+from .. import ensure_host_key
 from .harness import (
     Scratch,
     Serve,
@@ -82,9 +83,11 @@ async def play(moves: int, data_dirs: tuple[Path, Path], database: str | None, p
     own_times: list[float] = []
     note = ""
     try:
+        for data_dir in data_dirs:  # (made now: two servers starting at once would both make one)
+            ensure_host_key(data_dir / "host_key")
         for i, data_dir in enumerate(data_dirs):
             servers.append(Serve(data_dir, port + i if port else 0, database=database, bot_workers=1))
-            await servers[-1].started()
+        await asyncio.gather(*(server.started() for server in servers))  # their templates warm up at once
         terms = [await connect(s.port, name, keys[name]) for s, name in zip(servers, PLAYERS)]
         for term in terms:
             await term.wait_for(b"Moves", 0, timeout=60)
