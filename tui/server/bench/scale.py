@@ -131,6 +131,10 @@ async def run(config: ScaleConfig, port: int = 0) -> dict[str, str]:
             sessions = session_processes(server)
             uss = [uss_kib(p) for p in sessions]
             pss = [pss_kib(p) for p in sessions]
+            per_session = cpu_seconds(sessions) / max(len(sessions), 1)  # its start, and idle since
+            c_idle, t_idle = cpu_seconds(sessions), time.monotonic()
+            await asyncio.sleep(3.0)
+            idle_busy = (cpu_seconds(sessions) - c_idle) / (time.monotonic() - t_idle)
             for j in range(config.logins):  # N idle sessions: a login on top, then gone again
                 i = config.sessions + j
                 term, took = await log_in(port, f"p{i}", keys[i])
@@ -171,5 +175,7 @@ async def run(config: ScaleConfig, port: int = 0) -> dict[str, str]:
         "private memory per session (USS)": f"{uss_mib:.1f} MiB median, {max(uss, default=0) / 1024:.1f} max "
         f"({len(uss)} processes): {verdict(uss_mib, 20)} ≤ 20 MiB",
         "  proportional (PSS)": f"{statistics.median(pss) / 1024 if pss else 0:.1f} MiB median",
+        "CPU of a session process": f"{per_session * 1000:.0f} ms from its fork to now (its start, then idle); "
+        f"all {n} idle: {idle_busy:.2f} cores",
         "CPU while typing, in cores": f"sessions {sessions_busy:.2f}, front {front_busy:.2f}, bot pool {bots_busy:.2f}",
     }
