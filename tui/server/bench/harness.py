@@ -154,7 +154,7 @@ def process_tree(root: int) -> list[int]:
 
 def rollup(pid: int) -> dict[str, int]:
     """``/proc/<pid>/smaps_rollup`` in KiB (Rss, Pss, Private_Clean, Private_Dirty, ...)."""
-    out = {}
+    out: dict[str, int] = {}
     try:
         text = Path(f"/proc/{pid}/smaps_rollup").read_text()
     except OSError:
@@ -257,7 +257,7 @@ class Terminal(asyncssh.SSHClientSession):
             at = self.data.find(needle, start)
             return None if at < 0 else self.arrived(at + len(needle) - 1)
         # Screen text: the escape sequences out, keeping where each kept byte came from.
-        kept, where, pos = bytearray(), [], start
+        kept, where, pos = bytearray(), list[int](), start
         for match in ANSI.finditer(self.data, start):
             kept += self.data[pos : match.start()]
             where.extend(range(pos, match.start()))

@@ -14,6 +14,8 @@ the flooder was disconnected (the terminal: until it was told it is shown clampe
 from __future__ import annotations
 
 import asyncio
+
+import asyncssh
 import base64
 import os
 import random
@@ -85,7 +87,7 @@ class Memory:
         return self.peak
 
 
-def prepare(data_dir: Path, names: list[str], seed: int) -> dict[str, object]:
+def prepare(data_dir: Path, names: list[str], seed: int) -> dict[str, asyncssh.SSHKey]:
     """Each name a player with a King Up! table that waits for them."""
     store, accounts, lobby = open_lobby(data_dir)
     rng = random.Random(seed)
