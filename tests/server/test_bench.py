@@ -28,6 +28,8 @@ TINY = [
     "1",
     "--window",
     "1.5",
+    "--steady-seconds",
+    "1.5",
     "--flood-bytes",
     "65536",
     "--osc52-bytes",

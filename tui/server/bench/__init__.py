@@ -45,6 +45,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--osc52-bytes", type=int, default=100 * 1024, help="isolation: OSC-52 bytes (default 100 KiB)")
     p.add_argument("--huge", type=int, default=10000, help="isolation: the huge terminal's side (default 10000)")
     p.add_argument("--window", type=float, default=6.0, help="isolation: seconds typed in each phase (default 6)")
+    p.add_argument(
+        "--steady-seconds", type=float, default=20.0, help="isolation: how long the steady flood goes on (default 20)"
+    )
     p.add_argument("--moves", type=int, default=30, help="hosts: moves timed per database (default 30)")
     p.add_argument("--seed", type=int, default=1)
     return p
@@ -63,8 +66,8 @@ def check(args: argparse.Namespace) -> list[str]:
         raise Refusal(f"--port {args.port} is not a port (0 to 65535; 0 picks a free one)")
     if args.sessions < 1 or args.typists < 0 or args.logins < 1 or args.moves < 2 or args.bot_workers < 1:
         raise Refusal("--sessions, --logins and --bot-workers must be at least 1, --moves at least 2")
-    if args.keys_per_second <= 0 or args.typing_seconds <= 0 or args.window <= 0:
-        raise Refusal("--keys-per-second, --typing-seconds and --window must be more than 0")
+    if min(args.keys_per_second, args.typing_seconds, args.window, args.steady_seconds) <= 0:
+        raise Refusal("--keys-per-second, --typing-seconds, --window and --steady-seconds must be more than 0")
     return parts
 
 
@@ -73,7 +76,12 @@ async def run(args: argparse.Namespace, parts: list[str]) -> None:
 
     if "isolation" in parts:
         config = isolation.IsolationConfig(
-            args.flood_bytes, args.osc52_bytes, (args.huge, args.huge), args.window, seed=args.seed
+            args.flood_bytes,
+            args.osc52_bytes,
+            (args.huge, args.huge),
+            args.window,
+            args.steady_seconds,
+            seed=args.seed,
         )
         show("Isolation: one client floods, another types", await isolation.run(config, args.port))
     if "scale" in parts:

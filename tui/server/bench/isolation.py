@@ -2,7 +2,7 @@
 
 Phases, in one run on one server: a baseline (nobody floods), then each flood in turn: 1 MB of
 random bytes, 100 KB of OSC-52 (a clipboard escape sequence), letters typed into the move line
-just inside the server's byte rate cap for the whole phase (never disconnected: the flooder's
+just inside the server's byte rate cap for 20 s (never disconnected: the flooder's
 own process takes every key), and a client that announces a 10000x10000 terminal and then
 resizes to 5000x5000 and back. Through every phase the other player types at their table; the
 server's memory (PSS of all its processes: the front, the template, the sessions, the bot pool)
@@ -55,6 +55,7 @@ class IsolationConfig:
     osc52_bytes: int = 100 * 1024
     huge: tuple[int, int] = (10000, 10000)
     window: float = 6.0  # seconds the victim types in each phase
+    steady_seconds: float = 20.0  # ... and while the steady flood goes on (its memory grows with time)
     keys_per_second: float = 4.0
     cap_rate: int = 4096  # the server's byte rate cap (Limits.input_rate): "steady" sends 90 % of it
     seed: int = 1
@@ -133,13 +134,13 @@ async def flood_at_cap(term: Terminal, seconds: float, rate: int) -> float:
     return (term.closed_at - start) if term.closed_at is not None else float("inf")
 
 
-async def phase(server: Serve, victim: Typist, config: IsolationConfig, flood=None) -> dict:
+async def phase(server: Serve, victim: Typist, config: IsolationConfig, flood=None, seconds: float = 0) -> dict:
     """The victim types for ``window`` s while ``flood`` (a coroutine function: returns the
     seconds until the flooder was dealt with) runs; memory from just before the flood."""
     victim.times = []
     memory = Memory(server.pid)
     before = memory.start()
-    typing = asyncio.ensure_future(victim.type_for(config.window, config.keys_per_second))
+    typing = asyncio.ensure_future(victim.type_for(seconds or config.window, config.keys_per_second))
     dealt = await flood() if flood is not None else None
     await typing
     peak = await memory.stop()
@@ -170,7 +171,13 @@ async def run(config: IsolationConfig, port: int = 0) -> dict[str, str]:
             await steady.wait_for(PLAY_SCREEN, 0, timeout=60)
             await asyncio.sleep(0.5)
             rate = config.cap_rate * 9 // 10
-            results["steady"] = await phase(server, victim, config, lambda: flood_at_cap(steady, config.window, rate))
+            results["steady"] = await phase(
+                server,
+                victim,
+                config,
+                lambda: flood_at_cap(steady, config.steady_seconds, rate),
+                config.steady_seconds,
+            )
             await hang_up([steady])
             await asyncio.sleep(1.5)  # its process ends: the next phase's memory starts without it
             held: list[Terminal] = []
@@ -212,7 +219,7 @@ def report(results: dict[str, dict], config: IsolationConfig, load_before: str, 
     labels = {
         "noise": f"{config.random_bytes // 1024} KiB of random bytes",
         "paste": f"{config.osc52_bytes // 1024} KiB of OSC-52",
-        "steady": f"{config.cap_rate * 9 // 10} letters a second",
+        "steady": f"{config.cap_rate * 9 // 10} letters a second for {config.steady_seconds:g} s",
         "huge": f"a {config.huge[0]}x{config.huge[1]} terminal",
     }
     for name, label in labels.items():
