@@ -43,7 +43,9 @@ MEASURED = re.compile(r"(\d+(?:\.\d+)?) / (\d+(?:\.\d+)?) ms \(n=(\d+)\)")
 
 
 def leftovers() -> set[str]:
-    return {p.name for p in Path(tempfile.gettempdir()).glob("bergfried-bench-*")}
+    """The bench's temporary folders (one prefix per part; other programs' are not its)."""
+    parts = ("isolation", "scale", "hosts", "pg")
+    return {p.name for part in parts for p in Path(tempfile.gettempdir()).glob(f"bergfried-bench-{part}-*")}
 
 
 def figure(out: str, label: str) -> str:
