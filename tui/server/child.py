@@ -37,6 +37,7 @@ class Player:
     lobby: Any
     accounts: Any
     claimed: bool = True  # False: the login name was taken; the session first asks for one
+    told: bool = False  # the front tells this session of every change to the store (it watches none)
 
 
 class RemoteApp(BergfriedApp):
@@ -60,7 +61,7 @@ class RemoteApp(BergfriedApp):
     # here as well pushed the home screen twice (two lobbies, or two tables, made per login).
     def on_mount(self) -> None:
         watch = getattr(self.player.lobby, "watch", None)
-        if watch is not None:  # other processes' moves and tables reach this one at once
+        if watch is not None and not self.player.told:  # other processes' moves reach this one at once
             watch()
         if self.control is not None:
             self.control.attach(self)
@@ -179,6 +180,13 @@ class Control:
         app = self.app
         if message.get("ask") == "status" and app is not None:
             self.send({"status": describe(app), "id": message.get("id")})
+        elif "changed" in message and app is not None:  # another process wrote to the store
+            from engine.store import StoreError
+
+            try:
+                app.player.lobby.poll()
+            except StoreError:
+                pass  # the database is away for a moment: the next change tries again
         elif "clamped" in message and app is not None:
             width, height = message["clamped"]
             asked = "x".join(str(n) for n in message.get("asked", ()))
@@ -227,7 +235,8 @@ def run(spec: dict, control: Control) -> int:
     accounts = open_accounts(spec, store)
     lobby = open_lobby(spec, store, bots=spec.get("bots", "here"))
     name = accounts.name_of(spec["key"]) or spec["name"]
-    player = Player(name, spec["key"], lobby, accounts, claimed=accounts.name_of(spec["key"]) is not None)
+    claimed = accounts.name_of(spec["key"]) is not None
+    player = Player(name, spec["key"], lobby, accounts, claimed=claimed, told=bool(spec.get("told")))
     app = RemoteApp(
         session_settings({**spec, "name": name}, dict(os.environ)), player, tables=lobby.host, control=control
     )

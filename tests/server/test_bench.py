@@ -1,0 +1,86 @@
+"""`bergfried bench ssh` with tiny numbers: every part runs against real `bergfried serve`
+processes on 127.0.0.1, prints its figures (numbers, measured), and leaves no temporary folder
+behind. The figures' values are not asserted (this machine is shared); that they were measured
+is."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+
+from tui.cli import main
+
+TINY = [
+    "--sessions",
+    "3",
+    "--typists",
+    "2",
+    "--typing-seconds",
+    "1.5",
+    "--logins",
+    "2",
+    "--bot-tables",
+    "1",
+    "--bot-level",
+    "random",
+    "--bot-workers",
+    "1",
+    "--window",
+    "1.5",
+    "--steady-seconds",
+    "1.5",
+    "--flood-bytes",
+    "65536",
+    "--osc52-bytes",
+    "32768",
+    "--huge",
+    "1000",
+    "--moves",
+    "3",
+]
+MEASURED = re.compile(r"(\d+(?:\.\d+)?) / (\d+(?:\.\d+)?) ms \(n=(\d+)\)")
+
+
+def leftovers() -> set[str]:
+    """The bench's temporary folders (one prefix per part; other programs' are not its)."""
+    parts = ("isolation", "scale", "hosts", "pg")
+    return {p.name for part in parts for p in Path(tempfile.gettempdir()).glob(f"bergfried-bench-{part}-*")}
+
+
+def figure(out: str, label: str) -> str:
+    line = next((x for x in out.splitlines() if x.strip().startswith(label)), None)
+    assert line is not None, f"no {label!r} in:\n{out}"
+    return line
+
+
+def measured(line: str) -> int:
+    """How many samples the line's p50 / p95 came from (at least one, else no figure)."""
+    found = MEASURED.search(line)
+    assert found is not None and int(found.group(3)) > 0, line
+    return int(found.group(3))
+
+
+def test_bench_ssh_measures_every_part_and_cleans_up(capsys):
+    before = leftovers()
+    assert main(["bench", "ssh", *TINY]) == 0
+    out = capsys.readouterr().out
+    measured(figure(out, "other player's key to frame, no flood"))
+    for flood in ("64 KiB of random bytes", "32 KiB of OSC-52"):
+        line = figure(out, f"flood: {flood}")
+        measured(line)
+        assert re.search(r"disconnected in \d+\.\d+ s", line), line  # the limit hung up on it
+    assert "told it is shown clamped in" in figure(out, "flood: a 1000x1000 terminal")
+    assert measured(figure(out, "key to frame p50 / p95")) >= 2
+    assert measured(figure(out, "connect to first frame, 3 idle")) == 2
+    assert re.search(r"\d+\.\d MiB median, \d+\.\d max \(3 processes\)", figure(out, "private memory per session"))
+    measured(figure(out, "SQLite, two server processes"))
+    pg = figure(out, "PostgreSQL, two servers")
+    assert "skipped: " in pg or measured(pg) >= 2
+    assert leftovers() <= before
+
+
+def test_bench_ssh_refuses_a_bad_flag_in_one_line(capsys):
+    assert main(["bench", "ssh", "--parts", "scale,nothing"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "bergfried bench ssh: --parts: no part 'nothing' (choose from isolation, scale, hosts)"

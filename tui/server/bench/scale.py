@@ -1,0 +1,181 @@
+"""Scale: N players logged in to one server, some of them typing at a person's pace while bots
+think at tables of their own; then logins with the N sessions idle; then the private memory of
+each session's process.
+
+Every player has a King Up! table (them and two bots) whose opening bot moves are played
+before the server starts, so it waits for them: an idle session draws nothing. ``bot_tables``
+tables of three bots keep the bot pool thinking throughout (nobody watches them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .harness import (
+    Scratch,
+    Serve,
+    Terminal,
+    Typist,
+    bots_open,
+    close_store,
+    command_line,
+    connect,
+    cpu_seconds,
+    hang_up,
+    key_text,
+    load_average,
+    ms,
+    new_key,
+    open_lobby,
+    p95,
+    process_tree,
+    pss_kib,
+    uss_kib,
+    verdict,
+)
+
+#: What the play screen shows once drawn (its move list's title).
+PLAY_SCREEN = b"Moves"
+
+
+@dataclass
+class ScaleConfig:
+    sessions: int = 200
+    typists: int = 50
+    keys_per_second: float = 2.0
+    typing_seconds: float = 10.0
+    logins: int = 20  # connections timed with every session idle
+    bot_tables: int = 4
+    bot_level: str = "expert"
+    bot_workers: int = 2
+    seed: int = 1
+
+
+@dataclass
+class Timings:
+    first: list[float] = field(default_factory=list)  # connect to first frame, while logging in
+    idle_first: list[float] = field(default_factory=list)  # ... with every session logged in, idle
+    keys: list[float] = field(default_factory=list)  # key to frame, typing at a pace
+    missed: int = 0  # keys whose echo never came
+
+
+def prepare(data_dir: Path, config: ScaleConfig) -> list:
+    store, accounts, lobby = open_lobby(data_dir)
+    rng = random.Random(config.seed)
+    keys = []
+    for i in range(config.sessions + config.logins):
+        key = new_key()
+        accounts.claim(f"p{i}", key_text(key))
+        record = lobby.create(f"p{i}", "king-up", ["me", f"bot:{config.bot_level}", f"bot:{config.bot_level}"])
+        accounts.set_last_table(f"p{i}", record.id)
+        bots_open(lobby.table(record.id), rng)
+        keys.append(key)
+    for _ in range(config.bot_tables):
+        lobby.create("house", "king-up", [f"bot:{config.bot_level}"] * 3)
+    close_store(store, lobby)
+    return keys
+
+
+async def log_in(port: int, name: str, key) -> tuple[Terminal, float]:
+    """A player's connection and the time from its TCP connect to their table's first frame."""
+    start = time.perf_counter()
+    term = await connect(port, name, key)
+    shown = await term.wait_for(PLAY_SCREEN, 0, timeout=60)
+    return term, shown - start
+
+
+def session_processes(server: Serve) -> list[int]:
+    """The session processes: the template's children (the template is the front's child that
+    runs ``tui.server.template``)."""
+    tree = process_tree(server.pid)
+    template = next((p for p in tree if "tui.server.template" in command_line(p) and _parent(p) == server.pid), None)
+    return [p for p in tree if template is not None and _parent(p) == template]
+
+
+def bot_processes(server: Serve) -> list[int]:
+    return [p for p in process_tree(server.pid) if "multiprocessing.spawn" in command_line(p)]
+
+
+def _parent(pid: int) -> int | None:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+async def run(config: ScaleConfig, port: int = 0) -> dict[str, str]:
+    rng = random.Random(config.seed)
+    timings = Timings()
+    with Scratch("bergfried-bench-scale-") as data_dir:
+        keys = prepare(data_dir, config)
+        server = Serve(
+            data_dir,
+            port,
+            bot_workers=config.bot_workers,
+            max_connections=config.sessions + config.logins + 10,
+        )
+        terms: list[Terminal] = []
+        try:
+            port = await server.started()
+            load_before = load_average()
+            for i in range(config.sessions):  # one at a time: each meets the ones before it idle
+                term, took = await log_in(port, f"p{i}", keys[i])
+                terms.append(term)
+                timings.first.append(took)
+            await asyncio.sleep(2.0)  # the last logins settle
+            sessions = session_processes(server)
+            uss = [uss_kib(p) for p in sessions]
+            pss = [pss_kib(p) for p in sessions]
+            per_session = cpu_seconds(sessions) / max(len(sessions), 1)  # its start, and idle since
+            c_idle, t_idle = cpu_seconds(sessions), time.monotonic()
+            await asyncio.sleep(3.0)
+            idle_busy = (cpu_seconds(sessions) - c_idle) / (time.monotonic() - t_idle)
+            for j in range(config.logins):  # N idle sessions: a login on top, then gone again
+                i = config.sessions + j
+                term, took = await log_in(port, f"p{i}", keys[i])
+                timings.idle_first.append(took)
+                await hang_up([term])
+            bots, front = bot_processes(server), [server.pid]
+            c_bots, c_front, c_sessions, t0 = (
+                cpu_seconds(bots),
+                cpu_seconds(front),
+                cpu_seconds(sessions),
+                time.monotonic(),
+            )
+            typists = [Typist(t, random.Random(rng.random())) for t in terms[: config.typists]]
+            typing = [t.type_for(config.typing_seconds, config.keys_per_second) for t in typists]
+            await asyncio.wait_for(asyncio.gather(*typing), config.typing_seconds + 60)
+            timings.keys = [x for t in typists for x in t.times]
+            timings.missed = sum(t.missed for t in typists)
+            took = time.monotonic() - t0
+            bots_busy = (cpu_seconds(bots) - c_bots) / took
+            front_busy = (cpu_seconds(front) - c_front) / took
+            sessions_busy = (cpu_seconds(sessions) - c_sessions) / took
+            load_after = load_average()
+            await hang_up(terms)
+        finally:
+            server.stop()
+    n = config.sessions
+    key_p95 = p95(timings.keys) if timings.keys else float("inf")
+    idle_p95 = p95(timings.idle_first) if timings.idle_first else float("inf")
+    uss_mib = statistics.median(uss) / 1024 if uss else float("inf")
+    return {
+        "sessions": f"{n} logged in, {min(config.typists, n)} typing {config.keys_per_second:g} keys/s "
+        f"for {config.typing_seconds:g} s; {config.bot_tables} tables of 3 {config.bot_level} bots",
+        "load average (1, 5, 15 min)": f"{load_before} before, {load_after} after",
+        "key to frame p50 / p95": f"{ms(timings.keys, 1)}, {timings.missed} unanswered in 5 s: "
+        f"{verdict(key_p95, 0.100)} ≤ 100 ms",
+        f"connect to first frame, {n} idle": f"{ms(timings.idle_first)}: {verdict(idle_p95, 0.150)} ≤ 150 ms",
+        "connect to first frame, logging in": ms(timings.first) + " (the i-th meets i-1 idle sessions)",
+        "private memory per session (USS)": f"{uss_mib:.1f} MiB median, {max(uss, default=0) / 1024:.1f} max "
+        f"({len(uss)} processes): {verdict(uss_mib, 20)} ≤ 20 MiB",
+        "  proportional (PSS)": f"{statistics.median(pss) / 1024 if pss else 0:.1f} MiB median",
+        "CPU of a session process": f"{per_session * 1000:.0f} ms from its fork to now (its start, then idle); "
+        f"all {n} idle: {idle_busy:.2f} cores",
+        "CPU while typing, in cores": f"sessions {sessions_busy:.2f}, front {front_busy:.2f}, bot pool {bots_busy:.2f}",
+    }
