@@ -14,13 +14,14 @@ from __future__ import annotations
 import os
 import secrets
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from engine.core.errors import IllegalAction
 
 from .db import DB_NAME, Database, Duplicate, Postgres, SQLite, StoreError
+from .social_schema import forget_table
 
 TABLE_FIELDS = (
     "id",
@@ -48,6 +49,9 @@ class Store:
         self.notes: list[str] = []  # what opening it did (an import): a line each, for the host
         self.process = f"{os.uname().nodename}:{os.getpid()}:{secrets.token_hex(4)}"
         self._pid = os.getpid()
+        # called on the loop after the lobby's poll whenever another process wrote anything
+        # (chat, presence and notices follow the one watcher: see Watcher)
+        self.wakers: list[Callable[[], object]] = []
 
     @property
     def kind(self) -> str:
@@ -168,6 +172,7 @@ class Store:
     def delete_table(self, tx, table_id: str) -> None:
         for what in ("seats", "events", "leases", "presence", "hurries"):
             tx.execute(f"DELETE FROM {what} WHERE table_id = ?", (table_id,))
+        forget_table(tx, table_id)
         tx.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
         tx.bump()
 
