@@ -291,6 +291,11 @@ class Store:
                     "DELETE FROM presence WHERE process = ? AND table_id = ? AND seat = ?",
                     (self.process_id(), table_id, seat),
                 )
+                tx.execute(  # since when the seat's player is away (the lobby shows how long)
+                    "INSERT INTO seat_left (table_id, seat, at) VALUES (?, ?, ?) ON CONFLICT (table_id, seat) "
+                    "DO UPDATE SET at = excluded.at",
+                    (table_id, seat, time.time()),
+                )
             if self.beats:
                 self._beat(tx)
             tx.bump()
