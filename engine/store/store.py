@@ -43,6 +43,10 @@ class Conflict(IllegalAction):
     """Another process wrote this table's next line first: read the table again."""
 
 
+class TableClosed(StoreError):
+    """The host closed the table (``bergfried admin close``): it takes no more lines."""
+
+
 class Store:
     def __init__(self, db: Database, data_dir: Path | None = None):
         self.db, self.data_dir = db, data_dir
@@ -205,14 +209,18 @@ class Store:
         )
         end = seq + len(lines)
         if after is None:
-            tx.execute("UPDATE game_tables SET lines = ? WHERE id = ? AND lines < ?", (end, table_id, end))
+            changed = tx.execute("UPDATE game_tables SET lines = ? WHERE id = ? AND lines < ?", (end, table_id, end))
         else:
             to_act, finished = after
-            tx.execute(
+            changed = tx.execute(
                 "UPDATE game_tables SET lines = ?, to_act = ?, status = ? WHERE id = ? AND lines < ? "
                 "AND status IN ('playing', 'finished')",
                 (end, ",".join(map(str, sorted(to_act))), "finished" if finished else "playing", table_id, end),
             )
+        if not changed:  # (rare: only a table the host closed, so one more read then)
+            status = tx.one("SELECT status FROM game_tables WHERE id = ?", (table_id,))
+            if status is not None and status[0] == "closed":
+                raise TableClosed("the host closed this table")
         tx.bump()
 
     def progress(self, table_id: str, lines: int, to_act: Iterable[int], finished: bool) -> None:
