@@ -54,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     from engine.cli_export import HELP as EXPORT_HELP, add_export_args
 
     add_export_args(sub.add_parser("export", help=EXPORT_HELP))
+    from engine.cli_admin import HELP as ADMIN_HELP, add_admin_args
+
+    add_admin_args(sub.add_parser("admin", help=ADMIN_HELP), Parser)
     bp = sub.add_parser("bench", help="measure speed")
     bsub = bp.add_subparsers(dest="target", required=True, parser_class=Parser)
     be = bsub.add_parser("engine", help="engine speed for one game")
@@ -269,7 +272,14 @@ def cmd_export(args) -> int:
     return run(args, UsageError)
 
 
+def cmd_admin(args) -> int:
+    from engine.cli_admin import cmd_admin as run
+
+    return run(args)
+
+
 COMMANDS = {
+    "admin": cmd_admin,
     "export": cmd_export,
     "arena": cmd_arena,
     "hint": cmd_hint,

@@ -23,6 +23,7 @@ COMMANDS = [
     ["bench", "tui"],
     ["bench", "ssh"],
     ["serve"],
+    ["admin"],
 ]
 
 
@@ -57,6 +58,7 @@ def test_top_level_help_names_every_command(capsys):
         "bench tui",
         "bench ssh",
         "serve",
+        "admin",
     ):
         assert f"  {command}" in out, command
 
