@@ -29,6 +29,7 @@ from engine.core.reader import load_text, parse_line
 from engine.core.replayer import Replayer
 from engine.core.table import Attachment, Listener, Table
 
+from . import stand_ins
 from .db import StoreError
 from .store import Conflict, Store
 
@@ -208,8 +209,12 @@ class StoredTable(Table):
 
     def submit(self, seat: int, action: Any) -> None:
         for _ in range(10):
+            before = self.version
             try:
-                return super().submit(seat, action)
+                super().submit(seat, action)
+                if seat in self.stand_ins and self.version > before:  # marked in the move list
+                    stand_ins.mark(self.store, self.table_id, before, self.version, seat)
+                return
             except Conflict:
                 self.catch_up()
                 if seat in self._bots:
@@ -228,6 +233,7 @@ class StoredTable(Table):
         if change.kind == "undo" and not self._refreshing:  # a move says it in its own write
             with contextlib.suppress(StoreError):
                 self.store.progress(self.table_id, self.seq, match.to_act, match.finished)
+                stand_ins.forget_after(self.store, self.table_id, len(match.entries))
 
     # -- bots ----------------------------------------------------------------------------------
     def drive_bots(self) -> None:
