@@ -97,20 +97,24 @@ class Chat:
         return self.read([room], viewer, after, limit)
 
     def read(self, rooms: Iterable[str], viewer: str, after: int = 0, limit: int = 100) -> list[ChatLine]:
-        rooms = [r for r in rooms if self.may_read(r, viewer)]
+        """The new lines of several rooms (one query: each wake-up of a follower costs one)."""
+        rooms = list(rooms)
         if not rooms:
             return []
         rows = self.store.db.query(
-            f"SELECT {FIELDS} FROM chat WHERE room IN ({', '.join('?' * len(rooms))}) AND id > ? "
-            "AND author NOT IN (SELECT muted FROM mutes WHERE player = ?) ORDER BY id DESC LIMIT ?",
-            (*rooms, after, viewer, limit),
+            f"SELECT {FIELDS} FROM chat c WHERE room IN ({', '.join('?' * len(rooms))}) AND id > ? "
+            "AND author NOT IN (SELECT muted FROM mutes WHERE player = ?) "
+            # a players-only table's lines reach its players only
+            f"AND (room = '{LOBBY}' OR NOT EXISTS (SELECT 1 FROM table_options o WHERE o.table_id = c.room "
+            f"AND o.key = '{PLAYERS_ONLY}' AND o.value = '1') OR EXISTS (SELECT 1 FROM seats s "
+            "WHERE s.table_id = c.room AND s.player = ? AND s.joined <> 0)) ORDER BY id DESC LIMIT ?",
+            (*rooms, after, viewer, viewer, limit),
         )
         return [ChatLine(*row) for row in reversed(rows)]
 
     def may_read(self, room: str, viewer: str) -> bool:
-        if room == LOBBY:
-            return True
-        if not self.players_only(room):
+        """Whether ``viewer`` reads the room (a players-only table's chat is its players')."""
+        if room == LOBBY or not self.players_only(room):
             return True
         rows = self.store.db.query(
             "SELECT seat FROM seats WHERE table_id = ? AND player = ? AND joined <> 0", (room, viewer)
