@@ -1,0 +1,92 @@
+"""The chat panel of a table or the lobby (issue 29): its lines, then a line to type in.
+
+Not wired into any screen yet (the SSH front is being rebuilt): a screen composes it, feeds it
+``ChatLine``s from an ``engine.together.chat.Chat`` follower (``add``), sends what it posts
+(``ChatPanel.Said``) with ``Chat.say`` and shows a refusal with ``refuse``. ``fold()`` hides it
+(at 80×24 it starts folded; lines that arrive meanwhile are counted in ``unread``). A line is
+shown as plain text, never as markup, and a spectator's line is marked "(watching)", so it
+never reads as a player's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, RichLog
+
+from engine.together.chat import ChatLine
+from engine.together.text import inert
+
+from .text_line import TextLine
+
+
+def chat_text(line: ChatLine) -> Text:
+    """One chat line as the panel shows it: the author in bold, a spectator's marked."""
+    parts: list[str | tuple[str, str]] = [(inert(line.author, 40), "bold")]
+    if line.role == "spectator":
+        parts.append((" (watching)", "italic dim"))
+    parts += [": ", inert(line.text)]
+    return Text.assemble(*parts)
+
+
+class ChatPanel(Vertical):
+    DEFAULT_CSS = """
+    ChatPanel { height: 10; border-top: solid $panel-lighten-2; }
+    ChatPanel.-folded { display: none; }
+    ChatPanel RichLog { height: 1fr; background: $surface; }
+    ChatPanel #chat-error { color: $error; }
+    ChatPanel Input { height: 1; border: none; padding: 0 1; }
+    """
+
+    class Said(Message):
+        """The player typed a line and pressed enter: the screen sends it."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, *, folded: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id, classes="-folded" if folded else "")
+        self.unread = 0
+        self.shown: list[str] = []  # every line's plain text, in order (what a reader sees)
+
+    def compose(self) -> ComposeResult:
+        yield RichLog(id="chat-lines", wrap=True, markup=False, min_width=20, max_lines=500)
+        yield TextLine("chat-error")
+        yield Input(placeholder="say something · enter sends", id="chat-input", max_length=300)
+
+    @property
+    def folded(self) -> bool:
+        return self.has_class("-folded")
+
+    def fold(self, folded: bool | None = None) -> None:
+        """Fold the panel away (or open it: the typing line takes the focus, unread is read)."""
+        folded = not self.folded if folded is None else folded
+        self.set_class(folded, "-folded")
+        if not folded:
+            self.unread = 0
+            self.query_one("#chat-input", Input).focus()
+
+    def add(self, lines: Iterable[ChatLine]) -> None:
+        log = self.query_one("#chat-lines", RichLog)
+        for line in lines:
+            text = chat_text(line)
+            self.shown.append(text.plain)
+            log.write(text)
+            if self.folded:
+                self.unread += 1
+        self.query_one("#chat-error", TextLine).update("")
+
+    def refuse(self, message: str) -> None:
+        """Say why the last line was not sent (too fast, players only, …)."""
+        self.query_one("#chat-error", TextLine).update(inert(message, 120))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.value.strip():
+            self.post_message(self.Said(event.value))
+        event.input.value = ""
