@@ -71,11 +71,19 @@ class Notices:
         return out + self._left()
 
     def _left(self) -> list[Notice]:
+        """The notices left for the player, each handed to one session only (a read first: the
+        write, and its lock, only when there are some)."""
+        rows = self.store.db.query(
+            "SELECT id, kind, table_id, text FROM notices WHERE player = ? ORDER BY id", (self.name,)
+        )
+        if not rows:
+            return []
+        mine = []
         with self.store.transaction() as tx:
-            rows = tx.rows("SELECT id, kind, table_id, text FROM notices WHERE player = ? ORDER BY id", (self.name,))
-            if rows:
-                tx.many("DELETE FROM notices WHERE id = ?", [(r[0],) for r in rows])
-        return [Notice(kind, table_id, text) for _id, kind, table_id, text in rows]
+            for row in rows:
+                if tx.execute("DELETE FROM notices WHERE id = ?", (row[0],)):
+                    mine.append(Notice(row[1], row[2], row[3]))
+        return mine
 
     def follow(self, listener: Callable[[list[Notice]], None]) -> Callable[[], None]:
         """Call ``listener`` with new notices as soon as any process changes a table (the
