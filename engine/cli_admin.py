@@ -8,6 +8,7 @@ or ``--database postgresql://…``), beside a running ``bergfried serve`` or wit
     bergfried admin unban mallory
     bergfried admin close t3a9c1f --reason "abandoned"
     bergfried admin log                           # what the host did, oldest first
+    bergfried admin export t3a9c1f game.jsonl --chat   # its save file, and its chat beside it
 
 Every change is written to the store's log of host actions (``log`` prints it). Bad input (an
 unknown player, table or key, a damaged database) is one line on stderr and exit status 2.
@@ -45,9 +46,14 @@ def add_admin_args(ap: argparse.ArgumentParser, parser_class) -> None:
     cl.add_argument("table")
     cl.add_argument("--reason", default="", help="told to its players and kept in the log")
     sub.add_parser("log", help="what the host did, oldest first").add_argument("--last", type=count, default=50)
+    ex = sub.add_parser("export", help="a table's moves as a save file (replay and check open it)")
+    ex.add_argument("table")
+    ex.add_argument("file", type=Path)
+    ex.add_argument("--chat", action="store_true", help="also its chat, beside it in FILE.chat.txt")
 
 
 def cmd_admin(args) -> int:
+    from engine.core import LogError
     from engine.store import StoreError, open_store
     from engine.store.db import DB_NAME
     from engine.together import admin
@@ -78,12 +84,27 @@ def cmd_admin(args) -> int:
             lines = [admin.unban(store, args.name)]
         elif args.action == "close":
             lines = [admin.close_table(store, args.table, args.reason)]
+        elif args.action == "export":
+            lines = _export(store, args.table, args.file, args.chat)
         else:
             lines = admin.history(store, args.last) or ["nothing yet"]
-    except (AccountError, StoreError) as exc:
+    except (AccountError, StoreError, LogError) as exc:
         raise UsageError(str(exc)) from None
     finally:
         store.close()
     for line in lines:
         print(line)
     return 0
+
+
+def _export(store, table_id: str, path: Path, chat: bool) -> list[str]:
+    from engine.store import export_table
+    from engine.together.admin import log
+    from engine.together.chat import export_chat
+
+    written = [export_table(store, table_id, path)]
+    if chat:
+        written.append(export_chat(store, table_id, path.with_name(path.name + ".chat.txt")))
+    with store.transaction() as tx:
+        log(store, tx, "export", f"{table_id} to {path}" + (" with its chat" if chat else ""))
+    return [f"wrote {p}" for p in written]

@@ -14,6 +14,7 @@ table's creator may make its chat players-only: spectators then neither write no
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -204,14 +205,17 @@ class Follower:
 
 
 def export_chat(store: Store, table_id: str, path: Path) -> Path:
-    """The table's chat as a text file beside its save file (``bergfried export`` may add it)."""
+    """The table's chat as a text file beside its save file (0600, as the save file is), a
+    line each: "2026-11-28 10:00:00 carol (watching): hi"."""
     rows = store.db.query(f"SELECT {FIELDS} FROM chat WHERE room = ? ORDER BY id", (table_id,))
     text = "".join(
         time.strftime("%Y-%m-%d %H:%M:%S ", time.gmtime(line.at)) + line.shown + "\n"
         for line in (ChatLine(*r) for r in rows)
     )
-    path = Path(path)
-    path.write_text(text, encoding="utf-8")
+    path = Path(path).expanduser()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
     return path
 
 

@@ -88,3 +88,26 @@ def test_no_server_data_is_one_line(tmp_path, capsys):
     assert not (tmp_path / "nothing").exists()  # nothing made where nothing was
     status, _, err = run(capsys, "--data-dir", str(tmp_path / "nothing"), "--database", "mysql://x", "players")
     assert status == 2 and "postgresql://" in err and not (tmp_path / "nothing").exists()
+
+
+def test_a_table_is_exported_with_its_chat_beside_it(server, capsys, tmp_path):
+    from engine.together.chat import Chat
+
+    options, store = server
+    lobby = lobby_of(store)
+    record = lobby.create("alice", "palais-royal", ["me", "invite:bob"])
+    lobby.join(record.id, "bob")
+    table = lobby.table(record.id)
+    seat = min(table.to_act)
+    table.submit(seat, table.legal_actions(seat)[0])
+    Chat(store).say(record.id, "bob", "\x1b[31mnice")
+    out_file = tmp_path / "out" / "game.jsonl"
+    status, out, err = run(capsys, *options, "export", record.id, str(out_file), "--chat")
+    assert status == 0 and not err and out.splitlines() == [f"wrote {out_file}", f"wrote {out_file}.chat.txt"]
+    assert main(["check", str(out_file)]) == 0
+    assert "nice" not in out_file.read_text()  # the save file is the moves alone
+    assert (tmp_path / "out" / "game.jsonl.chat.txt").read_text().endswith(" bob: ␛[31mnice\n")
+    assert oct((tmp_path / "out" / "game.jsonl.chat.txt").stat().st_mode & 0o777) == "0o600"
+    status, _, err = run(capsys, *options, "export", "tnothere", str(tmp_path / "x.jsonl"))
+    assert status == 2 and "no moves" in err and err.count("\n") == 1
+    lobby.close()
