@@ -161,3 +161,35 @@ async def test_a_line_reaches_another_process_at_once(stores):
         follower.stop()
         watching.close()
         lobby.close()
+
+
+def test_a_table_removed_takes_its_chat_along(stores):
+    store = stores()
+    players(store, "alice", "bob")
+    lobby = lobby_of(store)
+    record = lobby.create("alice", "king-up", ["me", "open", "invite:bob"])
+    Chat(store).say(record.id, "alice", "anyone?")
+    lobby.leave(record.id, "alice")  # the last player out: the table goes
+    assert store.db.query("SELECT count(*) FROM chat WHERE room = ?", (record.id,)) == [(0,)]
+    with pytest.raises(ChatError, match="no table"):
+        Chat(store).say(record.id, "alice", "hello?")
+    lobby.close()
+
+
+def test_a_database_from_before_gains_the_new_tables(tmp_path):
+    from engine.store import Store
+    from engine.store.db import SQLite
+
+    db = SQLite(tmp_path / "bergfried.db", durable=False)
+    db.schema()
+    with db.transaction() as tx:  # as the store was before issue 29
+        for table in ("chat", "mutes", "sessions", "notices", "takebacks", "bans", "admin_log"):
+            tx.execute(f"DROP TABLE {table}")
+        tx.execute("DELETE FROM counter WHERE id > 1")
+    db.close()
+    again = SQLite(tmp_path / "bergfried.db", durable=False)
+    again.schema()  # what open_store does at every start
+    store = Store(again, tmp_path)
+    players(store, "alice")
+    assert Chat(store).say(LOBBY, "alice", "first").id == 1
+    store.close()
