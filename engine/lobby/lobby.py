@@ -100,6 +100,9 @@ class Lobby(AwayRules):
 
     def _follow(self, record: TableRecord, table: StoredTable) -> None:
         """An open table catches up with the store: other processes' moves and stand-ins."""
+        if record.status == "closed":  # bergfried admin close: stopped at once in every process
+            table.end(record.message or "closed by the host")
+            return
         if record.lines > table.seq:
             table.catch_up()
         for i, seat in enumerate(record.seats):

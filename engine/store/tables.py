@@ -207,6 +207,11 @@ class StoredTable(Table):
             self._stop(f"The game's saved moves cannot be read: {exc}")
             return True
 
+    def end(self, message: str) -> None:
+        """The table ends here and now (the host closed it): every subscriber is told why."""
+        if not self.stopped and not self.closed:
+            self._stop(message)
+
     def submit(self, seat: int, action: Any) -> None:
         for _ in range(10):
             before = self.version

@@ -140,3 +140,20 @@ def test_a_closed_table_takes_no_more_moves_anywhere(stores):
         admin.close_table(store, "tnothere")
     assert admin.history(store)[-1].endswith(f"close: {record.id} (␛[2Jspam)")
     lobby.close()
+
+
+def test_a_closed_table_stops_at_once_in_another_process(stores):
+    store = stores()
+    accounts = Accounts(store)
+    accounts.claim("alice", normal_key(make_key("alice")))
+    accounts.claim("bob", normal_key(make_key("bob")))
+    lobby = lobby_of(store)
+    record = lobby.create("alice", "palais-royal", ["me", "invite:bob"])
+    lobby.join(record.id, "bob")
+    heard = []
+    lobby.table(record.id).attach(0, heard.append)
+    admin.close_table(stores(), record.id, "cheating")  # the host, in another process
+    lobby.poll()  # what the watcher does as the close is written
+    assert [(u.kind, u.message) for u in heard] == [("stopped", "closed by the host: cheating")]
+    assert lobby.table(record.id) is None
+    lobby.close()
