@@ -142,3 +142,32 @@ async def test_who_is_online_and_at_the_table():
         await pilot.pause()
         assert str(app.query_one(OnlineLine).render()) == "Online (2): alice, bob␛"
         assert str(app.query_one(AtTableLine).render()) == "alice here · bob away 5 min (a bot for now) · Random bot 3"
+
+
+async def test_a_turn_at_another_table_reaches_the_notice_line(tmp_path):
+    from engine.together.notices import Notices
+
+    others, hers = store_at(tmp_path), store_at(tmp_path)  # bob's process and alice's
+    for name in ("alice", "bob"):
+        others.claim(name, f"ssh-ed25519 AAAA{name}")
+    lobby = Lobby(others, TableHost(get_game, durable=False))
+    record = lobby.create("bob", "carcassonne-castle", ["me", "invite:alice"])
+    lobby.join(record.id, "alice")
+    table = lobby.table(record.id)
+    while 1 in table.to_act:  # alice (seat 1) is not to act as she starts watching
+        table.submit(1, table.legal_actions(1)[0])
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        watching = Lobby(hers, TableHost(get_game, durable=False))
+        watching.watch()
+        bar = app.query_one(NoticeBar)
+        stop = Notices(hers, "alice").follow(lambda notices: bar.show(notices, bell=True))
+        while 1 not in table.to_act:  # bob moves in his process
+            table.submit(0, table.legal_actions(0)[0])
+        await until(lambda: bar.notice is not None, what="the turn notice")
+        bar.jump()  # the screen binds the key that calls it
+        await pilot.pause()
+        assert app.jumps == [record.id] and app.bells == 1
+        stop()
+        watching.close()
+    lobby.close()
