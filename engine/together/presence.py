@@ -131,6 +131,16 @@ class Presence:
             out.append(AtTable(i, record.seat_name(i), seat.player if human else None, present, away, seat.stand_in))
         return out
 
+    def watching(self, table_id: str) -> list[str]:
+        """Who watches the table now: logged-in players whose session is there without a seat."""
+        seated = {
+            r[0]
+            for r in self.store.db.query(
+                "SELECT player FROM seats WHERE table_id = ? AND joined <> 0 AND player IS NOT NULL", (table_id,)
+            )
+        }
+        return [o.name for o in self.online() if table_id in o.places and o.name not in seated]
+
     def follow(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call ``listener`` whenever the online list may have changed (any process); returns
         the function that stops it."""

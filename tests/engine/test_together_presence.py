@@ -99,6 +99,11 @@ def test_who_is_at_a_table_and_how_long_the_others_are_away(stores):
         ("bob", True, None),
         ("Random bot 3", True, None),
     ]
+    carol = Presence(store).enter("carol", record.id)  # a spectator's session at the table
+    Presence(store).enter("alice", record.id)
+    assert Presence(stores()).watching(record.id) == ["carol"]  # alice has a seat: not watching
+    Presence(store).leave(carol)
+    assert Presence(store).watching(record.id) == []
     at_bob.detach()
     later = Presence(stores(), clock=lambda: time.time() + 125)  # another process, two minutes on
     bob = later.at_table(record.id)[1]
