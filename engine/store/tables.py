@@ -238,6 +238,7 @@ class StoredTable(Table):
         if change.kind == "undo" and not self._refreshing:  # a move says it in its own write
             with contextlib.suppress(StoreError):
                 self.store.progress(self.table_id, self.seq, match.to_act, match.finished)
+            with contextlib.suppress(StoreError):
                 stand_ins.forget_after(self.store, self.table_id, len(match.entries))
 
     # -- bots ----------------------------------------------------------------------------------
