@@ -128,7 +128,7 @@ class Chat:
         return int(rows[0][0] or 0) if rows else 0
 
     def follow(
-        self, rooms: Iterable[str], viewer: str, listener: Callable[[list[ChatLine]], None], after: int | None = None
+        self, rooms: Iterable[str], viewer: str, listener: Callable[[list[ChatLine]], object], after: int | None = None
     ) -> Follower:
         """Call ``listener`` with every new line of ``rooms`` that ``viewer`` may read, as soon as
         any process writes it (the lobby's watcher wakes it; see Store.wakers). ``after``: the

@@ -85,7 +85,7 @@ class Notices:
                     mine.append(Notice(row[1], row[2], row[3]))
         return mine
 
-    def follow(self, listener: Callable[[list[Notice]], None]) -> Callable[[], None]:
+    def follow(self, listener: Callable[[list[Notice]], object]) -> Callable[[], None]:
         """Call ``listener`` with new notices as soon as any process changes a table (the
         lobby's watcher wakes it); returns the function that stops it."""
 

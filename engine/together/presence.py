@@ -141,7 +141,7 @@ class Presence:
         }
         return [o.name for o in self.online() if table_id in o.places and o.name not in seated]
 
-    def follow(self, listener: Callable[[], None]) -> Callable[[], None]:
+    def follow(self, listener: Callable[[], object]) -> Callable[[], None]:
         """Call ``listener`` whenever the online list may have changed (any process); returns
         the function that stops it."""
         seen = [self.changes()]
