@@ -14,6 +14,7 @@ table's creator may make its chat players-only: spectators then neither write no
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Callable, Iterable
@@ -72,7 +73,7 @@ class Chat:
             role = self._role(tx, room, name)
             said = tx.one("SELECT count(*), min(at) FROM chat WHERE author = ? AND at > ?", (name, now - self.per))
             if said is not None and said[0] >= self.burst:
-                wait = max(1, round(said[1] + self.per - now + 0.5))
+                wait = max(1, math.ceil(said[1] + self.per - now))
                 raise ChatError(f"slow down: at most {self.burst} lines in {self.per:g} s (wait {wait} s)")
             line = ChatLine(next_id(tx), room, now, name, role, text)
             tx.execute(f"INSERT INTO chat ({FIELDS}) VALUES (?, ?, ?, ?, ?, ?)", _row(line))
