@@ -69,7 +69,7 @@ class Chat:
         with self.store.transaction() as tx:
             # the player's row locked: two of their sessions count their lines one after the other
             if tx.one("SELECT name FROM players WHERE name = ? FOR UPDATE", (name,)) is None:
-                raise ChatError(f"there is no player {name}")
+                raise ChatError(f"there is no player {inert(name, 40)}")
             role = self._role(tx, room, name)
             said = tx.one("SELECT count(*), min(at) FROM chat WHERE author = ? AND at > ?", (name, now - self.per))
             if said is not None and said[0] >= self.burst:
@@ -84,7 +84,7 @@ class Chat:
         if room == LOBBY:
             return "lobby"
         if tx.one("SELECT id FROM game_tables WHERE id = ?", (room,)) is None:
-            raise ChatError(f"there is no table {room}")
+            raise ChatError(f"there is no table {inert(room, 20)}")
         seated = tx.one("SELECT seat FROM seats WHERE table_id = ? AND player = ? AND joined <> 0", (room, name))
         if seated is not None:
             return "player"
@@ -154,7 +154,7 @@ class Chat:
         with self.store.transaction() as tx:
             row = tx.one("SELECT creator FROM game_tables WHERE id = ? FOR UPDATE", (table_id,))
             if row is None:
-                raise ChatError(f"there is no table {table_id}")
+                raise ChatError(f"there is no table {inert(table_id, 20)}")
             if row[0] != name:
                 raise ChatError(f"only {row[0]}, who made the table, can change who may chat at it")
             tx.execute(
