@@ -64,6 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
     be.add_argument("--games", type=count, default=200)
     be.add_argument("--seed", type=seed_arg, default=1)
     bsub.add_parser("tui", help="client start-up and key-to-frame latency (measured by the client)")
+    bc = bsub.add_parser("chat", help="a chat line from one process to others over the store: latency and CPU")
+    bc.add_argument("--processes", type=count, default=20)
+    bc.add_argument("--lines", type=count, default=40)
+    bc.add_argument("--database", metavar="URL", help="an empty postgresql://… database (default: SQLite)")
     _add_arena_args(bsub.add_parser("bots", help=ARENA_HELP))
     return p
 
@@ -235,6 +239,14 @@ def cmd_bench(args) -> int:
         raise UsageError("'bench tui' is run by the terminal client: use the bergfried command")
     if args.target == "bots":
         return cmd_arena(args)
+    if args.target == "chat":
+        from engine.bench_chat import run_chat_bench
+
+        if args.database is not None and not args.database.startswith(("postgresql://", "postgres://")):
+            raise UsageError("--database takes postgresql://…")
+        for line in run_chat_bench(args.processes, args.lines, args.database):
+            print(line)
+        return 0
     from engine.bench import run_engine_bench
 
     for line in run_engine_bench(args.game, args.games, args.seed):

@@ -33,6 +33,7 @@ HEADLESS = """headless commands (each has its own --help):
   bench engine GAME     engine speed: games/s, load vs JSON parse, seeking
   bench bots GAME ...   a bot tournament: win rates with 95 % intervals (as arena)
   bench tui             client start-up and key-to-frame latency
+  bench chat            chat over the store: a line to 20 other processes, latency and CPU
   bench ssh             SSH server: sessions, memory, connect and key-to-frame latency
   serve                 host games over SSH (see docs/ssh.md)
   admin ACTION ...      a server's host: list players, remove a key, ban a name, close a table"""
