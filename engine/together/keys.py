@@ -95,6 +95,8 @@ def find_key(store: Store, name: str, which: str) -> Key:
     unique) or by its public key line."""
     mine = keys(store, name)
     which = which.strip()
+    if not which:
+        raise AccountError("name the key: its fingerprint (SHA256:…) or its public key line")
     if which.split()[0] in KEY_TYPES:
         wanted = normal_key(which)
         found = [k for k in mine if k.text == wanted]

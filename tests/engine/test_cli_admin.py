@@ -68,6 +68,8 @@ def test_the_host_lists_removes_a_key_bans_and_closes(server, capsys):
     [
         (["keys", "nobody"], "no player"),
         (["remove-key", "alice", "SHA256:zzzz"], "no key"),
+        (["remove-key", "alice", "  "], "name the key"),
+        (["remove-key", "alice", "SHA256:"], "several keys"),
         (["close", "tnothere"], "no table"),
         (["ban", "9 lives"], "not a name"),
         (["unban", "alice"], "not banned"),
