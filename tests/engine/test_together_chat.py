@@ -5,6 +5,8 @@ text, nothing in the event log, and a line said in one process reaching another 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.store import export_table
 from engine.together.chat import LOBBY, Chat, ChatError, export_chat
@@ -193,3 +195,17 @@ def test_a_database_from_before_gains_the_new_tables(tmp_path):
     players(store, "alice")
     assert Chat(store).say(LOBBY, "alice", "first").id == 1
     store.close()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=400))
+def test_inert_text_holds_no_control_for_any_input(text):
+    import unicodedata
+
+    once = inert(text)
+    assert inert(once) == once and len(once) <= 300
+    assert all(
+        unicodedata.category(c) not in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
+        and (unicodedata.category(c) != "Cf" or c in "\u200c\u200d")
+        for c in once
+    )
