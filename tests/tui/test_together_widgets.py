@@ -19,7 +19,7 @@ from engine.together.notices import Notice
 from engine.together.presence import AtTable, Online
 from tests.waiting import until
 from tui.widgets.chat import ChatPanel
-from tui.widgets.together import AtTableLine, NoticeBar, OnlineLine
+from tui.widgets.together import AtTableLine, NoticeBar, OnlineLine, TakebackLine
 
 
 class ChatApp(App):
@@ -34,6 +34,7 @@ class ChatApp(App):
         yield NoticeBar()
         yield OnlineLine("online")
         yield AtTableLine("at-table")
+        yield TakebackLine()
         yield ChatPanel(folded=self.folded, id="chat")
 
     def on_chat_panel_said(self, message: ChatPanel.Said) -> None:
@@ -171,3 +172,23 @@ async def test_a_turn_at_another_table_reaches_the_notice_line(tmp_path):
         stop()
         watching.close()
     lobby.close()
+
+
+async def test_a_take_back_request_as_each_player_reads_it():
+    from engine.together.takeback import Takeback
+
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        line = app.query_one(TakebackLine)
+        asked = Takeback("t1", 7, 0, "alice", (1, 2), "asked", "")
+        line.show(asked, 1)
+        await pilot.pause()
+        assert str(line.render()) == "alice asks to take back their last move · y: accept · n: refuse"
+        assert line.region.height == 1
+        line.show(asked, None)
+        assert str(line.render()) == "alice asked to take back their last move; waiting for 2 answers"
+        line.show(Takeback("t1", 7, 0, "alice", (), "refused", "bob refused"), 0)
+        assert str(line.render()) == "alice's request to take back a move: refused (bob refused)"
+        line.show(None, 0)
+        await pilot.pause()
+        assert line.has_class("-empty") and line.region.height == 0

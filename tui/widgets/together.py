@@ -1,6 +1,6 @@
 """Small widgets of playing together (issue 29), not wired into any screen yet: the notice line
 (a turn at another table, an invitation, …) and the lines saying who is online and who is at a
-table. Each shows what the engine's ``engine.together`` objects return and posts a message for
+table, and a take-back request. Each shows what the engine's ``engine.together`` objects return and posts a message for
 the screen to act on; none reads the store itself.
 """
 
@@ -12,6 +12,7 @@ from textual.message import Message
 
 from engine.together.notices import Notice
 from engine.together.presence import AtTable, Online, away_text
+from engine.together.takeback import Takeback
 from engine.together.text import inert
 
 from .text_line import TextLine
@@ -99,3 +100,35 @@ class AtTableLine(TextLine):
 
     def show(self, seats: Sequence[AtTable]) -> None:
         self.update(at_table_text(seats))
+
+
+def takeback_text(request: Takeback | None, seat: int | None) -> str:
+    """What a take-back request means to the player at ``seat`` (None: a spectator)."""
+    if request is None:
+        return ""
+    asker = inert(request.asker, 24)
+    if request.status == "asked":
+        if seat is not None and seat in request.waiting:
+            return f"{asker} asks to take back their last move · y: accept · n: refuse"
+        waited = len(request.waiting)
+        return f"{asker} asked to take back their last move; waiting for {waited} answer{'s' * (waited != 1)}"
+    if request.status == "accepted":
+        return f"{asker}'s last move was taken back"
+    return f"{asker}'s request to take back a move: {request.status} ({inert(request.reason, 60)})"
+
+
+class TakebackLine(TextLine):
+    """A take-back request at the table, as this player should read it (hidden when none)."""
+
+    DEFAULT_CSS = """
+    TakebackLine { height: 1; background: $accent 20%; padding: 0 1; }
+    TakebackLine.-empty { display: none; }
+    """
+
+    def __init__(self, id: str = "takeback") -> None:
+        super().__init__(id=id, classes="-empty")
+
+    def show(self, request: Takeback | None, seat: int | None) -> None:
+        text = takeback_text(request, seat)
+        self.update(text)
+        self.set_class(not text, "-empty")
