@@ -9,8 +9,16 @@ from collections.abc import Callable
 
 
 async def until(predicate: Callable[[], object], timeout: float = 15.0, what: str = "condition") -> None:
+    """Wait until ``predicate()`` is true; a predicate that returns a coroutine is awaited (the
+    server tests ask another process)."""
+
     async def poll():
-        while not predicate():
+        while True:
+            result = predicate()
+            if asyncio.iscoroutine(result):
+                result = await result
+            if result:
+                return
             await asyncio.sleep(0.02)
 
     try:

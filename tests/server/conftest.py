@@ -1,6 +1,9 @@
 """A Bergfried SSH server on 127.0.0.1 (ephemeral port) and asyncssh clients that log in to it.
 
-Every wait has a timeout, so a broken server fails a test instead of hanging it.
+Each session's App runs in its own process (forked from the warm template, which the tests of
+one pytest process share: it costs a few seconds to start); the tests ask a session what it
+shows (``Server.status``) instead of reaching into its App. Every wait has a timeout, so a
+broken server fails a test instead of hanging it.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import asyncssh
 import pytest
 
 from tui.server import ensure_host_key
-from tui.server.server import Limits, Service
+from tui.server.server import Limits, Service, Template
 
 from ..waiting import until  # noqa: F401 (the server tests take it from here)
 
@@ -67,8 +70,20 @@ class Client(asyncssh.SSHClientSession):
         await asyncio.wait_for(self.conn.wait_closed(), 5)
 
 
+_TEMPLATE: Template | None = None
+
+
+def shared_template() -> Template:
+    """One warm template for every server a pytest process starts."""
+    global _TEMPLATE
+    if _TEMPLATE is None or _TEMPLATE.proc.poll() is not None:
+        _TEMPLATE = Template()
+    return _TEMPLATE
+
+
 class Server:
-    def __init__(self, tmp: Path, **limits) -> None:
+    def __init__(self, tmp: Path, bot_delay: float = 0.0, **limits) -> None:
+        self.bot_delay = bot_delay
         self.dir = tmp / "server"
         self.host_key = self.dir / "host_key"
         ensure_host_key(self.host_key)
@@ -77,7 +92,10 @@ class Server:
         self.keys: dict[str, asyncssh.SSHKey] = {}
 
     async def start(self) -> Service:
-        self.service = Service(self.dir, limits=self.limits, bot_delay=0.0, durable=False)
+        template = await asyncio.get_running_loop().run_in_executor(None, shared_template)
+        self.service = Service(
+            self.dir, limits=self.limits, bot_delay=self.bot_delay, durable=False, template=template, bot_workers=1
+        )
         await asyncio.wait_for(self.service.start("127.0.0.1", 0, self.host_key), 5)
         return self.service
 
@@ -124,18 +142,19 @@ class Server:
             await client.wait_for(wait)
         return client
 
-    def app_of(self, name: str):
-        session = next(s for s in self.service.sessions if s.player.name == name)
-        return session.app
+    def session_of(self, name: str):
+        return next((s for s in self.service.sessions if s.player.name == name), None)
 
-
-@pytest.fixture(autouse=True)
-def textual_as_it_was():
-    """A server's Textual overrides end with the test (other tests' Apps share the process)."""
-    yield
-    from tui.server import textual_private
-
-    textual_private.uninstall()
+    async def status(self, name: str) -> dict | None:
+        """What ``name``'s App shows now (``tui.server.probe.describe``), None if no session."""
+        session = self.session_of(name)
+        if session is None:
+            return None
+        try:
+            await asyncio.wait_for(session.started, 20)
+        except TimeoutError:
+            return None
+        return await session.status()
 
 
 @pytest.fixture

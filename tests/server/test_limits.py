@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 
 import asyncssh
 import pytest
@@ -13,7 +15,7 @@ from .conftest import Client, Server, until
 async def test_a_crash_ends_only_that_session(server):
     alice = await server.connect("alice")
     bob = await server.connect("bob")
-    server.app_of("alice").call_later(lambda: 1 / 0)
+    os.kill(server.session_of("alice").pid, signal.SIGSEGV)  # alice's process crashes
     await asyncio.wait_for(alice.closed.wait(), 10)
     bob.press("n")  # bob's App still answers
     await bob.wait_for("A new table")

@@ -10,6 +10,8 @@ from engine.core import TableHost
 from engine.games import get_game
 from engine.lobby import Accounts, Lobby, LobbyError, Login
 
+from ..waiting import until
+
 KEY_A, KEY_B = "ssh-ed25519 AAAAalice", "ssh-ed25519 AAAAbob"
 
 
@@ -70,26 +72,35 @@ def test_the_last_player_out_removes_a_waiting_table(tmp_path):
 
 
 async def test_bots_think_in_the_server_process_pool(tmp_path):
-    from tui.server.bots import BotPool
+    """A lobby like the server's (bots="pool") never thinks: the pool's process plays the bots."""
+    from engine.store.botpool import BotPoolProcess
 
-    with BotPool(1) as pool:
-        lobby = Lobby(tmp_path, TableHost(get_game, executor=pool, durable=False))
-        record = lobby.create("alice", "king-up", ["bot:greedy", "me", "bot:random"])
-        table = lobby.table(record.id)
+    lobby = Lobby(tmp_path, TableHost(get_game, durable=False), bots="pool")
+    record = lobby.create("alice", "king-up", ["bot:greedy", "me", "bot:random"])
+    table = lobby.table(record.id)
+    lobby.watch()
+    with BotPoolProcess(tmp_path, workers=1, bot_delay=0, durable=False):
         for _ in range(4):  # the human plays whenever it is their turn
-            await asyncio.wait_for(table.settled(), 30)
-            if 1 in table.to_act:
-                table.play(1, table.format_action(1, table.legal_actions(1)[0]))
-        await asyncio.wait_for(table.settled(), 30)
+            await until(lambda: 1 in table.to_act or table.finished, timeout=30, what="alice's turn")
+            if table.finished:
+                break
+            table.play(1, table.format_action(1, table.legal_actions(1)[0]))
+        await until(
+            lambda: any(line.text.startswith(("Greedy", "Random")) for line in table.move_lines()),
+            timeout=30,
+            what="the pool's bots playing",
+        )
         assert table.stopped is None
-        assert any(line.text.startswith(("Greedy", "Random")) for line in table.move_lines())
-        lobby.close()
+    lobby.close()
 
 
-def test_the_pools_workers_yield_the_cpu_to_the_server():
+async def test_the_pools_workers_yield_the_cpu_to_the_server(tmp_path):
     import os
 
-    from tui.server.bots import NICENESS, BotPool
+    from engine.store.botpool import BotPoolProcess
+    from engine.store.worker import NICENESS
 
-    with BotPool(1) as pool:
-        assert pool.submit(os.nice, 0).result(30) == min(os.nice(0) + NICENESS, 19)
+    with BotPoolProcess(tmp_path, workers=1, bot_delay=0, durable=False, niceness=NICENESS) as pool:
+        (pid,) = pool.pids
+        want = min(os.getpriority(os.PRIO_PROCESS, 0) + NICENESS, 19)
+        await until(lambda: os.getpriority(os.PRIO_PROCESS, pid) == want, timeout=30, what="the worker's priority")

@@ -13,7 +13,7 @@ from engine.games import get_game
 from engine.lobby import Lobby, LobbyError
 
 from .conftest import until
-from .test_tables import play_screen
+from .test_tables import at_table, focus, play_screen, showing
 
 
 class Clock:
@@ -105,7 +105,8 @@ def test_an_invitation_may_name_a_player_who_never_logged_in(tmp_path):
 async def test_over_ssh_a_stand_in_plays_while_alice_is_gone_and_stops_when_she_is_back(tmp_path):
     from .conftest import Server
 
-    server = Server(tmp_path, idle_check=0.1)
+    # (the pool's bots slow enough to catch the game in progress; the away rule checked often)
+    server = Server(tmp_path, bot_delay=0.3, idle_check=0.1, away_check=0.1)
     await server.start()
     try:
         lobby = server.service.lobby
@@ -113,10 +114,9 @@ async def test_over_ssh_a_stand_in_plays_while_alice_is_gone_and_stops_when_she_
             "alice", "king-up", ["me", "bot:random", "bot:random"], stand_in_after=0.5, stand_in_level="random"
         )
         table = lobby.table(record.id)
-        table.bot_delay = 0.3  # slow enough to catch the game in progress
         alice = await server.connect("alice")
         alice.press("\r")
-        await until(lambda: play_screen(server, "alice") is not None, what="alice at the table")
+        await until(at_table(server, "alice"), what="alice at the table")
         await alice.close()
         await until(lambda: table.stand_ins == {0}, what="a bot standing in for alice")
         await until(
@@ -126,32 +126,41 @@ async def test_over_ssh_a_stand_in_plays_while_alice_is_gone_and_stops_when_she_
         assert "alice (a bot for now)" in lobby.summaries("bob")[0].seats or table.finished
         if not table.finished:
             alice = await server.connect("alice", wait=None)  # back to her table, her seat again
-            await until(lambda: play_screen(server, "alice") is not None, what="alice back")
+            await until(at_table(server, "alice"), what="alice back")
             await until(lambda: table.stand_ins == set(), what="alice's seat hers again")
-            assert not record.seats[0].stand_in
-            assert play_screen(server, "alice").viewer == 0
+            assert not lobby.record(record.id).seats[0].stand_in
+            assert (await play_screen(server, "alice"))["viewer"] == 0
             await alice.close()
     finally:
         await server.stop()
 
 
 async def test_over_ssh_a_new_table_invites_by_name_and_the_first_key_to_claim_it_sits(server):
-    from textual.widgets import Input, Select
-
-    from tui.screens.lobby import NewTableScreen
-
     alice = await server.connect("alice")
     alice.press("n")
-    await until(lambda: isinstance(server.app_of("alice").screen, NewTableScreen), what="the dialog")
-    dialog = server.app_of("alice").screen
+    await until(showing(server, "alice", "NewTableScreen"), what="the dialog")
     await alice.wait_for("A new table")  # drawn: its on_mount has set its seats
-    dialog.query_one("#stand-in", Select).value = 600  # a bot plays after 10 minutes away
-    dialog.query(".seat").results(Select).__next__().value = "invite"  # seat 2: invite by name…
-    name = dialog.query(".invite-name").first(Input)
-    await until(lambda: name.has_focus, what="the name field")
+    await until(focus(server, "alice", focused="game"), what="the game chosen first")
+    alice.press("\t" * 4)  # game, players, seat 2, seat 3: stand-in
+    await until(focus(server, "alice", focused="stand-in"), what="the stand-in rule")
+    alice.press("\r")
+    await until(focus(server, "alice", focused_type="SelectOverlay"), what="its choices")
+    alice.press("\x1b[B\r")  # a bot plays after 10 minutes away
+    await until(focus(server, "alice", focused="stand-in", focused_value="600"), what="10 minutes")
+    alice.press("\x1b[Z\x1b[Z")  # back to seat 2
+    await until(focus(server, "alice", focused_type="Select", focused_value="open"), what="seat 2")
+    alice.press("\r")
+    await until(focus(server, "alice", focused_type="SelectOverlay"), what="seat 2's choices")
+    alice.press("\x1b[B" * 6 + "\r")  # past the bots: invite by name…
+    await until(focus(server, "alice", focused_type="Input"), what="the name field")
     alice.press("dave\r")
     lobby = server.service.lobby
-    await until(lambda: lobby.summaries("alice"), what="the new table")
+
+    def created():
+        lobby.poll()
+        return lobby.summaries("alice")
+
+    await until(created, what="the new table")
     record = lobby.record(lobby.summaries("alice")[0].id)
     assert record.seats[1].player == "dave" and not record.seats[1].joined
     assert (record.stand_in_after, record.stand_in_level) == (600, "greedy")
@@ -159,7 +168,13 @@ async def test_over_ssh_a_new_table_invites_by_name_and_the_first_key_to_claim_i
     dave = await server.connect("dave")  # a new key claims the free name...
     await dave.wait_for("✉")  # ... and finds the invitation
     dave.press("\r")
-    await until(lambda: record.seat_of("dave") == 1, what="dave in his seat")
+
+    def seated():
+        lobby.poll()
+        return lobby.record(record.id).seat_of("dave") == 1
+
+    await until(seated, what="dave in his seat")
     intruder = await server.connect("dave", key="mallory", wait="Choose a name")
-    assert record.seat_of("dave") == 1  # the name, and so the seat, is the first key's
+    lobby.poll()
+    assert lobby.record(record.id).seat_of("dave") == 1  # the name, and so the seat, is the first key's
     await asyncio.gather(alice.close(), dave.close(), intruder.close())

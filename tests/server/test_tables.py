@@ -4,24 +4,43 @@ from __future__ import annotations
 
 import asyncio
 
-from tui.screens.lobby import RemotePlayScreen
+from engine.core.views import view_to_json
 
 from .conftest import until
 
 
-def play_screen(server, name):
-    """The player's table screen, if their App (maybe still starting: no screen yet) shows one."""
-    app = next((s.app for s in server.service.sessions if s.player.name == name and s.app), None)
-    if app is None:
-        return None
-    return next((s for s in reversed(app.screen_stack) if isinstance(s, RemotePlayScreen)), None)
+async def play_screen(server, name):
+    """The player's table screen as their App describes it (its seat, the moves it lists, the
+    view it draws), if it shows one (None while it starts)."""
+    status = await server.status(name)
+    return status and status["play"]
+
+
+async def screen_of(server, name) -> str | None:
+    status = await server.status(name)
+    return status and status["screen"]
+
+
+def at_table(server, name):
+    async def check():
+        return await play_screen(server, name) is not None
+
+    return check
+
+
+def focus(server, name, **want):
+    """The player's App has the focus on a widget with these properties (focused, focused_type,
+    focused_value as tui.server.probe describes them)."""
+
+    async def check():
+        status = await server.status(name)
+        return status is not None and all(status[k] == v for k, v in want.items())
+
+    return check
 
 
 def moves_shown(screen) -> list[str]:
-    from textual.widgets import OptionList
-
-    moves = screen.query_one("#moves", OptionList)
-    return [str(moves.get_option_at_index(i).prompt) for i in range(moves.option_count)]
+    return screen["moves"]
 
 
 async def seat_three(server):
@@ -32,19 +51,19 @@ async def seat_three(server):
     bob = await server.connect("bob")
     await bob.wait_for(record.id)
     bob.press("\r")  # join the only table
-    await until(lambda: play_screen(server, "bob") is not None, what="bob at the table")
+    await until(at_table(server, "bob"), what="bob at the table")
     alice.press("\r")  # continue her game (one enter is enough)
-    await until(lambda: play_screen(server, "alice") is not None, what="alice at the table")
+    await until(at_table(server, "alice"), what="alice at the table")
     carol = await server.connect("carol")
     carol.press("w")
-    await until(lambda: play_screen(server, "carol") is not None, what="carol watching")
+    await until(at_table(server, "carol"), what="carol watching")
     return alice, bob, carol, record, lobby.table(record.id)
 
 
 async def test_players_see_their_seat_and_every_move_reaches_every_screen(server):
     alice, bob, carol, record, table = await seat_three(server)
-    screens = {n: play_screen(server, n) for n in ("alice", "bob", "carol")}
-    assert (screens["alice"].viewer, screens["bob"].viewer, screens["carol"].viewer) == (0, 1, None)
+    screens = {n: await play_screen(server, n) for n in ("alice", "bob", "carol")}
+    assert (screens["alice"]["viewer"], screens["bob"]["viewer"], screens["carol"]["viewer"]) == (0, 1, None)
     # Play the placements, one by typing it over SSH, until the first vote.
     typed = False
     while len(table.to_act) == 1:
@@ -57,34 +76,38 @@ async def test_players_see_their_seat_and_every_move_reaches_every_screen(server
         if not typed:
             client = (alice, bob)[seat]
             client.press(":")
-            app = server.app_of(("alice", "bob")[seat])
-            await until(lambda app=app: getattr(app.focused, "id", None) == "command", what="the move line")
+            await until(focus(server, ("alice", "bob")[seat], focused="command"), what="the move line")
             client.press(text + "\r")
             typed = True
         else:
             table.play(seat, text)
         await until(lambda before=before: table.version > before, what=f"move {text}")
-    await until(
-        lambda: all(moves_shown(s) == [line.text for line in table.move_lines()] for s in screens.values()),
-        timeout=20,
-        what="every move on every screen",
-    )
+
+    async def every_move_shown():
+        shown = [moves_shown(await play_screen(server, n)) for n in screens]
+        return all(moves == [line.text for line in table.move_lines()] for moves in shown)
+
+    await until(every_move_shown, timeout=20, what="every move on every screen")
     assert typed and any(line.text.startswith(("alice", "bob")) for line in table.move_lines())
     assert {0, 1} <= table.to_act  # the vote (the bot may have voted)
     await until(lambda: 2 not in table.to_act, what="the bot's vote")
     vote = table.legal_actions(0)[0]
     table.submit(0, vote)
-    await until(
-        lambda: all(moves_shown(s) == [line.text for line in table.move_lines()] for s in screens.values()),
-        what="the vote on every screen",
-    )
-    views = {n: s.context().view for n, s in screens.items()}
-    assert views["alice"] == table.view(0) and views["alice"].my_vote is not None
-    assert views["bob"] == table.view(1) and views["bob"].my_vote is None
-    assert views["bob"].my_goal != views["alice"].my_goal or views["bob"].my_goal is not None
-    assert views["carol"] == table.view(None)
-    assert views["carol"].my_vote is None and views["carol"].my_goal is None
-    assert views["carol"].voted[0] and not views["carol"].voted[1]
+    views = {}
+
+    async def voted_everywhere():
+        views.update({n: (await play_screen(server, n))["view"] for n in screens})
+        return all(
+            views[n] == view_to_json(table.view(seat)) for n, seat in (("alice", 0), ("bob", 1), ("carol", None))
+        )
+
+    await until(voted_everywhere, what="the vote on every screen")
+    assert views["alice"] == view_to_json(table.view(0)) and views["alice"]["my_vote"] is not None
+    assert views["bob"] == view_to_json(table.view(1)) and views["bob"]["my_vote"] is None
+    assert views["bob"]["my_goal"] != views["alice"]["my_goal"] or views["bob"]["my_goal"] is not None
+    assert views["carol"] == view_to_json(table.view(None))
+    assert views["carol"]["my_vote"] is None and views["carol"]["my_goal"] is None
+    assert views["carol"]["voted"][0] and not views["carol"]["voted"][1]
     await asyncio.gather(alice.close(), bob.close(), carol.close())
 
 
@@ -94,18 +117,14 @@ async def test_a_dropped_player_comes_back_to_the_table(server):
     await until(lambda: all(s.player.name != "bob" for s in server.service.sessions), what="bob gone")
     assert record.seat_of("bob") == 1
     bob = await server.connect("bob", wait=None)
-    await until(
-        lambda: any(
-            s.player.name == "bob" and s.app is not None and play_screen(server, "bob") is not None
-            for s in server.service.sessions
-        ),
-        what="bob back at the table",
-    )
-    assert play_screen(server, "bob").viewer == 1
+    await until(at_table(server, "bob"), what="bob back at the table")
+    assert (await play_screen(server, "bob"))["viewer"] == 1
     bob.press("\x1b")  # he started at the table: esc makes his lobby now
-    from tui.screens.lobby import LobbyScreen
 
-    await until(lambda: isinstance(server.app_of("bob").screen, LobbyScreen), what="bob's lobby")
+    async def in_lobby():
+        return await screen_of(server, "bob") == "LobbyScreen"
+
+    await until(in_lobby, what="bob's lobby")
     await bob.wait_for("Welcome, bob")
     await asyncio.gather(alice.close(), bob.close(), carol.close())
 
@@ -123,7 +142,7 @@ async def test_tables_survive_a_server_restart(server):
     assert [line.text for line in restored.move_lines()][: len(lines)] == lines
     assert restored.seats == table.seats
     alice = await server.connect("alice", wait=None)
-    await until(lambda: play_screen(server, "alice") is not None, what="alice back at the table")
+    await until(at_table(server, "alice"), what="alice back at the table")
     await alice.close()
 
 
@@ -132,7 +151,8 @@ async def test_a_waiting_table_lists_in_the_lobby_and_can_be_left(server):
     record = server.service.lobby.create("alice", "king-up", ["me", "open", "invite:bob"])
     await alice.wait_for("waiting for players")
     alice.press("x")
-    await until(lambda: record.id not in server.service.lobby._records, what="table gone")
+    lobby = server.service.lobby
+    await until(lambda: record.id not in [r.id for r in lobby.records()], what="table gone")
     await alice.close()
 
 
@@ -153,10 +173,9 @@ async def test_a_table_is_created_from_the_lobby(server):
     bob = await server.connect("bob")
     bob.press("n")
     await bob.wait_for("A new table")
-    app = server.app_of("bob")
-    await until(lambda: getattr(app.focused, "id", None) == "game", what="the form's first field")
+    await until(focus(server, "bob", focused="game"), what="the form's first field")
     bob.press("\t" * 6)  # game, players, seat 2, seat 3, stand-in, its level: Create
-    await until(lambda: getattr(app.focused, "id", None) == "create", what="the Create button")
+    await until(focus(server, "bob", focused="create"), what="the Create button")
     bob.press("\r")
     lobby = server.service.lobby
     await until(lambda: lobby.summaries("bob"), what="the new table")
@@ -166,23 +185,26 @@ async def test_a_table_is_created_from_the_lobby(server):
     await bob.close()
 
 
-async def test_a_lone_escape_is_a_key(server):
-    from tui.screens.lobby import LobbyScreen, NewTableScreen
+def showing(server, name, screen):
+    async def check():
+        return await screen_of(server, name) == screen
 
+    return check
+
+
+async def test_a_lone_escape_is_a_key(server):
     bob = await server.connect("bob")
     bob.press("n")
-    await until(lambda: isinstance(server.app_of("bob").screen, NewTableScreen), what="the dialog")
+    await until(showing(server, "bob", "NewTableScreen"), what="the dialog")
     bob.press("\x1b")  # nothing follows: the parser's timer flushes it
-    await until(lambda: isinstance(server.app_of("bob").screen, LobbyScreen), what="back in the lobby")
+    await until(showing(server, "bob", "LobbyScreen"), what="back in the lobby")
     await bob.close()
 
 
 async def test_escape_leaves_a_table_for_the_lobby_and_the_seat_stays(server):
     alice, bob, carol, record, table = await seat_three(server)
     bob.press("\x1b")
-    from tui.screens.lobby import LobbyScreen
-
-    await until(lambda: isinstance(server.app_of("bob").screen, LobbyScreen), what="bob in the lobby")
+    await until(showing(server, "bob", "LobbyScreen"), what="bob in the lobby")
     assert record.seat_of("bob") == 1
     assert server.service.accounts.last_table("bob") is None
     await asyncio.gather(alice.close(), bob.close(), carol.close())

@@ -24,7 +24,7 @@ from .play import PlayScreen
 
 if TYPE_CHECKING:
     from textual import getters
-    from tui.server.session import RemoteApp
+    from tui.server.child import RemoteApp
 
 
 class LobbyChanged(Message):
@@ -131,7 +131,11 @@ class LobbyScreen(Screen[None]):
         return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
 
     def _selected(self) -> str | None:
-        """The table under the cursor, in the list as it is now (a pending redraw is done first)."""
+        """The table under the cursor, in the list as it is now (a pending redraw is done first;
+        on a server, other processes' changes are read first)."""
+        poll = getattr(self.player.lobby, "poll", None)
+        if poll is not None and poll():
+            self._pending = True
         if self._pending:
             self._pending = False
             self.refresh_tables()

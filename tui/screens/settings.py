@@ -1,4 +1,5 @@
-"""Settings: theme, ASCII glyphs, the pause between bot moves, your name. Saved at once."""
+"""Settings: theme, ASCII glyphs, the pause between bot moves, your name. Saved at once.
+(Over SSH: theme and glyphs only.)"""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ class SettingsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         s = self.app.settings
         delays = sorted(set(DELAYS) | {s.bot_delay})
+        # Over SSH the key names the player, the server paces its bots and the paths are the host's.
+        local = not getattr(self.app, "remote", False)
         with VerticalScroll(id="form", can_focus=False):  # tab goes field to field
             yield Static("[b]Settings[/b] (saved as soon as they change)")
             with Horizontal():
@@ -39,30 +42,33 @@ class SettingsScreen(Screen[None]):
                 yield Select(
                     [(n, n) for n in THEME_NAMES], value=self.app.theme, allow_blank=False, compact=True, id="theme"
                 )
-            with Horizontal():
-                yield Label("Pause between bot moves")
-                yield Select(
-                    [(f"{d:g} s" if d else "none", d) for d in delays],
-                    value=s.bot_delay,
-                    allow_blank=False,
-                    compact=True,
-                    id="delay",
-                )
-            with Horizontal():
-                yield Label("Your name")
-                yield Input(s.player_name, max_length=24, compact=True, id="name")
+            if local:
+                with Horizontal():
+                    yield Label("Pause between bot moves")
+                    yield Select(
+                        [(f"{d:g} s" if d else "none", d) for d in delays],
+                        value=s.bot_delay,
+                        allow_blank=False,
+                        compact=True,
+                        id="delay",
+                    )
+                with Horizontal():
+                    yield Label("Your name")
+                    yield Input(s.player_name, max_length=24, compact=True, id="name")
             with Horizontal():
                 yield Label("Glyphs")
                 yield OnOffCheckbox("ASCII only", s.ascii, compact=True, id="ascii")
-            width = self.app.size.width - 20
-            yield Static(
-                f"Config file: {short_path(s.config_path, width)}\nSaved games: {short_path(s.saves_dir, width)}",
-                id="where",
-            )
+            if local:
+                width = self.app.size.width - 20
+                yield Static(
+                    f"Config file: {short_path(s.config_path, width)}\nSaved games: {short_path(s.saves_dir, width)}",
+                    id="where",
+                )
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(Input).cursor_blink = self.app.settings.cursor_blink
+        for field in self.query(Input):
+            field.cursor_blink = self.app.settings.cursor_blink
         self.query_one("#theme").focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:

@@ -2,11 +2,12 @@
 
 | module | what |
 | --- | --- |
-| `server.py` | `Service` (accounts, lobby, tables, limits) and the asyncssh `Connection` |
-| `session.py` | one SSH session: its terminal, its player and its `RemoteApp` |
-| `driver.py` | the Textual driver that draws on an SSH channel |
-| `textual_private.py` | the few overrides of Textual internals a many-App process needs |
-| `textual_frames.py` | those of them that decide when a screen's frames are drawn |
+| `server.py` | the front process: `Service` (limits, sessions, the template) and the asyncssh `Connection` |
+| `session.py` | one SSH session in the front: its pty, the bytes pumped, the limits on them |
+| `template.py` | the warm template process that forks a process per session |
+| `child.py` | a session's process: the stock Textual App (`RemoteApp`) on its pty |
+| `probe.py` | what a session's App shows, as plain data (for the idle watcher and tests) |
+| `stores.py` | where each process finds the accounts and the tables |
 | `bench.py` | `bergfried bench ssh` |
 """
 
@@ -32,8 +33,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--host-key", type=Path, help="the server's private host key (default: DATA_DIR/host_key, made on first start)"
     )
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="postgresql://... to share one lobby between servers on several hosts "
+        "(default: a SQLite database in the data folder)",
+    )
     p.add_argument("--allow", type=Path, metavar="FILE", help="only these keys may log in (authorized_keys format)")
-    p.add_argument("--bot-workers", type=int, default=2, help="bot processes (0: threads in the server process)")
+    p.add_argument("--bot-workers", type=int, default=2, help="bot processes deciding every bot move (default 2)")
     p.add_argument(
         "--bot-nice",
         type=int,
@@ -67,24 +74,78 @@ def ensure_host_key(path: Path) -> bool:
     return True
 
 
+class Refusal(Exception):
+    """A flag or a file ``bergfried serve`` cannot work with; the message says which and why."""
+
+
+def check_args(args: argparse.Namespace) -> None:
+    if not 0 <= args.port <= 65535:
+        raise Refusal(f"--port {args.port} is not a port (0 to 65535; 0 picks a free one)")
+    if not 0 <= args.bot_nice <= 19:
+        raise Refusal(f"--bot-nice {args.bot_nice} is out of range (0 to 19)")
+    if args.max_connections < 1:
+        raise Refusal(f"--max-connections {args.max_connections} must be at least 1")
+    if args.max_per_address < 1:
+        raise Refusal(f"--max-per-address {args.max_per_address} must be at least 1")
+    if args.bot_workers < 1:
+        raise Refusal(f"--bot-workers {args.bot_workers} must be at least 1 (the bots think in those processes)")
+    if args.bot_delay < 0 or args.idle_lobby <= 0 or args.idle_table <= 0:
+        raise Refusal("--bot-delay cannot be negative, nor --idle-lobby / --idle-table zero or less")
+    if args.data_dir is not None and args.data_dir.exists() and not args.data_dir.is_dir():
+        raise Refusal(f"--data-dir {args.data_dir} is a file, not a folder")
+    if args.allow is not None and not args.allow.is_file():
+        raise Refusal(f"--allow {args.allow}: no such file")
+
+
+def load_host_key(path: Path) -> None:
+    import asyncssh
+
+    try:
+        asyncssh.read_private_key(str(path))
+    except (OSError, ValueError, asyncssh.KeyImportError) as exc:
+        raise Refusal(f"the host key {path} cannot be read as a private key ({type(exc).__name__})") from None
+
+
 def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
-    logging.getLogger("asyncssh").setLevel(logging.WARNING)
-    data_dir = args.data_dir or default_data_dir()
-    host_key = args.host_key or data_dir / "host_key"
-    if ensure_host_key(host_key):
-        print(f"Made a new host key: {host_key}", file=sys.stderr)
     try:
-        asyncio.run(_serve(args, data_dir, host_key))
+        check_args(args)
+        data_dir = args.data_dir or default_data_dir()
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError as exc:
+            raise Refusal(f"the data folder {data_dir} cannot be made: {exc.strerror}") from None
+        host_key = args.host_key or data_dir / "host_key"
+        try:
+            if ensure_host_key(host_key):
+                print(f"Made a new host key: {host_key}", file=sys.stderr)
+        except OSError as exc:
+            raise Refusal(f"no host key at {host_key}: {exc.strerror or exc}") from None
+        load_host_key(host_key)
+        allowed = None
+        if args.allow:
+            from .server import read_allowed
+
+            try:
+                allowed = read_allowed(args.allow)
+            except (OSError, ValueError, UnicodeDecodeError) as exc:
+                raise Refusal(
+                    f"--allow {args.allow} cannot be read as authorized keys ({type(exc).__name__})"
+                ) from None
+        asyncio.run(_serve(args, data_dir, host_key, allowed))
+    except Refusal as exc:
+        print(f"bergfried serve: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         pass
     return 0
 
 
-async def _serve(args, data_dir: Path, host_key: Path) -> None:
-    from .bots import BotPool
-    from .server import Limits, Service, read_allowed
+async def _serve(args, data_dir: Path, host_key: Path, allowed: set[str] | None) -> None:
+    from engine.store import StoreError
+
+    from .server import Limits, Service
 
     limits = Limits(
         max_connections=args.max_connections,
@@ -92,10 +153,25 @@ async def _serve(args, data_dir: Path, host_key: Path) -> None:
         idle_lobby=args.idle_lobby * 60,
         idle_table=args.idle_table * 60,
     )
-    executor = BotPool(args.bot_workers, niceness=args.bot_nice) if args.bot_workers > 0 else None
-    allowed = read_allowed(args.allow) if args.allow else None
-    service = Service(data_dir, allowed=allowed, limits=limits, executor=executor, bot_delay=args.bot_delay)
-    await service.start(args.host, args.port, host_key)
+    try:
+        service = Service(
+            data_dir,
+            allowed=allowed,
+            limits=limits,
+            bot_delay=args.bot_delay,
+            database=args.database,
+            bot_workers=args.bot_workers,
+            bot_nice=args.bot_nice,
+        )
+    except StoreError as exc:
+        raise Refusal(str(exc)) from None
+    for note in service.store.notes:
+        print(note, file=sys.stderr)
+    try:
+        await service.start(args.host, args.port, host_key)
+    except OSError as exc:
+        await service.stop()
+        raise Refusal(f"cannot listen on {args.host} port {args.port}: {exc.strerror or exc}") from None
     host = args.host if ":" not in args.host else f"[{args.host}]"
     print(
         f"Bergfried is serving on {args.host} port {service.port}. Players connect with:\n"
@@ -110,5 +186,3 @@ async def _serve(args, data_dir: Path, host_key: Path) -> None:
     await stop.wait()
     print("Stopping: closing sessions; every table is saved.", file=sys.stderr)
     await service.stop()
-    if executor is not None:
-        executor.shutdown(cancel_futures=True)

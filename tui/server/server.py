@@ -1,7 +1,9 @@
-"""The SSH server: one process, one event loop, one Textual App per connection, shared tables.
+"""The SSH server's front process: asyncssh accepts, authenticates and enforces the limits; every
+session's App runs in its own process (forked from the warm template, ``template.py``) on a
+pseudo-terminal whose bytes the front pumps (``session.py``).
 
     service = Service(data_dir)
-    server = await service.start("127.0.0.1", 2222)
+    await service.start("127.0.0.1", 2222, host_key)
     ...
     await service.stop()
 
@@ -13,21 +15,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
+import socket
+import subprocess
 import time
 from collections import defaultdict, deque
-from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
 
-from engine.core import TableHost
-from engine.games import get_game
-from engine.lobby import Accounts, Lobby, Login
+from engine.lobby import Login
+from engine.store.botpool import BotPoolProcess
 
-from . import textual_private
-from .collector import Collector
-from .session import Player, RemoteApp, SSHSession
+from .session import SSHSession, Who, safe
+from .stores import open_accounts, open_lobby, open_spec_store
 
 log = logging.getLogger("bergfried.serve")
 
@@ -39,10 +41,16 @@ class Limits:
     max_connections: int = 200
     max_per_address: int = 20
     failed_auth_per_minute: int = 20
-    idle_lobby: float = 15 * 60  # seconds since the last key, in the lobby
+    idle_lobby: float = 15 * 60  # seconds since the last key, in the lobby (or no session)
     idle_table: float = 2 * 60 * 60  # ... at a table (people think)
     max_output_buffer: int = 1 << 20  # bytes queued for a client that does not read
+    stalled_output: float = 10.0  # seconds a client may not read before it is dropped
+    input_rate: int = 4096  # bytes a second a client may send, on average ...
+    input_burst: int = 16384  # ... and at once (a pasted move is a few hundred)
+    max_width: int = 400  # the largest terminal drawn; larger ones are clamped
+    max_height: int = 150
     idle_check: float = 5.0
+    away_check: float = 5.0  # seconds between the bot pool's checks for players away (stand-ins)
 
 
 def key_text(key: asyncssh.SSHKey) -> str:
@@ -64,24 +72,28 @@ def read_allowed(path: Path) -> set[str]:
     return allowed
 
 
-def warm_up() -> None:
-    """Load what every session's App loads on first use (the lobby and play screens, each game's
-    board) before a player waits for it: the first login cost twice the CPU of the next ones."""
-    from engine.games import GAMES
+class Template:
+    """The warm template process and the front's socket to it (one may serve several Services)."""
 
-    from ..games import game_ui, has_ui
-    from ..screens import lobby  # noqa: F401  (the play screen, its dialogs, the lobby's)
+    def __init__(self) -> None:
+        from .template import start_template
 
-    for game_id in GAMES:
+        self.proc, self.sock = start_template()
+
+    def send(self, data: bytes, fds: list[int]) -> None:
+        socket.send_fds(self.sock, [data], fds)
+
+    def close(self) -> None:
+        self.sock.close()
         try:
-            if has_ui(game_id):
-                game_ui(game_id)
-        except Exception:  # that game's tables will say so when opened; the others are served
-            log.exception("loading %s's screen failed", game_id)
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
 
 
 class Service:
-    """Everything the sessions share: accounts, the lobby and its tables, the limits."""
+    """What the front process keeps: accounts (for logins), limits, the sessions and the template."""
 
     def __init__(
         self,
@@ -89,33 +101,66 @@ class Service:
         *,
         allowed: set[str] | None = None,
         limits: Limits | None = None,
-        executor: Executor | None = None,
         bot_delay: float = 0.6,
         durable: bool = True,
-    ):
-        textual_private.install()
+        template: Template | None = None,
+        database: str | None = None,
+        bot_workers: int = 1,
+        bot_nice: int = 10,
+    ) -> None:
+        """``bot_workers``: the processes of the bot pool that decides every bot move."""
         self.data_dir = Path(data_dir)
         self.allowed, self.limits = allowed, limits or Limits()
-        self.bot_delay, self.durable = bot_delay, durable
-        self.accounts = Accounts(self.data_dir / "accounts.json")
-        self.host = TableHost(get_game, executor=executor, bot_delay=bot_delay, durable=durable)
-        self.lobby = Lobby(self.data_dir, self.host)
+        self.bot_delay, self.durable, self.database = bot_delay, durable, database
         self.sessions: set[SSHSession] = set()
+        self.open: set[Connection] = set()
         self.connections: dict[str, int] = defaultdict(int)
         self._failures: dict[str, deque[float]] = defaultdict(deque)
         self._server: asyncssh.SSHAcceptor | None = None
         self._idle_task: asyncio.Task | None = None
-        self.collector = Collector()
-        self._gc_task: asyncio.Task | None = None
+        self._template, self._own_template = template, template is None
+        self.by_context: dict[str, Connection] = {}
+        self.store = open_spec_store(self.spec_base())  # StoreError: one line for the host
+        self.accounts = open_accounts(self.spec_base(), self.store)
+        # Every bot move is decided in the store's bot pool (spawned processes; one process a
+        # move, by lease, across every server on the database): neither the front nor the
+        # sessions' processes think. The front's lobby restores the tables and lists them.
+        self.bots = "pool"
+        self.pool = BotPoolProcess(
+            self.data_dir,
+            database,
+            workers=bot_workers,
+            bot_delay=bot_delay,
+            durable=durable,
+            away_every=self.limits.away_check,
+            niceness=bot_nice,
+        )
+        self.lobby = open_lobby(self.spec_base(), self.store, bots="pool")
+
+    def spec_base(self) -> dict:
+        return {
+            "data_dir": str(self.data_dir),
+            "database": self.database,
+            "bot_delay": self.bot_delay,
+            "durable": self.durable,
+        }
 
     async def start(self, host: str, port: int, host_key: Path) -> asyncssh.SSHAcceptor:
-        warm_up()
+        """Start the template (before listening: it and its children never hold the listening
+        socket), then listen."""
+        if self._template is None:
+            self._template = await asyncio.get_running_loop().run_in_executor(None, Template)
+        # The bot pool is spawned (a fresh interpreter: it inherits no socket) before anything
+        # listens; its processes end with this one (they watch its pid and a pipe).
+        self.pool.start()
         for problem in self.lobby.restore():
             log.warning(problem)
-        self._server = await asyncssh.create_server(
-            lambda: Connection(self),
+        self.lobby.watch()
+        watch_asyncssh_refusals(self)
+        self._server = await asyncssh.listen(
             host,
             port,
+            server_factory=lambda: Connection(self),
             server_host_keys=[str(host_key)],
             encoding=None,
             line_editor=False,
@@ -124,10 +169,9 @@ class Service:
             allow_scp=False,
             login_timeout=60,
             keepalive_interval=60,
+            reuse_address=True,
         )
         self._idle_task = asyncio.get_running_loop().create_task(self._watch_idle())
-        self.collector.start()
-        self._gc_task = asyncio.get_running_loop().create_task(self._collect())
         return self._server
 
     @property
@@ -135,73 +179,59 @@ class Service:
         return self._server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
-        """Close every session and table: every move is on disk already."""
-        for task in (self._idle_task, self._gc_task):
-            if task is not None:
-                task.cancel()
+        """Close every session: each player's process ends; every move is stored already."""
+        if self._idle_task is not None:
+            self._idle_task.cancel()
         if self._server is not None:
             self._server.close()
         for session in list(self.sessions):
             session.close("The server is stopping; your games are saved. Come back soon.")
-        tasks = [s.task for s in self.sessions if s.task is not None]
-        if tasks:
-            await asyncio.wait(tasks, timeout=5)
+        for connection in list(self.open):
+            if connection.conn is not None:
+                connection.conn.close()
         self.lobby.close()
-        self.collector.close()
+        await asyncio.get_running_loop().run_in_executor(None, self.pool.stop)
+        if self._own_template and self._template is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._template.close)
+            self._template = None
 
-    async def _collect(self) -> None:
-        while True:
-            await asyncio.sleep(1.0)
-            self.collector.tick()
+    # -- sessions ------------------------------------------------------------------------------
+    def template_send(self, data: bytes, fds: list[int]) -> None:
+        self._template.send(data, fds)
 
-    # -- one session's App ------------------------------------------------------------------
-    async def run_session(self, session: SSHSession) -> None:
-        self.sessions.add(session)
-        log.info(
-            "%s %s: session at %dx%d, TERM=%s",
-            session.peer,
-            session.player.name,
-            *session.size,
-            session.environ.get("TERM"),
-        )
-        try:
-            app = RemoteApp(session.settings(), session.player, session, self.host, self.limits.max_output_buffer)
-            session.app = app
-            await app.run_async(size=session.size)
-            if app.return_code not in (0, None):
-                log.error("%s %s: the session's App failed; that session ended", session.peer, session.player.name)
-        except Exception:
-            log.exception("%s %s: the session crashed; that session ended", session.peer, session.player.name)
-        finally:
-            self.sessions.discard(session)
-            self.collector.session_ended()
-            session.app = None
-            if session.chan is not None:
-                session.chan.exit(0)
-            log.info("%s %s: session ended", session.peer, session.player.name)
+    def session_spec(self, who: Who, env: dict[str, str]) -> dict:
+        return {**self.spec_base(), "name": who.name, "key": who.key, "env": env, "bots": self.bots}
+
+    def session_ended(self, session: SSHSession) -> None:
+        self.sessions.discard(session)
 
     async def _watch_idle(self) -> None:
-        from ..screens.play import PlayScreen
-
         while True:
             await asyncio.sleep(self.limits.idle_check)
             try:
-                self.lobby.check_away()  # players away too long: their tables' stand-in bots play
+                await self._check_idle()
             except Exception:
-                log.exception("checking for players away failed")
-            now = time.monotonic()
-            for session in list(self.sessions):
-                app = session.app
-                at_table = app is not None and any(isinstance(s, PlayScreen) for s in app.screen_stack)
-                limit = self.limits.idle_table if at_table else self.limits.idle_lobby
-                if now - session.last_input > limit:
-                    log.info(
-                        "%s %s: idle for %.0f s: disconnected",
-                        session.peer,
-                        session.player.name,
-                        now - session.last_input,
-                    )
-                    session.close(f"Disconnected after {limit / 60:.0f} minutes without a key; your seats are kept.")
+                log.exception("checking for idle sessions failed")
+
+    async def _check_idle(self) -> None:
+        # (players away too long: the bot pool runs the stand-in rule)
+        limits, now = self.limits, time.monotonic()
+        for connection in list(self.open):
+            if connection.session is None and now - connection.since > limits.idle_lobby:
+                connection.idle_without_session(now - connection.since)
+        for session in list(self.sessions):
+            idle = now - session.last_input
+            if idle <= limits.idle_lobby:
+                continue
+            limit = limits.idle_lobby
+            if idle <= limits.idle_table:  # maybe at a table, where people think longer
+                status = await session.status(timeout=2.0)
+                if status is not None and status.get("play") is not None:
+                    continue
+            else:
+                limit = limits.idle_table
+            log.info("%s %s: idle for %.0f s: disconnected", session.peer, session.player.name, idle)
+            session.close(f"Disconnected after {max(limit / 60, 1):.0f} minutes without a key; your seats are kept.")
 
     # -- admission ---------------------------------------------------------------------------
     def admit(self, peer: str) -> str | None:
@@ -231,45 +261,60 @@ class Connection(asyncssh.SSHServer):
         self.username = ""
         self.key: str | None = None
         self.login: Login | None = None
+        self.owner: str | None = None  # the name the offered key belongs to (if another's)
+        self.refusal: str | None = None
         self.counted = False
-        self.told = False  # the client heard why its key was refused
+        self.told = False
+        self.since = time.monotonic()
+        self.player: Who | None = None
+        self.session: SSHSession | None = None
+        self.context = ""
+
+    @property
+    def who(self) -> str:
+        return self.player.name if self.player is not None else safe(self.username, 24)
 
     def connection_made(self, conn) -> None:
         self.conn = conn
         self.peer = (conn.get_extra_info("peername") or ("?",))[0]
-        refusal = self.service.admit(self.peer)
-        if refusal is not None:
-            log.warning("%s: refused: %s", self.peer, refusal)
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"Bergfried: {refusal}")
-            return
+        self.context = conn.logger.process("", {})[0].strip().strip("[]")
+        self.service.by_context[self.context] = self
+        self.refusal = self.service.admit(self.peer)
+        if self.refusal is not None:
+            log.warning("%s: refused: %s", self.peer, self.refusal)
+            return  # told in words once the client listens (begin_auth), then disconnected
         self.service.connections[self.peer] += 1
+        self.service.open.add(self)
         self.counted = True
 
     def connection_lost(self, exc) -> None:
+        self.service.open.discard(self)
+        self.service.by_context.pop(self.context, None)
         if self.counted:
             self.service.connections[self.peer] -= 1
             self.counted = False
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        if self.refusal is not None:
+            self.conn.send_auth_banner(f"Bergfried: {self.refusal}.\r\n")
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"Bergfried: {self.refusal}")
         return True
 
     def public_key_auth_supported(self) -> bool:
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # Called for a key the client only offers as well as for one it signs: nothing said here
+        # may depend on whose the key is (a public key is public). A key of another name is
+        # accepted so that its holder proves it; auth_completed then refuses it in words.
         text = key_text(key)
         service = self.service
         if service.allowed is not None and text not in service.allowed:
+            log.info("%s: %s: a key not in the allowed list refused", self.peer, safe(username, 24))
             service.failed(self.peer)
             return False
         login = service.accounts.check(username, text)
-        if login is Login.OTHER:
-            owner = service.accounts.name_of(text)
-            self.conn.send_auth_banner(f"Bergfried: this key is {owner}'s; log in as {owner}@\r\n")
-            self.told = True
-            service.failed(self.peer)
-            return False
         self.key, self.login = text, login
         return True
 
@@ -277,32 +322,90 @@ class Connection(asyncssh.SSHServer):
         return True  # only to tell a client without a usable key how to make one
 
     def get_kbdint_challenge(self, username, lang, submethods):
+        log.info("%s: %s: keyboard-interactive login refused", self.peer, safe(username, 24))
         self.service.failed(self.peer)
-        if not self.told:
-            self.conn.send_auth_banner(NO_KEY + "\r\n")
+        self.conn.send_auth_banner(NO_KEY + "\r\n")
+        self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, NO_KEY)
         return False
 
     def password_auth_supported(self) -> bool:
+        return True  # only to log the attempt and say how to log in: every password is refused
+
+    def validate_password(self, username: str, password: str) -> bool:
+        log.info("%s: %s: password login refused", self.peer, safe(username, 24))
+        self.service.failed(self.peer)
+        self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, NO_KEY)
         return False
 
     def auth_completed(self) -> None:
         accounts = self.service.accounts
+        if self.login is Login.OTHER:
+            # The client proved it holds the key: only now may it hear whose the key is.
+            owner = accounts.name_of(self.key)
+            log.info("%s: %s: refused: the key is %s's", self.peer, safe(self.username, 24), owner)
+            self.service.failed(self.peer)
+            self.conn.disconnect(
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, f"Bergfried: this key is {owner}'s; log in as {owner}@"
+            )
+            return
         if self.login is Login.CLAIM:
-            accounts.claim(self.username, self.key)
-            log.info("%s: %s claimed by a new key", self.peer, self.username)
+            try:
+                accounts.claim(self.username, self.key)
+                log.info("%s: %s claimed by a new key", self.peer, self.username)
+            except ValueError:  # claimed a moment ago by another key (another server, maybe)
+                pass
         name = accounts.name_of(self.key) or self.username
-        self.player = Player(
-            name, self.key, self.service.lobby, accounts, claimed=accounts.name_of(self.key) is not None
-        )
-        log.info("%s: %s logged in", self.peer, name)
+        self.player = Who(name, self.key)
+        log.info("%s: %s logged in", self.peer, safe(name, 24))
 
     def session_requested(self):
-        return SSHSession(self.service, self.player, self.peer)
+        if self.player is None or self.session is not None:
+            return False
+        self.session = SSHSession(self.service, self.player, self.peer)
+        return self.session
 
     def connection_requested(self, *args) -> bool:
-        log.info("%s: port forwarding refused", self.peer)
+        log.info("%s %s: port forwarding refused", self.peer, self.who)
         return False
 
     def server_requested(self, *args) -> bool:
-        log.info("%s: remote port forwarding refused", self.peer)
+        log.info("%s %s: remote port forwarding refused", self.peer, self.who)
         return False
+
+    def idle_without_session(self, seconds: float) -> None:
+        log.info("%s %s: no session for %.0f s: disconnected", self.peer, self.who, seconds)
+        if self.conn is not None:
+            self.conn.disconnect(
+                asyncssh.DISC_BY_APPLICATION, "Bergfried: disconnected: no session (ssh -N) for too long"
+            )
+
+
+_REFUSED = re.compile(r"\[(conn=\d+)[^\]]*\] (Agent|X11) forwarding request denied")
+
+
+class _RefusalLog(logging.Handler):
+    """asyncssh refuses agent and X11 forwarding itself (both are off); this names who asked."""
+
+    def __init__(self, service: Service) -> None:
+        super().__init__(logging.INFO)
+        self.service = service
+
+    def emit(self, record: logging.LogRecord) -> None:
+        match = _REFUSED.match(record.getMessage())
+        if match is None:
+            if record.levelno >= logging.WARNING:
+                log.log(record.levelno, "asyncssh: %s", safe(record.getMessage(), 300))
+            return
+        connection = self.service.by_context.get(match.group(1))
+        peer, who = (connection.peer, connection.who) if connection else ("?", "?")
+        log.info("%s %s: %s forwarding refused", peer, who, match.group(2).replace("Agent", "agent"))
+
+
+def watch_asyncssh_refusals(service: Service) -> None:
+    logger = logging.getLogger("asyncssh")
+    for handler in list(logger.handlers):
+        if isinstance(handler, _RefusalLog):
+            logger.removeHandler(handler)
+    logger.addHandler(_RefusalLog(service))
+    logger.setLevel(logging.INFO)
+    logger.propagate = False  # its own chatter stays out of the server's log

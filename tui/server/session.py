@@ -1,119 +1,112 @@
-"""One SSH session: a terminal (the channel), a player, and the Textual App that draws for them."""
+"""One SSH session in the front process: a pseudo-terminal whose other end is the player's own
+process, and the bytes pumped between it and the SSH channel.
+
+The front never parses a key or draws: it counts the bytes a client sends (a rate and a burst
+cap, before anything reads them), clamps the terminal size it announces, sets it on the pty
+(``TIOCSWINSZ``: the kernel tells the player's process with SIGWINCH, as any terminal does)
+and stops reading the pty while the client does not read what it was sent (the player's
+process then waits in its own write; nobody else does).
+"""
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
+import json
 import logging
+import os
+import signal
+import socket
+import struct
+import termios
 import time
+import tty
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import asyncssh
-from textual.screen import Screen
-
-from ..app import BergfriedApp
-from ..cli import unicode_ok
-from ..settings import Settings
-from . import textual_private
-from .driver import SSHDriver
 
 if TYPE_CHECKING:
-    from engine.lobby import Accounts, Lobby
-
     from .server import Service
 
 log = logging.getLogger("bergfried.serve")
 
 NO_PTY = b"Bergfried needs a terminal: connect with ssh -t (and without a command).\r\n"
+#: What the client's environment may tell the player's process (its terminal and language).
+CLIENT_ENV = ("TERM", "COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE")
+READ_CHUNK = 16384
+
+
+def safe(text: object, limit: int = 80) -> str:
+    """Client-supplied text as one harmless log word: control characters escaped, cut short."""
+    text = str(text)
+    out = "".join(
+        ch if ch.isprintable() and ch != "\\" else "\\\\" if ch == "\\" else ch.encode("unicode_escape").decode("ascii")
+        for ch in text[:limit]
+    )
+    return out + ("…" if len(text) > limit else "")
 
 
 @dataclass
-class Player:
-    """Who this session is: the account's name and key, and the server's lobby and accounts."""
+class Who:
+    """The player a session belongs to, as the front knows them."""
 
     name: str
     key: str
-    lobby: Lobby
-    accounts: Accounts
-    claimed: bool = True  # False: the login name was taken; the session first asks for one
 
 
-class RemoteApp(BergfriedApp):
-    """The ordinary Bergfried App, drawn on an SSH channel, with the lobby as its home."""
+class TokenBucket:
+    """Bytes a client may send: ``rate`` a second on average, ``burst`` at once."""
 
-    # Every session whose bot is thinking (or queued for the bot processes) draws and sends a
-    # frame per turn of its spinner: at ten a second, 50 such sessions kept the server busy.
-    SPINNER_INTERVAL = 0.25
-    # A session's first screen is its App's first screen: no empty screen made beneath it.
-    HOME_IS_DEFAULT = True
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = burst, time.monotonic()
 
-    def __init__(
-        self, settings: Settings, player: Player, terminal: SSHSession, tables: Any, max_output_buffer: int
-    ) -> None:
-        super().__init__(settings, tables=tables)
-        self.player, self.terminal, self.max_output_buffer = player, terminal, max_output_buffer
-        self.driver_class = SSHDriver
-        self.console = textual_private.session_console(terminal.environ)
-
-    def first_screen(self) -> Screen:
-        return textual_private.first_screen(self, self.home_screen())
-
-    def home_screen(self) -> Screen:
-        """A player who dropped out of a table starts back at it (the lobby is made only when they
-        leave it: half the work of starting a session); anyone else starts in the lobby."""
-        from ..screens.lobby import ChooseNameScreen, LobbyScreen
-
-        if not self.player.claimed:
-            return ChooseNameScreen(self.player.name)
-        return self._table_to_return_to() or LobbyScreen()
-
-    def _table_to_return_to(self) -> Screen | None:
-        from ..screens.lobby import RemotePlayScreen
-
-        player = self.player
-        table_id = player.accounts.last_table(player.name)
-        if table_id is None:
-            return None
-        try:
-            record = player.lobby.record(table_id)
-            table = player.lobby.table(table_id)
-        except Exception:  # the table is gone or damaged: the lobby it is
-            return None
-        if table is None or record.status != "playing":
-            return None
-        return RemotePlayScreen(table_id, table, record.seat_of(player.name))
-
-    def go_lobby(self) -> None:
-        """Back to the lobby (made now if the session started at a table)."""
-        from ..screens.lobby import LobbyScreen
-
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
-            self.pop_screen()
-        if not isinstance(self.screen, LobbyScreen):
-            self.switch_screen(LobbyScreen())
-
-    def go_title(self) -> None:
-        # A session's title screen is its lobby (the local title screen opens the host's files).
-        self.go_lobby()
+    def take(self, n: int) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        self.tokens -= n
+        return self.tokens >= 0
 
 
 class SSHSession(asyncssh.SSHServerSession):
-    """The channel side: PTY, size, input bytes; it runs the App once the shell starts."""
+    """The channel side: PTY request, size, input bytes; the player's process once the shell starts."""
 
-    def __init__(self, service: Service, player: Player, peer: str) -> None:
+    def __init__(self, service: Service, player: Who, peer: str) -> None:
         self.service, self.player, self.peer = service, player, peer
+        limits = service.limits
         self.chan: asyncssh.SSHServerChannel | None = None
         self.size = (80, 24)
+        self.term = "xterm"
         self.environ: dict[str, str] = {}
-        self.driver: SSHDriver | None = None
-        self.app: RemoteApp | None = None
-        self.task: asyncio.Task | None = None
         self.last_input = time.monotonic()
+        self.bucket = TokenBucket(limits.input_rate, limits.input_burst)
+        self.master: int | None = None
+        self.control: socket.socket | None = None
+        self.pid: int | None = None
+        self.pidfd: int | None = None
+        self.started = asyncio.get_running_loop().create_future()  # the child said its pid
+        self.ended = asyncio.Event()
         self._pty = False
+        self._pending = b""  # input the pty did not take yet
+        self._reading = False
+        self._stall: asyncio.TimerHandle | None = None
+        self._control_buffer = b""
+        self._asks: dict[int, asyncio.Future] = {}
+        self._closing = False
+        self._clamped: dict | None = None  # the size drawn and the size asked, if that was too large
+
+    @property
+    def app(self):
+        """Compatibility for callers that test whether a session runs: its process, if any."""
+        return self.pid
 
     # -- asyncssh callbacks ------------------------------------------------------------------
     def connection_made(self, chan) -> None:
         self.chan = chan
+        limits = self.service.limits
+        chan.set_write_buffer_limits(high=max(4096, limits.max_output_buffer // 2))
 
     def pty_requested(self, term_type, term_size, term_modes) -> bool:
         self._pty = True
@@ -127,31 +120,101 @@ class SSHSession(asyncssh.SSHServerSession):
         return False
 
     def subsystem_requested(self, subsystem) -> bool:
-        log.info("%s %s: subsystem %s refused", self.peer, self.player.name, subsystem)
+        log.info("%s %s: subsystem %s refused", self.peer, self.player.name, safe(subsystem))
         return False
 
     def session_started(self) -> None:
         chan = self.chan
         if not self._pty:
+            log.info("%s %s: a session without a PTY refused", self.peer, self.player.name)
             chan.write(NO_PTY)
             chan.exit(1)
             return
         width, height = chan.get_terminal_size()[:2]
-        self.size = (width or 80, height or 24)
-        env = dict(chan.get_environment())
+        self.size = self._clamp(width or 80, height or 24)
+        env = {k: v for k, v in chan.get_environment().items() if k in CLIENT_ENV}
         env["TERM"] = chan.get_terminal_type() or env.get("TERM", "xterm")
-        self.environ = env
-        self.task = asyncio.get_running_loop().create_task(self.service.run_session(self))
+        self.environ = {k: safe(v, 64) for k, v in env.items()}
+        self.term = self.environ["TERM"]
+        try:
+            self._start_process()
+        except OSError as exc:
+            log.error("%s %s: no process for the session: %s", self.peer, self.player.name, exc)
+            self.close("The server cannot start your session now; try again soon.")
+            return
+        self.service.sessions.add(self)
+        log.info("%s %s: session at %dx%d, TERM=%s", self.peer, self.player.name, *self.size, self.term)
+
+    def _start_process(self) -> None:
+        master, slave = os.openpty()
+        tty.setraw(slave)  # nothing the client sends before the App starts is echoed or a signal
+        self.master = master
+        self._set_size()
+        os.set_blocking(master, False)
+        mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.control = mine
+        mine.setblocking(False)
+        spec = self.service.session_spec(self.player, self._child_env())
+        spec["clamped"] = self._clamped
+        try:
+            self.service.template_send(json.dumps(spec).encode(), [slave, theirs.fileno()])
+        finally:
+            os.close(slave)
+            theirs.close()
+        loop = asyncio.get_running_loop()
+        loop.add_reader(mine.fileno(), self._control_readable)
+        self._resume_output()
+
+    def _child_env(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "TMPDIR", "PYTHONPATH")}
+        env.update(self.environ)
+        env["PYTHONIOENCODING"] = "utf-8"
+        return env
 
     def data_received(self, data, datatype) -> None:
         self.last_input = time.monotonic()
-        if self.driver is not None:
-            self.driver.feed(data)
+        if self._closing:
+            return
+        if not self.bucket.take(len(data)):
+            limits = self.service.limits
+            self.refuse(
+                f"sent more than {limits.input_burst} bytes at once or {limits.input_rate} a second",
+                "You typed or pasted more than this server takes at once; disconnected. Your seats are kept.",
+            )
+            return
+        self._pending += data
+        self._flush_input()
+
+    def _flush_input(self) -> None:
+        if self.master is None or not self._pending:
+            return
+        try:
+            n = os.write(self.master, self._pending)
+        except BlockingIOError:
+            n = 0
+        except OSError:
+            return
+        self._pending = self._pending[n:]
+        if self._pending:
+            asyncio.get_running_loop().call_later(0.01, self._flush_input)
 
     def terminal_size_changed(self, width, height, pixwidth, pixheight) -> None:
-        self.size = (width or 80, height or 24)
-        if self.driver is not None:
-            self.driver.resize(*self.size)
+        self.size = self._clamp(width or 80, height or 24)
+        self._set_size()
+
+    def _clamp(self, width: int, height: int) -> tuple[int, int]:
+        limits = self.service.limits
+        size = (max(1, min(width, limits.max_width)), max(1, min(height, limits.max_height)))
+        if size != (width, height):
+            log.info("%s %s: terminal %dx%d clamped to %dx%d", self.peer, self.player.name, width, height, *size)
+            self._clamped = {"clamped": list(size), "asked": [width, height]}
+            self.tell(self._clamped)
+        return size
+
+    def _set_size(self) -> None:
+        if self.master is not None:
+            width, height = self.size
+            fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
     def eof_received(self) -> bool:
         self.end()
@@ -161,35 +224,137 @@ class SSHSession(asyncssh.SSHServerSession):
         self.chan = None
         self.end()
 
-    # -- the Terminal the driver draws on -------------------------------------------------------
-    def send(self, data: bytes) -> None:
-        if self.chan is not None:
+    # -- output: the player's process to the client --------------------------------------------
+    def _master_readable(self) -> None:
+        try:
+            data = os.read(self.master, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: the player's process ended (the slave side is closed)
+            data = b""
+        if not data:
+            self._process_ended()
+            return
+        chan = self.chan
+        if chan is None:
+            return
+        try:
+            chan.write(data)
+        except (BrokenPipeError, OSError):
+            self.chan = None
+            return
+        if chan.get_write_buffer_size() > self.service.limits.max_output_buffer:
+            self._slow_reader()
+
+    def pause_writing(self) -> None:
+        # The client does not take what it was sent: stop reading, and give it a while.
+        self._pause_output()
+        if self._stall is None:
+            self._stall = asyncio.get_running_loop().call_later(self.service.limits.stalled_output, self._slow_reader)
+
+    def resume_writing(self) -> None:
+        if self._stall is not None:
+            self._stall.cancel()
+            self._stall = None
+        self._resume_output()
+
+    def _pause_output(self) -> None:
+        if self._reading and self.master is not None:
+            asyncio.get_running_loop().remove_reader(self.master)
+            self._reading = False
+
+    def _resume_output(self) -> None:
+        if not self._reading and self.master is not None and not self._closing:
+            asyncio.get_running_loop().add_reader(self.master, self._master_readable)
+            self._reading = True
+
+    def _slow_reader(self) -> None:
+        self._stall = None
+        self.refuse(f"output buffer over {self.service.limits.max_output_buffer // 2} bytes (client not reading)", "")
+
+    # -- the control socket: the child's pid, its log lines, answers ---------------------------
+    def _control_readable(self) -> None:
+        try:
+            data = self.control.recv(65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            asyncio.get_running_loop().remove_reader(self.control.fileno())
+            return
+        self._control_buffer += data
+        while b"\n" in self._control_buffer:
+            line, self._control_buffer = self._control_buffer.split(b"\n", 1)
             try:
-                self.chan.write(data)
-            except BrokenPipeError:  # the client is gone; the App is being told
-                self.chan = None
+                self._from_child(json.loads(line))
+            except (ValueError, TypeError):
+                continue
 
-    def buffered(self) -> int:
-        return self.chan.get_write_buffer_size() if self.chan is not None else 0
+    def _from_child(self, message: dict) -> None:
+        if "pid" in message:
+            self.pid = int(message["pid"])
+            try:
+                self.pidfd = os.pidfd_open(self.pid)
+            except (OSError, AttributeError):
+                self.pidfd = None
+            if not self.started.done():
+                self.started.set_result(self.pid)
+        elif "log" in message:
+            level = getattr(logging, str(message["log"]), logging.INFO)
+            log.log(
+                level if isinstance(level, int) else logging.INFO,
+                "%s %s: %s",
+                self.peer,
+                self.player.name,
+                safe(message.get("text", ""), 400),
+            )
+        elif "status" in message:
+            future = self._asks.pop(message.get("id"), None)
+            if future is not None and not future.done():
+                future.set_result(message["status"])
 
-    def overflow(self) -> None:
-        log.warning(
-            "%s %s: output buffer over %d bytes (client not reading): disconnected",
-            self.peer,
-            self.player.name,
-            self.service.limits.max_output_buffer,
-        )
-        self.close("")
+    def tell(self, message: dict) -> None:
+        if self.control is not None:
+            try:
+                self.control.send(json.dumps(message).encode() + b"\n")
+            except OSError:
+                pass
+
+    async def status(self, timeout: float = 5.0) -> dict | None:
+        """What the player's App shows (``probe.describe``), or None if it does not answer."""
+        if self.control is None or self.ended.is_set():
+            return None
+        ask = len(self._asks) + int(time.monotonic() * 1000)
+        future = asyncio.get_running_loop().create_future()
+        self._asks[ask] = future
+        self.tell({"ask": "status", "id": ask})
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            self._asks.pop(ask, None)
+            return None
 
     # -- ending ------------------------------------------------------------------------------
+    def refuse(self, why: str, message: str) -> None:
+        """A limit is over: log who and why, tell the player in one line, disconnect."""
+        log.warning("%s %s: %s: disconnected (the seats are kept)", self.peer, self.player.name, why)
+        self.close(message)
+
+    def _process_ended(self) -> None:
+        self._stop_process()
+        if self.chan is not None and not self._closing:
+            self._closing = True
+            self.chan.exit(0)
+
     def end(self) -> None:
-        """The client went away: end the App (the seat and the game stay)."""
-        if self.app is not None and self.app.is_running:
-            self.app.exit()
+        """The client went away: the player's process ends (the seat and the game stay)."""
+        self._stop_process()
 
     def close(self, message: str) -> None:
         """Say ``message`` on the client's screen (after leaving the App's screen) and hang up."""
-        self.end()
+        self._closing = True
+        self._stop_process()
         chan = self.chan
         if chan is None:
             return
@@ -197,20 +362,39 @@ class SSHSession(asyncssh.SSHServerSession):
             chan.write(b"\x1b[?1049l\x1b[?25h\r\n" + message.encode() + b"\r\n")
         chan.exit(0)
 
-    def settings(self) -> Settings:
-        """The player's own settings (theme, ASCII), colours from the client's environment."""
-        folder = self.service.data_dir / "players" / self.player.name
-        settings = Settings.load(
-            folder,
-            self.service.data_dir / "tables",
-            player_name=self.player.name,
-            bot_delay=self.service.bot_delay,
-            durable=self.service.durable,
-        )
-        env = self.environ
-        settings.no_color = env.get("NO_COLOR", "") != "" or env.get("TERM") == "dumb"
-        if settings.no_color:
-            settings.theme = "monochrome"
-        if not unicode_ok(None, env):
-            settings.ascii = True
-        return settings
+    def _stop_process(self) -> None:
+        if self.ended.is_set():
+            return
+        self.ended.set()
+        loop = asyncio.get_running_loop()
+        self._pause_output()
+        if self._stall is not None:
+            self._stall.cancel()
+        if self.control is not None:
+            try:
+                loop.remove_reader(self.control.fileno())
+            except (ValueError, OSError):
+                pass
+            self.control.close()
+        if self.master is not None:
+            os.close(self.master)  # the player's process gets SIGHUP: its terminal hung up
+            self.master = None
+        self._signal(signal.SIGTERM)
+        if self.pidfd is not None:
+            loop.call_later(3.0, self._kill)
+        self.service.session_ended(self)
+        log.info("%s %s: session ended", self.peer, self.player.name)
+
+    def _signal(self, sig: int) -> None:
+        if self.pidfd is None:
+            return
+        try:
+            signal.pidfd_send_signal(self.pidfd, sig)
+        except (ProcessLookupError, OSError):
+            pass
+
+    def _kill(self) -> None:
+        self._signal(signal.SIGKILL)
+        if self.pidfd is not None:
+            os.close(self.pidfd)
+            self.pidfd = None
