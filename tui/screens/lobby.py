@@ -276,6 +276,9 @@ class RemotePlayScreen(PlayScreen):
         self.app.go_lobby()
 
 
+_NOT_FREE = {"taken": "taken", "banned": "banned on this server"}  # Login values
+
+
 class ChooseNameScreen(Screen[None]):
     """A new key whose login name belongs to someone else: pick a free name for it."""
 
@@ -306,7 +309,7 @@ class ChooseNameScreen(Screen[None]):
         state = player.accounts.check(name, player.key)
         if state is not Login.CLAIM:
             self.query_one("#question", Static).update(
-                f"{name!r} is {'taken' if state is Login.TAKEN else 'not a valid name'}; try another:"
+                f"{name!r} is {_NOT_FREE.get(state.value, 'not a valid name')}; try another:"
             )
             self.app.bell()
             return
