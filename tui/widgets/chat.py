@@ -1,9 +1,9 @@
 """The chat panel of a table or the lobby (issue 29): its lines, then a line to type in.
 
-Not wired into any screen yet (the SSH front is being rebuilt): a screen composes it, feeds it
-``ChatLine``s from an ``engine.together.chat.Chat`` follower (``add``), sends what it posts
-(``ChatPanel.Said``) with ``Chat.say`` and shows a refusal with ``refuse``. ``fold()`` hides it
-(at 80×24 it starts folded; lines that arrive meanwhile are counted in ``unread``). A line is
+The lobby and the table screens of an SSH session compose it (tui/screens/together.py), feed it
+``ChatLine``s from the session's ``Together`` (``reset``, ``add``), send what it posts
+(``ChatPanel.Said``) and show a refusal with ``refuse``. ``fold()`` hides it (at 80×24 it starts
+folded; lines that arrive meanwhile are counted in ``unread``); escape in its typing line folds it. A line is
 shown as plain text, never as markup, and a spectator's line is marked "(watching)", so it
 never reads as a player's.
 """
@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, RichLog
@@ -42,6 +43,11 @@ class ChatPanel(Vertical):
     ChatPanel Input { height: 1; border: none; padding: 0 1; }
     """
 
+    BINDINGS = [Binding("escape", "fold", "Fold chat")]
+
+    class Folded(Message):
+        """The player folded the panel away with escape: the screen takes the focus back."""
+
     class Said(Message):
         """The player typed a line and pressed enter: the screen sends it."""
 
@@ -57,7 +63,9 @@ class ChatPanel(Vertical):
     def compose(self) -> ComposeResult:
         yield RichLog(id="chat-lines", wrap=True, markup=False, min_width=20, max_lines=500)
         yield TextLine("chat-error")
-        yield Input(placeholder="say something · enter sends", id="chat-input", max_length=300)
+        yield Input(
+            placeholder="say something · enter sends · /mute NAME", id="chat-input", max_length=300, compact=True
+        )
 
     @property
     def folded(self) -> bool:
@@ -70,6 +78,18 @@ class ChatPanel(Vertical):
         if not folded:
             self.unread = 0
             self.query_one("#chat-input", Input).focus()
+
+    def action_fold(self) -> None:
+        self.fold(True)
+        self.post_message(self.Folded())
+
+    def reset(self, lines: Iterable[ChatLine]) -> None:
+        """Show these lines alone (the room's recent lines, as the player arrives)."""
+        self.query_one("#chat-lines", RichLog).clear()
+        self.shown = []
+        unread = self.unread
+        self.add(lines)
+        self.unread = unread
 
     def add(self, lines: Iterable[ChatLine]) -> None:
         log = self.query_one("#chat-lines", RichLog)
