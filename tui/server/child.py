@@ -46,6 +46,8 @@ class RemoteApp(BergfriedApp):
     SPINNER_INTERVAL = 0.25
     #: Over SSH the settings screen shows no host path and no name field (the key names you).
     remote = True
+    #: The session's playing-together hooks (tui/server/together_hooks.py), made by its first screen.
+    together: Any = None
 
     def __init__(self, settings: Settings, player: Player, tables: Any = None, control: Control | None = None) -> None:
         super().__init__(settings, tables=tables)
@@ -235,6 +237,8 @@ def run(spec: dict, control: Control) -> int:
         app.run()
     finally:
         try:
+            if app.together is not None:
+                app.together.close()  # out of the online list
             lobby.close()
             store.close()
         except Exception:
