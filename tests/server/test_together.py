@@ -126,3 +126,50 @@ async def test_an_invitation_notice_jumps_to_the_table_and_a_declined_one_tells_
     await shows(server, "bob", "notice", lambda text: "alice declined your invitation" in text)
     await alice.close()
     await bob.close()
+
+
+async def play_until(server, table, seat: int, humans=(0, 1)) -> None:
+    """Play the humans' moves at ``table`` (any legal one) until it is ``seat``'s turn."""
+    while seat not in table.to_act:
+        mover = next((s for s in table.to_act if s in humans), None)
+        if mover is None:  # a bot's turn: the pool plays it
+            version = table.version
+            await until(lambda v=version: table.version != v, what="a bot's move")
+            continue
+        table.submit(mover, table.legal_actions(mover)[0])
+
+
+async def test_a_turn_at_another_table_rings_the_bell_and_ctrl_n_goes_there(server):
+    import json
+
+    await (await server.connect("alice")).close()
+    # she allows the bell (Settings); she sits at two tables and is at the first
+    config = server.dir / "players" / "alice" / "config.json"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(json.dumps({"bell": True}))
+    lobby = server.service.lobby
+    other = lobby.create("bob", "king-up", ["me", "invite:alice", "bot:random"])
+    lobby.join(other.id, "alice")
+    here = lobby.create("alice", "king-up", ["me", "bot:random", "bot:random"])
+    server.service.accounts.set_last_table("alice", here.id)
+    table = lobby.table(other.id)
+    await play_until(server, table, 0)
+    alice = await server.connect("alice", wait=None)
+
+    async def at_here():
+        status = await server.status("alice")
+        return status is not None and (status["play"] or {}).get("table") == here.id
+
+    await until(at_here, what="alice back at her table")
+    bells = bytes(alice.received).count(b"\x07")
+    await play_until(server, table, 1)
+    await shows(server, "alice", "notice", lambda text: f"Your turn at King Up! ({other.id})" in text)
+    await until(lambda: bytes(alice.received).count(b"\x07") > bells, what="the bell")
+    alice.press(CTRL_N)
+
+    async def at_other():
+        status = await server.status("alice")
+        return status is not None and (status["play"] or {}).get("table") == other.id
+
+    await until(at_other, what="alice at the other table")
+    await alice.close()
