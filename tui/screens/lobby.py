@@ -24,6 +24,7 @@ from tui.widgets.together import AtTableLine, OnlineLine
 
 from .new_table import NewTable, NewTableScreen
 from .play import PlayScreen
+from .table_together import TableTogetherScreen
 from .together import TogetherScreen
 
 if TYPE_CHECKING:
@@ -266,7 +267,7 @@ def _turn(s: TableSummary) -> str:
     return ", ".join(s.to_act) or "—"
 
 
-class RemotePlayScreen(TogetherScreen, PlayScreen):
+class RemotePlayScreen(TableTogetherScreen, PlayScreen):
     """The play screen for one seat (or a spectator) of a server's table: no files offered."""
 
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
@@ -279,7 +280,7 @@ class RemotePlayScreen(TogetherScreen, PlayScreen):
     # Textual also runs PlayScreen's on_mount/on_unmount (handlers run for every class in the MRO).
     def compose(self) -> ComposeResult:
         yield from super().compose()
-        yield from self.together_widgets()
+        yield from self.table_widgets()
 
     def chat_folded(self) -> None:
         self.focus_board()
@@ -306,6 +307,12 @@ class RemotePlayScreen(TogetherScreen, PlayScreen):
 
     def action_save_as(self) -> None:
         return
+
+    def action_undo(self) -> None:
+        if self.undo_blocker() is not None:
+            self.action_undo_why()
+            return
+        self.ask_takeback()  # others at the table are asked; bots accept
 
     def action_leave(self) -> None:
         """Back to the lobby without asking: the seat stays this player's, the game goes on."""

@@ -89,6 +89,7 @@ class TogetherScreen(Screen[None]):
 
     def action_jump(self) -> None:
         self.query_one(NoticeBar).jump()
+        self.refresh_bindings()  # (the key leaves the footer with the last notice)
 
     def on_notice_bar_jump(self, message: NoticeBar.Jump) -> None:
         message.stop()
