@@ -48,6 +48,7 @@ class LobbyScreen(TogetherScreen):
         Binding("w", "watch", "Watch"),
         Binding("n", "new_table", "New table"),
         Binding("x", "leave", "Leave/decline"),
+        Binding("k", "keys", "Keys/name"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -225,6 +226,11 @@ class LobbyScreen(TogetherScreen):
             self._say(str(exc), error=True)
             return
         self._say(f"You left table {table_id}.")
+
+    def action_keys(self) -> None:
+        from .keys import KeysScreen
+
+        self.app.push_screen(KeysScreen())
 
     def action_new_table(self) -> None:
         others = [n for n in self.player.accounts.names() if n != self.player.name]
