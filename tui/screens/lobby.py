@@ -49,6 +49,7 @@ class LobbyScreen(TogetherScreen):
         Binding("n", "new_table", "New table"),
         Binding("x", "leave", "Leave/decline"),
         Binding("k", "keys", "Keys/name"),
+        Binding("h", "history", "History"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -232,6 +233,11 @@ class LobbyScreen(TogetherScreen):
 
         self.app.push_screen(KeysScreen())
 
+    def action_history(self) -> None:
+        from .history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
+
     def action_new_table(self) -> None:
         others = [n for n in self.player.accounts.names() if n != self.player.name]
         self.app.push_screen(NewTableScreen(others), self._create)
@@ -313,6 +319,9 @@ class RemotePlayScreen(TableTogetherScreen, PlayScreen):
 
     def action_save_as(self) -> None:
         return
+
+    def _add_moves(self, lines) -> None:
+        super()._add_moves(self.mark_stand_ins(lines))  # a stand-in's moves marked
 
     def action_undo(self) -> None:
         if self.undo_blocker() is not None:

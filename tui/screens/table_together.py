@@ -17,7 +17,11 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Static
 
+import attrs
+
+from engine.core import MoveLine
 from engine.lobby import LobbyError
+from engine.together.standins import stand_in_lines
 from engine.together.takeback import Takeback
 from tui.widgets.together import TakebackLine
 
@@ -26,6 +30,9 @@ from .together import TogetherScreen
 if TYPE_CHECKING:
     from textual import getters
     from tui.server.child import RemoteApp
+
+#: After a move a stand-in bot played for its player, in the move list.
+STAND_IN_MARK = "(bot standing in)"
 
 #: Seconds the outcome of a request (taken back, refused, lapsed) stays on the take-back line.
 OUTCOME_SHOWN = 10.0
@@ -48,6 +55,7 @@ class TableTogetherScreen(TogetherScreen):
 
     table_id: str
     seat: int | None
+    table: Any
     _request: Takeback | None = None
     _stop_waking: Any = None
 
@@ -61,6 +69,30 @@ class TableTogetherScreen(TogetherScreen):
         store.wakers.append(waker)
         self._stop_waking = lambda: store.wakers.remove(waker) if waker in store.wakers else None
         self._show_takeback()
+        self._tell_stand_in()
+
+    def _tell_stand_in(self) -> None:
+        """Back at the table: what a stand-in bot played for this player while away, once."""
+        hooks = self.together
+        if hooks is None or self.seat is None:
+            return
+        lines = hooks.together.back_at(self.table, self.seat)
+        if lines:
+            shown = "\n".join(lines[-6:]) + (f"\n(and {len(lines) - 6} more)" if len(lines) > 6 else "")
+            self.notify(
+                f"While you were away, a bot played for you:\n{shown}", title="Stand-in", timeout=20, markup=False
+            )
+
+    def mark_stand_ins(self, lines: list[MoveLine]) -> list[MoveLine]:
+        """The move list's new lines, a stand-in's moves marked."""
+        hooks = self.together
+        if hooks is None or not lines:
+            return lines
+        marked = stand_in_lines(hooks.together.store, self.table_id, lines)
+        return [
+            attrs.evolve(line, text=f"{line.text} {STAND_IN_MARK}") if line.position in marked else line
+            for line in lines
+        ]
 
     def on_unmount(self) -> None:
         if self._stop_waking is not None:
