@@ -181,6 +181,11 @@ class Control:
         app = self.app
         if message.get("ask") == "status" and app is not None:
             self.send({"status": describe(app), "id": message.get("id")})
+        elif "idle_warning" in message and app is not None:
+            from .idle_warning import warning_text
+
+            text = warning_text(message["idle_warning"], message["limit"])
+            app.notify(text, title="Idle", severity="warning", timeout=min(60, message["idle_warning"]))
         elif "clamped" in message and app is not None:
             width, height = message["clamped"]
             asked = "x".join(str(n) for n in message.get("asked", ()))

@@ -29,6 +29,7 @@ from engine.lobby import Login
 from engine.store.botpool import BotPoolProcess
 from engine.together.admin import is_banned
 
+from .idle_warning import warn_idle
 from .session import SSHSession, Who, safe
 from .stores import open_accounts, open_lobby, open_spec_store
 
@@ -211,6 +212,7 @@ class Service:
         while True:
             await asyncio.sleep(self.limits.idle_check)
             try:
+                await warn_idle(self)  # a minute ahead
                 await self._check_idle()
             except Exception:
                 log.exception("checking for idle sessions failed")
