@@ -22,6 +22,8 @@ from engine.together.notices import decline
 
 from tui.widgets.together import AtTableLine, OnlineLine
 
+from tui.widgets.footer import FittingFooter
+
 from .new_table import NewTable, NewTableScreen
 from .play import PlayScreen
 from .table_together import TableTogetherScreen
@@ -48,9 +50,10 @@ class LobbyScreen(TogetherScreen):
         Binding("w", "watch", "Watch"),
         Binding("n", "new_table", "New table"),
         Binding("x", "leave", "Leave/decline"),
+        Binding("q", "app.quit", "Quit"),
+        # (a narrow footer leaves these off first: the status line names them)
         Binding("k", "keys", "Keys/name"),
         Binding("h", "history", "History"),
-        Binding("q", "app.quit", "Quit"),
     ]
 
     def __init__(self) -> None:
@@ -61,11 +64,11 @@ class LobbyScreen(TogetherScreen):
     def compose(self) -> ComposeResult:
         yield Static("", id="greeting")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        yield Static("enter: play or join · w: watch · n: new table", id="lobby-status")
+        yield Static("enter: play or join · w: watch · n: new table · h: history · k: keys", id="lobby-status")
         yield AtTableLine("at-table")
         yield OnlineLine("online")
         yield from self.together_widgets()
-        yield Footer()
+        yield FittingFooter()
 
     @property
     def player(self):
