@@ -41,7 +41,8 @@ async def test_a_take_back_refused_then_accepted(server):
     await press_until(alice, "u", lambda: takebacks.pending(record.id) is not None, "alice's second request")
     await shows(server, "bob", "takeback", lambda t: "y: accept" in t)
     bob.press("y")
-    await shows(server, "alice", "takeback", lambda t: "alice's last move was taken back" in t)
+    for name in ("alice", "bob", "carol"):
+        await shows(server, name, "takeback", lambda t: "alice's last move was taken back" in t)
     await until(lambda: 0 in table.to_act and table.version != after, what="the move taken back")
     for client in (alice, bob, carol):
         await client.close()

@@ -115,14 +115,16 @@ class TableTogetherScreen(TogetherScreen):
         if takebacks is None:
             return
         last = takebacks.last(self.table_id)
-        was_open = self._request is not None and self._request.open
+        before = self._request
         line = self.query_one(TakebackLine)
-        if last is not None and (last.open or (was_open and last.seq == self._request.seq)):
+        if last is not None and last.open:
             line.show(last, self.seat)
-            if not last.open:
-                self.set_timer(OUTCOME_SHOWN, self._hide_outcome)
-        elif not was_open:
+        elif last is not None and before is not None and before.open and last.seq == before.seq:
+            line.show(last, self.seat)  # what became of it, for a while
+            self.set_timer(OUTCOME_SHOWN, self._hide_outcome)
+        elif last is None:
             line.show(None, self.seat)
+        # (otherwise an outcome shown stays until its timer hides it)
         self._request = last
         self.refresh_bindings()
 
@@ -152,6 +154,8 @@ class TableTogetherScreen(TogetherScreen):
         self._request = asked
         if asked.open:
             self.query_one(TakebackLine).show(asked, self.seat)
+        else:
+            self.query_one("#status", Static).update("Taken back (nobody at the table to ask).")
 
     def _answer(self, accept: bool) -> None:
         takebacks = self._takebacks
