@@ -53,7 +53,7 @@ class HistoryScreen(Screen[None]):
     HistoryScreen #history-status.-error { color: $error; }
     """
     BINDINGS = [
-        Binding("enter", "replay", "Replay"),
+        Binding("enter", "replay", "Replay", priority=True),  # (before the list's own enter)
         Binding("e", "export", "Export"),
         Binding("escape", "back", "Back"),
     ]
@@ -110,10 +110,6 @@ class HistoryScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # (enter and "e" in the name field are the field's)
         return not (action in ("replay", "export") and isinstance(self.focused, Input))
-
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        event.stop()
-        self.action_replay()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
