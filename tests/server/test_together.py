@@ -62,6 +62,13 @@ async def test_chat_at_a_table_between_players_and_a_spectator(server):
         await shows(server, name, "chat", lambda lines: "bob: done" in lines)
     assert "carol (watching): still here" in (await together(server, "alice"))["chat"]
     assert "carol (watching): still here" not in (await together(server, "bob"))["chat"]
+    # the table's creator makes its chat players-only: the spectator is refused, in words
+    alice.press("/players-only on\r")
+    await until(lambda: chat.players_only(record.id), what="players only")
+    carol.press("can I still talk?\r")
+    await shows(server, "carol", "chat_error", lambda t: "for its players only" in t)
+    bob.press("/players-only off\r")  # (only the creator may)
+    await shows(server, "bob", "chat_error", lambda t: "only alice, who made the table" in t)
     # escape folds the chat and gives the keys back to the board
     alice.press("\x1b")
     await shows(server, "alice", "chat_folded", lambda f: f is True)

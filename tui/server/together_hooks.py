@@ -17,7 +17,7 @@ import signal
 from typing import Any
 
 from engine.lobby import LobbyError
-from engine.together.chat import ChatError, ChatLine
+from engine.together.chat import LOBBY, ChatError, ChatLine
 from engine.together.notices import Notice
 from engine.together.session import Together
 
@@ -64,9 +64,12 @@ class SessionTogether:
 
     # -- chat ----------------------------------------------------------------------------------
     def say(self, text: str) -> str | None:
-        """Send a line (or a command: ``/mute NAME``, ``/unmute NAME``); the refusal, or None."""
+        """Send a line (or a command: ``/mute NAME``, ``/unmute NAME``, and for a table's creator
+        ``/players-only on|off``); the refusal (or the command's answer), or None."""
         words = text.split()
         try:
+            if words and words[0] == "/players-only":
+                return self._players_only(words[1:])
             if words and words[0] in ("/mute", "/unmute"):
                 if len(words) != 2:
                     return f"{words[0]} NAME"
@@ -76,6 +79,15 @@ class SessionTogether:
         except ChatError as exc:
             return str(exc)
         return None
+
+    def _players_only(self, args: list[str]) -> str:
+        room = self.together.room
+        if room == LOBBY:
+            return "/players-only is for a table's chat"
+        if args not in (["on"], ["off"]):
+            return "/players-only on (or off)"
+        self.together.chat.set_players_only(room, self.name, args == ["on"])
+        return "only the players read and write here now" if args == ["on"] else "spectators may chat here again"
 
     def _chat(self, lines: list[ChatLine]) -> None:
         panel = self.panel
@@ -156,6 +168,7 @@ def together_status(app: Any) -> dict | None:
     return {
         "chat": list(panels.first().shown) if panels else None,
         "chat_folded": panels.first().folded if panels else None,
+        "chat_error": str(panels.first().query_one("#chat-error", TextLine).text) if panels else None,
         "notice": text(NoticeBar),
         "online": text(OnlineLine),
         "at_table": text(AtTableLine),
