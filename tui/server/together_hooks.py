@@ -165,6 +165,8 @@ def together_status(app: Any) -> dict | None:
         return str(found.first().text) if found else None
 
     panels = screen.query(ChatPanel)
+    if panels and not panels.first().query("#chat-error"):
+        return None  # a screen still composing its panel
     return {
         "chat": list(panels.first().shown) if panels else None,
         "chat_folded": panels.first().folded if panels else None,
