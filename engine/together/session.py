@@ -33,15 +33,18 @@ class Together:
         on_chat: Callable[[list[ChatLine]], object],
         on_notices: Callable[[list[Notice]], object],
         on_online: Callable[[], object] | None = None,
+        at: str | None = None,
     ) -> None:
+        """``at``: the table the session starts at (None: the lobby), so a login is one write."""
         self.lobby, self.store, self.name = lobby, lobby.store, name
-        self.room = LOBBY
+        self.room = at or LOBBY
         self.chat = Chat(self.store)
         self.presence = Presence(self.store)
         self.notices = Notices(self.store, name)
         self.takebacks = Takebacks(lobby)
-        self.session = self.presence.enter(name)
-        self._follower = self.chat.follow([LOBBY], name, on_chat)
+        self.notices.here = at
+        self.session = self.presence.enter(name, self.room)
+        self._follower = self.chat.follow([self.room], name, on_chat)
         self._stops = [self.notices.follow(on_notices)]
         if on_online is not None:
             self._stops.append(self.presence.follow(on_online))
@@ -52,10 +55,12 @@ class Together:
 
     def go_to(self, table_id: str | None) -> None:
         """The player is now at ``table_id`` (None: the lobby)."""
-        self.room = table_id or LOBBY
+        room = table_id or LOBBY
+        moved, self.room = room != self.room, room
         self.notices.here = table_id
         self._follower.rooms_now([self.room])
-        self.presence.move(self.session, self.room)
+        if moved:  # (no write when the session starts where it is)
+            self.presence.move(self.session, self.room)
 
     def say(self, text: str) -> ChatLine:
         return self.chat.say(self.room, self.name, text)

@@ -47,7 +47,9 @@ class TogetherScreen(Screen[None]):
 
     def together_arrive(self, table_id: str | None) -> None:
         """The player is here now: the chat shows this room, notices stop for this table."""
-        hooks = self.together
+        from tui.server.together_hooks import session_together
+
+        hooks = session_together(self.app, table_id)  # (made here: one write at a login)
         if hooks is not None:
             hooks.enter(table_id, self.query_one(ChatPanel))
 

@@ -27,12 +27,12 @@ log = logging.getLogger("bergfried.serve")
 class SessionTogether:
     """The session's ``Together`` and the widgets it feeds."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, at: str | None = None) -> None:
         self.app = app
         self.name = app.player.name
         self.panel: Any = None  # the ChatPanel of the room the player is in
         self.together = Together(
-            app.player.lobby, self.name, on_chat=self._chat, on_notices=self._notices, on_online=self._online
+            app.player.lobby, self.name, on_chat=self._chat, on_notices=self._notices, on_online=self._online, at=at
         )
         self._closed = False
         self._on_hangup()
@@ -144,11 +144,12 @@ class SessionTogether:
             log.exception("%s: leaving the online list failed", self.name)
 
 
-def session_together(app: Any) -> SessionTogether | None:
-    """The session's ``SessionTogether``, made now if need be (None for a local App)."""
+def session_together(app: Any, at: str | None = None) -> SessionTogether | None:
+    """The session's ``SessionTogether``, made now if need be (None for a local App); ``at``:
+    where the player is as it is made (the table, or None: the lobby)."""
     hooks = getattr(app, "together", None)
     if hooks is None and getattr(app, "player", None) is not None:
-        hooks = app.together = SessionTogether(app)
+        hooks = app.together = SessionTogether(app, at)
     return hooks
 
 
