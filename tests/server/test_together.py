@@ -32,17 +32,27 @@ async def shows(server, name, key, predicate, what=""):
         raise AssertionError(f"{exc}; it shows {seen[0]!r}") from None
 
 
+async def open_chat(server, client, name: str) -> None:
+    """ctrl+t, until the chat's typing line has the keys (what is typed before goes elsewhere)."""
+    client.press(CTRL_T)
+
+    async def typing():
+        status = await server.status(name)
+        return status is not None and status["focused"] == "chat-input"
+
+    await until(typing, what=f"{name}'s chat open")
+    assert (await together(server, name))["chat_folded"] is False
+
+
 async def test_chat_at_a_table_between_players_and_a_spectator(server):
     alice, bob, carol, record, _table = await seat_three(server)
     # at 100x30 the chat starts folded; ctrl+t opens it and the typing line takes the keys
     assert (await together(server, "alice"))["chat_folded"] is True
-    alice.press(CTRL_T)
-    await shows(server, "alice", "chat_folded", lambda f: f is False)
+    await open_chat(server, alice, "alice")
     alice.press("good luck: both of you\r")  # (":" is the chat's here, not the move line's)
     for name in ("alice", "bob", "carol"):
         await shows(server, name, "chat", lambda lines: "alice: good luck: both of you" in lines)
-    carol.press(CTRL_T)
-    await shows(server, "carol", "chat_folded", lambda f: f is False)
+    await open_chat(server, carol, "carol")
     carol.press("go bob\r")
     for name in ("alice", "bob"):
         await shows(server, name, "chat", lambda lines: "carol (watching): go bob" in lines)
@@ -51,8 +61,7 @@ async def test_chat_at_a_table_between_players_and_a_spectator(server):
     await shows(server, "alice", "chat", lambda lines: "bob: clear ␛[2J" in lines)
     assert b"clear \x1b[2J" not in bytes(alice.received)
     # bob mutes carol: her next line reaches alice, not bob
-    bob.press(CTRL_T)
-    await shows(server, "bob", "chat_folded", lambda f: f is False)
+    await open_chat(server, bob, "bob")
     bob.press("/mute carol\r")
     chat = Chat(server.service.store)
     await until(lambda: chat.muted("bob") == ["carol"], what="carol muted")
@@ -86,8 +95,7 @@ async def test_the_lobby_shows_who_is_online_and_at_a_table(server):
     alice = await server.connect("alice")
     await shows(server, "bob", "online", lambda text: text == "Online (2): alice, bob")
     # the lobby chat
-    alice.press(CTRL_T)
-    await shows(server, "alice", "chat_folded", lambda f: f is False)
+    await open_chat(server, alice, "alice")
     alice.press("anyone for King Up?\r")
     await shows(server, "bob", "chat", lambda lines: lines == ["alice: anyone for King Up?"])
     await alice.close()

@@ -72,7 +72,7 @@ class TogetherScreen(Screen[None]):
         elif self.typing_chat():
             panel.action_fold()
         else:
-            panel.query_one("#chat-input", Input).focus()
+            panel.input.focus()
 
     def on_chat_panel_folded(self, message: ChatPanel.Folded) -> None:
         message.stop()

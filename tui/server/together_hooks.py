@@ -166,12 +166,10 @@ def together_status(app: Any) -> dict | None:
         return str(found.first().text) if found else None
 
     panels = screen.query(ChatPanel)
-    if panels and not panels.first().query("#chat-error"):
-        return None  # a screen still composing its panel
     return {
         "chat": list(panels.first().shown) if panels else None,
         "chat_folded": panels.first().folded if panels else None,
-        "chat_error": str(panels.first().query_one("#chat-error", TextLine).text) if panels else None,
+        "chat_error": str(panels.first().error_line.text) if panels else None,
         "notice": text(NoticeBar),
         "online": text(OnlineLine),
         "at_table": text(AtTableLine),

@@ -59,13 +59,21 @@ class ChatPanel(Vertical):
         super().__init__(id=id, classes="-folded" if folded else "")
         self.unread = 0
         self.shown: list[str] = []  # every line's plain text, in order (what a reader sees)
-
-    def compose(self) -> ComposeResult:
-        yield RichLog(id="chat-lines", wrap=True, markup=False, min_width=20, max_lines=500)
-        yield TextLine("chat-error")
-        yield Input(
+        # Made now, mounted when first opened: a folded panel costs a session's first frame
+        # nothing (lines that come meanwhile wait in ``_waiting``).
+        self._waiting: list[Text] = []
+        self.log_view = RichLog(id="chat-lines", wrap=True, markup=False, min_width=20, max_lines=500)
+        self.error_line = TextLine("chat-error")
+        self.input = Input(
             placeholder="say something · enter sends · /mute NAME", id="chat-input", max_length=300, compact=True
         )
+
+    def compose(self) -> ComposeResult:
+        if not self.folded:
+            yield from self._parts()
+
+    def _parts(self) -> list:
+        return [self.log_view, self.error_line, self.input]
 
     @property
     def folded(self) -> bool:
@@ -77,7 +85,17 @@ class ChatPanel(Vertical):
         self.set_class(folded, "-folded")
         if not folded:
             self.unread = 0
-            self.query_one("#chat-input", Input).focus()
+            if not self.input.is_attached:
+                self.mount_all(self._parts())
+                self.call_after_refresh(self._opened)
+            else:
+                self.input.focus()
+
+    def _opened(self) -> None:
+        for text in self._waiting:
+            self.log_view.write(text)
+        self._waiting = []
+        self.input.focus()
 
     def action_fold(self) -> None:
         self.fold(True)
@@ -85,25 +103,29 @@ class ChatPanel(Vertical):
 
     def reset(self, lines: Iterable[ChatLine]) -> None:
         """Show these lines alone (the room's recent lines, as the player arrives)."""
-        self.query_one("#chat-lines", RichLog).clear()
-        self.shown = []
+        if self.log_view.is_attached:
+            self.log_view.clear()
+        self.shown, self._waiting = [], []
         unread = self.unread
         self.add(lines)
         self.unread = unread
 
     def add(self, lines: Iterable[ChatLine]) -> None:
-        log = self.query_one("#chat-lines", RichLog)
+        log = self.log_view
         for line in lines:
             text = chat_text(line)
             self.shown.append(text.plain)
-            log.write(text)
+            if log.is_attached:
+                log.write(text)
+            else:
+                self._waiting.append(text)
             if self.folded:
                 self.unread += 1
-        self.query_one("#chat-error", TextLine).update("")
+        self.error_line.update("")
 
     def refuse(self, message: str) -> None:
         """Say why the last line was not sent (too fast, players only, …)."""
-        self.query_one("#chat-error", TextLine).update(inert(message, 120))
+        self.error_line.update(inert(message, 120))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
