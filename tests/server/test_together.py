@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from engine.together.chat import Chat
+from engine.together.presence import Presence
 
 from .conftest import until
 from .test_tables import seat_three
@@ -175,6 +176,8 @@ async def test_a_turn_at_another_table_rings_the_bell_and_ctrl_n_goes_there(serv
         return status is not None and (status["play"] or {}).get("table") == here.id
 
     await until(at_here, what="alice back at her table")
+    presence = Presence(server.service.store)  # her session knows where she is: notices from now
+    await until(lambda: any(o.name == "alice" and here.id in o.places for o in presence.online()), what="alice here")
     bells = bytes(alice.received).count(b"\x07")
     await play_until(server, table, 1)
     await shows(server, "alice", "notice", lambda text: f"Your turn at King Up! ({other.id})" in text)

@@ -90,6 +90,8 @@ class LobbyScreen(TogetherScreen):
             self._unsubscribe = self.player.lobby.subscribe(lambda: self.post_message(LobbyChanged()))
         self.refresh_tables()
         self.together_arrive(None)
+
+    def arrived(self) -> None:
         self.online_changed()
 
     def online_changed(self) -> None:

@@ -68,6 +68,8 @@ class TableTogetherScreen(TogetherScreen):
         waker = self._store_woke
         store.wakers.append(waker)
         self._stop_waking = lambda: store.wakers.remove(waker) if waker in store.wakers else None
+
+    def arrived(self) -> None:
         self._show_takeback()
         self._tell_stand_in()
 
@@ -85,10 +87,9 @@ class TableTogetherScreen(TogetherScreen):
 
     def mark_stand_ins(self, lines: list[MoveLine]) -> list[MoveLine]:
         """The move list's new lines, a stand-in's moves marked."""
-        hooks = self.together
-        if hooks is None or not lines:
+        if not lines:
             return lines
-        marked = stand_in_lines(hooks.together.store, self.table_id, lines)
+        marked = stand_in_lines(self.app.player.lobby.store, self.table_id, lines)
         return [
             attrs.evolve(line, text=f"{line.text} {STAND_IN_MARK}") if line.position in marked else line
             for line in lines

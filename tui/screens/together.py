@@ -25,6 +25,10 @@ from tui.widgets.together import NoticeBar
 #: Below this height the chat starts folded (80x24 keeps the board whole).
 OPEN_CHAT_HEIGHT = 36
 
+#: Seconds after a screen mounts (or comes back) before the session says where the player is:
+#: that store work (a write, a few reads) never delays the screen's first frame.
+ARRIVE_AFTER = 0.1
+
 #: Keys a screen must not take while the player types in the chat.
 TYPING_IDLE = frozenset({"command_line", "open", "accept_takeback", "refuse_takeback", "jump"})
 
@@ -41,17 +45,26 @@ class TogetherScreen(Screen[None]):
 
     @property
     def together(self):
-        from tui.server.together_hooks import session_together
-
-        return session_together(self.app)
+        """The session's SessionTogether (None until the first screen arrived, or locally)."""
+        return getattr(self.app, "together", None)
 
     def together_arrive(self, table_id: str | None) -> None:
-        """The player is here now: the chat shows this room, notices stop for this table."""
+        """The player is here now: the chat shows this room, notices stop for this table (just
+        after the screen is drawn)."""
+        self.set_timer(ARRIVE_AFTER, lambda: self._arrive_now(table_id))
+
+    def _arrive_now(self, table_id: str | None) -> None:
         from tui.server.together_hooks import session_together
 
+        if not self.is_current:
+            return  # left already (it says so again when it is back)
         hooks = session_together(self.app, table_id)  # (made here: one write at a login)
         if hooks is not None:
             hooks.enter(table_id, self.query_one(ChatPanel))
+            self.arrived()
+
+    def arrived(self) -> None:
+        """What a screen does once the session knows the player is here."""
 
     def typing_chat(self) -> bool:
         focused = self.focused
