@@ -21,8 +21,10 @@ COMMANDS = [
     ["bench", "engine"],
     ["bench", "bots"],
     ["bench", "tui"],
+    ["bench", "chat"],
     ["bench", "ssh"],
     ["serve"],
+    ["admin"],
 ]
 
 
@@ -55,8 +57,10 @@ def test_top_level_help_names_every_command(capsys):
         "bench engine",
         "bench bots",
         "bench tui",
+        "bench chat",
         "bench ssh",
         "serve",
+        "admin",
     ):
         assert f"  {command}" in out, command
 

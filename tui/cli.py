@@ -34,8 +34,10 @@ HEADLESS = """headless commands (each has its own --help):
   bench bots GAME ...   a bot tournament: win rates with 95 % intervals (as arena)
   bench tui             client start-up and key-to-frame latency
   bench story           the story's chances and turning points: seconds, key-to-frame meanwhile
+  bench chat            chat over the store: a line to 20 other processes, latency and CPU
   bench ssh             SSH server: sessions, memory, connect and key-to-frame latency
-  serve                 host games over SSH (see docs/ssh.md)"""
+  serve                 host games over SSH (see docs/ssh.md)
+  admin ACTION ...      a server's host: list players, remove a key, ban a name, close a table"""
 
 REPLAY_HEADLESS = """without the viewer (printed, for scripts):
   --text                the moves in notation with running scores
@@ -125,7 +127,7 @@ def split_ui_options(argv: list[str]) -> tuple[list[str], list[str]]:
 
 
 #: Every command `bergfried` knows: the client's own, then the engine's headless ones.
-COMMANDS = ("play", "replay", "serve", "games", "selfplay", "arena", "check", "hint", "bench", "export")
+COMMANDS = ("play", "replay", "serve", "games", "selfplay", "arena", "check", "hint", "bench", "export", "admin")
 
 
 def wants_engine(argv: list[str]) -> bool:

@@ -17,7 +17,7 @@ from themes import DEFAULT_THEME, THEME_NAMES
 CONFIG_FILE = "config.json"
 
 #: Fields the user may change and that survive restarts; the rest describe the terminal.
-PERSISTED = ("theme", "bot_delay", "player_name", "ascii")
+PERSISTED = ("theme", "bot_delay", "player_name", "ascii", "bell")
 
 
 @dataclass
@@ -30,6 +30,8 @@ class Settings:
     #: Seconds between shown bot moves; 0 shows them as fast as they come.
     bot_delay: float = 0.6
     player_name: str = "You"
+    #: Ring the terminal bell with a notice (over SSH: your turn elsewhere, an invitation).
+    bell: bool = False
     #: Tests switch these off so screenshots do not depend on timing.
     cursor_blink: bool = True
     animations: bool = True
@@ -77,5 +79,6 @@ def _read_config(path: Path) -> dict:
         "bot_delay": lambda v: isinstance(v, (int, float)) and 0 <= v <= 10,
         "player_name": lambda v: isinstance(v, str) and 0 < len(v) <= 24,
         "ascii": lambda v: isinstance(v, bool),
+        "bell": lambda v: isinstance(v, bool),
     }
     return {k: v for k, v in data.items() if k in checks and checks[k](v)}

@@ -15,6 +15,8 @@ import re
 from pathlib import Path
 
 from engine.store import Store, open_store
+from engine.together.admin import is_banned
+from engine.together.keys import Key, add_key, keys, remove_key, rename
 
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{0,23}")
 
@@ -30,6 +32,7 @@ class Login(enum.Enum):
     TAKEN = "taken"  # a new key, but someone else owns the name: choose another
     OTHER = "other"  # this key belongs to another name
     INVALID = "invalid"  # not a usable name
+    BANNED = "banned"  # the host banned this name or this key (bergfried admin ban)
 
 
 class Accounts:
@@ -48,6 +51,8 @@ class Accounts:
     def check(self, name: str, key: str) -> Login:
         """What logging in as ``name`` with public key ``key`` (OpenSSH text) would mean."""
         owner = self.store.player_of_key(key)
+        if is_banned(self.store, owner or name, key):
+            return Login.BANNED
         if owner is not None:
             return Login.KNOWN if owner == name else Login.OTHER
         if not valid_name(name):
@@ -71,3 +76,18 @@ class Accounts:
 
     def set_last_table(self, name: str, table_id: str | None) -> None:
         self.store.set_last_table(name, table_id)
+
+    # -- keys and names (engine.together.keys: AccountError with one line for the player) --------
+    def keys(self, name: str) -> list[Key]:
+        return keys(self.store, name)
+
+    def add_key(self, name: str, text: str) -> Key:
+        """Another key for ``name``, from a session logged in with one of its keys."""
+        return add_key(self.store, name, text)
+
+    def remove_key(self, name: str, which: str) -> Key:
+        """Remove a key by fingerprint or key line; never the last one."""
+        return remove_key(self.store, name, which)
+
+    def rename(self, old: str, new: str) -> str:
+        return rename(self.store, old, new)

@@ -100,6 +100,9 @@ class Lobby(AwayRules):
 
     def _follow(self, record: TableRecord, table: StoredTable) -> None:
         """An open table catches up with the store: other processes' moves and stand-ins."""
+        if record.status == "closed":  # bergfried admin close: stopped at once in every process
+            table.end(record.message or "closed by the host")
+            return
         if record.lines > table.seq:
             table.catch_up()
         for i, seat in enumerate(record.seats):
@@ -233,10 +236,13 @@ class Lobby(AwayRules):
             table = self._open(record)
         return table
 
-    def summaries(self, viewer: str) -> list[TableSummary]:
-        """Every table, the viewer's first (those where it is their turn at the top)."""
+    def summaries(self, viewer: str, *, finished: bool = False) -> list[TableSummary]:
+        """Every open table, the viewer's first (those where it is their turn at the top). A
+        finished game leaves the list (engine.together.history has it), unless ``finished``."""
         self._fresh()
-        out = [self._summary(r, viewer) for r in self._records.values() if r.status != "damaged"]
+        out = [self._summary(r, viewer) for r in self._records.values() if r.status not in ("damaged", "closed")]
+        if not finished:
+            out = [s for s in out if s.status != "finished"]
         out.sort(key=lambda s: (not s.yours, not s.your_turn, s.status == "finished", s.id))
         return out
 

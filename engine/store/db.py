@@ -16,6 +16,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from .social_schema import SOCIAL_SCHEMA
+
 DB_NAME = "bergfried.db"
 SCHEMA_VERSION = 1
 
@@ -46,6 +48,7 @@ SCHEMA = [
     "CREATE TABLE IF NOT EXISTS presence (process TEXT NOT NULL, table_id TEXT NOT NULL, "
     "seat INTEGER NOT NULL, PRIMARY KEY (process, table_id, seat))",
     "CREATE TABLE IF NOT EXISTS processes (id TEXT PRIMARY KEY, beat DOUBLE PRECISION NOT NULL)",
+    *SOCIAL_SCHEMA,  # chat, sessions, notices, take-backs, bans (issue 29): new tables only
 ]
 
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 import os
 import secrets
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from engine.core.errors import IllegalAction
 
 from .db import DB_NAME, Database, Duplicate, Postgres, SQLite, StoreError
+from .social_schema import forget_table
 
 TABLE_FIELDS = (
     "id",
@@ -42,12 +43,19 @@ class Conflict(IllegalAction):
     """Another process wrote this table's next line first: read the table again."""
 
 
+class TableClosed(StoreError):
+    """The host closed the table (``bergfried admin close``): it takes no more lines."""
+
+
 class Store:
     def __init__(self, db: Database, data_dir: Path | None = None):
         self.db, self.data_dir = db, data_dir
         self.notes: list[str] = []  # what opening it did (an import): a line each, for the host
         self.process = f"{os.uname().nodename}:{os.getpid()}:{secrets.token_hex(4)}"
         self._pid = os.getpid()
+        # called on the loop after the lobby's poll whenever another process wrote anything
+        # (chat, presence and notices follow the one watcher: see Watcher)
+        self.wakers: list[Callable[[], object]] = []
 
     @property
     def kind(self) -> str:
@@ -168,6 +176,7 @@ class Store:
     def delete_table(self, tx, table_id: str) -> None:
         for what in ("seats", "events", "leases", "presence", "hurries"):
             tx.execute(f"DELETE FROM {what} WHERE table_id = ?", (table_id,))
+        forget_table(tx, table_id)
         tx.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
         tx.bump()
 
@@ -200,14 +209,18 @@ class Store:
         )
         end = seq + len(lines)
         if after is None:
-            tx.execute("UPDATE game_tables SET lines = ? WHERE id = ? AND lines < ?", (end, table_id, end))
+            changed = tx.execute("UPDATE game_tables SET lines = ? WHERE id = ? AND lines < ?", (end, table_id, end))
         else:
             to_act, finished = after
-            tx.execute(
+            changed = tx.execute(
                 "UPDATE game_tables SET lines = ?, to_act = ?, status = ? WHERE id = ? AND lines < ? "
                 "AND status IN ('playing', 'finished')",
                 (end, ",".join(map(str, sorted(to_act))), "finished" if finished else "playing", table_id, end),
             )
+        if not changed:  # (rare: only a table the host closed, so one more read then)
+            status = tx.one("SELECT status FROM game_tables WHERE id = ?", (table_id,))
+            if status is not None and status[0] == "closed":
+                raise TableClosed("the host closed this table")
         tx.bump()
 
     def progress(self, table_id: str, lines: int, to_act: Iterable[int], finished: bool) -> None:
@@ -285,6 +298,11 @@ class Store:
                 tx.execute(
                     "DELETE FROM presence WHERE process = ? AND table_id = ? AND seat = ?",
                     (self.process_id(), table_id, seat),
+                )
+                tx.execute(  # since when the seat's player is away (the lobby shows how long)
+                    "INSERT INTO seat_left (table_id, seat, at) VALUES (?, ?, ?) ON CONFLICT (table_id, seat) "
+                    "DO UPDATE SET at = excluded.at",
+                    (table_id, seat, time.time()),
                 )
             if self.beats:
                 self._beat(tx)

@@ -29,6 +29,7 @@ from engine.core.reader import load_text, parse_line
 from engine.core.replayer import Replayer
 from engine.core.table import Attachment, Listener, Table
 
+from . import stand_ins
 from .db import Duplicate, StoreError
 from .store import Conflict, Store
 
@@ -224,12 +225,21 @@ class StoredTable(Table):
             self._stop(f"The game's saved moves cannot be read: {exc}")
             return True
 
+    def end(self, message: str) -> None:
+        """The table ends here and now (the host closed it): every subscriber is told why."""
+        if not self.stopped and not self.closed:
+            self._stop(message)
+
     def submit(self, seat: int, action: Any) -> None:
         writer = _store_writer(self._match)
         for _ in range(10):
             writer.stood_in = seat if seat in self.stand_ins else None
+            before = self.version
             try:
-                return super().submit(seat, action)
+                super().submit(seat, action)
+                if seat in self.stand_ins and self.version > before:  # marked in the move list
+                    stand_ins.mark(self.store, self.table_id, before, self.version, seat)
+                return
             except Conflict:
                 self.catch_up()
                 if seat in self._bots:
@@ -250,6 +260,8 @@ class StoredTable(Table):
         if change.kind == "undo" and not self._refreshing:  # a move says it in its own write
             with contextlib.suppress(StoreError):
                 self.store.progress(self.table_id, self.seq, match.to_act, match.finished)
+            with contextlib.suppress(StoreError):
+                stand_ins.forget_after(self.store, self.table_id, len(match.entries))
 
     # -- bots ----------------------------------------------------------------------------------
     def drive_bots(self) -> None:

@@ -63,6 +63,7 @@ class Watcher:
     def _poll(self, db: SQLite) -> None:
         seen = db.data_version()
         wake = _WalWake(db.path)
+        self._fire()  # whatever was written before this thread first looked (as _listen does)
         try:
             while not self._stop.is_set():
                 # Waiting for the WAL to be written costs nothing while nobody writes; without
@@ -114,3 +115,14 @@ class Watcher:
     def _call(self) -> None:
         self._pending = False
         self.callback()
+        run_wakers(self.store)
+
+
+def run_wakers(store) -> None:
+    """Tell chat, presence and notices that another process wrote (one query each at most); a
+    session told of changes by its server's front calls this as a watcher would."""
+    for waker in list(store.wakers):
+        try:
+            waker()
+        except StoreError:
+            pass  # the database is away for a moment: the next change tries again

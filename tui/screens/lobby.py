@@ -18,9 +18,16 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from engine.lobby import LobbyError, TableSummary
+from engine.together.notices import decline
+
+from tui.widgets.together import AtTableLine, OnlineLine
+
+from tui.widgets.footer import FittingFooter
 
 from .new_table import NewTable, NewTableScreen
 from .play import PlayScreen
+from .table_together import TableTogetherScreen
+from .together import TogetherScreen
 
 if TYPE_CHECKING:
     from textual import getters
@@ -31,7 +38,7 @@ class LobbyChanged(Message):
     """Some table changed (maybe at another player's App): redraw on our own turn."""
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(TogetherScreen):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(RemoteApp)
 
@@ -42,8 +49,11 @@ class LobbyScreen(Screen[None]):
         Binding("enter", "open", "Play/Join", priority=True),
         Binding("w", "watch", "Watch"),
         Binding("n", "new_table", "New table"),
-        Binding("x", "leave", "Leave seat"),
+        Binding("x", "leave", "Leave/decline"),
         Binding("q", "app.quit", "Quit"),
+        # (a narrow footer leaves these off first: the status line names them)
+        Binding("k", "keys", "Keys/name"),
+        Binding("h", "history", "History"),
     ]
 
     def __init__(self) -> None:
@@ -54,8 +64,11 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="greeting")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        yield Static("enter: play or join · w: watch · n: new table", id="lobby-status")
-        yield Footer()
+        yield Static("enter: play or join · w: watch · n: new table · h: history · k: keys", id="lobby-status")
+        yield AtTableLine("at-table")
+        yield OnlineLine("online")
+        yield from self.together_widgets()
+        yield FittingFooter()
 
     @property
     def player(self):
@@ -76,6 +89,28 @@ class LobbyScreen(Screen[None]):
         if self._unsubscribe is None:
             self._unsubscribe = self.player.lobby.subscribe(lambda: self.post_message(LobbyChanged()))
         self.refresh_tables()
+        self.together_arrive(None)
+
+    def arrived(self) -> None:
+        self.online_changed()
+
+    def online_changed(self) -> None:
+        """Who is online (any process's login or logout), and who is at the table under the cursor."""
+        hooks = self.together
+        if hooks is not None:
+            self.query_one(OnlineLine).show(hooks.together.presence.online())
+        self._show_at_table()
+
+    def _show_at_table(self) -> None:
+        hooks, table_id = self.together, self._cursor_key()
+        seats = hooks.together.presence.at_table(table_id) if hooks is not None and table_id else []
+        self.query_one(AtTableLine).show(seats)
+
+    def on_data_table_row_highlighted(self, _event: DataTable.RowHighlighted) -> None:
+        self._show_at_table()
+
+    def chat_folded(self) -> None:
+        self.query_one("#tables", DataTable).focus()
 
     def _stop_listening(self) -> None:
         if self._unsubscribe is not None:
@@ -123,6 +158,7 @@ class LobbyScreen(Screen[None]):
             # The cursor stays on its table when the rows are reordered (a turn moves one up).
             ids = [s.id for s in rows]
             table.move_cursor(row=ids.index(keep) if keep in ids else min(row, len(rows) - 1))
+        self._show_at_table()  # (away times move on with every redraw)
 
     def _cursor_key(self) -> str | None:
         table = self.query_one("#tables", DataTable)
@@ -185,12 +221,27 @@ class LobbyScreen(Screen[None]):
         table_id = self._selected()
         if table_id is None:
             return
+        lobby, name = self.player.lobby, self.player.name
         try:
-            self.player.lobby.leave(table_id, self.player.name)
+            if lobby.record(table_id).invited(name) is not None:
+                decline(lobby, table_id, name)  # the creator is told
+                self._say(f"You declined the invitation to table {table_id}.")
+                return
+            lobby.leave(table_id, name)
         except LobbyError as exc:
             self._say(str(exc), error=True)
             return
         self._say(f"You left table {table_id}.")
+
+    def action_keys(self) -> None:
+        from .keys import KeysScreen
+
+        self.app.push_screen(KeysScreen())
+
+    def action_history(self) -> None:
+        from .history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
 
     def action_new_table(self) -> None:
         others = [n for n in self.player.accounts.names() if n != self.player.name]
@@ -233,7 +284,7 @@ def _turn(s: TableSummary) -> str:
     return ", ".join(s.to_act) or "—"
 
 
-class RemotePlayScreen(PlayScreen):
+class RemotePlayScreen(TableTogetherScreen, PlayScreen):
     """The play screen for one seat (or a spectator) of a server's table: no files offered."""
 
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
@@ -244,7 +295,15 @@ class RemotePlayScreen(PlayScreen):
         self.table_id, self.seat = table_id, seat
 
     # Textual also runs PlayScreen's on_mount/on_unmount (handlers run for every class in the MRO).
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield from self.table_widgets()
+
+    def chat_folded(self) -> None:
+        self.focus_board()
+
     def on_mount(self) -> None:
+        self.together_arrive(self.table_id)
         # A blinking cursor is a frame sent twice a second to every player at the move line.
         self.query_one("#command", Input).cursor_blink = False
         player = self.app.player
@@ -266,6 +325,15 @@ class RemotePlayScreen(PlayScreen):
     def action_save_as(self) -> None:
         return
 
+    def _add_moves(self, lines) -> None:
+        super()._add_moves(self.mark_stand_ins(lines))  # a stand-in's moves marked
+
+    def action_undo(self) -> None:
+        if self.undo_blocker() is not None:
+            self.action_undo_why()
+            return
+        self.ask_takeback()  # others at the table are asked; bots accept
+
     def action_leave(self) -> None:
         """Back to the lobby without asking: the seat stays this player's, the game goes on."""
         if self.query_one("#command", Input).has_focus:
@@ -274,6 +342,9 @@ class RemotePlayScreen(PlayScreen):
         player = self.app.player
         player.accounts.set_last_table(player.name, None)  # on purpose: next login opens the lobby
         self.app.go_lobby()
+
+
+_NOT_FREE = {"taken": "taken", "banned": "banned on this server"}  # Login values
 
 
 class ChooseNameScreen(Screen[None]):
@@ -306,7 +377,7 @@ class ChooseNameScreen(Screen[None]):
         state = player.accounts.check(name, player.key)
         if state is not Login.CLAIM:
             self.query_one("#question", Static).update(
-                f"{name!r} is {'taken' if state is Login.TAKEN else 'not a valid name'}; try another:"
+                f"{name!r} is {_NOT_FREE.get(state.value, 'not a valid name')}; try another:"
             )
             self.app.bell()
             return

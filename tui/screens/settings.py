@@ -58,6 +58,10 @@ class SettingsScreen(Screen[None]):
             with Horizontal():
                 yield Label("Glyphs")
                 yield OnOffCheckbox("ASCII only", s.ascii, compact=True, id="ascii")
+            if not local:  # notices come only from a server's other tables
+                with Horizontal():
+                    yield Label("Notices")
+                    yield OnOffCheckbox("Ring the bell", s.bell, compact=True, id="bell")
             if local:
                 width = self.app.size.width - 20
                 yield Static(
@@ -86,6 +90,10 @@ class SettingsScreen(Screen[None]):
             self.app.settings.save()
 
     def on_checkbox_changed(self, event: OnOffCheckbox.Changed) -> None:
+        if event.checkbox.id == "bell":
+            self.app.settings.bell = event.value
+            self.app.settings.save()
+            return
         self.app.settings.ascii = event.value
         self.app.settings.save()
         self.app.refresh_glyphs()

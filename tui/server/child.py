@@ -47,6 +47,8 @@ class RemoteApp(BergfriedApp):
     SPINNER_INTERVAL = 0.25
     #: Over SSH the settings screen shows no host path and no name field (the key names you).
     remote = True
+    #: The session's playing-together hooks (tui/server/together_hooks.py), made by its first screen.
+    together: Any = None
 
     def __init__(self, settings: Settings, player: Player, tables: Any = None, control: Control | None = None) -> None:
         super().__init__(settings, tables=tables)
@@ -182,11 +184,18 @@ class Control:
             self.send({"status": describe(app), "id": message.get("id")})
         elif "changed" in message and app is not None:  # another process wrote to the store
             from engine.store import StoreError
+            from engine.store.watch import run_wakers
 
             try:
                 app.player.lobby.poll()
             except StoreError:
                 pass  # the database is away for a moment: the next change tries again
+            run_wakers(app.player.lobby.store)  # chat, presence, notices follow the same word
+        elif "idle_warning" in message and app is not None:
+            from .idle_warning import warning_text
+
+            text = warning_text(message["idle_warning"], message["limit"])
+            app.notify(text, title="Idle", severity="warning", timeout=min(60, message["idle_warning"]))
         elif "clamped" in message and app is not None:
             width, height = message["clamped"]
             asked = "x".join(str(n) for n in message.get("asked", ()))
@@ -244,6 +253,8 @@ def run(spec: dict, control: Control) -> int:
         app.run()
     finally:
         try:
+            if app.together is not None:
+                app.together.close()  # out of the online list
             lobby.close()
             store.close()
         except Exception:

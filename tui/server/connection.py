@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from engine.lobby import Login
+from engine.together.admin import is_banned
 
 from .session import SSHSession, Who, safe
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bergfried.serve")
 
+BANNED = "Bergfried: this name (or this key) is banned on this server."
 NO_KEY = "Bergfried logs in with an SSH key, never a password: make one with `ssh-keygen -t ed25519` and connect again."
 
 
@@ -96,7 +98,16 @@ class Connection(asyncssh.SSHServer):
         if self.refusal is not None:
             self.conn.send_auth_banner(f"Bergfried: {self.refusal}.\r\n")
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"Bergfried: {self.refusal}")
+        elif is_banned(self.service.store, name=username):  # a name is public: said before any key
+            self.refuse_banned(banner=True)
         return True
+
+    def refuse_banned(self, banner: bool = False) -> None:
+        log.info("%s: %s: refused: banned", self.peer, safe(self.username, 24))
+        self.service.failed(self.peer)
+        if banner:  # (only while authenticating: OpenSSH prints it)
+            self.conn.send_auth_banner(BANNED + "\r\n")
+        self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, BANNED)
 
     def public_key_auth_supported(self) -> bool:
         return True
@@ -136,6 +147,9 @@ class Connection(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         accounts = self.service.accounts
+        if self.login is Login.BANNED:  # a banned key: told only now, the client proved it holds it
+            self.refuse_banned()
+            return
         if self.login is Login.OTHER:
             # The client proved it holds the key: only now may it hear whose the key is.
             owner = accounts.name_of(self.key)

@@ -15,6 +15,7 @@ def describe(app: Any) -> dict:
     from engine.core.views import view_to_json
 
     from ..screens.lobby import RemotePlayScreen
+    from .together_hooks import together_status
 
     screen = app.screen
     # A table screen counts once mounted: its on_mount records the player's seat and last table
@@ -30,6 +31,7 @@ def describe(app: Any) -> dict:
         "color_system": app.console.color_system,
         "name": app.player.name,
         "play": None,
+        "together": together_status(app),
     }
     if play is not None:
         moves = play.query_one("#moves", OptionList)

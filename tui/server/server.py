@@ -27,6 +27,7 @@ from engine.store import StoreError
 from engine.store.botpool import BotPoolProcess
 from engine.store.watch import Watcher
 
+from .idle_warning import warn_idle
 from .connection import Connection, key_text, read_allowed, watch_asyncssh_refusals
 from .limits import Limits
 from .session import SSHSession, Who
@@ -193,6 +194,7 @@ class Service:
         while True:
             await asyncio.sleep(self.limits.idle_check)
             try:
+                await warn_idle(self)  # a minute ahead
                 await self._check_idle()
             except Exception:
                 log.exception("checking for idle sessions failed")

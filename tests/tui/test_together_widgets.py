@@ -1,0 +1,194 @@
+"""The playing-together widgets under Pilot at 80×24: a chat panel fed by a real store (two
+players and a spectator, in another store as in other processes: the spectator's line marked,
+escape sequences inert, a typed line posted, a refusal shown, folding with an unread count),
+the notice line (newest first, jump, the bell) and the online and at-table lines."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widgets import RichLog
+
+from engine.core import TableHost
+from engine.games import get_game
+from engine.lobby import Lobby
+from engine.store import Store
+from engine.store.db import SQLite
+from engine.together.chat import Chat, ChatError, ChatLine
+from engine.together.notices import Notice
+from engine.together.presence import AtTable, Online
+from tests.waiting import until
+from tui.widgets.chat import ChatPanel
+from tui.widgets.together import AtTableLine, NoticeBar, OnlineLine, TakebackLine
+
+
+class ChatApp(App):
+    def __init__(self, folded: bool = False) -> None:
+        super().__init__()
+        self.folded = folded
+        self.said: list[str] = []
+        self.jumps: list[str] = []
+        self.bells = 0
+
+    def compose(self) -> ComposeResult:
+        yield NoticeBar()
+        yield OnlineLine("online")
+        yield AtTableLine("at-table")
+        yield TakebackLine()
+        yield ChatPanel(folded=self.folded, id="chat")
+
+    def on_chat_panel_said(self, message: ChatPanel.Said) -> None:
+        self.said.append(message.text)
+
+    def on_notice_bar_jump(self, message: NoticeBar.Jump) -> None:
+        self.jumps.append(message.table_id)
+
+    def bell(self) -> None:
+        self.bells += 1
+
+
+def store_at(folder) -> Store:
+    db = SQLite(folder / "bergfried.db", durable=False)
+    db.schema()
+    return Store(db, folder)
+
+
+def log_lines(app) -> list[str]:
+    return [strip.text.rstrip() for strip in app.query_one("#chat-lines", RichLog).lines]
+
+
+async def test_a_spectator_s_line_is_marked_and_escapes_arrive_inert(tmp_path):
+    theirs, bobs = store_at(tmp_path), store_at(tmp_path)  # the others' process and bob's
+    for name in ("alice", "bob", "carol"):
+        theirs.claim(name, f"ssh-ed25519 AAAA{name}")
+    lobby = Lobby(theirs, TableHost(get_game, durable=False))
+    record = lobby.create("alice", "palais-royal", ["me", "invite:bob"])
+    lobby.join(record.id, "bob")
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        watching = Lobby(bobs, TableHost(get_game, durable=False))
+        watching.watch()
+        panel = app.query_one(ChatPanel)
+        follower = Chat(bobs).follow([record.id], "bob", panel.add)
+        Chat(theirs).say(record.id, "alice", "\x1b[2J\x1b[31mgood luck\x07")
+        Chat(theirs).say(record.id, "carol", "alice: I am a player too")
+        await until(lambda: len(panel.shown) == 2, what="both lines in bob's panel")
+        await pilot.pause()
+        assert panel.shown == ["alice: ␛[2J␛[31mgood luck␇", "carol (watching): alice: I am a player too"]
+        assert log_lines(app) == panel.shown
+        assert not any("\x1b" in line or "\x07" in line for line in log_lines(app))
+        await pilot.click("#chat-input")
+        await pilot.press(*"gg", "enter")
+        assert app.said == ["gg"] and app.query_one("#chat-input").value == ""
+        await pilot.press("enter")  # an empty line is not sent
+        assert app.said == ["gg"]
+        follower.stop()
+        watching.close()
+    lobby.close()
+
+
+async def test_a_refusal_is_shown_and_folding_counts_unread(tmp_path):
+    app = ChatApp(folded=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.query_one(ChatPanel)
+        await pilot.pause()
+        assert panel.folded and panel.region.height == 0  # folded away: no room taken
+        panel.add([ChatLine(1, "lobby", 0.0, "bob", "lobby", "[bold]not markup[/]")])
+        assert panel.unread == 1
+        panel.fold()
+        await pilot.pause()
+        assert not panel.folded and panel.unread == 0 and app.focused is app.query_one("#chat-input")
+        assert log_lines(app) == ["bob: [bold]not markup[/]"]
+        try:
+            raise ChatError("slow down: at most 5 lines in 10 s (wait 3 s)")
+        except ChatError as exc:
+            panel.refuse(str(exc))
+        await pilot.pause()
+        assert "slow down" in str(app.query_one("#chat-error").render())
+        assert panel.region.height == 10 and panel.region.bottom <= 24
+
+
+async def test_notices_show_the_newest_and_jump(tmp_path):
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.query_one(NoticeBar)
+        await pilot.pause()
+        assert bar.has_class("-empty") and bar.region.height == 0
+        bar.show([Notice("turn", "t111111", "Your turn at King Up! (t111111)")], bell=True)
+        bar.show([Notice("invited", "t222222", "carol invites you to King Up! (t222222)")])
+        await pilot.pause()
+        rendered = bar.render()
+        text = rendered.plain if isinstance(rendered, Text) else str(rendered)
+        assert text == "carol invites you to King Up! (t222222) (+1) · j: go there"
+        assert app.bells == 1
+        bar.jump()
+        await pilot.pause()
+        assert app.jumps == ["t222222"] and bar.notice is not None and bar.notice.table_id == "t111111"
+        bar.jump()
+        await pilot.pause()
+        assert app.jumps == ["t222222", "t111111"] and bar.has_class("-empty") and bar.region.height == 0
+
+
+async def test_who_is_online_and_at_the_table():
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.query_one(OnlineLine).show([Online("alice", 0.0, ("lobby",)), Online("bob\x1b", 0.0, ("t1",))])
+        app.query_one(AtTableLine).show(
+            [
+                AtTable(0, "alice", "alice", True, None, False),
+                AtTable(1, "bob", "bob", False, 330.0, True),
+                AtTable(2, "Random bot 3", None, True, None, False),
+            ]
+        )
+        await pilot.pause()
+        assert str(app.query_one(OnlineLine).render()) == "Online (2): alice, bob␛"
+        assert str(app.query_one(AtTableLine).render()) == "alice here · bob away 5 min (a bot for now) · Random bot 3"
+
+
+async def test_a_turn_at_another_table_reaches_the_notice_line(tmp_path):
+    from engine.together.notices import Notices
+
+    others, hers = store_at(tmp_path), store_at(tmp_path)  # bob's process and alice's
+    for name in ("alice", "bob"):
+        others.claim(name, f"ssh-ed25519 AAAA{name}")
+    lobby = Lobby(others, TableHost(get_game, durable=False))
+    record = lobby.create("bob", "carcassonne-castle", ["me", "invite:alice"])
+    lobby.join(record.id, "alice")
+    table = lobby.table(record.id)
+    while 1 in table.to_act:  # alice (seat 1) is not to act as she starts watching
+        table.submit(1, table.legal_actions(1)[0])
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        watching = Lobby(hers, TableHost(get_game, durable=False))
+        watching.watch()
+        bar = app.query_one(NoticeBar)
+        stop = Notices(hers, "alice").follow(lambda notices: bar.show(notices, bell=True))
+        while 1 not in table.to_act:  # bob moves in his process
+            table.submit(0, table.legal_actions(0)[0])
+        await until(lambda: bar.notice is not None, what="the turn notice")
+        bar.jump()  # the screen binds the key that calls it
+        await pilot.pause()
+        assert app.jumps == [record.id] and app.bells == 1
+        stop()
+        watching.close()
+    lobby.close()
+
+
+async def test_a_take_back_request_as_each_player_reads_it():
+    from engine.together.takeback import Takeback
+
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        line = app.query_one(TakebackLine)
+        asked = Takeback("t1", 7, 0, "alice", (1, 2), "asked", "")
+        line.show(asked, 1)
+        await pilot.pause()
+        assert str(line.render()) == "alice asks to take back their last move · y: accept · n: refuse"
+        assert line.region.height == 1
+        line.show(asked, None)
+        assert str(line.render()) == "alice asked to take back their last move; waiting for 2 answers"
+        line.show(Takeback("t1", 7, 0, "alice", (), "refused", "bob refused"), 0)
+        assert str(line.render()) == "alice's request to take back a move: refused (bob refused)"
+        line.show(None, 0)
+        await pilot.pause()
+        assert line.has_class("-empty") and line.region.height == 0
