@@ -32,6 +32,13 @@ def legal_moves(state: BTCState, seat: int) -> Iterator[Any]:
                     yield from (Place(tile.room, k, c, f) for c, f in castle.positions(tile.room))
 
 
+def not_your_turn(state: BTCState, seat: int) -> str:
+    """Why ``seat`` owes nothing now, in the player's terms."""
+    if state.phase == CHOOSING and not state.ludwig_assigned and 0 <= seat < state.players:
+        return "Ludwig's two rooms are given to his castles first; then both players choose their pairs"
+    return "it is not your turn"
+
+
 def tile_castles(state: BTCState, tile: Tile) -> list[int]:
     if tile.castle >= 0:
         return [tile.castle]
@@ -72,10 +79,11 @@ def _bonus_first(state: BTCState, action: Any) -> str | None:
 def _why_not_choose(state: BTCState, seat: int, action: Choose) -> str | None:
     if state.bonuses:
         return _bonus_first(state, action)
+    if _ludwig_first(state, seat):
+        return "first give one of Ludwig's two drawn rooms to your castle with him"
     rooms, hand = action.rooms, state.hands[seat]
     if (
         state.phase == CHOOSING
-        and not _ludwig_first(state, seat)
         and type(rooms) is tuple
         and len(rooms) == 2
         and all(type(x) is int for x in rooms)

@@ -39,12 +39,13 @@ from .events import (
 )
 from .flow import Folder, after_action, earn, reveal_if_all_chosen, room_counted, start_round
 from .hidden import resample_hidden
-from .moves import CHECKS, legal_moves
+from .moves import CHECKS, legal_moves, not_your_turn
 from .preview import PlacePreview, preview
 from .scoring import cached_sheet
 from .state import (
     LUDWIG,
     OVER,
+    RULES,
     Assign,
     Attend,
     Bonus,
@@ -74,7 +75,7 @@ class BetweenTwoCastles(Rules):
     title = "Between Two Castles"
     description = "Draft rooms in secret and build two castles, one with each neighbour; your lower castle counts."
     min_players, max_players = 2, 7
-    rules_version = 1
+    rules_version = RULES  # 2: Ludwig's rooms are given before the pairs are chosen; a pair is final
     variants = (PRACTICE, LUDWIG_VARIANT)
     bots = {"random": RandomBot, "greedy": GreedyBot, **thinking_levels()}
     view_class = BTCView
@@ -86,7 +87,8 @@ class BetweenTwoCastles(Rules):
 
     def initial_state(self, config: GameConfig) -> BTCState:
         _check_config(config)
-        return BTCState(players=config.players)
+        rules = 1 if config.rules_before(RULES) else RULES
+        return BTCState(players=config.players, rules_version=rules)
 
     def setup(self, config: GameConfig, rng: random.Random) -> list[Any]:
         _check_config(config)
@@ -112,7 +114,7 @@ class BetweenTwoCastles(Rules):
         if state.phase == OVER:
             raise IllegalMove("the game is over")
         if seat not in to_act(state):
-            raise IllegalMove("it is not your turn")
+            raise IllegalMove(not_your_turn(state, seat))
         CHECKS.require(state, seat, action)
         fold = Folder(state)
         top = state.bonuses[-1] if state.bonuses else None
