@@ -202,6 +202,13 @@ class BetweenTwoCastles(Rules):
             ),
         )
 
+    def final(self, config: GameConfig, event: Any) -> str | None:
+        """A chosen pair: „Hast du deine Wahl einmal getroffen, darfst du dich nicht mehr
+        umentscheiden." Files saved under rules version 1 could take it back."""
+        if isinstance(event, PairChosen) and not config.rules_before(RULES):
+            return "a chosen pair is final: once you have chosen you may not change your mind (practice games excepted)"
+        return None
+
     def boundary(self, event: Any) -> str | None:
         if isinstance(event, RoundStarted):
             return "round"
