@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core.checks import Check, Checks
 
-from .castle import fit_problem, fits, open_spots, spot_name
+from .castle import any_number, fit_problem, fits, open_spots, spot_name
 from .catalog import TILES
 from .effects import catapult_targets, decay_targets, thief_victims
 from .state import ROYAL, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal, TakeCoin, TakeTile
@@ -25,11 +25,18 @@ def max_change(state: CastleBuilderState) -> int:
     return 99 if ROYAL in state.variants else 1
 
 
+def free_change(state: CastleBuilderState) -> bool:
+    """Whether a number may be changed where any number fits (the foundation, a ✓ tile): always
+    under rules version 2, as the rulebook says; refused in files saved under version 1."""
+    return state.rules_version >= 2
+
+
 def legal_builds(state: CastleBuilderState, seat: int) -> Iterator[Build]:
     castle = state.castles[seat]
     spots = open_spots(castle)
     holder = state.holders[seat]
     limit = max_change(state)
+    free = free_change(state)
     for tile_id in buildable(state, seat):
         tile = TILES[tile_id]
         payable = [t for t in holder if t != tile_id]
@@ -37,12 +44,15 @@ def legal_builds(state: CastleBuilderState, seat: int) -> Iterator[Build]:
             delta = fits(castle, tile, spot)
             if delta is None:
                 continue
-            k = abs(delta)
-            if k == 0:
+            if delta == 0:
                 yield Build(tile_id, spot.level, spot.x)
-            elif k <= limit and k <= len(payable):
-                for paid in combinations(payable, k):
-                    yield Build(tile_id, spot.level, spot.x, delta, paid)
+            if free and any_number(tile, spot):
+                deltas = [d for k in range(1, min(limit, len(payable)) + 1) for d in (k, -k)]
+            else:
+                deltas = [delta] if delta and abs(delta) <= limit and abs(delta) <= len(payable) else []
+            for d in deltas:
+                for paid in combinations(payable, abs(d)):
+                    yield Build(tile_id, spot.level, spot.x, d, paid)
 
 
 def anyone_can_build(state: CastleBuilderState) -> bool:
@@ -130,7 +140,7 @@ def _why_not_build(state: CastleBuilderState, seat: int, build: Build) -> str | 
         return "name each tile you discard once, in order"
     if any(t not in holder for t in paid):
         return "you pay for a change with other tiles from your holder"
-    why = fit_problem(state.castles[seat], TILES[build.tile], build.level, build.x, build.delta)
+    why = fit_problem(state.castles[seat], TILES[build.tile], build.level, build.x, build.delta, free_change(state))
     if why:
         return f"#{build.tile} ({TILES[build.tile].label}) at {spot_name(build.level, build.x)}: {why}"
     return None
