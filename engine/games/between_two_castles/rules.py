@@ -206,7 +206,7 @@ class BetweenTwoCastles(Rules):
         """A chosen pair: „Hast du deine Wahl einmal getroffen, darfst du dich nicht mehr
         umentscheiden." Files saved under rules version 1 could take it back."""
         if isinstance(event, PairChosen) and not config.rules_before(RULES):
-            return "a chosen pair is final: once you have chosen you may not change your mind (practice games excepted)"
+            return "a chosen pair is final (only a practice game takes it back)"
         return None
 
     def boundary(self, event: Any) -> str | None:
