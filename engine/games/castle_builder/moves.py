@@ -9,7 +9,7 @@ from typing import Any
 from engine.core.checks import Check, Checks
 
 from .castle import any_number, fit_problem, fits, open_spots, spot_name
-from .catalog import TILES
+from .catalog import HOLDER_LIMIT, TILES
 from .effects import catapult_targets, decay_targets, thief_victims
 from .state import ROYAL, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal, TakeCoin, TakeTile
 from .turn import coin_effects, market_tiles
@@ -56,21 +56,23 @@ def legal_builds(state: CastleBuilderState, seat: int) -> Iterator[Build]:
 
 
 def anyone_can_build(state: CastleBuilderState) -> bool:
-    """Whether some tile outside the castles (supply, discard pile, holders, market, royals) fits some
-    open place of some castle, by the building rules and a change of number within the limit. If none
-    does, nobody can ever build again: castles change only by building and by coins, and only
-    building wins coins; the tiles left only go round supply, holders and discard pile."""
-    loose = set(state.supply) | set(state.discard) | set(market_tiles(state))
-    for tiles in (*state.holders, *state.royals):
-        loose.update(tiles)
+    """Whether some tile outside the castles could still be built: it fits some open place by the
+    building rules, with a change of number someone could pay for. If none could, nobody can ever
+    build again: castles change only by building and by coins, and only building wins coins.
+
+    While nobody builds, the market keeps its tiles (a market tile pays with a holder of up to 7);
+    the other tiles only go round supply, holders and discard pile, and one in a holder pays with
+    the other 6 at most; a prince or princess goes only into its owner's castle."""
     limit = max_change(state)
-    for castle in state.castles:
+    market = set(market_tiles(state))
+    drawn = {t for tiles in (state.supply, state.discard, *state.holders) for t in tiles}
+    for seat, castle in enumerate(state.castles):
         spots = open_spots(castle)
-        for tile_id in loose:
-            tile = TILES[tile_id]
-            for spot in spots:
-                delta = fits(castle, tile, spot)
-                if delta is not None and abs(delta) <= limit:
+        for tiles, payable in ((market, HOLDER_LIMIT), (drawn, HOLDER_LIMIT - 1), (state.royals[seat], HOLDER_LIMIT)):
+            most = min(limit, payable)
+            for tile_id in tiles:
+                tile = TILES[tile_id]
+                if any((d := fits(castle, tile, spot)) is not None and abs(d) <= most for spot in spots):
                     return True
     return False
 
