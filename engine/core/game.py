@@ -261,6 +261,10 @@ class Game(Protocol):
     def boundary(self, event: Any) -> str | None:
         """'round' or 'turn' when ``event`` starts a round or a turn; else None (for replay jumps)."""
 
+    def final(self, config: GameConfig, event: Any) -> str | None:
+        """Why undo may not take ``event`` back outside practice games (a choice the rulebook
+        makes final), in a player's words; None when it may (used by undo)."""
+
     def make_bot(self, level: str) -> Any:
         """A bot (engine.core.bots.Bot) of one of ``bot_levels``; UnknownBotLevel otherwise."""
 
@@ -316,6 +320,10 @@ class Rules:
         """The rules in English (``rules.md`` shipped inside the game's package)."""
         package = type(self).__module__.rpartition(".")[0]
         return resources.files(package).joinpath("rules.md").read_text("utf-8")
+
+    def final(self, config: GameConfig, event: Any) -> str | None:
+        """No move is final by itself in most games: undo's general policy decides (see :class:`Game`)."""
+        return None
 
     def resample_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:
         """A state that ``seat`` cannot tell from ``state``: everything hidden from it redrawn.

@@ -4,7 +4,8 @@ save-file reader asks it again for every undo line, so an edited file cannot und
 A seat may take back its own last action while nobody else has acted since and nothing hidden
 was revealed. Any other seat's reply — a bot's as much as a person's — shows that seat's private
 information and its luck, so it counts as a reveal: going back past it (and past drawn cards and
-revealed votes) is for practice games only, and never past another person's move.
+revealed votes) is for practice games only, and never past another person's move. A move the
+game's rules make final (Game.final: Between Two Castles' chosen pair) goes back only in practice.
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ def undo_check(
         return UndoCheck(
             False, f"{names} has replied since; taking back past another seat's move is only for practice games"
         )
+    if not practice:
+        for e in entries:
+            if e.act >= target and (final := game.final(header.config, e.event)):
+                return UndoCheck(False, final)
     if not practice and any(game.reveals(e.event) for e in entries if e.act >= target):
         return UndoCheck(False, "hidden information has been revealed since that move")
     return UndoCheck(True, "", target)

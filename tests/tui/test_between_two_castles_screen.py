@@ -395,3 +395,18 @@ async def test_a_malformed_typed_move_says_what_is_expected_now(make_app, settin
         example = text.rpartition("e.g. ")[2]
         assert text.startswith("Cannot read “29@”: now ") and "pick 12+87" not in text
         assert match.game.parse_action(match.state, 0, example) in match.legal_actions(0)
+
+
+def test_the_player_waiting_for_ludwigs_rooms_is_told_who_gives_them():
+    """Rules version 2: with Ludwig both players choose only after his two rooms are given; the
+    other player's lines say whom they wait for."""
+    from engine.core import Seat as S
+    from tui.games.base import ViewContext
+    from tui.games.between_two_castles.describe import ludwig_giver, waiting_line
+
+    match = new_match(players=2, seed=2)
+    seats = (S("Ann"), S("Bob"))
+    ctx = ViewContext(match.game, match.view(1), 1, seats)
+    assert ludwig_giver(ctx) == "Ann"
+    assert waiting_line(ctx) == "Waiting while Ann gives Ludwig's two rooms to his castles"
+    assert ludwig_giver(ViewContext(match.game, match.view(0), 0, seats)) is None, "the giver is not waiting"

@@ -37,7 +37,7 @@ def determinize(
     n, seat, positions = view.players, view.seat, view.positions
     known = known or {}
     if view.phase == SETUP or not view.hand_sizes:
-        return BTCState(players=n)
+        return BTCState(players=n, rules_version=view.rules_version)
     castles = tuple(castle_of(c) for c in view.castles)
     top = view.bonus
     # Rooms: everything not shown to this seat is one pool.
@@ -115,6 +115,7 @@ def determinize(
         castle_scores=tuple(c.score for c in view.castles) if view.finished else (),
         scores=view.scores,
         winners=view.winners,
+        rules_version=view.rules_version,
     )
 
 

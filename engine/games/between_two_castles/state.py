@@ -36,6 +36,11 @@ from .events import (
 SETUP, CHOOSING, PLACING, OVER = "setup", "choosing", "placing", "over"
 LUDWIG = 2  # Ludwig's position in the two-player game
 PUBLIC = -1  # a discarded room everybody saw
+# The rules version of this package (rules.BetweenTwoCastles.rules_version). Version 2: with Ludwig,
+# the players choose their pairs only once his two rooms are given to his castles, and (outside
+# practice games) a chosen pair is final. Files saved under version 1 keep what they were played
+# by (state.rules_version): the other player could choose while the rooms were still to be given.
+RULES = 2
 
 
 # -- actions ---------------------------------------------------------------------------------------
@@ -129,6 +134,7 @@ class BTCState:
     castle_scores: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
+    rules_version: int = RULES  # 1 for a file saved under the old rules (see RULES)
 
     def castles_of(self, position: int) -> tuple[int, int]:
         """The castle on the position's left (shared with position + 1), then the one on its right."""
@@ -156,9 +162,13 @@ def to_act(state: BTCState) -> frozenset[int]:
     if state.bonuses:
         return frozenset({state.bonuses[-1].seat})
     if state.phase == CHOOSING:
+        if not state.ludwig_assigned and state.rules_version >= 2:
+            # „Legt diese beiden Plättchen offen neben das ihnen zugewiesene Schloss. Anschließend
+            # wählen die menschlichen Spieler 2 Plättchen": Ludwig's rooms first, then the pairs.
+            return frozenset({state.assigner()})
         waiting = {s for s in range(state.players) if state.chosen[s] is None}
         if not state.ludwig_assigned:
-            waiting.add(state.assigner())
+            waiting.add(state.assigner())  # rules version 1: the other player could choose already
         return frozenset(waiting)
     if state.phase == PLACING:
         return frozenset(t.placer for t in state.to_place)

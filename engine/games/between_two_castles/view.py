@@ -11,7 +11,7 @@ import attrs
 from .castle import THRONE_ROOM, Castle
 from .catalog import BONUS_CARDS, CASTLE_NAMES, ROOMS, SPECIAL_ID, THRONES
 from .scoring import ScoreSheet, cached_sheet
-from .state import OVER, PUBLIC, BTCState, to_act
+from .state import OVER, PUBLIC, RULES, BTCState, to_act
 
 
 @attrs.frozen
@@ -101,6 +101,7 @@ class BTCView:
     winners: tuple[int, ...]  # positions
     finished: bool
     room_cards: tuple[RoomCard, ...]  # every room named above outside the castles, for drawing it
+    rules_version: int = RULES  # the rules the game is played by (state.RULES)
 
 
 def room_card(room: int) -> RoomCard:
@@ -187,6 +188,7 @@ def make_view(state: BTCState, seat: int | None) -> BTCView:
         winners=state.winners,
         finished=state.phase == OVER,
         room_cards=tuple(room_card(r) for r in sorted(shown)),
+        rules_version=state.rules_version,
     )
 
 

@@ -20,6 +20,7 @@ from .view import CastleBuilderView
 
 COIN_VALUE = 12.0  # a coin is the goal: worth more than any number of steps
 DISCARD_COST = 1.5  # a tile paid to change a number
+WASTED = -1e9  # a change paid for nothing (see GreedyBot.values)
 
 
 def castle_of(view: CastleBuilderView, seat: int) -> Castle:
@@ -33,7 +34,20 @@ class GreedyBot:
     level = "greedy"
 
     def choose(self, view: CastleBuilderView, legal: Sequence[Any], rng: random.Random) -> Any:
-        return max(legal, key=lambda a: (self.value(view, a), rng.random()))
+        values = self.values(view, legal)
+        # Only the moves worth weighing draw a tie-break: a game plays as if the wasted were not there.
+        weighed = [i for i, v in enumerate(values) if v != WASTED] or range(len(legal))
+        return legal[max(weighed, key=lambda i: (values[i], rng.random()))]
+
+    def values(self, view: CastleBuilderView, legal: Sequence[Any]) -> list[float]:
+        """``value`` of each legal move; a number change paid where the same tile fits the same
+        place as printed (on the foundation or a ✓ tile, any number fits) only throws tiles away,
+        so it is ranked last without being weighed: such changes are most of the legal builds."""
+        plain = {(a.tile, a.level, a.x) for a in legal if type(a) is Build and not a.delta}
+        return [
+            WASTED if type(a) is Build and a.delta and (a.tile, a.level, a.x) in plain else self.value(view, a)
+            for a in legal
+        ]
 
     def value(self, view: CastleBuilderView, action: Any) -> float:
         me = view.me

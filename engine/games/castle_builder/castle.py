@@ -117,8 +117,9 @@ def pattern_problem(tile: Tile, spot: Spot) -> str | None:
     return None
 
 
-def fit_problem(castle: Castle, tile: Tile, level: int, x: int, delta: int = 0) -> str | None:
-    """Why ``tile`` (its number changed by ``delta``) cannot go to (level, x); None if it can."""
+def fit_problem(castle: Castle, tile: Tile, level: int, x: int, delta: int = 0, free_change: bool = True) -> str | None:
+    """Why ``tile`` (its number changed by ``delta``) cannot go to (level, x); None if it can.
+    ``free_change``: a change is allowed where any number fits (rules version 2; see number_problem)."""
     cells = grid(castle)
     if not 1 <= level <= MAX_LEVEL or x not in places_on(level):
         return f"{spot_name(level, x)} is not a place in the castle"
@@ -137,14 +138,25 @@ def fit_problem(castle: Castle, tile: Tile, level: int, x: int, delta: int = 0) 
         return why
     if tile.castle and level not in levels_started(castle):
         return "a tile with the castle symbol may not start a new level"
-    return number_problem(tile, spot, delta)
+    return number_problem(tile, spot, delta, free_change)
 
 
-def number_problem(tile: Tile, spot: Spot, delta: int) -> str | None:
-    if tile.check:
-        return "a check mark has no number to change" if delta else None
-    if spot.need is None:
-        return "any number goes on the foundation: there is nothing to change" if delta else None
+def any_number(tile: Tile, spot: Spot) -> bool:
+    """Any number fits: a check-mark tile, or a place on the foundation."""
+    return tile.check or spot.need is None
+
+
+def number_problem(tile: Tile, spot: Spot, delta: int, free_change: bool = True) -> str | None:
+    """Why ``tile``'s number changed by ``delta`` does not fit ``spot``. Where any number fits, a
+    change is allowed all the same („Immer wenn du ein Plättchen anbaust … darfst du die dort
+    aufgedruckte Zahl um 1 erhöhen oder verringern"): it only costs tiles. Rules version 1 (files
+    saved under it, ``free_change`` False) refused it there."""
+    if any_number(tile, spot):
+        if not delta or free_change:
+            return None
+        if tile.check:
+            return "a check mark has no number to change"
+        return "any number goes on the foundation: there is nothing to change"
     assert tile.lower is not None  # a tile without a number is a check mark
     number = tile.lower + delta
     if number != spot.need:

@@ -8,8 +8,8 @@ from typing import Any
 
 from engine.core.checks import Check, Checks
 
-from .castle import fit_problem, fits, open_spots, spot_name
-from .catalog import TILES
+from .castle import any_number, fit_problem, fits, open_spots, spot_name
+from .catalog import HOLDER_LIMIT, TILES
 from .effects import catapult_targets, decay_targets, thief_victims
 from .state import ROYAL, Build, CastleBuilderState, Discard, Draw, Knock, Pass, Steal, TakeCoin, TakeTile
 from .turn import coin_effects, market_tiles
@@ -25,11 +25,18 @@ def max_change(state: CastleBuilderState) -> int:
     return 99 if ROYAL in state.variants else 1
 
 
+def free_change(state: CastleBuilderState) -> bool:
+    """Whether a number may be changed where any number fits (the foundation, a ✓ tile): always
+    under rules version 2, as the rulebook says; refused in files saved under version 1."""
+    return state.rules_version >= 2
+
+
 def legal_builds(state: CastleBuilderState, seat: int) -> Iterator[Build]:
     castle = state.castles[seat]
     spots = open_spots(castle)
     holder = state.holders[seat]
     limit = max_change(state)
+    free = free_change(state)
     for tile_id in buildable(state, seat):
         tile = TILES[tile_id]
         payable = [t for t in holder if t != tile_id]
@@ -37,30 +44,35 @@ def legal_builds(state: CastleBuilderState, seat: int) -> Iterator[Build]:
             delta = fits(castle, tile, spot)
             if delta is None:
                 continue
-            k = abs(delta)
-            if k == 0:
+            if delta == 0:
                 yield Build(tile_id, spot.level, spot.x)
-            elif k <= limit and k <= len(payable):
-                for paid in combinations(payable, k):
-                    yield Build(tile_id, spot.level, spot.x, delta, paid)
+            if free and any_number(tile, spot):
+                deltas = [d for k in range(1, min(limit, len(payable)) + 1) for d in (k, -k)]
+            else:
+                deltas = [delta] if delta and abs(delta) <= limit and abs(delta) <= len(payable) else []
+            for d in deltas:
+                for paid in combinations(payable, abs(d)):
+                    yield Build(tile_id, spot.level, spot.x, d, paid)
 
 
 def anyone_can_build(state: CastleBuilderState) -> bool:
-    """Whether some tile outside the castles (supply, discard pile, holders, market, royals) fits some
-    open place of some castle, by the building rules and a change of number within the limit. If none
-    does, nobody can ever build again: castles change only by building and by coins, and only
-    building wins coins; the tiles left only go round supply, holders and discard pile."""
-    loose = set(state.supply) | set(state.discard) | set(market_tiles(state))
-    for tiles in (*state.holders, *state.royals):
-        loose.update(tiles)
+    """Whether some tile outside the castles could still be built: it fits some open place by the
+    building rules, with a change of number someone could pay for. If none could, nobody can ever
+    build again: castles change only by building and by coins, and only building wins coins.
+
+    While nobody builds, the market keeps its tiles (a market tile pays with a holder of up to 7);
+    the other tiles only go round supply, holders and discard pile, and one in a holder pays with
+    the other 6 at most; a prince or princess goes only into its owner's castle."""
     limit = max_change(state)
-    for castle in state.castles:
+    market = set(market_tiles(state))
+    drawn = {t for tiles in (state.supply, state.discard, *state.holders) for t in tiles}
+    for seat, castle in enumerate(state.castles):
         spots = open_spots(castle)
-        for tile_id in loose:
-            tile = TILES[tile_id]
-            for spot in spots:
-                delta = fits(castle, tile, spot)
-                if delta is not None and abs(delta) <= limit:
+        for tiles, payable in ((market, HOLDER_LIMIT), (drawn, HOLDER_LIMIT - 1), (state.royals[seat], HOLDER_LIMIT)):
+            most = min(limit, payable)
+            for tile_id in tiles:
+                tile = TILES[tile_id]
+                if any((d := fits(castle, tile, spot)) is not None and abs(d) <= most for spot in spots):
                     return True
     return False
 
@@ -130,7 +142,7 @@ def _why_not_build(state: CastleBuilderState, seat: int, build: Build) -> str | 
         return "name each tile you discard once, in order"
     if any(t not in holder for t in paid):
         return "you pay for a change with other tiles from your holder"
-    why = fit_problem(state.castles[seat], TILES[build.tile], build.level, build.x, build.delta)
+    why = fit_problem(state.castles[seat], TILES[build.tile], build.level, build.x, build.delta, free_change(state))
     if why:
         return f"#{build.tile} ({TILES[build.tile].label}) at {spot_name(build.level, build.x)}: {why}"
     return None

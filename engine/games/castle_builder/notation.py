@@ -6,6 +6,7 @@ level and column, ``3e`` (level 3, column e of the wall; columns are half tiles,
 | draw 2 tiles | ``draw`` |
 | build tile 37 at level 3, column e | ``37@3e`` |
 | ... its number raised by 1, paying with tile 12 | ``37@3e+1x12`` |
+| ... on the foundation or a ✓ tile, where any number fits (it only costs the tile) | ``37@1c+1x12`` |
 | ... lowered by 2 (royal strategy), paying with 12 and 15 | ``37@3e-2x12x15`` |
 | discard tile 37 (holder over 7) | ``x37`` |
 | take the market coin with the thief | ``coin thief`` |

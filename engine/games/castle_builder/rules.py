@@ -71,7 +71,7 @@ class CastleBuilder(Rules):
     title = "Castle Builder"
     description = "Build a castle tile by tile, numbers adding up; your baron races round for 7 coins."
     min_players, max_players = 2, 4
-    rules_version = RULES  # 2: reshuffles without limit, no "exhausted" end, one coin per move
+    rules_version = RULES  # 2: reshuffles without limit, no "exhausted" end, one coin a move, ±1 anywhere
     variants = VARIANTS
     bots = {"random": RandomBot, "greedy": GreedyBot, **thinking_levels(evaluate)}
     view_class = CastleBuilderView

@@ -36,7 +36,8 @@ from .events import (
 SKY, ROYAL, PEACEFUL = "reach-the-sky", "royal-strategy", "peaceful-times"
 # The rules version of this package (rules.CastleBuilder.rules_version). Version 1, which files
 # saved before it keep (state.rules_version): the discard pile became the supply at most twice, the
-# third time the supply ran dry ended the game, and a move won a coin per coin space it passed.
+# third time the supply ran dry ended the game, a move won a coin per coin space it passed, and
+# a number change was refused where any number fits (the foundation, a ✓ tile).
 RULES = 2
 EMPTY = -1  # an empty market place
 

@@ -3,6 +3,8 @@ passing, the rounds, the final scoring and the two-player game with Ludwig."""
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -250,9 +252,9 @@ def test_two_players_build_with_ludwig():
     state = fresh(2)
     assert state.positions == 3 and len(state.castles) == 3 and state.ludwig
     assert len(state.ludwig_draw) == 2 and len(state.hands[2]) == 7
-    assert GAME.to_act(state) == frozenset({0, 1})
+    assert GAME.to_act(state) == frozenset({0})  # the seat on Ludwig's left gives his rooms first
     legal = list(GAME.legal_actions(state, 0))
-    assert {type(a) for a in legal} == {Assign}  # the seat on Ludwig's left assigns first
+    assert {type(a) for a in legal} == {Assign}
     drawn = state.ludwig_draw
     state, _ = apply(state, 0, Assign(drawn[1]))
     shared = next(k for k in state.castles_of(2) if 0 in state.builders(k))
@@ -262,6 +264,41 @@ def test_two_players_build_with_ludwig():
     placers = {t.placer for t in state.to_place if t.owner == 2}
     assert placers == {0, 1}
     assert sum(1 for t in state.to_place if t.placer == 0) == 3
+
+
+def test_with_ludwig_both_players_choose_only_after_his_two_rooms_are_given():
+    """„…Legt diese beiden Plättchen offen neben das ihnen zugewiesene Schloss. Anschließend wählen
+    die menschlichen Spieler 2 Plättchen aus ihren jeweils eigenen Plättchenstapeln." — "…Lay these
+    two tiles face up beside the castle each was given to. Then the human players choose 2 tiles
+    from their own stacks." Until then the other player owes nothing and may not choose."""
+    state = fresh(2)
+    assert state.assigner() == 0 and not state.ludwig_assigned
+    assert GAME.to_act(state) == frozenset({0})
+    assert list(GAME.legal_actions(state, 1)) == []
+    assert GAME.view(state, 1).to_act == frozenset({0})
+    pair = tuple(sorted(state.hands[1])[:2])
+    with pytest.raises(IllegalMove, match="Ludwig's two rooms are given to his castles first"):
+        GAME.decide(state, 1, Choose(pair), None)
+    with pytest.raises(IllegalMove, match="give one of Ludwig's two drawn rooms"):
+        GAME.decide(state, 0, Choose(tuple(sorted(state.hands[0])[:2])), None)
+    state, _ = apply(state, 0, Assign(state.ludwig_draw[0]))
+    assert GAME.to_act(state) == frozenset({0, 1})
+    state, events = apply(state, 1, Choose(pair))
+    assert events == [PairChosen(1, pair)]
+
+
+def test_a_game_saved_under_rules_version_1_keeps_its_early_choice_with_ludwig():
+    """Files written before rules version 2 let the other player choose while Ludwig's rooms were
+    still to be given; they replay so."""
+    config = GameConfig(2, rules_version=1)
+    state = GAME.initial_state(config)
+    for ev in GAME.setup(config, random.Random(1)):
+        state = GAME.evolve(state, ev)
+    assert state.rules_version == 1 and GAME.to_act(state) == frozenset({0, 1})
+    pair = tuple(sorted(state.hands[1])[:2])
+    state, events = apply(state, 1, Choose(pair))
+    assert events == [PairChosen(1, pair)] and GAME.to_act(state) == frozenset({0})
+    assert GAME.view(state, 0).rules_version == 1
 
 
 def test_ludwig_assigns_from_the_right_in_round_two_and_can_win():

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core.errors import IllegalMove
 from engine.core.fastattrs import replace
-from engine.games.castle_builder import Build
+from engine.games.castle_builder import GAME, Build
 from engine.games.castle_builder.castle import NEW_CASTLE, open_spots
 from engine.games.castle_builder.catalog import TILES
 from engine.games.castle_builder.events import BaronMoved, TilesDrawn
@@ -161,6 +161,39 @@ def test_a_changed_number_is_printed_again_once_built():
     _, state = play(state, f"{hall}@2h+1x{pay1}")
     spots = {(s.level, s.x): s.need for s in open_spots(state.castles[0])}
     assert spots[(3, 6)] == spots[(3, 8)] == 1  # over the 11/1 alone: it counts 1, not 12
+
+
+def test_a_number_may_be_changed_also_where_any_number_fits():
+    """„Immer wenn du ein Plättchen anbaust (egal ob es aus deinem Plättchenhalter oder vom Markt
+    kommt), darfst du die dort aufgedruckte Zahl um 1 erhöhen oder verringern. Als Kosten dafür
+    musst du allerdings 1 Plättchen aus deinem Plättchenhalter ablegen." — "Whenever you add a tile
+    (from your holder or the market), you may raise or lower its printed number by 1, paying by
+    discarding 1 tile from your holder." Whenever: on the foundation and for a ✓ tile too, where
+    any number fits and the change only costs the tile."""
+    t = Tiles()
+    roof, princess, pay, pay2 = t("roof", "14"), t("princess"), t("wall", "1"), t("wall", "2")
+    c = castle(k1=t("wall", "10"), m1=t("treasury", "14"))
+    state = mine(c, [roof, princess, pay, pay2])
+    legal = set(GAME.legal_actions(state, 0))
+    assert {Build(roof, 1, 2, 1, (pay,)), Build(roof, 1, 2, -1, (pay2,)), Build(princess, 2, 11, 1, (pay,))} <= legal
+    assert Build(roof, 1, 2) in legal and Build(princess, 2, 11) in legal  # as printed, for nothing
+    _, after = play(state, f"{roof}@1c+1x{pay}")  # on the foundation
+    assert (1, 2, roof) in after.castles[0] and after.discard == (pay,)
+    _, after = play(state, f"{princess}@2l-1x{pay2}")  # a check mark on 10 + 14
+    assert (2, 11, princess) in after.castles[0] and after.discard == (pay2,)
+    with pytest.raises(IllegalMove, match="changed by 1 only"):
+        play(state, f"{roof}@1c+2x{pay}x{pay2}")
+
+
+def test_files_saved_under_rules_version_1_refuse_that_change():
+    t = Tiles()
+    roof, princess, pay = t("roof", "14"), t("princess"), t("wall", "1")
+    state = mine(castle(k1=t("wall", "10"), m1=t("treasury", "14")), [roof, princess, pay], rules_version=1)
+    with pytest.raises(IllegalMove, match="nothing to change"):
+        play(state, f"{roof}@1c+1x{pay}")
+    with pytest.raises(IllegalMove, match="no number to change"):
+        play(state, f"{princess}@2l+1x{pay}")
+    assert all(b.delta == 0 for b in GAME.legal_actions(state, 0) if isinstance(b, Build))
 
 
 # -- the baron (Monja) --------------------------------------------------------------------------

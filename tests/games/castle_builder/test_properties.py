@@ -166,3 +166,15 @@ def test_a_view_shows_its_own_holder_and_only_counts_of_the_others():
         assert [f.id for f in view.holder] == list(state.holders[seat])
         assert view.holder_counts == tuple(len(h) for h in state.holders)
     assert GAME.view(state, None).holder == ()
+
+
+@pytest.mark.parametrize(
+    "seed, variants", [(2609845, {"royal-strategy"}), (614576453, {"royal-strategy", "peaceful-times"})]
+)
+def test_a_royal_game_ends_deadlocked_when_no_change_that_could_be_paid_fits(seed, variants):
+    """The royal strategy changes a number by as many tiles as are discarded, but a holder holds
+    at most 7 (a tile in it pays with the other 6), and while nobody builds the market keeps its
+    tiles. These games (random moves, 4 players) once drew and discarded for ever, the deadlock
+    check counting places only a bigger change, or a market tile it does not hold, could fill."""
+    state, log = play_random(seed, 4, variants)
+    assert state.finished and state.end_reason == "deadlocked" and len(log) < 5000

@@ -96,6 +96,9 @@ def room_hint(board: CastlesBoard, room: int) -> str:
             star = "★" if bonus and not board.strip.glyphs.ascii else ("*" if bonus else "")
             bests.append(f"{side_of(view, k)} {gain:+d}{star}")
     best = ("best: " + ", ".join(bests)) if bests else ""
+    if now not in (CHOOSE, PLACE, BONUS_PLACE) and (giver := ludwig_giver(board.ctx)):
+        wait = f"wait: {giver} gives Ludwig's rooms first"
+        return f"{best} · {wait}" if best else wait
     if now == CHOOSE:
         marked = f"{len(board.marked)}/2 marked" if board.marked else "enter: mark 2"
         return f"{best} · {marked}" if best else marked
@@ -139,8 +142,19 @@ def describe_spot(board: CastlesBoard, k: int, cell: Any) -> tuple[str, str, str
     return head, rule, hint
 
 
+def ludwig_giver(ctx: ViewContext) -> str | None:
+    """Who is giving Ludwig's two drawn rooms to his castles while the viewer waits (nobody chooses
+    a pair before that), or None."""
+    view = ctx.view
+    if view.phase != "choosing" or not view.ludwig_draw or ctx.seat in view.to_act:
+        return None
+    return next((who(ctx, p) for p in sorted(view.to_act)), None)
+
+
 def waiting_line(ctx: ViewContext) -> str:
     view = ctx.view
+    if giver := ludwig_giver(ctx):
+        return f"Waiting while {giver} gives Ludwig's two rooms to his castles"
     if view.phase == "choosing":
         return "Waiting while the others choose their pairs"
     return "Waiting for the others"

@@ -237,8 +237,9 @@ class BuilderBoard(ViewPanel, can_focus=True):
 
     def _build_at(self, level: int, x: int) -> None:
         choices = [b for b in self.builds[self.chosen] if (b.level, b.x) == (level, x)]
-        if len(choices) == 1 and choices[0].delta == 0:
-            self.post_message(self.ActionChosen(choices[0]))
+        plain = [b for b in choices if b.delta == 0]
+        if plain:  # where it fits as printed, a change would only throw tiles away (type it to do so)
+            self.post_message(self.ActionChosen(plain[0]))
             return
         title, options = build_options(self.ctx, choices)
         self.app.push_screen(ChoiceScreen(title, "", options), self._chosen_build)
