@@ -15,14 +15,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 
-from engine.games.between_two_castles import Assign, BTCView, Choose, Place
+from engine.games.between_two_castles import BTCView
 from themes import UNICODE
 
 from ...widgets.grid import Cell, Grid
 from ...widgets.text_line import TextLine
 from ..base import ViewContext, ViewPanel
+from . import choosing
+from .dialogs import OverviewScreen
 from .describe import castle_title, describe_room, describe_spot
-from .dialogs import OverviewScreen, bonus_prompt
 from .look import (
     TYPE_COLOUR,
     Frame,
@@ -142,7 +143,7 @@ class CastlesBoard(ViewPanel):
         self._describe()
         self.refresh_bindings()
         if ctx.interactive:
-            self.call_after_refresh(self._maybe_prompt)
+            self.call_after_refresh(self.maybe_prompt)
 
     def _refocus(self, changed: bool) -> None:
         """A new task starts on the strip; a room with one choice, or one whose castle is done, goes
@@ -326,93 +327,19 @@ class CastlesBoard(ViewPanel):
         elif event.dx and 0 <= i + event.dx < len(self.shown):
             self.castle_grid(i + event.dx).focus()
 
-    # -- choosing ---------------------------------------------------------------------------
+    # -- choosing (choosing.py) --------------------------------------------------------------
 
     def on_grid_selected(self, event: Grid.Selected) -> None:
-        event.stop()
-        if self.ctx is None or not self.ctx.interactive:
-            return
-        key = event.cell.key
-        if event.grid is self.strip:
-            self._strip_chosen(key)
-            return
-        if key[0] != "free":
-            name = event.cell.label.split(":")[0].split(" (")[0]
-            self.post_message(self.Status(f"The {name} is there: choose a free cell."))
-            return
-        room = self.current_room()
-        _, k, (col, floor) = key
-        action = Place(room, k, col, floor)
-        if action in self.ctx.legal:
-            self.post_message(self.ActionChosen(action))
-        elif self.now == CHOOSE:
-            self.post_message(self.Status("First draft: mark two rooms on the strip below (down arrow)."))
-
-    def _strip_chosen(self, key: tuple) -> None:
-        if key[0] == "bonus":
-            self.action_bonus()
-            return
-        room = key[1]
-        if self.now == CHOOSE:
-            if room in self.marked:
-                self.marked.remove(room)
-            else:
-                self.marked.append(room)
-            if len(self.marked) == 2:
-                first, second = sorted(self.marked)
-                self.marked = []
-                self.post_message(self.ActionChosen(Choose((first, second))))
-            self._draw_strip()
-            self._describe()
-        elif self.now == ASSIGN:
-            self.post_message(self.ActionChosen(Assign(room)))
-        elif self.now in (PLACE, BONUS_PLACE):
-            self.go_place(room)
+        choosing.selected(self, event)
 
     def go_place(self, room: int) -> None:
-        """Into the castle where ``room`` does best, the cursor on that spot."""
-        pos = self.strip.find(("hand", room))
-        if pos is not None:
-            self.strip.move_cursor(pos)
-        self._draw_castles()
-        choices = [
-            (self.previews.best(room, k, sorted(spots))[0], -i, i)
-            for i, k in enumerate(self.shown)
-            for spots in [self.targets.get(room, {}).get(k)]
-            if spots
-        ]
-        if choices:
-            i = max(choices)[2]
-            self.active = i
-            self._jump = True
-            self.castle_grid(i).focus()
-            self._draw_castles()
-            self._jump = False
+        choosing.go_place(self, room)
 
-    def _maybe_prompt(self) -> None:
-        """Open the bonus dialog once per bonus (escape leaves it; b opens it again)."""
-        if self.ctx is None or not self.ctx.interactive or self.app.screen is not self.screen:
-            return
-        bonus = self.view.bonus
-        if bonus is None or self.now not in (BONUS_PICK, BONUS_PLACE) or len(self.rooms) == 1:
-            return
-        key = (self.view.round, self.view.turn, bonus, len(self.view.castles[bonus.castle].cells))
-        if key != self._prompted:
-            self._prompted = key
-            self.action_bonus()
+    def maybe_prompt(self) -> None:
+        choosing.maybe_prompt(self)
 
     def action_bonus(self) -> None:
-        if self.ctx is None or self.view.bonus is None:
-            return
-        screen = bonus_prompt(self.ctx, self.rooms, self.previews)
-        if screen is not None:
-            self.app.push_screen(screen, self._bonus_chosen)
-
-    def _bonus_chosen(self, result: Any) -> None:
-        if isinstance(result, int):
-            self.go_place(result)
-        elif result is not None:
-            self.post_message(self.ActionChosen(result))
+        choosing.open_bonus(self)
 
     def action_overview(self) -> None:
         if self.ctx is not None:
