@@ -25,6 +25,7 @@ from tui.games.between_two_castles import (
 from tui.screens.game_over import GameOverScreen
 from tui.screens.play import PlayScreen
 
+from ..waiting import until
 from .conftest import play_screen, settle
 
 GAME = "between-two-castles"
@@ -243,6 +244,40 @@ async def test_a_bot_game_ends_with_the_score_sheets(make_app, settings):
         assert sheets is not None and sheets.view.finished
         assert sheets.view.scores == match.state.scores
         assert [c.score for c in sheets.view.castles] == list(match.state.castle_scores)
+
+
+def late_position() -> Match:
+    """Round 2, you alone still to place: castles of seven columns and ten floors."""
+    return advance_until(
+        new_match(seed=4),
+        lambda m: m.state.round == 2 and m.state.turn >= 4 and m.state.phase == "placing" and m.to_act == {0},
+        first=max,
+    )
+
+
+@pytest.mark.parametrize("size", [(120, 40), BIG], ids=["120x40", "160x48"])
+async def test_a_large_terminal_draws_bigger_rooms_and_whole_castle_names(make_app, settings, size):
+    from .textfit import screen_lines
+
+    match = late_position()
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        grid = app.screen.focused
+        castles = board(app)
+        await until(lambda: grid.scale >= 2 and grid.size.width >= grid.needs(grid.scale).width, what="bigger rooms")
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        view = match.view(0)
+        for k in view.my_castles:
+            assert view.castles[k].name in text, "both castles' names whole"
+        if size == BIG:
+            worked_on = view.castles[castles.shown[castles.active]]
+            for cell in worked_on.cells:
+                if cell.type != "throne":
+                    assert max(cell.name.split(), key=len) in text, cell.name
 
 
 async def test_nothing_is_cut_mid_word_at_80x24(make_app):

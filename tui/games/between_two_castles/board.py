@@ -45,9 +45,7 @@ from .moves import (
     strip_rooms,
     targets,
 )
-from .widgets import BoardGrid, fit_castles
-
-WIDE, COMPACT = 6, 3  # cell widths of the castle being worked on and of the other one
+from .widgets import COMPACT, WIDE, BoardGrid, Fit, fit_castles
 
 
 class CastlesBoard(ViewPanel):
@@ -85,6 +83,7 @@ class CastlesBoard(ViewPanel):
         self._jump = False  # the next castle drawn puts its cursor on the best spot
         self._keys: dict[int, Any] = {}
         self._drawn: dict[str | None, tuple] = {}  # what each castle grid shows now
+        self.fit = Fit()  # how big the castles are drawn (fit_castles)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="castles"):
@@ -216,13 +215,36 @@ class CastlesBoard(ViewPanel):
             # Both castles show the same floors, so a floor reads straight across.
             frame = Frame(frames[i].min_col, frames[i].max_col, bottom, top)
             self.frames[k] = frame
-            wide = i == self.active
-            col.set_class(not wide, "-compact")
+            active = i == self.active
+            wide = active or self.fit.other_wide
+            col.set_class(not active, "-compact")
             col.set_class(i == 0, "-first")
+            grid = self.castle_grid(i)
+            grid.cell_width = self.fit.cell_width if active else WIDE if wide else COMPACT
+            grid.set_scale(self.fit.lines if active else 1)
+            # Sized here: an auto width would keep the width it measured first.
+            col.styles.width = "1fr" if active else min(grid.needs(1).width, 999 if wide else self.fit.side)
+            col.styles.max_width = None if active else col.styles.width
             spots = frozenset(self._spots_for(room, k))
-            self._draw_castle(self.castle_grid(i), k, frame, wide, spots, look, focused, labels=i == 1)
-            self.query_one(f"#title-{i}", TextLine).update(castle_title(self.ctx, k, i, wide))
+            self._draw_castle(grid, k, frame, wide, spots, look, focused, labels=i == 1)
+            width = self._title_width(active, wide, grid)
+            self.query_one(f"#title-{i}", TextLine).update(castle_title(self.ctx, k, wide, width))
         self.call_after_refresh(fit_castles, self)  # on a large terminal the castle grows
+
+    def _title_width(self, active: bool, wide: bool, grid: BoardGrid) -> int:
+        """The worked-on castle's title may use the row less the other castle's column."""
+        if not wide:
+            return self.fit.side
+        if not active:
+            return grid.needs(1).width
+        if len(self.shown) < 2:
+            return max(30, grid.needs(grid.scale).width)
+        other = self.castle_grid(1 - self.active)
+        beside = other.needs(1).width if self.fit.other_wide else self.fit.side
+        return self.query_one("#castles").content_size.width - 1 - beside
+
+    def redraw_castles(self) -> None:
+        self._draw_castles()
 
     def on_resize(self) -> None:
         if self.ctx is not None:
@@ -249,14 +271,14 @@ class CastlesBoard(ViewPanel):
         """One castle; the floor numbers only on the right castle's left edge, between the two."""
         room = self.current_room()
         castle = self.view.castles[k]
-        drawn = (frame, wide, spots, grid is focused, labels, self._jump, look, grid.scale)
+        drawn = (frame, wide, spots, grid is focused, labels, self._jump, look, grid.scale, grid.cell_width)
         before = self._drawn.get(grid.id)
         if before is not None and before[0] is castle and before[1] == drawn:
             return  # nothing changed (the next room in hand fits the same cells)
         self._drawn[grid.id] = (castle, drawn)
         keep = grid.current.key if grid.current is not None else self._keys.get(k)
-        grid.cell_width = WIDE if wide else COMPACT
         scaled = (grid.cell_size.width - 2, grid.scale) if grid.scale > 1 else (0, 0)
+        size = grid.virtual_size
         grid.set_board(
             castle_cells(self.view.castles[k], frame, look, wide, spots, scaled),
             columns=frame.columns,
@@ -265,6 +287,8 @@ class CastlesBoard(ViewPanel):
             col_labels=frame.col_labels(),
         )
         grid.set_highlights(frame.pos(s) for s in spots)
+        if grid.virtual_size != size:  # wider cells or more columns: its column is measured again
+            grid.refresh(layout=True)
         if keep is not None:
             self._keys[k] = keep
         if grid is not focused:
