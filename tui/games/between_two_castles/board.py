@@ -49,6 +49,7 @@ from .widgets import COMPACT, WIDE, BoardGrid, Fit, fit_castles
 
 
 class CastlesBoard(ViewPanel):
+    SIDE_GROWS = True  # the moves' panel widens on a large terminal (board_layout.side_width)
     DEFAULT_CSS = """
     CastlesBoard { height: 1fr; width: 100%; layout: vertical; }
     CastlesBoard #castles { height: 1fr; }

@@ -90,6 +90,8 @@ def actions_for(view: CastleView, legal: Iterable[PlaceCard], lay: Lay) -> list[
 class CastleBoard(ViewPanel):
     """The castle and wall; while the viewer lays a card, its preview follows the cursor."""
 
+    SIDE_GROWS = True  # the moves' panel widens on a large terminal (board_layout.side_width)
+
     DEFAULT_CSS = """
     CastleBoard { height: auto; width: 100%; }
     CastleBoard #castle { margin: 0; }
