@@ -280,6 +280,30 @@ async def test_a_large_terminal_draws_bigger_rooms_and_whole_castle_names(make_a
                     assert max(cell.name.split(), key=len) in text, cell.name
 
 
+async def test_at_80x24_a_castle_scrolls_by_whole_rooms_and_marks_what_lies_beyond(make_app, settings):
+    match = late_position()
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        castles = board(app)
+        for i in range(2):
+            grid = castles.castle_grid(i)
+            first, shown, marks = grid.window()
+            assert marks, "these castles are wider than their columns"
+            header = grid.render_line(0).text.split()
+            labels = [str(c + castles.frames[castles.shown[i]].min_col) for c in range(first, first + shown)]
+            beyond = (["‹"] if first > 0 else []) + labels + (["›"] if first + shown < grid.columns else [])
+            assert header == beyond, "whole columns only, a mark on each side that has more"
+        for _ in range(6):
+            await pilot.press("right")
+            await pilot.pause()
+            grid = app.screen.focused
+            first, shown, _ = grid.window()
+            assert first <= grid.cursor[0] < first + shown, "the cursor's room is always shown whole"
+
+
 async def test_nothing_is_cut_mid_word_at_80x24(make_app):
     from .textfit import cut_text as all_cut
 

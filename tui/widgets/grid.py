@@ -235,6 +235,8 @@ class Grid(GridCanvas, can_focus=True):
 
     def watch_cursor(self, old: Pos | None, new: Pos | None) -> None:
         self._dirty_rows({p[1] for p in (old, new) if p is not None})
+        if new is not None and self.whole_cells:
+            self.show_column(new[0])
         if new is not None:
             self.scroll_to_region(self._region_of(new), animate=False, force=True, immediate=True)
         self.post_message(self.CursorMoved(self, new, self.cell_at(new)))
@@ -250,7 +252,7 @@ class Grid(GridCanvas, can_focus=True):
             self.post_message(self.Selected(self, self.cursor, cell))
 
     def on_click(self, event: Click) -> None:
-        pos = self._pos_at(event.x + int(self.scroll_x), event.y + int(self.scroll_y))
+        pos = self.pos_on_screen(event.x, event.y)
         if pos is None or not self._can_stop(pos):
             return
         if pos == self.cursor:

@@ -62,6 +62,8 @@ class GridCanvas(ScrollView):
         self._strips: dict[int, Strip] = {}
         self._styles: dict[tuple, Style] = {}
         self.glyphs: GlyphSet = UNICODE
+        self.whole_cells = False  # True: scrolled by whole columns, a mark where more lies beyond
+        self.first_col = 0  # the first column shown when whole_cells
 
     # -- geometry -------------------------------------------------------------------------
 
@@ -88,6 +90,35 @@ class GridCanvas(ScrollView):
         col, row = pos
         width, height = self.cell_size
         return Region(self._gutter + col * width, self._header + row * height, width, height)
+
+    def window(self) -> tuple[int, int, bool]:
+        """With ``whole_cells``: the first column shown, how many, and whether they are fewer than
+        all (then a column each side holds the marks and the row labels stay put)."""
+        width = self.cell_width * self.scale
+        room = self.size.width - self._gutter
+        if not self.whole_cells or self._columns * width <= room:
+            return 0, self._columns, False
+        shown = max(1, (room - 2) // width)
+        return max(0, min(self.first_col, self._columns - shown)), shown, True
+
+    def show_column(self, col: int) -> None:
+        """Scroll by whole columns until ``col`` is shown."""
+        first, shown, _ = self.window()
+        first = col if col < first else col - shown + 1 if col >= first + shown else first
+        if first != self.first_col:
+            self.first_col = first
+            self.refresh()
+
+    def pos_on_screen(self, x: int, y: int) -> Pos | None:
+        """The cell at (``x``, ``y``) of the widget, scrolled as it is drawn."""
+        first, shown, marks = self.window()
+        if not self.whole_cells:
+            return self._pos_at(x + int(self.scroll_x), y + int(self.scroll_y))
+        x -= self._gutter + marks
+        col = first + x // (self.cell_width * self.scale) if x >= 0 else -1
+        if not first <= col < first + shown:
+            return None
+        return self._pos_at(self._gutter + col * self.cell_width * self.scale, y + int(self.scroll_y))
 
     # -- drawing --------------------------------------------------------------------------
 
@@ -181,4 +212,20 @@ class GridCanvas(ScrollView):
         background = self._style("board-background", "board-foreground")
         if line >= self._header + self._rows * self.scale:
             return Strip.blank(self.size.width, background)
+        if self.whole_cells:
+            return self._whole_cells_line(line).crop_extend(0, self.size.width, background)
         return self._row_strip(line).crop_extend(scroll_x, scroll_x + self.size.width, background)
+
+    def _whole_cells_line(self, line: int) -> Strip:
+        """The row labels, then whole cells only, a ‹ or › where more columns lie beyond."""
+        strip, gutter = self._row_strip(line), self._gutter
+        first, shown, marks = self.window()
+        if not marks:
+            return strip
+        width = self.cell_width * self.scale
+        less, more = "<>" if self.glyphs.ascii else "‹›"
+        style = self._style("board-background", "board-label", bold=True)
+        left = Strip([Segment(less if first > 0 else " ", style)])
+        right = Strip([Segment(more if first + shown < self._columns else " ", style)])
+        cells = strip.crop(gutter + first * width, gutter + (first + shown) * width)
+        return Strip.join([strip.crop(0, gutter), left, cells, right])

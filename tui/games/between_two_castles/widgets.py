@@ -18,6 +18,7 @@ class BoardGrid(Grid):
         # fit_castles sizes the castle being worked on; the board column's own fitting would
         # measure the castle's narrow column and set it back to scale 1 a frame later
         self.auto_fit = False
+        self.whole_cells = True  # no part-rooms at a scrolled edge, a mark where more lies beyond
 
     class Edge(Message):
         def __init__(self, grid: BoardGrid, dx: int, dy: int) -> None:
@@ -27,10 +28,11 @@ class BoardGrid(Grid):
     def center_on(self, pos: tuple[int, int]) -> None:
         """Scroll by whole cells so ``pos`` shows near the middle (a castle without a cursor shows
         its throne room); a castle that fits is not scrolled at all."""
-        width = self.cell_size.width
-        visible = max(1, (self.size.width - self._gutter) // width)
-        first = max(0, min(pos[0] - visible // 2, self._columns - visible))
-        self.scroll_to(first * width, 0, animate=False, immediate=True)
+        first, shown, _ = self.window()
+        first = max(0, min(pos[0] - shown // 2, self._columns - shown))
+        if first != self.first_col:
+            self.first_col = first
+            self.refresh()
 
     def action_move(self, dx: int, dy: int) -> None:
         target = self._step(dx, dy)
