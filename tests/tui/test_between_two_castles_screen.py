@@ -153,6 +153,42 @@ async def test_placing_both_rooms_with_the_keyboard(make_app, settings, size):
         assert len(placed) == 2 and {e.castle for e in placed} == set(match.state.castles_of(0))
 
 
+async def test_enter_on_a_room_always_lands_on_its_best_square(make_app, settings):
+    """Even after the cursor was left on a poorer square of that castle."""
+    match = late_position()
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        castles = board(app)
+        room = castles.current_room()
+
+        def gain() -> int:
+            _, k, spot = app.screen.focused.current.key
+            preview = castles.previews.of(room, k, spot)
+            return preview.after - preview.before
+
+        await pilot.press("enter")
+        await settle(pilot, app)
+        best = gain()
+        grid = app.screen.focused
+        _, k, _ = grid.current.key
+        poorer = next(
+            pos for pos in sorted(grid.highlights) if gain_at(castles, room, k, grid.cell_at(pos).key[2]) < best
+        )
+        grid.move_cursor(poorer)
+        await pilot.pause()
+        castles.strip.focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert gain() == best
+
+
+def gain_at(castles, room: int, k: int, spot) -> int:
+    preview = castles.previews.of(room, k, spot)
+    return preview.after - preview.before
+
+
 async def test_the_attendant_dialog_opens_by_itself_and_again_with_b(make_app, settings):
     match = bonus_for_you("living", seed=3)
     app = make_app(start=lambda app: PlayScreen(match))

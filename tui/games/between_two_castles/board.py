@@ -299,6 +299,7 @@ class CastlesBoard(ViewPanel):
         again = grid.find(keep) if keep is not None else None
         if spots and (again is None or keep[0] != "free" or self._jump):
             again = frame.pos(self._best_spot(room, k, spots))
+        self._jump = False
         grid.move_cursor(again if again is not None else frame.pos((0, 0)))
 
     def _best_spot(self, room: int, k: int, spots) -> tuple[int, int]:

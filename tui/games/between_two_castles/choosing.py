@@ -76,10 +76,11 @@ def go_place(board: CastlesBoard, room: int) -> None:
     if choices:
         i = max(choices)[2]
         board.active = i
+        # Until that castle is drawn with the focus (a frame later): its cursor goes to the best spot,
+        # not back to where it was left.
         board._jump = True
         board.castle_grid(i).focus()
         board._draw_castles()
-        board._jump = False
 
 
 def maybe_prompt(board: CastlesBoard) -> None:
