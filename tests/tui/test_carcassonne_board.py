@@ -224,3 +224,30 @@ def test_snapshot_replay_start_80x24(snap_compare, make_app, tmp_path):
     path = tmp_path / "done.jsonl"
     write_log_atomic(path, match.game, match.header, match.entries)
     assert snap_compare(make_app(start=replay_start(path)), run_before=settle_snapshot, terminal_size=SIZE)
+
+
+# -- issue 30: one "Game over" form; the final scoring said apart from the last card ----------
+
+
+def test_game_over_reads_the_same_in_the_move_list_and_on_the_board():
+    from engine.games.carcassonne_castle.events import GameEnded
+    from engine.games.carcassonne_castle.notation import describe
+    from tui.games.carcassonne_castle.board import final_line
+
+    match = finished_match()
+    names = [s.name for s in match.seats]
+    ended = next(e.event for e in match.entries if isinstance(e.event, GameEnded))
+    ctx = ViewContext(match.game, match.view(0), 0, tuple(match.seats))
+    assert describe(match.state, ended, names) == final_line(ctx) == "Game over: Ada wins 51–42."
+
+
+def test_after_the_last_card_the_final_scoring_is_said_apart():
+    from tui.games.carcassonne_castle.board import last_line
+
+    match = finished_match()
+    view = match.view(0)
+    names = [s.name for s in match.seats]
+    final = [s - b for s, b in zip(view.scores, view.before_final)]
+    line = last_line(view, names, [0, 0], final).plain
+    assert "final scoring: " + ", ".join(f"{n} +{g}" for n, g in zip(names, final) if g) in line
+    assert "with the final scoring" not in line
