@@ -251,3 +251,27 @@ def test_after_the_last_card_the_final_scoring_is_said_apart():
     line = last_line(view, names, [0, 0], final).plain
     assert "final scoring: " + ", ".join(f"{n} +{g}" for n, g in zip(names, final) if g) in line
     assert "with the final scoring" not in line
+
+
+async def test_at_80x24_the_footer_keeps_save_as_when_undo_and_hint_join_it(make_app, settings):
+    from engine.core import GameConfig, Match
+    from engine.games import get_game
+
+    from .test_carcassonne_screen import HUMAN_VS_BOT, advance_until
+
+    practice = Match.new(
+        get_game("carcassonne-castle"), GameConfig(2, frozenset({"practice"})), list(HUMAN_VS_BOT), 7, durable=False
+    )
+    match = advance_until(practice, lambda m: m.to_act == {0} and len(m.state.board.placements) >= 4)
+    app = make_app(start=lambda app: PlayScreen(Table(match)), bot_delay=30.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter", "enter")  # lay the card (the chooser, then no follower)
+        await pilot.pause()
+        screen = app.screen
+        assert screen.undo_blocker() is None, "your own card goes back while the bot waits"
+        from .textfit import screen_lines
+
+        await pilot.pause()
+        footer = screen_lines(app)[-1]
+        assert "u Undo" in footer and "h Hint" in footer and "a Save as" in footer, footer
