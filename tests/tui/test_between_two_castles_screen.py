@@ -25,6 +25,7 @@ from tui.games.between_two_castles import (
 from tui.screens.game_over import GameOverScreen
 from tui.screens.play import PlayScreen
 
+from ..waiting import until
 from .conftest import play_screen, settle
 
 GAME = "between-two-castles"
@@ -152,6 +153,42 @@ async def test_placing_both_rooms_with_the_keyboard(make_app, settings, size):
         assert len(placed) == 2 and {e.castle for e in placed} == set(match.state.castles_of(0))
 
 
+async def test_enter_on_a_room_always_lands_on_its_best_square(make_app, settings):
+    """Even after the cursor was left on a poorer square of that castle."""
+    match = late_position()
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        castles = board(app)
+        room = castles.current_room()
+
+        def gain() -> int:
+            _, k, spot = app.screen.focused.current.key
+            preview = castles.previews.of(room, k, spot)
+            return preview.after - preview.before
+
+        await pilot.press("enter")
+        await settle(pilot, app)
+        best = gain()
+        grid = app.screen.focused
+        _, k, _ = grid.current.key
+        poorer = next(
+            pos for pos in sorted(grid.highlights) if gain_at(castles, room, k, grid.cell_at(pos).key[2]) < best
+        )
+        grid.move_cursor(poorer)
+        await pilot.pause()
+        castles.strip.focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert gain() == best
+
+
+def gain_at(castles, room: int, k: int, spot) -> int:
+    preview = castles.previews.of(room, k, spot)
+    return preview.after - preview.before
+
+
 async def test_the_attendant_dialog_opens_by_itself_and_again_with_b(make_app, settings):
     match = bonus_for_you("living", seed=3)
     app = make_app(start=lambda app: PlayScreen(match))
@@ -243,6 +280,64 @@ async def test_a_bot_game_ends_with_the_score_sheets(make_app, settings):
         assert sheets is not None and sheets.view.finished
         assert sheets.view.scores == match.state.scores
         assert [c.score for c in sheets.view.castles] == list(match.state.castle_scores)
+
+
+def late_position() -> Match:
+    """Round 2, you alone still to place: castles of seven columns and ten floors."""
+    return advance_until(
+        new_match(seed=4),
+        lambda m: m.state.round == 2 and m.state.turn >= 4 and m.state.phase == "placing" and m.to_act == {0},
+        first=max,
+    )
+
+
+@pytest.mark.parametrize("size", [(120, 40), BIG], ids=["120x40", "160x48"])
+async def test_a_large_terminal_draws_bigger_rooms_and_whole_castle_names(make_app, settings, size):
+    from .textfit import screen_lines
+
+    match = late_position()
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        grid = app.screen.focused
+        castles = board(app)
+        await until(lambda: grid.scale >= 2 and grid.size.width >= grid.needs(grid.scale).width, what="bigger rooms")
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        view = match.view(0)
+        for k in view.my_castles:
+            assert view.castles[k].name in text, "both castles' names whole"
+        if size == BIG:
+            worked_on = view.castles[castles.shown[castles.active]]
+            for cell in worked_on.cells:
+                if cell.type != "throne":
+                    assert max(cell.name.split(), key=len) in text, cell.name
+
+
+async def test_at_80x24_a_castle_scrolls_by_whole_rooms_and_marks_what_lies_beyond(make_app, settings):
+    match = late_position()
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        castles = board(app)
+        for i in range(2):
+            grid = castles.castle_grid(i)
+            first, shown, marks = grid.window()
+            assert marks, "these castles are wider than their columns"
+            header = grid.render_line(0).text.split()
+            labels = [str(c + castles.frames[castles.shown[i]].min_col) for c in range(first, first + shown)]
+            beyond = (["‹"] if first > 0 else []) + labels + (["›"] if first + shown < grid.columns else [])
+            assert header == beyond, "whole columns only, a mark on each side that has more"
+        for _ in range(6):
+            await pilot.press("right")
+            await pilot.pause()
+            grid = app.screen.focused
+            first, shown, _ = grid.window()
+            assert first <= grid.cursor[0] < first + shown, "the cursor's room is always shown whole"
 
 
 async def test_nothing_is_cut_mid_word_at_80x24(make_app):

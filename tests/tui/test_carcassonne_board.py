@@ -196,6 +196,19 @@ async def test_the_board_grows_with_the_terminal_and_shrinks_back(make_app):
         assert castle.grid.cursor != before, "the arrows still walk the legal squares"
 
 
+async def test_the_moves_panel_widens_on_a_large_terminal(make_app):
+    match = human_to_move_after(16)
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        side = app.screen.query_one("#side")
+        assert side.size.width == 32 - 3, "80x24: as before (a border and padding inside)"
+        await pilot.resize_terminal(*BIG)
+        await settle(pilot, app)
+        await pilot.pause()
+        assert side.size.width >= 40 - 3 and board(app).grid.scale == 2, "the moves wrap less, the board as big"
+
+
 def test_snapshot_laying_a_card_160x48(snap_compare, make_app):
     match = human_to_move_after(16)
     assert snap_compare(
@@ -211,3 +224,54 @@ def test_snapshot_replay_start_80x24(snap_compare, make_app, tmp_path):
     path = tmp_path / "done.jsonl"
     write_log_atomic(path, match.game, match.header, match.entries)
     assert snap_compare(make_app(start=replay_start(path)), run_before=settle_snapshot, terminal_size=SIZE)
+
+
+# -- issue 30: one "Game over" form; the final scoring said apart from the last card ----------
+
+
+def test_game_over_reads_the_same_in_the_move_list_and_on_the_board():
+    from engine.games.carcassonne_castle.events import GameEnded
+    from engine.games.carcassonne_castle.notation import describe
+    from tui.games.carcassonne_castle.board import final_line
+
+    match = finished_match()
+    names = [s.name for s in match.seats]
+    ended = next(e.event for e in match.entries if isinstance(e.event, GameEnded))
+    ctx = ViewContext(match.game, match.view(0), 0, tuple(match.seats))
+    assert describe(match.state, ended, names) == final_line(ctx) == "Game over: Ada wins 51–42."
+
+
+def test_after_the_last_card_the_final_scoring_is_said_apart():
+    from tui.games.carcassonne_castle.board import last_line
+
+    match = finished_match()
+    view = match.view(0)
+    names = [s.name for s in match.seats]
+    final = [s - b for s, b in zip(view.scores, view.before_final)]
+    line = last_line(view, names, [0, 0], final).plain
+    assert "final scoring: " + ", ".join(f"{n} +{g}" for n, g in zip(names, final) if g) in line
+    assert "with the final scoring" not in line
+
+
+async def test_at_80x24_the_footer_keeps_save_as_when_undo_and_hint_join_it(make_app, settings):
+    from engine.core import GameConfig, Match
+    from engine.games import get_game
+
+    from .test_carcassonne_screen import HUMAN_VS_BOT, advance_until
+
+    practice = Match.new(
+        get_game("carcassonne-castle"), GameConfig(2, frozenset({"practice"})), list(HUMAN_VS_BOT), 7, durable=False
+    )
+    match = advance_until(practice, lambda m: m.to_act == {0} and len(m.state.board.placements) >= 4)
+    app = make_app(start=lambda app: PlayScreen(Table(match)), bot_delay=30.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter", "enter")  # lay the card (the chooser, then no follower)
+        await pilot.pause()
+        screen = app.screen
+        assert screen.undo_blocker() is None, "your own card goes back while the bot waits"
+        from .textfit import screen_lines
+
+        await pilot.pause()
+        footer = screen_lines(app)[-1]
+        assert "u Undo" in footer and "h Hint" in footer and "a Save as" in footer, footer

@@ -50,9 +50,9 @@ def test_the_cast_is_asciinema_v2_and_ends_on_the_last_position(tmp_path, capsys
         times.append(time)
     assert times == sorted(times) and len(times) > 10
     screen, _ = ReplayScreen.from_path(path)
-    last = len(screen.stops) - 1
+    last = screen.numbers[-1]  # the last move's number, as `replay --text` has it
     shown = "\n".join(_play(lines).display)
-    assert f"step {last}/{last}" in shown, shown
+    assert f"move {last}/{last}" in shown, shown
     assert screen.labels[-1].split()[-1] in shown
 
 
@@ -82,5 +82,5 @@ async def test_x_in_the_viewer_writes_the_transcript_and_the_recording_into_the_
     assert md.read_text().startswith("# Carcassonne: The Castle")
     lines = cast.read_text().splitlines()
     assert json.loads(lines[0])["version"] == 2
-    last = len(screen.stops) - 1
-    assert f"step {last}/{last}" in "\n".join(_play(lines).display)
+    last = screen.numbers[-1]
+    assert f"move {last}/{last}" in "\n".join(_play(lines).display)

@@ -124,7 +124,8 @@ async def test_not_offered_outside_practice_and_the_palette_says_why(make_app, s
         await settle(pilot, app)
         assert "Hint" not in offered(app)
         commands = {c.title for c in app.get_system_commands(app.screen)}
-        assert "Hint: why not now" in commands and "Hint" not in commands
+        assert "Why is there no hint now?" in commands and "Hint" not in commands
+        assert "Why can't I undo now?" in commands, 'a question, not "Undo: why not now"'
         await pilot.press("h")
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen)

@@ -156,3 +156,37 @@ async def test_choosing_a_floor_the_arrows_stay_on_the_floors_and_esc_restores_t
         await pilot.press("enter", "enter")
         await settle(pilot, app)
         assert match.view(0).floors[figure] != 0 or len(match.entries) > 3
+
+
+def test_down_from_floor_3_steps_to_floor_2_even_where_its_free_slot_is_further_along():
+    """Issue 30: the first free slot of floor 2 one column to the right lost to floor 1's, right
+    under the cursor; the castle's arrows step one floor (the nearest row first)."""
+    from tui.games.king_up.board import ROW_OF, CastleGrid
+    from tui.widgets.grid import Cell
+
+    grid = CastleGrid(id="castle")
+    slots = {(5, ROW_OF[3]): 3, (6, ROW_OF[2]): 2, (5, ROW_OF[1]): 1}
+    grid.set_board({pos: Cell("·", key=("slot", floor)) for pos, floor in slots.items()}, columns=11, rows=9)
+    grid.set_reactive(Grid.cursor, (5, ROW_OF[3]))
+    assert slots[grid._step(0, 1)] == 2
+    grid.set_reactive(Grid.cursor, (5, ROW_OF[1]))
+    assert slots[grid._step(0, -1)] == 2
+    assert grid._step(1, 0) == (6, ROW_OF[2]), "sideways as any grid"
+
+
+@pytest.mark.parametrize("size", [(80, 24), BIG], ids=["80x24", "160x48"])
+async def test_on_a_tall_terminal_a_long_name_shows_whole(make_app, size):
+    from engine.core import Seat
+
+    from .conftest import new_match as king_up_match
+    from .textfit import screen_lines
+
+    long = "Bernardino Telesio"
+    seats = [Seat("You", "human"), Seat(long, "bot:greedy"), Seat("Brunhild", "bot:random")]
+    match = king_up_match(seed=7, seats=seats)
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.pause()
+        shown = long in "\n".join(screen_lines(app))
+        assert shown == (size == BIG), "80x24: cut to keep one line a seat, as before"

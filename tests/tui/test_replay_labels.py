@@ -59,3 +59,22 @@ async def test_viewing_a_seat_before_the_deal_does_not_say_spectating(make_app):
         shown = text(app)
         assert "Spectating" not in shown, shown
         assert f"{match.seats[0].name}'s goal card is dealt" in shown.replace("\n", " ")
+
+
+async def test_the_viewer_numbers_moves_as_replay_text_does(make_app, tmp_path):
+    """Issue 30: the viewer counted "step 161/161" where `replay FILE --text` numbered the same
+    game up to 121: both number by the log's moves now."""
+    from engine.cli import replay_text
+    from engine.core import read_log
+    from engine.games import get_game
+
+    from .conftest import replay_at_end
+
+    match = finished_match()
+    async with replay_at_end(make_app, match, tmp_path) as (pilot, viewer):
+        loaded = read_log(tmp_path / "done.jsonl", get_game)
+        lines = [line for line in replay_text(match.game, loaded) if line[:4].strip().isdigit()]
+        last = int(lines[-1].split()[0])
+        assert f"move {last}/{last}" in text(pilot.app)
+        numbered = [str(o.prompt).split()[0] for o in viewer.query_one("#moves").options]
+        assert numbered[1:] == [line.split()[0] for line in lines], "each line numbered as --text numbers it"

@@ -38,7 +38,7 @@ async def test_c_opens_the_chart_and_arrows_move_the_replay_under_it(make_app):
         await _chances_ready(pilot, app, story)
         assert story.series == score_series(match.game, match.header.config, match.events, replay.stops)
         text = "\n".join(screen_lines(app))
-        assert "step 3/" in text and "Scores" in text
+        assert f"move {replay.numbers[3]}/" in text and "Scores" in text
         await pilot.press("w")
         await pilot.pause()
         assert "Chance of winning" in "\n".join(screen_lines(app))

@@ -63,14 +63,14 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         # When undo cannot work now its key is off the footer; pressed anyway, it says why.
-        Binding("u", "undo_why", "Undo: why not now", show=False),
+        Binding("u", "undo_why", "Why can't I undo now?", show=False),
         # A priority binding runs as the app reads the key, before it hands the next keys on, so
         # keys typed right after ":" reach the move line, never the board's hotkeys ("a": Save as).
         Binding("colon", "command_line", "Type", key_display=":", priority=True),
         Binding("space", "skip", "Skip wait", show=False),
         Binding("a", "save_as", "Save as"),
         Binding("h", "hint", "Hint"),  # practice games only, on the viewer's turn (screens/hint.py)
-        Binding("h", "hint_why", "Hint: why not now", show=False),
+        Binding("h", "hint_why", "Why is there no hint now?", show=False),
         Binding("escape", "leave", "Leave"),
         Binding("f1", "app.help", "Help"),
     ]

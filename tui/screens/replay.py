@@ -81,6 +81,7 @@ class ReplayScreen(ReplayTools, Screen[None]):
         self.ui = game_ui(game.id)
         self.cursor = ReplayCursor(game, header.config, events)
         self.stops, self.labels = self._stops(events)
+        self.numbers = self._numbers()  # each stop's move number, as `replay --text` numbers it
         self.finished = game.result(self.cursor.end()).finished
         self.cursor.start()
         self.seat: int | None = None
@@ -129,13 +130,20 @@ class ReplayScreen(ReplayTools, Screen[None]):
             labels.append("end")
         return stops, labels
 
+    def _numbers(self) -> list[int]:
+        """The log's act of each stop's event (the numbers of `bergfried replay FILE --text`);
+        without the log's entries, the stops counted."""
+        if not self.entries:
+            return list(range(len(self.stops)))
+        return [self.entries[p - 1].act if p else 0 for p in self.stops]
+
     def _mover(self, index: int) -> int | None:
         return self._movers.get(index)
 
     def compose(self) -> ComposeResult:
         self.board = self.ui.make_board()
         self.info = self.ui.make_info()
-        moves = MoveList(*(Option(f"{i:>3} {label}") for i, label in enumerate(self.labels)), id="moves")
+        moves = MoveList(*(Option(f"{n:>3} {label}") for n, label in zip(self.numbers, self.labels)), id="moves")
         yield BoardAndMoves(self.board, self.info, "Moves (↑↓ enter: jump there)", moves)
         yield Static("", id="status")
         # At 80 columns the round and view keys go first (they still work): Close must show.
@@ -170,7 +178,7 @@ class ReplayScreen(ReplayTools, Screen[None]):
         whose = "spectator" if self.seat is None else self.header.seats[self.seat].name
         playing = f" · playing {SPEEDS[self.speed]:g}s" if self._timer else ""
         self.query_one("#status", Static).update(
-            f"step {self.stop_index}/{len(self.stops) - 1} · view: {whose}{playing}"
+            f"move {self.numbers[self.stop_index]}/{self.numbers[-1]} · view: {whose}{playing}"
         )
         offered = self.ui.breakdown(ctx) is not None
         if offered != self._scores_offered:  # the footer is built again only when s comes or goes

@@ -156,7 +156,8 @@ class StoryScreen(Screen[None]):
     def caption(self) -> str:
         k = self.current
         scores = " · ".join(f"{fit_name(n, 16)} {s}" for n, s in zip(self.names, self.series[k]))
-        lines = [f"step {k}/{len(self.series) - 1}: {self.steps.labels[k]}", scores]
+        numbers = self.replay.numbers  # the replay's move numbers, as `replay --text` has them
+        lines = [f"move {numbers[k]}/{numbers[-1]}: {self.steps.labels[k]}", scores]
         point = next((p for p in self.points or () if p.step == k), None)
         if point is not None:
             lines.append(turning_text(point, self.names))

@@ -93,6 +93,11 @@ class BoardAndMoves(Horizontal):
         super().__init__(id="main")
         self._board, self._info, self._title, self._moves = board, info, moves_title, moves
 
+    def on_resize(self) -> None:
+        # A board that leaves room on a large terminal (SIDE_GROWS) lets the moves wrap less.
+        if getattr(self._board, "SIDE_GROWS", False):
+            self.query_one("#side").styles.width = side_width(self.size.width)
+
     def compose(self) -> ComposeResult:
         yield BoardColumn(self._board)
         with Vertical(id="side"):
@@ -100,3 +105,8 @@ class BoardAndMoves(Horizontal):
                 yield self._info
             yield Static(self._title, classes="panel-title")
             yield self._moves
+
+
+def side_width(width: int) -> int:
+    """The side panel: 32 columns up to a 130-column terminal, then a third of what is more (160: 42)."""
+    return 32 + min(16, max(0, (width - 130) // 3))

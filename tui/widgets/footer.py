@@ -8,9 +8,10 @@ from typing import Any, Protocol, TypeGuard
 from textual.app import ComposeResult
 from textual.widgets import Footer
 
-#: Keys left off first when the footer is too narrow: saving a copy, the command line (":" is
-#: named on the line itself), then the rest from the end, but never leaving, closing or help.
-DROP_FIRST = ("save_as", "command_line")
+#: Keys left off first when the footer is too narrow: the command line (":" is named on the
+#: line itself, so it goes first and "a Save as" stays beside "u Undo" at 80x24), saving a copy,
+#: then the rest from the end, but never leaving, closing or help.
+DROP_FIRST = ("command_line", "save_as")
 KEEP = ("leave", "app.help", "app.pop_screen")
 PALETTE = 11  # "▏^p palette" docked at the right, over the last key's trailing space
 

@@ -1,11 +1,12 @@
 """Carcassonne: The Castle (Die Burg): two players build a walled castle from domino-shaped cards.
 
 What a client may use: ``GAME`` (the rules, with ``GAME.preview(view, action)``), the move
-``PlaceCard``, the view classes (plain data) and a few printed names (roles, wall tiles).
+``PlaceCard``, the view classes (plain data) and a few printed names (roles, wall tiles, the game-over line).
 """
 
 from .board import Board, Feature, Follower, Placement
 from .catalog import ROLE_NAMES, TILE_NAMES
+from .notation import game_over
 from .preview import Completion
 from .rules import GAME, CarcassonneCastle
 from .state import CastleState, FinalItem, Palas, PlaceCard
@@ -50,4 +51,5 @@ __all__ = [
     "TowerLook",
     "ROLE_NAMES",
     "TILE_NAMES",
+    "game_over",
 ]

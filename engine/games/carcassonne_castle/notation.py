@@ -125,8 +125,14 @@ def describe(before: CastleState, ev: Any, names: Sequence[str] = ()) -> str | N
         case WallTileScored():
             return says(_seat(ev.seat), f"plays wall tile {ev.tile}: {_count(ev.points, 'point')}")
         case GameEnded():
-            won = says(joined([_seat(w) for w in ev.winners]), "wins")
-            return f"Game over: {'-'.join(str(s) for s in ev.scores)}; {won}"
+            return game_over(ev.scores, [_seat(w) for w in ev.winners])
         case CardDrawn() | CastleSetUp():
             return None
     return None
+
+
+def game_over(scores: Sequence[int], winners: Sequence[str]) -> str:
+    """``Game over: Adalbert wins 44–17.``: the one form of the move list, the board and the
+    transcript (the scores from the highest down)."""
+    score = "–".join(str(v) for v in sorted(scores, reverse=True))
+    return f"Game over: {says(joined(list(winners)), 'wins')} {score}."

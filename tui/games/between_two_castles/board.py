@@ -15,14 +15,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 
-from engine.games.between_two_castles import Assign, BTCView, Choose, Place
+from engine.games.between_two_castles import BTCView
 from themes import UNICODE
 
 from ...widgets.grid import Cell, Grid
 from ...widgets.text_line import TextLine
 from ..base import ViewContext, ViewPanel
+from . import choosing
+from .dialogs import OverviewScreen
 from .describe import castle_title, describe_room, describe_spot
-from .dialogs import OverviewScreen, bonus_prompt
 from .look import (
     TYPE_COLOUR,
     Frame,
@@ -44,12 +45,11 @@ from .moves import (
     strip_rooms,
     targets,
 )
-from .widgets import BoardGrid, fit_castles
-
-WIDE, COMPACT = 6, 3  # cell widths of the castle being worked on and of the other one
+from .widgets import COMPACT, WIDE, BoardGrid, Fit, fit_castles
 
 
 class CastlesBoard(ViewPanel):
+    SIDE_GROWS = True  # the moves' panel widens on a large terminal (board_layout.side_width)
     DEFAULT_CSS = """
     CastlesBoard { height: 1fr; width: 100%; layout: vertical; }
     CastlesBoard #castles { height: 1fr; }
@@ -84,6 +84,7 @@ class CastlesBoard(ViewPanel):
         self._jump = False  # the next castle drawn puts its cursor on the best spot
         self._keys: dict[int, Any] = {}
         self._drawn: dict[str | None, tuple] = {}  # what each castle grid shows now
+        self.fit = Fit()  # how big the castles are drawn (fit_castles)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="castles"):
@@ -142,7 +143,7 @@ class CastlesBoard(ViewPanel):
         self._describe()
         self.refresh_bindings()
         if ctx.interactive:
-            self.call_after_refresh(self._maybe_prompt)
+            self.call_after_refresh(self.maybe_prompt)
 
     def _refocus(self, changed: bool) -> None:
         """A new task starts on the strip; a room with one choice, or one whose castle is done, goes
@@ -215,13 +216,36 @@ class CastlesBoard(ViewPanel):
             # Both castles show the same floors, so a floor reads straight across.
             frame = Frame(frames[i].min_col, frames[i].max_col, bottom, top)
             self.frames[k] = frame
-            wide = i == self.active
-            col.set_class(not wide, "-compact")
+            active = i == self.active
+            wide = active or self.fit.other_wide
+            col.set_class(not active, "-compact")
             col.set_class(i == 0, "-first")
+            grid = self.castle_grid(i)
+            grid.cell_width = self.fit.cell_width if active else WIDE if wide else COMPACT
+            grid.set_scale(self.fit.lines if active else 1)
+            # Sized here: an auto width would keep the width it measured first.
+            col.styles.width = "1fr" if active else min(grid.needs(1).width, 999 if wide else self.fit.side)
+            col.styles.max_width = None if active else col.styles.width
             spots = frozenset(self._spots_for(room, k))
-            self._draw_castle(self.castle_grid(i), k, frame, wide, spots, look, focused, labels=i == 1)
-            self.query_one(f"#title-{i}", TextLine).update(castle_title(self.ctx, k, i, wide))
+            self._draw_castle(grid, k, frame, wide, spots, look, focused, labels=i == 1)
+            width = self._title_width(active, wide, grid)
+            self.query_one(f"#title-{i}", TextLine).update(castle_title(self.ctx, k, wide, width))
         self.call_after_refresh(fit_castles, self)  # on a large terminal the castle grows
+
+    def _title_width(self, active: bool, wide: bool, grid: BoardGrid) -> int:
+        """The worked-on castle's title may use the row less the other castle's column."""
+        if not wide:
+            return self.fit.side
+        if not active:
+            return grid.needs(1).width
+        if len(self.shown) < 2:
+            return max(30, grid.needs(grid.scale).width)
+        other = self.castle_grid(1 - self.active)
+        beside = other.needs(1).width if self.fit.other_wide else self.fit.side
+        return self.query_one("#castles").content_size.width - 1 - beside
+
+    def redraw_castles(self) -> None:
+        self._draw_castles()
 
     def on_resize(self) -> None:
         if self.ctx is not None:
@@ -248,14 +272,14 @@ class CastlesBoard(ViewPanel):
         """One castle; the floor numbers only on the right castle's left edge, between the two."""
         room = self.current_room()
         castle = self.view.castles[k]
-        drawn = (frame, wide, spots, grid is focused, labels, self._jump, look, grid.scale)
+        drawn = (frame, wide, spots, grid is focused, labels, self._jump, look, grid.scale, grid.cell_width)
         before = self._drawn.get(grid.id)
         if before is not None and before[0] is castle and before[1] == drawn:
             return  # nothing changed (the next room in hand fits the same cells)
         self._drawn[grid.id] = (castle, drawn)
         keep = grid.current.key if grid.current is not None else self._keys.get(k)
-        grid.cell_width = WIDE if wide else COMPACT
         scaled = (grid.cell_size.width - 2, grid.scale) if grid.scale > 1 else (0, 0)
+        size = grid.virtual_size
         grid.set_board(
             castle_cells(self.view.castles[k], frame, look, wide, spots, scaled),
             columns=frame.columns,
@@ -264,6 +288,8 @@ class CastlesBoard(ViewPanel):
             col_labels=frame.col_labels(),
         )
         grid.set_highlights(frame.pos(s) for s in spots)
+        if grid.virtual_size != size:  # wider cells or more columns: its column is measured again
+            grid.refresh(layout=True)
         if keep is not None:
             self._keys[k] = keep
         if grid is not focused:
@@ -273,6 +299,7 @@ class CastlesBoard(ViewPanel):
         again = grid.find(keep) if keep is not None else None
         if spots and (again is None or keep[0] != "free" or self._jump):
             again = frame.pos(self._best_spot(room, k, spots))
+        self._jump = False
         grid.move_cursor(again if again is not None else frame.pos((0, 0)))
 
     def _best_spot(self, room: int, k: int, spots) -> tuple[int, int]:
@@ -326,93 +353,19 @@ class CastlesBoard(ViewPanel):
         elif event.dx and 0 <= i + event.dx < len(self.shown):
             self.castle_grid(i + event.dx).focus()
 
-    # -- choosing ---------------------------------------------------------------------------
+    # -- choosing (choosing.py) --------------------------------------------------------------
 
     def on_grid_selected(self, event: Grid.Selected) -> None:
-        event.stop()
-        if self.ctx is None or not self.ctx.interactive:
-            return
-        key = event.cell.key
-        if event.grid is self.strip:
-            self._strip_chosen(key)
-            return
-        if key[0] != "free":
-            name = event.cell.label.split(":")[0].split(" (")[0]
-            self.post_message(self.Status(f"The {name} is there: choose a free cell."))
-            return
-        room = self.current_room()
-        _, k, (col, floor) = key
-        action = Place(room, k, col, floor)
-        if action in self.ctx.legal:
-            self.post_message(self.ActionChosen(action))
-        elif self.now == CHOOSE:
-            self.post_message(self.Status("First draft: mark two rooms on the strip below (down arrow)."))
-
-    def _strip_chosen(self, key: tuple) -> None:
-        if key[0] == "bonus":
-            self.action_bonus()
-            return
-        room = key[1]
-        if self.now == CHOOSE:
-            if room in self.marked:
-                self.marked.remove(room)
-            else:
-                self.marked.append(room)
-            if len(self.marked) == 2:
-                first, second = sorted(self.marked)
-                self.marked = []
-                self.post_message(self.ActionChosen(Choose((first, second))))
-            self._draw_strip()
-            self._describe()
-        elif self.now == ASSIGN:
-            self.post_message(self.ActionChosen(Assign(room)))
-        elif self.now in (PLACE, BONUS_PLACE):
-            self.go_place(room)
+        choosing.selected(self, event)
 
     def go_place(self, room: int) -> None:
-        """Into the castle where ``room`` does best, the cursor on that spot."""
-        pos = self.strip.find(("hand", room))
-        if pos is not None:
-            self.strip.move_cursor(pos)
-        self._draw_castles()
-        choices = [
-            (self.previews.best(room, k, sorted(spots))[0], -i, i)
-            for i, k in enumerate(self.shown)
-            for spots in [self.targets.get(room, {}).get(k)]
-            if spots
-        ]
-        if choices:
-            i = max(choices)[2]
-            self.active = i
-            self._jump = True
-            self.castle_grid(i).focus()
-            self._draw_castles()
-            self._jump = False
+        choosing.go_place(self, room)
 
-    def _maybe_prompt(self) -> None:
-        """Open the bonus dialog once per bonus (escape leaves it; b opens it again)."""
-        if self.ctx is None or not self.ctx.interactive or self.app.screen is not self.screen:
-            return
-        bonus = self.view.bonus
-        if bonus is None or self.now not in (BONUS_PICK, BONUS_PLACE) or len(self.rooms) == 1:
-            return
-        key = (self.view.round, self.view.turn, bonus, len(self.view.castles[bonus.castle].cells))
-        if key != self._prompted:
-            self._prompted = key
-            self.action_bonus()
+    def maybe_prompt(self) -> None:
+        choosing.maybe_prompt(self)
 
     def action_bonus(self) -> None:
-        if self.ctx is None or self.view.bonus is None:
-            return
-        screen = bonus_prompt(self.ctx, self.rooms, self.previews)
-        if screen is not None:
-            self.app.push_screen(screen, self._bonus_chosen)
-
-    def _bonus_chosen(self, result: Any) -> None:
-        if isinstance(result, int):
-            self.go_place(result)
-        elif result is not None:
-            self.post_message(self.ActionChosen(result))
+        choosing.open_bonus(self)
 
     def action_overview(self) -> None:
         if self.ctx is not None:

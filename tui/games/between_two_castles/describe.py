@@ -44,15 +44,18 @@ def fit(parts: list[str], width: int) -> str:
     return out
 
 
-def castle_title(ctx: ViewContext, k: int, i: int, wide: bool) -> str:
+def castle_title(ctx: ViewContext, k: int, wide: bool, width: int) -> str:
+    """``L Mespelbrunn 12 pts · with Adalbert`` over a castle ``width`` columns wide; over a compact
+    castle the name is cut only where the column is too narrow for it."""
     view = ctx.view
     castle = view.castles[k]
     side = side_of(view, k)
     partners = [who(ctx, p) for p in castle.builders if p != ctx.seat]
     if wide:
         with_whom = f" · with {partners[0]}" if len(partners) == 1 else f" · {' & '.join(partners)}"
-        return fit([f"{side} {castle.name} {castle.score}", " pt" if castle.score == 1 else " pts", with_whom], 30)
-    name = castle.name if len(castle.name) <= 10 else castle.name[:9] + "…"
+        return fit([f"{side} {castle.name} {castle.score}", " pt" if castle.score == 1 else " pts", with_whom], width)
+    room = width - len(side) - len(str(castle.score)) - 2
+    name = castle.name if len(castle.name) <= room else castle.name[: room - 1] + "…"
     return f"{side} {name} {castle.score}"
 
 

@@ -197,8 +197,11 @@ def castle_cells(
 
 def big_room(c, look: Look, width: int, lines: int) -> str:
     """A room on a scaled-up castle: its name in words that fit on ``lines - 1`` lines, its
-    decoration under it; the throne room's two cells read ``♛ Throne`` ``Room ♛``."""
+    decoration under it; the throne room's two cells read ``♛ Throne`` ``Room ♛`` (on narrow cells
+    the crowns under the words)."""
     if c.type == "throne":
+        if width < len("♛ Throne"):  # the crown under the word, as a decoration is
+            return f"Throne\n{look.throne}" if c.col == 0 else f"Room\n{look.throne}"
         return f"{look.throne} Throne" if c.col == 0 else f"Room {look.throne}"
     words = c.name.split()
     if lines <= 2 and len(c.name) > width:  # one line: the word that tells the room apart

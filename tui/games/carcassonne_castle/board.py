@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.timer import Timer
 from textual.widgets import Static
 
-from engine.games.carcassonne_castle import CastleView, PlaceCard
+from engine.games.carcassonne_castle import CastleView, PlaceCard, game_over
 from themes import UNICODE
 
 from ...widgets.grid import Cell, Grid
@@ -89,6 +89,8 @@ def actions_for(view: CastleView, legal: Iterable[PlaceCard], lay: Lay) -> list[
 
 class CastleBoard(ViewPanel):
     """The castle and wall; while the viewer lays a card, its preview follows the cursor."""
+
+    SIDE_GROWS = True  # the moves' panel widens on a large terminal (board_layout.side_width)
 
     DEFAULT_CSS = """
     CastleBoard { height: auto; width: 100%; }
@@ -285,9 +287,12 @@ class CastleBoard(ViewPanel):
             if before is None or seen[0] != before[0]:
                 self._last_line(ctx, ())
             return
-        gains = tuple(max(0, s - b) for s, b in zip(seen[1], before[1]))
+        # After the last card the final scoring follows in the same step: said apart.
+        played = view.before_final if view.finished and view.before_final else seen[1]
+        gains = tuple(max(0, s - b) for s, b in zip(played, before[1]))
+        final = tuple(s - b for s, b in zip(seen[1], played))
         self._flash = flash_squares(view, seen[0] > before[0])
-        self._last_line(ctx, gains)
+        self._last_line(ctx, gains, final)
         if self._flash_timer is not None:
             self._flash_timer.stop()
         self._flash_timer = self.set_timer(FLASH_SECONDS, self._stop_flash)
@@ -299,27 +304,8 @@ class CastleBoard(ViewPanel):
             if redraw and self.ctx is not None:
                 self._draw()
 
-    def _last_line(self, ctx: ViewContext, gains: Sequence[int]) -> None:
-        """``Adalbert laid D6e · tower of 3: Adalbert +6`` (the move list has the details).
-        The view names who laid each card: a step of several events (a replay) or a second
-        turn from wall tile 1 cannot mislead it."""
-        view, names = ctx.view, [s.name for s in ctx.seats]
-        line = Text()
-        if view.laid:
-            card = view.laid[-1]
-            layer = view.laid_by[-1] if len(view.laid_by) == len(view.laid) else None
-            who = f"{names[layer]} laid " if layer is not None and layer < len(names) else "last card "
-            line.append(who, style="dim")
-            line.append(f"{square_name(view.castle, (card.x, card.y))}{card.facing}", style="bold")
-            done = completed_text(view)
-            if done:
-                line.append(f" · {', '.join(done)}")
-            scored = ", ".join(f"{names[s]} +{g}" for s, g in enumerate(gains) if g)
-            if scored and view.finished:
-                scored += " with the final scoring"
-            if scored:
-                line.append(f": {scored}" if done else f" · {scored}", style="bold")
-        self.query_one("#last-line", TextLine).update(line)
+    def _last_line(self, ctx: ViewContext, gains: Sequence[int], final: Sequence[int] = ()) -> None:
+        self.query_one("#last-line", TextLine).update(last_line(ctx.view, [s.name for s in ctx.seats], gains, final))
 
     # -- keys -------------------------------------------------------------------------------
 
@@ -367,9 +353,29 @@ class CastleBoard(ViewPanel):
 
 
 def final_line(ctx: ViewContext) -> str:
-    """``Game over: Adalbert wins 43–14.`` (short: it shares the line width with the board)."""
-    view = ctx.view
-    score = "–".join(str(v) for v in sorted(view.scores, reverse=True))
-    if len(view.winners) != 1:
-        return f"Game over: a tie, {score}."
-    return f"Game over: {ctx.name(view.winners[0])} wins {score}."
+    """``Game over: Adalbert wins 43–14.``, as the move list says it."""
+    return game_over(ctx.view.scores, [ctx.name(w) for w in ctx.view.winners])
+
+
+def last_line(view, names: Sequence[str], gains: Sequence[int], final: Sequence[int] = ()) -> Text:
+    """``Adalbert laid D6e · tower of 3: Adalbert +6`` (the move list has the details); after
+    the last card ``… · final scoring: You +9, Adalbert +14``. The view names who laid each
+    card: a step of several events (a replay) or a second turn from wall tile 1 cannot mislead it."""
+    line = Text()
+    if view.laid:
+        card = view.laid[-1]
+        layer = view.laid_by[-1] if len(view.laid_by) == len(view.laid) else None
+        who = f"{names[layer]} laid " if layer is not None and layer < len(names) else "last card "
+        line.append(who, style="dim")
+        line.append(f"{square_name(view.castle, (card.x, card.y))}{card.facing}", style="bold")
+        done = completed_text(view)
+        if done:
+            line.append(f" · {', '.join(done)}")
+        scored = ", ".join(f"{names[s]} +{g}" for s, g in enumerate(gains) if g)
+        if scored:
+            line.append(f": {scored}" if done else f" · {scored}", style="bold")
+        finally_ = ", ".join(f"{names[s]} +{g}" for s, g in enumerate(final) if g)
+        if finally_:
+            line.append(" · final scoring: ", style="dim")
+            line.append(finally_, style="bold")
+    return line

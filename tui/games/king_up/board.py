@@ -27,7 +27,7 @@ from engine.games.king_up import (
 )
 from themes import UNICODE
 
-from ...widgets.grid import Cell, Grid, resolve_colour
+from ...widgets.grid import Cell, Grid, Pos, resolve_colour
 from ..base import ViewContext, ViewPanel
 
 COLUMNS = len(CANDIDATES)
@@ -107,6 +107,18 @@ def castle_cells(floors: Sequence[int], glyphs, scale: int = 1) -> dict[tuple[in
     return cells
 
 
+class CastleGrid(Grid):
+    """The castle's grid: up and down step to the nearest floor that has a stop, however far
+    along it lies (a floor's first free slot moves right as figures fill it)."""
+
+    def _step(self, dx: int, dy: int) -> Pos | None:
+        if not dy or self.cursor is None:
+            return super()._step(dx, dy)
+        cx, cy = self.cursor
+        stops = [(x, y) for (x, y), cell in self._cells.items() if cell.selectable and (y - cy) * dy > 0]
+        return min(stops, key=lambda p: (abs(p[1] - cy), abs(p[0] - cx), p[0]), default=None)
+
+
 class KingUpBoard(ViewPanel):
     """The castle; the player picks figures (and, while placing, a floor) with arrows + enter."""
 
@@ -129,7 +141,7 @@ class KingUpBoard(ViewPanel):
         self.picking: int | None = None  # the figure chosen first while placing
 
     def compose(self) -> ComposeResult:
-        yield Grid(id="castle", max_scale=3)
+        yield CastleGrid(id="castle", max_scale=3)
         yield Static("", id="focus-line")
         yield Static("", id="goal")
         yield Static("", id="legend")

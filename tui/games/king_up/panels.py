@@ -27,8 +27,20 @@ class KingUpInfo(ViewPanel, Static):
 
     DEFAULT_CSS = "KingUpInfo { height: auto; }"
 
+    ctx: ViewContext | None = None
+
     def show(self, ctx: ViewContext) -> None:
-        self.update(info_text(ctx, self.app.theme_variables))
+        self.ctx = ctx
+        self._draw()
+
+    def on_resize(self) -> None:
+        if self.ctx is not None:
+            self._draw()
+
+    def _draw(self) -> None:
+        # On a tall terminal a name that does not fit beside the score gets a line of its own.
+        whole = self.size.width - 4 if self.app.size.height >= 40 else 0
+        self.update(info_text(self.ctx, self.app.theme_variables, whole))
 
 
 def seat_colour(variables: dict[str, str], seat: int):
@@ -41,7 +53,9 @@ def seat_colour(variables: dict[str, str], seat: int):
     return colour
 
 
-def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
+def info_text(ctx: ViewContext, variables: dict[str, str], whole: int = 0) -> Text:
+    """The panel's text; ``whole``: the width a name may take on a line of its own, where a
+    name longer than the 12 columns beside the score then shows whole (0: never)."""
     view, glyphs = ctx.view, ctx.glyphs or UNICODE
     crown = ctx.name(view.crown) if view.crown is not None else "nobody yet"
     scored = round_scored(view) and not view.over
@@ -52,12 +66,13 @@ def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
     ]
     if view.on_throne is not None:
         lines.append(Text(f"{glyphs.throne} vote on {figure_name(view.on_throne)}", style="bold"))
+    two_lines = any(12 < len(ctx.name(s)) + 1 <= whole for s in range(view.players))
     for seat in range(view.players):
         mark = glyphs.turn if seat in view.to_act and not scored else " "
         voted = seat < len(view.voted) and view.voted[seat]
         busy = ctx.spinner if ctx.thinking == seat else (glyphs.yes if voted else " ")
         you = "*" if seat == ctx.seat else " "
-        name = fit_name(ctx.name(seat), 12, you.strip())
+        name = fit_name(ctx.name(seat), whole if two_lines else 12, you.strip())
         cards = glyphs.card * (view.vote_cards[seat] if seat < len(view.vote_cards) else 0)
         lines.append(
             Text.assemble(
@@ -65,7 +80,8 @@ def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
                 " ",
                 (glyphs.seat(seat), f"bold {seat_colour(variables, seat).hex}"),
                 " ",
-                f"{name:<12} {view.scores[seat]:>3} ",
+                f"{name}\n    {'':<9}" if two_lines else f"{name:<12}",
+                f" {view.scores[seat]:>3} ",
                 (f"{cards:<5}", "dim"),
                 f" {busy}",
             )
