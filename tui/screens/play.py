@@ -30,11 +30,12 @@ from ..games import game_ui
 from ..games.base import ViewContext, ViewPanel
 from ..widgets import BoardAndMoves, MoveList
 from ..widgets.footer import FittingFooter
-from .dialogs import ConfirmScreen, CoverScreen
+from .dialogs import CoverScreen
 from .game_over import GameOverScreen
 from .hint import HintKey
 from .save_copy import SaveACopy
 from .typed import TypedMoves
+from .undo_leave import UndoAndLeave
 
 if TYPE_CHECKING:
     from textual import getters
@@ -51,10 +52,10 @@ class TableChanged(Message):
 
 
 #: The play screen's keys that do nothing while one of its prompts (a vote, a cover) is open.
-PROMPT_IDLE = frozenset({"undo", "undo_why", "command_line", "save_as", "hint", "hint_why", "leave", "skip"})
+PROMPT_IDLE = frozenset({"undo", "undo_why", "command_line", "save_as", "hint", "hint_why", "leave", "skip", "recap"})
 
 
-class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
+class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
@@ -365,53 +366,6 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
         if action in ("command_line", "skip"):
             return self.table is None or not self.table.finished
         return True
-
-    def undo_blocker(self) -> str | None:
-        """Why undo cannot work now, or None when it can."""
-        if self.table is None:
-            return "the game is not open yet"
-        if self.table.finished:
-            return "the game is over"
-        seat = self.viewer if self.viewer is not None else min(self.humans, default=None)
-        if seat is None:
-            return "only a player can undo"
-        check = self.table.can_undo(seat)
-        return None if check else check.reason
-
-    def action_undo_why(self) -> None:
-        self._set_status(f"Cannot undo: {self.undo_blocker()}", error=True)
-
-    def action_undo(self) -> None:
-        seat = self.viewer if self.viewer is not None else min(self.humans, default=None)
-        if seat is None or self.undo_blocker() is not None:
-            self.action_undo_why()
-            return
-        try:
-            self.table.undo(seat)
-        except IllegalAction as exc:
-            self._set_status(exc.reason, error=True)
-
-    def action_leave(self) -> None:
-        """Esc backs out one step at a time (the board cancels a half-made move itself); leaving
-        a game still in progress asks first, so a second esc never ends the evening by surprise."""
-        command = self.query_one("#command", Input)
-        if command.has_focus:
-            command.value = ""
-            self._queued = None
-            self.set_focus(None)
-            self.claim_focus()
-            return
-        if self.table.finished:
-            self.app.pop_screen()
-            return
-        where = "It is saved as it is played: Continue or Load on the title screen resume it."
-        self.app.push_screen(
-            ConfirmScreen(f"Leave this game?\n{where}", "Leave", "Stay", default=False), self._leave_answered
-        )
-
-    def _leave_answered(self, leave: bool | None) -> None:
-        if leave and self.is_current:
-            self.app.pop_screen()
 
     def focus_board(self) -> None:
         target = next((w for w in self.board.query("*") if w.focusable), None)
