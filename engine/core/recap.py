@@ -65,7 +65,7 @@ class RecapLog:
                 by = line.mover
             if line.mover == self.seat and self.seat is not None:
                 self._lines.clear()  # the seat's own move: the recap starts after it
-            elif by != self.seat:
+            elif by is not None and by != self.seat:  # (the set-up is nobody's doing)
                 self._add(by, _words(line), self.seat in line.named)
 
     def moved(self, update: Any) -> None:
@@ -73,7 +73,7 @@ class RecapLog:
         by = update.seat
         if by is not None and by == self.seat:
             self._lines.clear()
-        else:
+        elif by is not None:
             for line in update.lines:
                 self._add(by, _words(line), self.seat in line.named)
             notes = self.game.recap_notes

@@ -34,6 +34,7 @@ from .dialogs import CoverScreen
 from .game_over import GameOverScreen
 from .hint import HintKey
 from .save_copy import SaveACopy
+from .recap import RecapKey
 from .typed import TypedMoves
 from .undo_leave import UndoAndLeave
 
@@ -55,7 +56,7 @@ class TableChanged(Message):
 PROMPT_IDLE = frozenset({"undo", "undo_why", "command_line", "save_as", "hint", "hint_why", "leave", "skip", "recap"})
 
 
-class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, Screen[None]):
+class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
@@ -72,6 +73,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, Screen[None]):
         Binding("a", "save_as", "Save as"),
         Binding("h", "hint", "Hint"),  # practice games only, on the viewer's turn (screens/hint.py)
         Binding("h", "hint_why", "Hint: why not now", show=False),
+        Binding("l", "recap", "Recap"),  # since your last turn (screens/recap.py)
         Binding("escape", "leave", "Leave"),
         Binding("f1", "app.help", "Help"),
     ]
@@ -112,6 +114,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, Screen[None]):
             assert isinstance(self._given, Match)  # given a match, not a table: this screen runs its own
             self.table = Table(self._given, bot_delay=self.app.settings.bot_delay)
         self.query_one("#moves", OptionList).can_focus = False
+        self.start_recaps()
         # Only ever switched off here: switched on, Textual's watcher blinks a line without focus.
         self.query_one("#command", Input).cursor_blink &= self.app.settings.cursor_blink
         # One attachment per seat this terminal may show, so every view it draws is that seat's own.
@@ -233,6 +236,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, Screen[None]):
     def on_table_changed(self, message: TableChanged) -> None:
         self._ticker.resume()
         update = message.update
+        self.recap_changed(message.seat, update)
         if message.seat != self._shown_seat():
             return  # the same change also reaches us as the seat we are showing
         if update.kind == "moved":
@@ -303,6 +307,10 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, Screen[None]):
                 return
             self.viewer = seat
         self.redraw()
+        if self.recap_due(seat):  # what the others did to you first; the turn goes on once it closes
+            self._interlude_open = True
+            self.app.push_screen(self.recap_screen(seat), self._interlude_closed)
+            return
         prompt = self.ui.secret_prompt(self.context())
         if prompt is not None:
             self._busy = True
@@ -365,6 +373,8 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, Screen[None]):
             return (self.hint_blocker() is None) == (action == "hint")
         if action in ("command_line", "skip"):
             return self.table is None or not self.table.finished
+        if action == "recap":
+            return self.table is not None and self.recap_seat() is not None
         return True
 
     def focus_board(self) -> None:
