@@ -51,8 +51,8 @@ class Recap:
 class RecapLog:
     """The recap of one seat, kept up to date from the table's updates for that seat."""
 
-    def __init__(self, game: Any, seat: int | None, lines: Sequence[MoveLine], view: Any) -> None:
-        self.game, self.seat = game, seat
+    def __init__(self, game: Any, seat: int | None, lines: Sequence[MoveLine], view: Any, players: int) -> None:
+        self.game, self.seat, self.players = game, seat, players
         self.restart(lines, view)
 
     def restart(self, lines: Sequence[MoveLine], view: Any) -> None:
@@ -66,7 +66,7 @@ class RecapLog:
             if line.mover == self.seat and self.seat is not None:
                 self._lines.clear()  # the seat's own move: the recap starts after it
             elif by is not None and by != self.seat:  # (the set-up is nobody's doing)
-                self._add(by, _words(line), self.seat in line.named)
+                self._add(by, _words(line), self._touches(line))
 
     def moved(self, update: Any) -> None:
         """A change at the table (``update``: the table's "moved" update for this seat)."""
@@ -75,7 +75,7 @@ class RecapLog:
             self._lines.clear()
         elif by is not None:
             for line in update.lines:
-                self._add(by, _words(line), self.seat in line.named)
+                self._add(by, _words(line), self._touches(line))
             notes = self.game.recap_notes
             view = self._view
             for step in update.steps:
@@ -86,6 +86,10 @@ class RecapLog:
             self._view = update.steps[-1].view
         elif update.view is not None:
             self._view = update.view
+
+    def _touches(self, line: MoveLine) -> bool:
+        """A line names the seat, and not as one of everyone (a reveal, the scores, the end)."""
+        return self.seat in line.named and len(line.named) < self.players
 
     def _add(self, by: int | None, text: str, touched: bool) -> None:
         self._lines.append(RecapLine(by, text, touched))

@@ -29,7 +29,7 @@ def follow(table: Table) -> dict[int, RecapLog]:
     """One recap per seat, fed every update the table sends that seat."""
     logs = {}
     for seat in range(len(table.seats)):
-        logs[seat] = log = RecapLog(table.game, seat, table.move_lines(), table.view(seat))
+        logs[seat] = log = RecapLog(table.game, seat, table.move_lines(), table.view(seat), len(table.seats))
         table.attach(seat, lambda u, log=log: log.moved(u) if u.kind == "moved" else None)
     return logs
 

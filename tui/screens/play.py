@@ -53,7 +53,9 @@ class TableChanged(Message):
 
 
 #: The play screen's keys that do nothing while one of its prompts (a vote, a cover) is open.
-PROMPT_IDLE = frozenset({"undo", "undo_why", "command_line", "save_as", "hint", "hint_why", "leave", "skip", "recap"})
+PROMPT_IDLE = frozenset(
+    {"undo", "undo_why", "command_line", "save_as", "hint", "hint_why", "leave", "skip", "recap", "recap_quiet"}
+)
 
 
 class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[None]):
@@ -73,7 +75,9 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
         Binding("a", "save_as", "Save as"),
         Binding("h", "hint", "Hint"),  # practice games only, on the viewer's turn (screens/hint.py)
         Binding("h", "hint_why", "Hint: why not now", show=False),
-        Binding("l", "recap", "Recap"),  # since your last turn (screens/recap.py)
+        # Since your last turn (screens/recap.py): on the footer when something touched you.
+        Binding("l", "recap", "Recap"),
+        Binding("l", "recap_quiet", "Recap", show=False),
         Binding("escape", "leave", "Leave"),
         Binding("f1", "app.help", "Help"),
     ]
@@ -373,8 +377,8 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
             return (self.hint_blocker() is None) == (action == "hint")
         if action in ("command_line", "skip"):
             return self.table is None or not self.table.finished
-        if action == "recap":
-            return self.table is not None and self.recap_seat() is not None
+        if action in ("recap", "recap_quiet"):
+            return self.table is not None and self.recap_offered(action == "recap")
         return True
 
     def focus_board(self) -> None:

@@ -94,8 +94,11 @@ class RecapKey:
     def start_recaps(self) -> None:
         """One recap per human seat this terminal shows, from the move list so far."""
         lines = self.table.move_lines()
-        self._recaps = {s: RecapLog(self.game, s, lines, self.table.view(s)) for s in self.humans}
-        self._recap_shown = {}
+        players = len(self.table.seats)
+        self._recaps = {s: RecapLog(self.game, s, lines, self.table.view(s), players) for s in self.humans}
+        # A game opened again offers its recap on the footer but does not open it: the keys the
+        # player presses first are for the board they chose to open.
+        self._recap_shown = {s: log.recap() for s, log in self._recaps.items()}
 
     def recap_changed(self, seat: int | None, update: Update) -> None:
         """Every update the table sends a seat we show (before the screen picks the one it draws)."""
@@ -122,11 +125,20 @@ class RecapKey:
 
     def recap_seat(self) -> int | None:
         """The seat whose recap the key opens (the viewer, or the one human at this terminal);
-        None while the others have done nothing since its last move (the key leaves the footer)."""
+        None while the others have done nothing since its last move."""
         seat = self.viewer if self.viewer in self._recaps else None
         if seat is None and len(self._recaps) == 1:
             seat = next(iter(self._recaps))
         return seat if seat is not None and self._recaps[seat].recap().lines else None
+
+    def recap_offered(self, touched: bool) -> bool:
+        """Whether the recap key works now with something that touched you (``touched``: shown on
+        the footer) or with the others' moves alone (the same key, kept off a crowded footer)."""
+        seat = self.recap_seat()
+        return seat is not None and bool(self._recaps[seat].recap().touched) == touched
+
+    def action_recap_quiet(self) -> None:
+        self.action_recap()
 
     def action_recap(self) -> None:
         seat = self.recap_seat()

@@ -10,7 +10,7 @@ from textual.widgets._footer import FooterKey
 #: Keys left off first when the footer is too narrow: saving a copy, the command line (":" is
 #: named on the line itself), then the rest from the end, but never leaving, help or the recap.
 DROP_FIRST = ("save_as", "command_line")
-KEEP = ("leave", "app.help", "recap")
+KEEP = ("leave", "app.help", "recap")  # (recap: only shown when something touched you)
 PALETTE = 11  # "▏^p palette" docked at the right, over the last key's trailing space
 
 
