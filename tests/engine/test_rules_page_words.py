@@ -12,7 +12,8 @@ import pytest
 from engine.games import get_game
 
 DEVELOPER_WORDS = re.compile(
-    r"\bour (choice|placement|own)|\bours\b|design choice|choices we made|\bwe (chose|made)|Bergfried (chose|makes its own|uses)",
+    r"\bour (choice|placement|own)|\bours\b|design choice|choices we made|\bwe (chose|made)"
+    r"|Bergfried (chose|makes its own|uses)",
     re.IGNORECASE,
 )
 
