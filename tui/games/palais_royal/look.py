@@ -196,8 +196,18 @@ def chip(variables: dict[str, str], seat: int, text: str) -> Text:
     return Text(text, style=f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}")
 
 
-def step_bar(view: PalaisView, names: Sequence[str], glyphs: GlyphSet, variables: dict[str, str]) -> Text:
-    """``Set-up: You, servant 3 of 5`` or the steps of the turn, the current one lit."""
+def step_bar(
+    view: PalaisView, names: Sequence[str], glyphs: GlyphSet, variables: dict[str, str], width: int = 0
+) -> Text:
+    """``Set-up: You, servant 3 of 5`` or the steps of the turn, the current one lit; where the
+    whole bar is wider than ``width`` the other steps show their numbers alone (``1 2 3 Rooms 4 5``)."""
+    line = _step_bar(view, names, glyphs, variables, short=False)
+    if width and line.cell_len > width and view.turn is not None and not view.over:
+        line = _step_bar(view, names, glyphs, variables, short=True)
+    return line
+
+
+def _step_bar(view: PalaisView, names: Sequence[str], glyphs: GlyphSet, variables: dict[str, str], short: bool) -> Text:
     if view.over:
         return Text("Game over", style="bold")
     if not view.rooms:
@@ -215,7 +225,7 @@ def step_bar(view: PalaisView, names: Sequence[str], glyphs: GlyphSet, variables
         if step == turn.step:
             line.append_text(chip(variables, turn.seat, f" {label} "))
         else:
-            line.append(label, style="dim" if step < turn.step else "")
+            line.append(label.split()[0] if short else label, style="dim" if step < turn.step else "")
     return line
 
 
@@ -230,7 +240,7 @@ def step_detail(view: PalaisView) -> str:
         return "any room; 5 each, player by player" if view.rooms and not view.over else ""
     s = turn.step
     if s == 0:
-        return "before action 1: the Royal Favour may be played"
+        return "before action 1: play the Royal Favour?"
     if s == 1:
         left = "any number of servants" if turn.gate_left < 0 else plural(turn.gate_left, "servant")
         return f"{left} may come onto the Gate"
@@ -240,15 +250,13 @@ def step_detail(view: PalaisView) -> str:
         parts = (
             []
             if turn.minted
-            else [
-                f"the Mint pays {turn.mint_gold} gold" if turn.mint_gold else "the Mint pays nothing" + mint_empty(view)
-            ]
+            else [f"Mint pays {turn.mint_gold} gold" if turn.mint_gold else "Mint pays nothing" + mint_empty(view)]
         )
         if turn.king_left:
-            parts.append(f"+{turn.king_left} to the King")
+            parts.append(f"King +{turn.king_left}")
         if turn.madame_left:
-            parts.append(f"+{turn.madame_left} to Madame")
-        return ", ".join(parts) or "nothing left here"
+            parts.append(f"Madame +{turn.madame_left}")
+        return " · ".join(parts) or "nothing left here"  # (short: the board's column is 47 wide at 80x24)
     if s == 4:
         wild = f" +{turn.wild_seals} borrowed" if turn.wild_seals else ""
         return f"{plural(turn.recruits, 'recruit')}, seals K{turn.king_seals} M{turn.madame_seals}{wild}"
@@ -285,7 +293,7 @@ def row_line(view: PalaisView, glyphs: GlyphSet, variables: dict[str, str], hint
     return line
 
 
-LEGEND = "park: gold to pay, points · bold: a benefit"
+LEGEND = "park: gold to pay, points · bold: a benefit · x2: counts double in its row · ●+ under a room: its majority"
 
 
 def step_name(step: int) -> str:
