@@ -32,6 +32,7 @@ PHASES = {
 
 class CastleBuilderUI(GameUI):
     game_id = "castle-builder"
+    score_word = "coins"  # the score is the coins won
 
     def make_board(self) -> ViewPanel:
         return BuilderBoard()
