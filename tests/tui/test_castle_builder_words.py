@@ -28,3 +28,37 @@ async def test_only_a_game_with_rounds_offers_the_round_keys(make_app, tmp_path)
         assert "Round" not in screen_lines(pilot.app)[-1], screen_lines(pilot.app)[-1]
     async with replay_at_end(make_app, finished_match(), tmp_path / "ku") as (pilot, replay):
         assert "PgDn Round" in screen_lines(pilot.app)[-1], screen_lines(pilot.app)[-1]
+
+
+async def test_undo_back_to_a_pending_discard_opens_its_dialog_again(make_app):
+    """Issue 31: the dialog opened once per view, and undo brings the very same view back."""
+    from engine.core import GameConfig, Match, Seat
+    from engine.games import get_game
+    from tui.games.castle_builder.dialogs import ChoiceScreen
+
+    seats = [Seat("You", "human"), Seat("Adalbert", "bot:greedy"), Seat("Brunhild", "bot:greedy")]
+    practice = Match.new(get_game("castle-builder"), GameConfig(3, frozenset({"practice"})), seats, 1, path=None)
+    match = advance_until(
+        practice,
+        lambda m: m.to_act == {0} and m.view(0).choice is not None and m.view(0).choice.kind == "limit",
+    )
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("enter")  # a tile discarded
+        await settle(pilot, app)
+        await pilot.pause(0.3)
+        while isinstance(app.screen, ChoiceScreen):  # (more than one to discard)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            await pilot.pause(0.3)
+        assert match.view(0).choice is None or match.view(0).choice.kind != "limit"
+        screen = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+        assert screen.undo_blocker() is None, screen.undo_blocker()
+        await pilot.press("u")
+        await settle(pilot, app)
+        await pilot.pause(0.3)
+        assert match.view(0).choice is not None and match.view(0).choice.kind == "limit"
+        assert isinstance(app.screen, ChoiceScreen), "the discard's dialog is open again"
