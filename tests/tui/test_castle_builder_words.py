@@ -62,3 +62,34 @@ async def test_undo_back_to_a_pending_discard_opens_its_dialog_again(make_app):
         await pilot.pause(0.3)
         assert match.view(0).choice is not None and match.view(0).choice.kind == "limit"
         assert isinstance(app.screen, ChoiceScreen), "the discard's dialog is open again"
+
+
+def test_when_no_tile_fits_the_status_says_why():
+    """Issue 31: long dead-locks said "no tile fits" turn after turn and never why."""
+    from engine.core import GameConfig, Match, Seat
+    from engine.games import get_game
+    from engine.games.castle_builder import Build, Draw
+    from themes import UNICODE
+    from tui.games import game_ui
+    from tui.games.base import ViewContext
+
+    game = get_game("castle-builder")
+    for seed in range(30):
+        seats = [Seat("You", "human"), Seat("Bo", "bot:greedy")]
+        match = Match.new(game, GameConfig(2), seats, seed, path=None)
+
+        def stuck(m: Match) -> bool:
+            legal = list(m.legal_actions(0)) if m.to_act == {0} else []
+            return m.finished or (Draw() in legal and not any(isinstance(a, Build) for a in legal))
+
+        advance_until(match, stuck)
+        if match.finished:
+            continue
+        view = match.view(0)
+        ctx = ViewContext(game, view, 0, match.seats, tuple(match.legal_actions(0)), UNICODE)
+        text = game_ui(game.id).phase_text(ctx)
+        assert text.startswith("no tile fits (") and text.endswith("): d draws 2"), text
+        for tile in (*view.holder, *view.market_tiles):
+            assert tile.label in text
+        return
+    raise AssertionError("no position where nothing fits in 30 games")
