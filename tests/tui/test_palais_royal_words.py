@@ -26,3 +26,26 @@ async def test_the_step_bar_and_its_detail_fit_at_80x24(make_app, settings):
         detail = board(app).query_one("#detail")
         assert len(str(detail.text)) <= detail.size.width, detail.text
         assert "x2: counts double in its row" in LEGEND and "●+ under a room: its majority" in LEGEND
+
+
+def test_the_favour_step_is_shown_only_to_a_player_who_may_hold_the_favour():
+    """A turn begins at the Favour's step and passes over it at once without the card: a replay
+    stopped there showed "Fav" for a player with no cards at all."""
+    import attrs
+
+    from tui.games.palais_royal.look import may_hold_favour
+
+    match = advance_until(new_match(None), human_in_step(3))
+    view = match.view(0)
+    at_fav = attrs.evolve(view, turn=attrs.evolve(view.turn, step=0))
+    names = [s.name for s in match.seats]
+    no_cards = attrs.evolve(at_fav, my_hand=())
+    assert not may_hold_favour(no_cards, 0)
+    assert "Fav" not in step_bar(no_cards, names, UNICODE, {}).plain
+    other = (view.turn.seat + 1) % view.players
+    spectator = attrs.evolve(at_fav, seat=other)
+    players = list(spectator.players_)
+    players[view.turn.seat] = attrs.evolve(players[view.turn.seat], hand=0)
+    assert "Fav" not in step_bar(attrs.evolve(spectator, players_=tuple(players)), names, UNICODE, {}).plain
+    players[view.turn.seat] = attrs.evolve(players[view.turn.seat], hand=2)
+    assert may_hold_favour(attrs.evolve(spectator, players_=tuple(players)), view.turn.seat)

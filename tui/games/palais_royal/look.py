@@ -219,7 +219,7 @@ def _step_bar(view: PalaisView, names: Sequence[str], glyphs: GlyphSet, variable
     turn = view.turn
     line = chip(variables, turn.seat, glyphs.seat(turn.seat))
     for step, label in enumerate(STEP_LABELS):
-        if step in (0, 6) and turn.step != step:
+        if step in (0, 6) and (turn.step != step or (step == 0 and not may_hold_favour(view, turn.seat))):
             continue
         line.append(" ")
         if step == turn.step:
@@ -227,6 +227,15 @@ def _step_bar(view: PalaisView, names: Sequence[str], glyphs: GlyphSet, variable
         else:
             line.append(label.split()[0] if short else label, style="dim" if step < turn.step else "")
     return line
+
+
+def may_hold_favour(view: PalaisView, seat: int) -> bool:
+    """Whether ``seat`` may hold the Royal Favour as far as this view tells: yours, by your hand;
+    another player's, by whether they hold any card. (A turn begins before the Favour's step and
+    passes over it at once without one: a replay stopped there showed "Fav" for an empty hand.)"""
+    if seat == view.seat:
+        return any(PRIVILEGES[card].code == "Fav" for card in view.my_hand)
+    return view.players_[seat].hand > 0
 
 
 def plural(n: int, word: str) -> str:
