@@ -25,7 +25,8 @@ async def test_the_step_bar_and_its_detail_fit_at_80x24(make_app, settings):
         assert narrow.split() == ["●", "1", "2", "3", "Rooms", "4", "5"], narrow  # the current step whole
         detail = board(app).query_one("#detail")
         assert len(str(detail.text)) <= detail.size.width, detail.text
-        assert "x2: counts double in its row" in LEGEND and "●+ under a room: its majority" in LEGEND
+        assert "x2: counts double in its row" in LEGEND and "●+: majority" in LEGEND
+        assert len(LEGEND) <= 2 * board(app).query_one("#focus-line").size.width, "two lines hold it whole"
 
 
 def test_the_favour_step_is_shown_only_to_a_player_who_may_hold_the_favour():

@@ -52,8 +52,8 @@ SHORT_BENEFITS = MappingProxyType(
         "king1": "+1 servant to the King every turn",
         "madame1": "+1 servant to Madame every turn",
         "cards3": "draws 3 more cards at the Back Door",
-        "servants1": "once: 1 servant from the general supply",
-        "servants3": "once: 3 servants from the general supply",
+        "servants1": "once: +1 servant into your supply",
+        "servants3": "once: +3 servants into your supply",
     }
 )
 SIDE_NAMES = MappingProxyType({"top": "top", "right": "right", "bottom": "bottom", "left": "left"})
@@ -166,12 +166,10 @@ def _double(sp: Any) -> str:
 def noble_text(sp: Any) -> str:
     """``c4 Duc d'Anjou: 3 gold (6, 3 free), K1 M1, 6 pts; benefit``."""
     n = sp.noble
-    gold = f"{sp.cost} gold" + (
-        f" ({n.gold} less {sp.free_neighbours} for free spaces beside it)" if sp.free_neighbours else ""
-    )
+    gold = f"{sp.cost} gold" + (f" ({n.gold} − {sp.free_neighbours} free beside)" if sp.free_neighbours else "")
     seals = " ".join(p for p in (f"K{n.king}" if n.king else "", f"M{n.madame}" if n.madame else "") if p)
     benefit = SHORT_BENEFITS.get(n.benefit, BENEFITS.get(n.benefit, "")) if n.benefit else "points only, face down"
-    border = ", border" if sp.border else ""
+    border = ", border" if sp.border else ""  # (leaves a servant when recruited)
     return (
         f"{sp.name}{_double(sp) and ' x2'} {n.name}: {gold}{', ' + seals if seals else ''}, "
         f"{n.points} pts{border} - {benefit}"
@@ -302,7 +300,8 @@ def row_line(view: PalaisView, glyphs: GlyphSet, variables: dict[str, str], hint
     return line
 
 
-LEGEND = "park: gold to pay, points · bold: a benefit · x2: counts double in its row · ●+ under a room: its majority"
+# Two lines of the board's column at 80x24 (46 wide): every word must fit in 92.
+LEGEND = "park: gold to pay, points · bold: a benefit · x2: counts double in its row · ●+: majority"
 
 
 def step_name(step: int) -> str:
