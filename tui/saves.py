@@ -17,6 +17,7 @@ import os
 from dataclasses import dataclass, fields
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 SUFFIX = ".jsonl"
 INDEX_NAME = ".bergfried-index.json"
@@ -39,6 +40,7 @@ class SaveInfo:
     error: str | None = None  # the engine's message when the file cannot be read
     error_line: int | None = None  # the line it names, when it names one
     warning: str | None = None  # the engine's message when only part could be recovered
+    result: str = ""  # a finished game's winner and scores: "Ann won · 51–40–33"
 
     @property
     def status(self) -> str:
@@ -75,6 +77,7 @@ def describe_save(path: Path) -> SaveInfo:
             path, stat.st_mtime, stat.st_size, title=path.name, error=str(exc), error_line=getattr(exc, "line", None)
         )
     header = loaded.header
+    outcome = game.result(loaded.state)
     return SaveInfo(
         path,
         stat.st_mtime,
@@ -88,7 +91,15 @@ def describe_save(path: Path) -> SaveInfo:
         None,
         None,
         loaded.warning,
+        result_text([s.name for s in header.seats], outcome) if outcome.finished else "",
     )
+
+
+def result_text(names: list[str], outcome: Any) -> str:
+    """Who won and the scores in seat order: "Ann won · 51–40–33", "Ann and Ben won · 29–29–20"."""
+    winners = [names[s] for s in outcome.winners if 0 <= s < len(names)]
+    who = " and ".join(winners) + " won" if winners else "nobody won"
+    return f"{who} · {'–'.join(str(x) for x in outcome.scores)}"
 
 
 def save_paths(saves_dir: Path) -> list[Path]:
@@ -218,6 +229,7 @@ _KINDS = {
     "error": (str, type(None)),
     "error_line": (int, type(None)),
     "warning": (str, type(None)),
+    "result": (str,),
 }
 
 
@@ -261,3 +273,52 @@ def recover_copy(path: Path) -> Path:
     from engine.games import get_game
 
     return recover(path, get_game)
+
+
+class SaveRefused(Exception):
+    """A delete or rename that would lose something; the message says why, for the player."""
+
+
+def _refuse_if_open(path: Path) -> None:
+    """A game being played (here or in another terminal) holds its file's lock: leave it be."""
+    import fcntl
+
+    try:
+        with path.open("rb") as f:
+            try:
+                fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise SaveRefused(f"{path.name} is being played right now: leave that game first") from None
+            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+    except OSError as exc:
+        raise SaveRefused(f"cannot reach {path}: {exc.strerror or exc}") from None
+
+
+def delete_save(path: Path) -> None:
+    """Remove a save file for good (the screen has asked first); refused while it is played."""
+    _refuse_if_open(path)
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise SaveRefused(f"cannot delete {path}: {exc.strerror or exc}") from None
+
+
+def rename_save(path: Path, name: str) -> Path:
+    """Give a save file a new name in the same folder; never over another file, never while played."""
+    name = name.strip()
+    if name and not name.endswith(SUFFIX):
+        name += SUFFIX
+    if not name.removesuffix(SUFFIX) or "/" in name or "\\" in name or name.startswith("."):
+        raise SaveRefused("a name is letters, digits and the like, without / and not starting with a dot")
+    target = path.with_name(name)
+    if target == path:
+        return path
+    if target.exists():
+        raise SaveRefused(f"{target.name} exists already: choose another name")
+    _refuse_if_open(path)
+    try:
+        os.link(path, target)  # fails if the name was taken meanwhile: nothing is ever replaced
+        path.unlink()
+    except OSError as exc:
+        raise SaveRefused(f"cannot rename {path.name}: {exc.strerror or exc}") from None
+    return target

@@ -283,6 +283,9 @@ class Game(Protocol):
     def preview(self, view: Any, action: Any) -> Any:
         """What ``action`` would do, from ``view`` alone; None where the game has no preview."""
 
+    def recap_notes(self, before: Any, after: Any) -> tuple[str, ...]:
+        """What changed for the seat between two of its own views, beyond the move list's words."""
+
 
 class Rules:
     """Base class of every game's rules object: what all games do the same way.
@@ -346,6 +349,11 @@ class Rules:
     def preview(self, view: Any, action: Any) -> Any:
         """What ``action`` would do, judged from ``view`` alone (None where a game has no preview)."""
         return None
+
+    def recap_notes(self, before: Any, after: Any) -> tuple[str, ...]:
+        """What changed for the seat between two of its own views that the move list does not say
+        (which of its tiles a robber took), for the recap (engine.core.recap); none by default."""
+        return ()
 
 
 def replay(game: Game, config: GameConfig, events: Iterable[Any]) -> Any:

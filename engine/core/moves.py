@@ -27,6 +27,7 @@ class MoveLine:
     position: int  # the log position right after the event (a replay stops there)
     mover: int | None  # the seat whose move it is; None for consequences (a draw, a scoring)
     text: str  # the line as shown, the mover's name first when there is one
+    named: frozenset[int] = frozenset()  # the seats its words name (a robbery's victim, a scorer)
 
 
 def move_line(game: Game, before: Any, entry: Entry, position: int, names: Sequence[str]) -> MoveLine | None:
@@ -35,9 +36,23 @@ def move_line(game: Game, before: Any, entry: Entry, position: int, names: Seque
     if text is None:
         return None
     mover = entry.by if entry.move is not None else None
+    named = _named(game, before, entry.event, names, text)
     if mover is not None and 0 <= mover < len(names):
         text = f"{_fit(names[mover]):<{NAME_WIDTH}} {text}"
-    return MoveLine(position + 1, mover, text)
+    return MoveLine(position + 1, mover, text, named)
+
+
+def _named(game: Game, before: Any, event: Any, names: Sequence[str], text: str) -> frozenset[int]:
+    """The seats a line's words name: those whose name, swapped for another, changes the line.
+
+    (Asking the game again beats searching the text for names: a name may be part of another,
+    or be "You", which the game words as "you" or "Your".)"""
+    named = set()
+    for seat in range(len(names)):
+        other = [*names[:seat], "\x00", *names[seat + 1 :]]
+        if game.describe(before, event, other) != text:
+            named.add(seat)
+    return frozenset(named)
 
 
 def _fit(name: str) -> str:

@@ -13,7 +13,11 @@ _IRREGULAR = {"has": "have", "is": "are", "does": "do", "goes": "go"}
 
 
 def _plain(verb: str) -> str:
-    """The verb as "you" says it, from the form "she" says: takes → take, catches → catch."""
+    """The verb as "you" says it, from the form "she" says: takes → take, catches → catch
+    (a mark right after it stays: "starts;" → "start;")."""
+    bare = verb.rstrip(",;:.!")
+    if bare != verb:
+        return _plain(bare) + verb[len(bare) :]
     if verb in _IRREGULAR:
         return _IRREGULAR[verb]
     if verb.endswith("ies") and len(verb) > 4:

@@ -58,3 +58,18 @@ def test_no_move_list_line_says_you_scores_or_you_s():
         text = "\n".join(line for seed in seeds for line in _lines(game_id, 2, seed))
         assert right in text, game_id
         assert [w for w in WRONG if w in text] == [], game_id
+
+
+def test_a_verb_agrees_with_its_subject_even_before_a_mark_and_with_one_name():
+    """Issue 31: Castle Builder said "You starts; barons on …" and "Highest tower: Brunhild get tiles"."""
+    from engine.games.castle_builder.events import EffectResolved, GameSetUp
+
+    game = get_game("castle-builder")
+    before = game.initial_state(GameConfig(2))
+    names = ["You", "Brunhild"]
+    assert says("You", "starts; barons on spaces 1–2") == "You start; barons on spaces 1–2"
+    assert game.describe(before, GameSetUp(0, (), ()), names) == "You start; barons on spaces 1–2"
+    assert game.describe(before, GameSetUp(1, (), ()), names) == "Brunhild starts; barons on spaces 1–2"
+    assert game.describe(before, EffectResolved(0, "tower", (1,)), names).endswith("Brunhild gets tiles")
+    assert game.describe(before, EffectResolved(0, "tower", (0,)), names).endswith("You get tiles")
+    assert game.describe(before, EffectResolved(0, "tower", (1, 0)), names).endswith("Brunhild and You get tiles")

@@ -434,4 +434,4 @@ def test_a_mint_that_pays_nothing_says_why():
     match = advance_until(
         new_match(seed=8), lambda m: human_in_step(3)(m) and not m.view(0).turn.minted and not m.view(0).turn.mint_gold
     )
-    assert "the Mint pays nothing (" in step_detail(match.view(0))
+    assert "Mint pays nothing (" in step_detail(match.view(0))

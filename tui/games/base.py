@@ -84,6 +84,7 @@ class GameUI:
     """Base class of a game's UI; override what the game needs."""
 
     game_id: ClassVar[str] = ""
+    score_word: ClassVar[str] = "points"  # what a score counts, for the game-over ranking
 
     def make_board(self) -> ViewPanel:
         raise TypeError(f"{type(self).__name__} must implement make_board()")

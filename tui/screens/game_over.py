@@ -22,13 +22,15 @@ if TYPE_CHECKING:
 
 
 def ranking(table: Table) -> RichTable:
+    from tui.games import game_ui
+
     result = table.result
     order = sorted(range(len(table.seats)), key=lambda s: (-result.scores[s], s))
     out = RichTable(box=None, padding=(0, 2), header_style="bold")
     columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("#", "right"),
         ("player", "left"),
-        ("points", "right"),
+        (game_ui(table.game.id).score_word, "right"),  # what the game counts: points, coins
         ("", "left"),
     )
     for column, justify in columns:

@@ -1,12 +1,15 @@
-"""Help: each game's rules (the ``rules.md`` its engine package ships) and the keys."""
+"""Help: each game's rules (the ``rules.md`` its engine package ships) and the keys.
+
+A rules page runs to a few hundred lines at 80x24: ] and [ jump to the next and previous
+section, and s lists the page's sections to jump to one."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Footer, Markdown, TabbedContent, TabPane
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Markdown, OptionList, TabbedContent, TabPane
 
 from engine.games import all_games
 
@@ -40,6 +43,7 @@ palette, which lists every action of the screen you are on.
 | h | in a practice game: what would the expert do? its top three moves, and why |
 | space | play the next bot move now instead of waiting |
 | a | save a copy of the game as a file |
+| l | since your last turn: what the others did that touched you (opens by itself when something did) |
 | esc | cancel a half-made move; leave the game (it stays saved) |
 
 ## Replays
@@ -51,6 +55,20 @@ palette, which lists every action of the screen you are on.
 | p, + - | autoplay on/off, faster / slower |
 | v | view as each player (once the game is over) |
 | ↑ ↓ | walk the move list; the board follows |
+
+## Load and Replays
+| key | action |
+| --- | --- |
+| enter | open the saved game |
+| d | delete it (asked first) |
+| r | rename it |
+
+## Help
+| key | action |
+| --- | --- |
+| ← → | previous / next page |
+| ] [ | next / previous section of the page |
+| s | list the page's sections and jump to one |
 """
 
 
@@ -66,6 +84,9 @@ class HelpScreen(Screen[None]):
     BINDINGS = [
         Binding("left", "tab(-1)", "Prev page", key_display="←", priority=True),
         Binding("right", "tab(1)", "Next page", key_display="→", priority=True),
+        Binding("right_square_bracket", "section(1)", "Next section", key_display="]"),
+        Binding("left_square_bracket", "section(-1)", "Prev section", key_display="[", show=False),
+        Binding("s", "sections", "Sections"),
         Binding("escape,q", "app.pop_screen", "Back"),
         Binding("home", "edge('home')", "Top", show=False, priority=True),
         Binding("end", "edge('end')", "Bottom", show=False, priority=True),
@@ -74,6 +95,7 @@ class HelpScreen(Screen[None]):
     def __init__(self, game_id: str | None = None) -> None:
         super().__init__()
         self.game_id = game_id
+        self._target: int | None = None
 
     def compose(self) -> ComposeResult:
         games = all_games()
@@ -112,7 +134,78 @@ class HelpScreen(Screen[None]):
         jump()
         self.call_after_refresh(jump)
 
+    def _page(self) -> tuple[VerticalScroll, Markdown]:
+        tabs = self.query_one(TabbedContent)
+        page = tabs.get_pane(tabs.active).query_one(VerticalScroll)
+        return page, page.query_one(Markdown)
+
+    def sections(self) -> list[tuple[str, int]]:
+        """The page's sections (its ## headings, and the title) with the line each starts on."""
+        page, markdown = self._page()
+        out = []
+        for level, label, block_id in markdown.table_of_contents:
+            if level <= 2:
+                heading = markdown.query_one(f"#{block_id}")
+                out.append((label, markdown.virtual_region.y + heading.virtual_region.y))
+        return out
+
+    def action_section(self, delta: int) -> None:
+        page, _ = self._page()
+        starts = [y for _, y in self.sections()[1:]]  # (the first is the page's title, at its top)
+        # (a jump asked for a moment ago may not have scrolled yet: keys pressed fast go on from it)
+        now = self._target if self._target is not None else round(page.scroll_y)
+        after = [y for y in starts if (y > now if delta > 0 else y < now)]
+        if after:
+            self.jump_to(after[0] if delta > 0 else after[-1])
+
+    def jump_to(self, y: int) -> None:
+        page, _ = self._page()
+        self._target = min(y, round(page.max_scroll_y)) if page.max_scroll_y else y
+        page.scroll_to(y=y, animate=False, immediate=True)
+        page.focus()
+        self.call_after_refresh(self._arrived)
+
+    def _arrived(self) -> None:
+        self._target = None
+
+    def action_sections(self) -> None:
+        sections = self.sections()
+        if sections:
+            self.app.push_screen(
+                SectionsScreen([label for label, _ in sections]),
+                lambda picked: self.jump_to(sections[picked][1]) if picked is not None else None,
+            )
+
     def _focus_page(self) -> None:
         # Focus the page so up/down/page keys scroll the text straight away.
         tabs = self.query_one(TabbedContent)
         self.call_after_refresh(lambda: tabs.get_pane(tabs.active).query_one(VerticalScroll).focus())
+
+
+class SectionsScreen(ModalScreen[int | None]):
+    """The sections of a help page; enter jumps to the one picked, escape stays where it was."""
+
+    DEFAULT_CSS = """
+    SectionsScreen { align: center middle; }
+    SectionsScreen OptionList { width: 60; max-width: 100%; height: auto; max-height: 20; border: thick $accent; }
+    """
+    BINDINGS = [Binding("escape,s", "cancel", "Back")]
+
+    def __init__(self, labels: list[str]) -> None:
+        super().__init__()
+        self.labels = labels
+
+    def compose(self) -> ComposeResult:
+        options = OptionList(*self.labels)
+        options.border_title = "Jump to a section"
+        yield options
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option_index)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

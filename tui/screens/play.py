@@ -30,11 +30,13 @@ from ..games import game_ui
 from ..games.base import ViewContext, ViewPanel
 from ..widgets import BoardAndMoves, MoveList
 from ..widgets.footer import FittingFooter
-from .dialogs import ConfirmScreen, CoverScreen
+from .dialogs import CoverScreen
 from .game_over import GameOverScreen
 from .hint import HintKey
 from .save_copy import SaveACopy
+from .recap import RecapKey
 from .typed import TypedMoves
+from .undo_leave import UndoAndLeave
 
 if TYPE_CHECKING:
     from textual import getters
@@ -51,10 +53,12 @@ class TableChanged(Message):
 
 
 #: The play screen's keys that do nothing while one of its prompts (a vote, a cover) is open.
-PROMPT_IDLE = frozenset({"undo", "undo_why", "command_line", "save_as", "hint", "hint_why", "leave", "skip"})
+PROMPT_IDLE = frozenset(
+    {"undo", "undo_why", "command_line", "save_as", "hint", "hint_why", "leave", "skip", "recap", "recap_quiet"}
+)
 
 
-class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
+class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
@@ -71,6 +75,9 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
         Binding("a", "save_as", "Save as"),
         Binding("h", "hint", "Hint"),  # practice games only, on the viewer's turn (screens/hint.py)
         Binding("h", "hint_why", "Why is there no hint now?", show=False),
+        # Since your last turn (screens/recap.py): on the footer when something touched you.
+        Binding("l", "recap", "Recap"),
+        Binding("l", "recap_quiet", "Recap", show=False),
         Binding("escape", "leave", "Leave"),
         Binding("f1", "app.help", "Help"),
     ]
@@ -111,6 +118,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
             assert isinstance(self._given, Match)  # given a match, not a table: this screen runs its own
             self.table = Table(self._given, bot_delay=self.app.settings.bot_delay)
         self.query_one("#moves", OptionList).can_focus = False
+        self.start_recaps()
         # Only ever switched off here: switched on, Textual's watcher blinks a line without focus.
         self.query_one("#command", Input).cursor_blink &= self.app.settings.cursor_blink
         # One attachment per seat this terminal may show, so every view it draws is that seat's own.
@@ -232,6 +240,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
     def on_table_changed(self, message: TableChanged) -> None:
         self._ticker.resume()
         update = message.update
+        self.recap_changed(message.seat, update)
         if message.seat != self._shown_seat():
             return  # the same change also reaches us as the seat we are showing
         if update.kind == "moved":
@@ -302,6 +311,10 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
                 return
             self.viewer = seat
         self.redraw()
+        if self.recap_due(seat):  # what the others did to you first; the turn goes on once it closes
+            self._interlude_open = True
+            self.app.push_screen(self.recap_screen(seat), self._interlude_closed)
+            return
         prompt = self.ui.secret_prompt(self.context())
         if prompt is not None:
             self._busy = True
@@ -364,54 +377,9 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, Screen[None]):
             return (self.hint_blocker() is None) == (action == "hint")
         if action in ("command_line", "skip"):
             return self.table is None or not self.table.finished
+        if action in ("recap", "recap_quiet"):
+            return self.table is not None and self.recap_offered(action == "recap")
         return True
-
-    def undo_blocker(self) -> str | None:
-        """Why undo cannot work now, or None when it can."""
-        if self.table is None:
-            return "the game is not open yet"
-        if self.table.finished:
-            return "the game is over"
-        seat = self.viewer if self.viewer is not None else min(self.humans, default=None)
-        if seat is None:
-            return "only a player can undo"
-        check = self.table.can_undo(seat)
-        return None if check else check.reason
-
-    def action_undo_why(self) -> None:
-        self._set_status(f"Cannot undo: {self.undo_blocker()}", error=True)
-
-    def action_undo(self) -> None:
-        seat = self.viewer if self.viewer is not None else min(self.humans, default=None)
-        if seat is None or self.undo_blocker() is not None:
-            self.action_undo_why()
-            return
-        try:
-            self.table.undo(seat)
-        except IllegalAction as exc:
-            self._set_status(exc.reason, error=True)
-
-    def action_leave(self) -> None:
-        """Esc backs out one step at a time (the board cancels a half-made move itself); leaving
-        a game still in progress asks first, so a second esc never ends the evening by surprise."""
-        command = self.query_one("#command", Input)
-        if command.has_focus:
-            command.value = ""
-            self._queued = None
-            self.set_focus(None)
-            self.claim_focus()
-            return
-        if self.table.finished:
-            self.app.pop_screen()
-            return
-        where = "It is saved as it is played: Continue or Load on the title screen resume it."
-        self.app.push_screen(
-            ConfirmScreen(f"Leave this game?\n{where}", "Leave", "Stay", default=False), self._leave_answered
-        )
-
-    def _leave_answered(self, leave: bool | None) -> None:
-        if leave and self.is_current:
-            self.app.pop_screen()
 
     def focus_board(self) -> None:
         target = next((w for w in self.board.query("*") if w.focusable), None)

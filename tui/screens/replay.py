@@ -255,6 +255,8 @@ class ReplayScreen(ReplayTools, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "scores":  # offered at and after the first scoring
             return bool(self._scores_offered)
+        if action == "round":  # a game without rounds (Castle Builder) offers no round keys
+            return bool(self.cursor.boundaries("round"))
         return True
 
     def action_scores(self) -> None:

@@ -1,4 +1,6 @@
-"""Load and Replays: the saved games, with game, players, date and status.
+"""Load and Replays: the saved games, with game, players, date and status (Replays: who won
+and the scores); d deletes a save and r renames it, each asked first and refused while the
+game is being played, so nothing is lost by a stray key.
 
 A damaged file shows the engine's own message; when lines before the damage are whole, the
 player may open that recovered part (a copy is written; the original is never touched).
@@ -17,8 +19,8 @@ from textual.widgets import DataTable, Footer, Static
 
 from engine.core import LogError
 
-from ..saves import SaveInfo, recover_copy, scan_saves
-from .dialogs import ConfirmScreen
+from ..saves import SaveInfo, SaveRefused, delete_save, recover_copy, rename_save, scan_saves
+from .dialogs import ConfirmScreen, PromptScreen
 
 if TYPE_CHECKING:
     from textual import getters
@@ -66,6 +68,8 @@ class SavesScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "open", "Open"),
         Binding("escape", "app.pop_screen", "Back"),
+        Binding("d", "delete", "Delete"),
+        Binding("r", "rename", "Rename"),
         Binding("f5", "rescan", "Refresh"),
     ]
 
@@ -84,7 +88,7 @@ class SavesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("game", "players", "date", "status")
+        table.add_columns("game", "players", "date", "result" if self.mode == "replay" else "status")
         self.action_rescan()
         table.focus()
 
@@ -98,9 +102,13 @@ class SavesScreen(Screen[None]):
         self.infos = infos
         # Every column shows its text whole: the players get what the other columns leave.
         title_width = max((len(i.title) for i in infos), default=4)
-        players_width = max(12, self.app.size.width - title_width - 16 - 11 - 12)
+        room = self.app.size.width - title_width - 16 - 12  # the date, and each cell's padding
+        status_width = min(max((len(self._status(i)) for i in infos), default=6), room - 12)
+        players_width = max(12, room - status_width)
         for info in infos:
-            table.add_row(info.title, fit_names(info.players, players_width), info.date, info.status)
+            status = self._status(info)  # a long result is cut; the line below the list has it whole
+            status = status if len(status) <= status_width else status[: status_width - 1] + "…"
+            table.add_row(info.title, fit_names(info.players, players_width), info.date, status)
         detail = self.query_one("#detail", Static)
         if infos:
             table.move_cursor(row=0)
@@ -110,6 +118,10 @@ class SavesScreen(Screen[None]):
         else:
             detail.update("No saved games here yet.")
 
+    def _status(self, info: SaveInfo) -> str:
+        """Replays name the winner and the scores of a finished game; Load its state."""
+        return info.result if self.mode == "replay" and info.result and info.status == "finished" else info.status
+
     def on_screen_resume(self) -> None:
         # A game opened from here may have moved on or ended meanwhile: the list shows it as it is.
         self.action_rescan()
@@ -118,6 +130,8 @@ class SavesScreen(Screen[None]):
         info = self.selected
         if info is not None:
             message = info.error or info.warning or f"{info.path.name} · {info.events} events"
+            if info.result and not info.error:
+                message += f"\n{info.players}: {info.result}"
             self.query_one("#detail", Static).update(message)
 
     @property
@@ -175,3 +189,41 @@ class SavesScreen(Screen[None]):
             self.open_path(SaveInfo(copy, copy.stat().st_mtime))
 
         self.app.push_screen(ConfirmScreen(question, "Recover", "Cancel"), answered)
+
+    # -- delete and rename: asked first, and refused while the game is being played ----------
+
+    def action_delete(self) -> None:
+        info = self.selected
+        if info is None:
+            return
+        question = f"Delete {info.path.name} ({info.title}, {info.players})?\nIt cannot be brought back."
+        self.app.push_screen(
+            ConfirmScreen(question, "Delete", "Keep", default=False), lambda yes: self._delete(info) if yes else None
+        )
+
+    def _delete(self, info: SaveInfo) -> None:
+        try:
+            delete_save(info.path)
+        except SaveRefused as exc:
+            self.notify(f"Not deleted: {exc}", severity="error", timeout=8)
+            return
+        self.notify(f"Deleted {info.path.name}.")
+        self.action_rescan()
+
+    def action_rename(self) -> None:
+        info = self.selected
+        if info is None:
+            return
+        question = f"Rename {info.path.name} to:"
+        self.app.push_screen(PromptScreen(question, info.path.stem), lambda name: self._rename(info, name))
+
+    def _rename(self, info: SaveInfo, name: str | None) -> None:
+        if not name:
+            return
+        try:
+            target = rename_save(info.path, name)
+        except SaveRefused as exc:
+            self.notify(f"Not renamed: {exc}", severity="error", timeout=8)
+            return
+        self.notify(f"Renamed to {target.name}.")
+        self.action_rescan()

@@ -10,9 +10,9 @@ from textual.widgets import Footer
 
 #: Keys left off first when the footer is too narrow: the command line (":" is named on the
 #: line itself, so it goes first and "a Save as" stays beside "u Undo" at 80x24), saving a copy,
-#: then the rest from the end, but never leaving, closing or help.
+#: then the rest from the end, but never leaving, closing, help or the recap.
 DROP_FIRST = ("command_line", "save_as")
-KEEP = ("leave", "app.help", "app.pop_screen")
+KEEP = ("leave", "app.help", "app.pop_screen", "recap")  # (recap: only shown when something touched you)
 PALETTE = 11  # "▏^p palette" docked at the right, over the last key's trailing space
 
 

@@ -188,7 +188,7 @@ _END_NOTE = {
 def _effect_line(effect: str, seats: tuple[int, ...], who) -> str:
     title = EFFECTS[effect].title
     if effect in ("tower", "persons", "windows", "roofs", "monk"):
-        return f"{title}: " + (says(joined([who(s) for s in seats]), "get tiles") if seats else "nobody gets tiles")
+        return f"{title}: " + (says(joined([who(s) for s in seats]), "gets tiles") if seats else "nobody gets tiles")
     if effect in ("thief", "lady", "catapult", "decay") and not seats:
         return f"{title}: nothing to take"
     return title

@@ -52,6 +52,7 @@ from .state import (
     to_act,
 )
 from .preview import preview_build
+from .recap import recap_notes
 from .stack import run
 from .turn import Folder, draw_tiles, refill_market, standing, take_coin
 from .view import CastleBuilderView, make_view, score_lines
@@ -156,6 +157,10 @@ class CastleBuilder(Rules):
 
     def boundary(self, event: Any) -> str | None:
         return "turn" if isinstance(event, TurnStarted) else None
+
+    def recap_notes(self, before: CastleBuilderView, after: CastleBuilderView) -> tuple[str, ...]:
+        """What another's move changed in your holder and castle, from your own views (recap.py)."""
+        return recap_notes(before, after)
 
     def preview(self, view: CastleBuilderView, action: Any) -> Any:
         """For a build: the baron's steps, where it stops and the coins it wins (see preview.py)."""

@@ -14,18 +14,8 @@ from .catalog import (
 )
 from .events import SUPPLY
 from .rules import GAME, PalaisRoyal
-from .state import (
-    Bring,
-    Done,
-    Draw,
-    Keep,
-    Mint,
-    Move,
-    PalaisState,
-    Place,
-    PlayCard,
-    Recruit,
-)
+from .actions import Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
+from .state import PalaisState
 from .view import PalaisView
 
 __all__ = [

@@ -40,7 +40,7 @@ from .catalog import (
     TREPPENHAUS,
 )
 from .events import SUPPLY
-from .state import Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
+from .actions import Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
 from .view import PalaisView
 
 # (value of each servant, how many are worth having) per room; more than that is worth little.

@@ -60,7 +60,8 @@ from .events import (
     StepFinished,
     TurnBegan,
 )
-from .state import PLACING, Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
+from .actions import Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
+from .state import PLACING
 
 _BRING = re.compile(r"^\+\s*([^<]+?)\s*(?:<\s*(.+?))?$")
 _MOVE = re.compile(r"^([^<>]+?)\s*>\s*([^<>]+?)$")

@@ -24,7 +24,8 @@ from .catalog import (
     SUPPLY as SUPPLY_STEP,
     TOR,
 )
-from .state import FREE, PLACING, Bring, Done, Draw, Keep, Mint, Move, PalaisState, Place, PlayCard, Recruit
+from .actions import Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
+from .state import FREE, PLACING, PalaisState
 from .turn import CARD_STEPS, gold_cost, is_legal
 
 _STEP_OF = {

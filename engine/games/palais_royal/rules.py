@@ -53,22 +53,8 @@ from .events import (
 from .hidden import resample
 from .refusals import CHECKS
 from .scoring import final_scoring
-from .state import (
-    OVER,
-    PLACING,
-    PLAYING,
-    Bring,
-    Done,
-    Draw,
-    Keep,
-    Mint,
-    Move,
-    PalaisState,
-    Place,
-    PlayCard,
-    Recruit,
-    evolve,
-)
+from .actions import Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
+from .state import OVER, PLACING, PLAYING, PalaisState, evolve
 from .turn import draw_count, gold_cost, has_work, legal, mint_gold
 from .view import PalaisView, make_view, score_lines
 

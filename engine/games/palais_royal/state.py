@@ -1,4 +1,4 @@
-"""The Palais Royal position, the actions a seat can take, and how each event changes the position.
+"""The Palais Royal position and how each event changes it (the actions are in actions.py).
 
 Rooms hold servants as ``rooms[room][seat]``; ``park[space]`` is a noble or FREE; ``marks[space]``
 the seat whose servant stands on a freed border space (or FREE).
@@ -11,6 +11,8 @@ import attrs
 from engine.core.fastattrs import replace
 from engine.core.fold import Fold
 
+# The action classes are in actions.py (this file grew too long); the package's shape names them here.
+from .actions import Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
 from .catalog import (
     BEFORE,
     EHRENHOF,
@@ -64,71 +66,6 @@ from .events import (
 FREE = -1
 UNLIMITED = -1  # gate_left after the Open Gates card
 SETUP, PLACING, PLAYING, OVER = "setup", "placing", "playing", "over"
-
-
-# -- actions ----------------------------------------------------------------------------------
-
-
-@attrs.frozen
-class Place:
-    """Set-up: one more servant from the supply into a room."""
-
-    room: int
-
-
-@attrs.frozen
-class Bring:
-    """A new servant into a room: onto the Tor (action 1), into the King's or Madame's room (action 3).
-    ``source`` is SUPPLY, or a room of yours once the supply is empty."""
-
-    room: int
-    source: int = SUPPLY
-
-
-@attrs.frozen
-class Move:
-    """Action 2: one servant one room further."""
-
-    from_room: int
-    to_room: int
-
-
-@attrs.frozen
-class Mint:
-    """Action 3a: the gold of the Münzerei."""
-
-
-@attrs.frozen
-class Recruit:
-    """Action 4: the noble on ``space``; ``wild_king``/``wild_madame`` seals come from a Borrowed Seals
-    card; ``source`` is where the servant for a freed border space comes from (None inside the park)."""
-
-    space: int
-    wild_king: int = 0
-    wild_madame: int = 0
-    source: int | None = None
-
-
-@attrs.frozen
-class Draw:
-    """Action 5: draw a card for each servant at the Hintereingang."""
-
-
-@attrs.frozen
-class Keep:
-    """Action 5: keep one drawn card, taking one servant back from the Hintereingang."""
-
-    card: int
-
-
-@attrs.frozen
-class PlayCard:
-    card: int
-
-
-@attrs.frozen
-class Done:
-    """Finish this step (what is left of it lapses); after drawing, the rest goes to the discard."""
 
 
 # -- the position -------------------------------------------------------------------------------

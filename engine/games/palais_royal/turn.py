@@ -35,22 +35,8 @@ from .catalog import (
     TOR,
 )
 from .events import SUPPLY
-from .state import (
-    FREE,
-    PLACING,
-    PLAYING,
-    UNLIMITED,
-    Bring,
-    Done,
-    Draw,
-    Keep,
-    Mint,
-    Move,
-    PalaisState,
-    Place,
-    PlayCard,
-    Recruit,
-)
+from .actions import Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
+from .state import FREE, PLACING, PLAYING, UNLIMITED, PalaisState
 
 CARD_STEPS = {
     "before": (BEFORE,),

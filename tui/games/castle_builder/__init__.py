@@ -18,6 +18,7 @@ from ..base import GameUI, ViewContext, ViewPanel
 from .board import BuilderBoard
 from .dialogs import ChoiceScreen, CoinsScreen, prompt_for
 from .panels import BuilderInfo, ring_positions
+from .wall import fillable
 
 PHASES = {
     "limit": "discard down to 7",
@@ -32,6 +33,7 @@ PHASES = {
 
 class CastleBuilderUI(GameUI):
     game_id = "castle-builder"
+    score_word = "coins"  # the score is the coins won
 
     def make_board(self) -> ViewPanel:
         return BuilderBoard()
@@ -63,10 +65,24 @@ class CastleBuilderUI(GameUI):
         if any(isinstance(a, Build) for a in ctx.legal):
             return "pick a tile, enter, then a place (d: draw 2)"
         if Draw() in ctx.legal:
-            return "no tile fits: d draws 2"
+            return f"no tile fits{why_none_fits(ctx)}: d draws 2"
         if ctx.interactive:
             return "nothing to draw, nothing fits: p passes"
         return "building"
+
+
+def why_none_fits(ctx: ViewContext) -> str:
+    """`` (places need 3 · 10; tiles: 5, 8, 11/1)``: the numbers the open places ask for beside those
+    of the tiles you may build (holder and market), so a player sees why nothing fits."""
+    view = ctx.view
+    if ctx.seat is None or not view.castles:
+        return ""
+    castle = view.castles[ctx.seat]
+    needs = sorted({s.need for s in castle.spots if s.need is not None and fillable(castle, s.level, s.x, s.need)})
+    tiles = ", ".join(t.label for t in (*view.holder, *view.market_tiles))
+    if not needs:
+        return f" (no open place takes a tile; tiles: {tiles})" if tiles else ""
+    return f" (places need {' · '.join(map(str, needs))}; tiles: {tiles or 'none'})"
 
 
 UI = CastleBuilderUI()

@@ -98,6 +98,8 @@ class BuilderBoard(ViewPanel, can_focus=True):
 
     def show(self, ctx: ViewContext) -> None:
         first = self.ctx is None
+        if self._prompted is not None and ctx.view != self._prompted:
+            self._prompted = None  # the choice was answered: should undo bring it back, it is asked again
         self.ctx = ctx
         self.builds = {}
         for a in ctx.legal:

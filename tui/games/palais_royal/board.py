@@ -133,7 +133,8 @@ class PalaisBoard(ViewPanel):
         self._place_focus()
         names = [s.name for s in ctx.seats]
         variables = self.app.theme_variables
-        self.query_one("#steps", TextLine).update(step_bar(ctx.view, names, glyphs, variables))
+        steps = self.query_one("#steps", TextLine)
+        steps.update(step_bar(ctx.view, names, glyphs, variables, steps.size.width or self.app.size.width))
         self.query_one("#detail", TextLine).update(self._detail())
         self.query_one("#rows", TextLine).update(row_line(ctx.view, glyphs, variables, ctx.interactive))
         self._describe()

@@ -52,8 +52,8 @@ SHORT_BENEFITS = MappingProxyType(
         "king1": "+1 servant to the King every turn",
         "madame1": "+1 servant to Madame every turn",
         "cards3": "draws 3 more cards at the Back Door",
-        "servants1": "once: 1 servant from the general supply",
-        "servants3": "once: 3 servants from the general supply",
+        "servants1": "once: +1 servant into your supply",
+        "servants3": "once: +3 servants into your supply",
     }
 )
 SIDE_NAMES = MappingProxyType({"top": "top", "right": "right", "bottom": "bottom", "left": "left"})
@@ -166,12 +166,10 @@ def _double(sp: Any) -> str:
 def noble_text(sp: Any) -> str:
     """``c4 Duc d'Anjou: 3 gold (6, 3 free), K1 M1, 6 pts; benefit``."""
     n = sp.noble
-    gold = f"{sp.cost} gold" + (
-        f" ({n.gold} less {sp.free_neighbours} for free spaces beside it)" if sp.free_neighbours else ""
-    )
+    gold = f"{sp.cost} gold" + (f" ({n.gold} − {sp.free_neighbours} free beside)" if sp.free_neighbours else "")
     seals = " ".join(p for p in (f"K{n.king}" if n.king else "", f"M{n.madame}" if n.madame else "") if p)
     benefit = SHORT_BENEFITS.get(n.benefit, BENEFITS.get(n.benefit, "")) if n.benefit else "points only, face down"
-    border = ", border" if sp.border else ""
+    border = ", border" if sp.border else ""  # (leaves a servant when recruited)
     return (
         f"{sp.name}{_double(sp) and ' x2'} {n.name}: {gold}{', ' + seals if seals else ''}, "
         f"{n.points} pts{border} - {benefit}"
@@ -196,8 +194,18 @@ def chip(variables: dict[str, str], seat: int, text: str) -> Text:
     return Text(text, style=f"bold {colour.get_contrast_text(1.0).hex} on {colour.hex}")
 
 
-def step_bar(view: PalaisView, names: Sequence[str], glyphs: GlyphSet, variables: dict[str, str]) -> Text:
-    """``Set-up: You, servant 3 of 5`` or the steps of the turn, the current one lit."""
+def step_bar(
+    view: PalaisView, names: Sequence[str], glyphs: GlyphSet, variables: dict[str, str], width: int = 0
+) -> Text:
+    """``Set-up: You, servant 3 of 5`` or the steps of the turn, the current one lit; where the
+    whole bar is wider than ``width`` the other steps show their numbers alone (``1 2 3 Rooms 4 5``)."""
+    line = _step_bar(view, names, glyphs, variables, short=False)
+    if width and line.cell_len > width and view.turn is not None and not view.over:
+        line = _step_bar(view, names, glyphs, variables, short=True)
+    return line
+
+
+def _step_bar(view: PalaisView, names: Sequence[str], glyphs: GlyphSet, variables: dict[str, str], short: bool) -> Text:
     if view.over:
         return Text("Game over", style="bold")
     if not view.rooms:
@@ -209,14 +217,23 @@ def step_bar(view: PalaisView, names: Sequence[str], glyphs: GlyphSet, variables
     turn = view.turn
     line = chip(variables, turn.seat, glyphs.seat(turn.seat))
     for step, label in enumerate(STEP_LABELS):
-        if step in (0, 6) and turn.step != step:
+        if step in (0, 6) and (turn.step != step or (step == 0 and not may_hold_favour(view, turn.seat))):
             continue
         line.append(" ")
         if step == turn.step:
             line.append_text(chip(variables, turn.seat, f" {label} "))
         else:
-            line.append(label, style="dim" if step < turn.step else "")
+            line.append(label.split()[0] if short else label, style="dim" if step < turn.step else "")
     return line
+
+
+def may_hold_favour(view: PalaisView, seat: int) -> bool:
+    """Whether ``seat`` may hold the Royal Favour as far as this view tells: yours, by your hand;
+    another player's, by whether they hold any card. (A turn begins before the Favour's step and
+    passes over it at once without one: a replay stopped there showed "Fav" for an empty hand.)"""
+    if seat == view.seat:
+        return any(PRIVILEGES[card].code == "Fav" for card in view.my_hand)
+    return view.players_[seat].hand > 0
 
 
 def plural(n: int, word: str) -> str:
@@ -230,7 +247,7 @@ def step_detail(view: PalaisView) -> str:
         return "any room; 5 each, player by player" if view.rooms and not view.over else ""
     s = turn.step
     if s == 0:
-        return "before action 1: the Royal Favour may be played"
+        return "before action 1: play the Royal Favour?"
     if s == 1:
         left = "any number of servants" if turn.gate_left < 0 else plural(turn.gate_left, "servant")
         return f"{left} may come onto the Gate"
@@ -240,15 +257,13 @@ def step_detail(view: PalaisView) -> str:
         parts = (
             []
             if turn.minted
-            else [
-                f"the Mint pays {turn.mint_gold} gold" if turn.mint_gold else "the Mint pays nothing" + mint_empty(view)
-            ]
+            else [f"Mint pays {turn.mint_gold} gold" if turn.mint_gold else "Mint pays nothing" + mint_empty(view)]
         )
         if turn.king_left:
-            parts.append(f"+{turn.king_left} to the King")
+            parts.append(f"King +{turn.king_left}")
         if turn.madame_left:
-            parts.append(f"+{turn.madame_left} to Madame")
-        return ", ".join(parts) or "nothing left here"
+            parts.append(f"Madame +{turn.madame_left}")
+        return " · ".join(parts) or "nothing left here"  # (short: the board's column is 47 wide at 80x24)
     if s == 4:
         wild = f" +{turn.wild_seals} borrowed" if turn.wild_seals else ""
         return f"{plural(turn.recruits, 'recruit')}, seals K{turn.king_seals} M{turn.madame_seals}{wild}"
@@ -285,7 +300,8 @@ def row_line(view: PalaisView, glyphs: GlyphSet, variables: dict[str, str], hint
     return line
 
 
-LEGEND = "park: gold to pay, points · bold: a benefit"
+# Two lines of the board's column at 80x24 (46 wide): every word must fit in 92.
+LEGEND = "park: gold to pay, points · bold: a benefit · x2: counts double in its row · ●+: majority"
 
 
 def step_name(step: int) -> str:

@@ -1,0 +1,100 @@
+"""The recap of what the others did since your last turn: built from the move list and the
+seat's own views only, so it tells each seat what touched it and nobody another's secret."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import GameConfig, Match, Seat, Table
+from engine.core.recap import RecapLog, recap_text
+from engine.core import read_log
+from engine.games import GAMES, get_game
+from engine.games.castle_builder.recap import tile_words
+from engine.games.castle_builder.view import face
+
+NAMES = ["Ann", "Ben", "Cid"]
+
+
+def open_table(tmp_path, game_id: str, seed: int, players: int = 3) -> Table:
+    game = get_game(game_id)
+    players = max(game.min_players, min(players, game.max_players))
+    seats = [Seat(n) for n in NAMES[:players]]
+    match = Match.new(game, GameConfig(players), seats, seed, path=tmp_path / f"{seed}.jsonl", durable=False)
+    return Table(match)
+
+
+def follow(table: Table) -> dict[int, RecapLog]:
+    """One recap per seat, fed every update the table sends that seat."""
+    logs = {}
+    for seat in range(len(table.seats)):
+        logs[seat] = log = RecapLog(table.game, seat, table.move_lines(), table.view(seat), len(table.seats))
+        table.attach(seat, lambda u, log=log: log.moved(u) if u.kind == "moved" else None)
+    return logs
+
+
+def play_until(table: Table, rng: random.Random, stop, limit: int = 3000) -> bool:
+    """Random moves until ``stop()`` holds after a move (True) or the game ends (False)."""
+    for _ in range(limit):
+        if table.finished:
+            return False
+        seat = min(table.to_act)
+        table.submit(seat, rng.choice(list(table.legal_actions(seat))))
+        if stop():
+            return True
+    return False
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_recap_starts_after_the_seats_own_move_and_marks_what_names_it(tmp_path, game_id):
+    table = open_table(tmp_path, game_id, 3)
+    logs = follow(table)
+    rng = random.Random(3)
+    names = [s.name for s in table.seats]
+    for _ in range(200):
+        if table.finished:
+            break
+        seat = min(table.to_act)
+        recap = logs[seat].recap()
+        assert all(line.by != seat for line in recap.lines), "the seat's own moves are not news to it"
+        for line in recap.touched:
+            assert line.text in "\n".join(recap_text(recap, names))
+        table.submit(seat, rng.choice(list(table.legal_actions(seat))))
+        assert not logs[seat].recap().lines or seat not in table.to_act or table.finished
+
+
+def test_a_robbery_tells_the_victim_which_tile_and_an_onlooker_only_that_it_happened(tmp_path):
+    for seed in range(40):
+        table = open_table(tmp_path, "castle-builder", seed)
+        logs = follow(table)
+        path = tmp_path / f"{seed}.jsonl"
+
+        def stolen(path=path):  # the referee's record, which only the test reads
+            events = [e.event for e in read_log(path, get_game).entries]
+            return next((e for e in events if type(e).__name__ == "TileStolen"), None)
+
+        if not play_until(table, random.Random(seed), lambda: stolen() is not None):
+            continue
+        theft = stolen()
+        (onlooker,) = {0, 1, 2} - {theft.seat, theft.victim}
+        told = [x.text for x in logs[theft.victim].recap().touched]
+        assert f"you lost {tile_words(face(theft.tile))} from your holder" in told
+        public = {line.text[11:] for line in table.move_lines()} | {line.text for line in table.move_lines()}
+        extra = [x.text for x in logs[onlooker].recap().lines if x.text not in public]
+        own = ", ".join(tile_words(t) for t in table.view(onlooker).holder)
+        # beyond the public list, only what reached its own holder (a tower's gift), never the theft
+        assert all(x.startswith("you got ") and x[8:] in own for x in extra), extra
+        return
+    pytest.fail("no robbery in 40 random games")
+
+
+def test_a_secret_vote_stays_secret_in_the_recap(tmp_path):
+    table = open_table(tmp_path, "king-up", 1)
+    logs = follow(table)
+    rng = random.Random(1)
+    assert play_until(table, rng, lambda: table.move_lines()[-1].text.endswith("voted"))
+    voter = table.move_lines()[-1].mover
+    for s in {0, 1, 2} - {voter}:
+        (line,) = [x for x in logs[s].recap().lines if x.by == voter and x.text == "voted"][-1:]
+        assert line.text == "voted", "a vote cast is shown only as cast"

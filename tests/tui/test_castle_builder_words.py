@@ -1,0 +1,97 @@
+"""Issue 31, Castle Builder: the game-over ranking counts coins (it said "points"), and its
+replay offers no round keys (the game has no rounds) while a game with rounds still does."""
+
+from __future__ import annotations
+
+from engine.core import Table
+from tui.screens.game_over import GameOverScreen
+from tui.screens.play import PlayScreen
+
+from .conftest import finished_match, replay_at_end, settle
+from .test_castle_builder_screen import advance_until, new_match
+from .textfit import screen_lines
+
+
+async def test_the_ranking_counts_coins(make_app):
+    match = advance_until(new_match(7), lambda m: m.finished)
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameOverScreen)
+        text = "\n".join(screen_lines(app))
+        assert "coins" in text and "points" not in text, text
+
+
+async def test_only_a_game_with_rounds_offers_the_round_keys(make_app, tmp_path):
+    match = advance_until(new_match(7), lambda m: m.finished)
+    async with replay_at_end(make_app, match, tmp_path / "cb") as (pilot, replay):
+        assert "Round" not in screen_lines(pilot.app)[-1], screen_lines(pilot.app)[-1]
+        assert not replay.check_action("round", ())
+    async with replay_at_end(make_app, finished_match(), tmp_path / "ku") as (pilot, replay):
+        # (at 80 columns the fitting footer leaves the round keys off first; they still work)
+        assert replay.check_action("round", ())
+
+
+async def test_undo_back_to_a_pending_discard_opens_its_dialog_again(make_app):
+    """Issue 31: the dialog opened once per view, and undo brings the very same view back."""
+    from engine.core import GameConfig, Match, Seat
+    from engine.games import get_game
+    from tui.games.castle_builder.dialogs import ChoiceScreen
+
+    seats = [Seat("You", "human"), Seat("Adalbert", "bot:greedy"), Seat("Brunhild", "bot:greedy")]
+    practice = Match.new(get_game("castle-builder"), GameConfig(3, frozenset({"practice"})), seats, 1, path=None)
+    match = advance_until(
+        practice,
+        lambda m: m.to_act == {0} and m.view(0).choice is not None and m.view(0).choice.kind == "limit",
+    )
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("enter")  # a tile discarded
+        await settle(pilot, app)
+        await pilot.pause(0.3)
+        while isinstance(app.screen, ChoiceScreen):  # (more than one to discard)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            await pilot.pause(0.3)
+        assert match.view(0).choice is None or match.view(0).choice.kind != "limit"
+        screen = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+        assert screen.undo_blocker() is None, screen.undo_blocker()
+        await pilot.press("u")
+        await settle(pilot, app)
+        await pilot.pause(0.3)
+        assert match.view(0).choice is not None and match.view(0).choice.kind == "limit"
+        assert isinstance(app.screen, ChoiceScreen), "the discard's dialog is open again"
+
+
+def test_when_no_tile_fits_the_status_says_why():
+    """Issue 31: long dead-locks said "no tile fits" turn after turn and never why."""
+    from engine.core import GameConfig, Match, Seat
+    from engine.games import get_game
+    from engine.games.castle_builder import Build, Draw
+    from themes import UNICODE
+    from tui.games import game_ui
+    from tui.games.base import ViewContext
+
+    game = get_game("castle-builder")
+    for seed in range(30):
+        seats = [Seat("You", "human"), Seat("Bo", "bot:greedy")]
+        match = Match.new(game, GameConfig(2), seats, seed, path=None)
+
+        def stuck(m: Match) -> bool:
+            legal = list(m.legal_actions(0)) if m.to_act == {0} else []
+            return m.finished or (Draw() in legal and not any(isinstance(a, Build) for a in legal))
+
+        advance_until(match, stuck)
+        if match.finished:
+            continue
+        view = match.view(0)
+        ctx = ViewContext(game, view, 0, match.seats, tuple(match.legal_actions(0)), UNICODE)
+        text = game_ui(game.id).phase_text(ctx)
+        assert text.startswith("no tile fits (") and text.endswith("): d draws 2"), text
+        for tile in (*view.holder, *view.market_tiles):
+            assert tile.label in text
+        return
+    raise AssertionError("no position where nothing fits in 30 games")

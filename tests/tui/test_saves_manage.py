@@ -1,0 +1,93 @@
+"""Issue 31: Load and Replays delete and rename a save, each asked first and refused while the
+game is being played; Replays names the winner and the scores."""
+
+from __future__ import annotations
+
+from engine.core import write_log_atomic
+from tui.screens.dialogs import ConfirmScreen, PromptScreen
+from tui.screens.saves import SavesScreen
+
+from .conftest import finished_match, new_match, notifications, settle
+
+
+def rows(app) -> list[tuple]:
+    table = app.screen.query_one("DataTable")
+    return [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+
+
+def write_finished(folder, name="done.jsonl"):
+    done = finished_match()
+    write_log_atomic(folder / name, done.game, done.header, done.entries)
+    return done
+
+
+async def test_replays_name_the_winner_and_the_scores(make_app, settings):
+    done = write_finished(settings.saves_dir)
+    result = done.game.result(done.state)
+    app = make_app(start=lambda app: SavesScreen("replay"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        (row,) = rows(app)
+        winner = done.header.seats[result.winners[0]].name
+        assert row[3] == f"{winner} won · {'–'.join(str(x) for x in result.scores)}", row
+
+
+async def test_delete_asks_first_and_enter_keeps_the_file(make_app, settings):
+    write_finished(settings.saves_dir)
+    path = settings.saves_dir / "done.jsonl"
+    app = make_app(start=lambda app: SavesScreen("replay"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d")
+        await settle(pilot, app)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")  # the default is Keep
+        await settle(pilot, app)
+        assert path.exists() and len(rows(app)) == 1
+        await pilot.press("d", "y")
+        await settle(pilot, app)
+        assert not path.exists() and rows(app) == []
+
+
+async def test_a_game_being_played_is_neither_deleted_nor_renamed(make_app, settings):
+    match = new_match(settings.saves_dir, seed=2)  # open: its writer holds the file's lock
+    path = settings.saves_dir / "game.jsonl"
+    app = make_app(start=lambda app: SavesScreen("load"))
+    said = notifications(app)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("d", "y")
+            await settle(pilot, app)
+            assert path.exists() and any("Not deleted" in m and "being played" in m for m in said), said
+            await pilot.press("r")
+            await settle(pilot, app)
+            await pilot.press("ctrl+a", *"other", "enter")
+            await settle(pilot, app)
+            assert path.exists() and any("Not renamed" in m for m in said), said
+    finally:
+        match.close()
+
+
+async def test_rename_never_replaces_another_file(make_app, settings):
+    write_finished(settings.saves_dir, "a.jsonl")
+    write_finished(settings.saves_dir, "b.jsonl")
+    app = make_app(start=lambda app: SavesScreen("replay"))
+    said = notifications(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        first = app.screen.selected.path
+        other = ({"a.jsonl", "b.jsonl"} - {first.name}).pop()
+        await pilot.press("r")
+        await settle(pilot, app)
+        assert isinstance(app.screen, PromptScreen)
+        await pilot.press("ctrl+u", *other.removesuffix(".jsonl"), "enter")
+        await settle(pilot, app)
+        assert first.exists() and any("exists already" in m for m in said), said
+        await pilot.press("r")
+        await settle(pilot, app)
+        await pilot.press("ctrl+u", *"final-of-the-evening", "enter")
+        await settle(pilot, app)
+        assert not first.exists() and (settings.saves_dir / "final-of-the-evening.jsonl").exists()
+        assert (settings.saves_dir / other).exists()
+        assert len(rows(app)) == 2
