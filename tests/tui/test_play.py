@@ -3,6 +3,8 @@ damaged files, hot-seat covers, and stepping through the replay."""
 
 from __future__ import annotations
 
+from tests.waiting import until
+
 from engine.core import Seat, Table, read_log, verify
 from engine.core.game import secret_from
 from engine.games import get_game
@@ -439,15 +441,16 @@ async def test_a_move_typed_while_a_bot_plays_is_kept_and_played_when_the_turn_c
         assert 1 not in match.to_act
         await pilot.press("colon", *move, "enter")
         assert f"“{move}” is played when" in status(app)
-        for _ in range(50):
+        for _ in range(500):  # each bot's pause hurried as soon as it begins (at most 10 s)
             if any(e.by == 1 for e in match.entries):
                 break
             assert f"“{move}” is played when" in status(app)  # kept in sight while the bots play
             table.hurry()
-            await pilot.pause()
-        await settle(pilot, app)
+            await pilot.pause(0.02)
         mine = [e.move for e in match.entries if e.by == 1 and e.move is not None]
-        assert mine == [move] and play_screen(app).query_one("#command").value == ""
+        assert mine == [move]
+        # (not settle(): the bots after you would each take their 30 s pause first)
+        await until(lambda: play_screen(app).query_one("#command").value == "", what="the move line emptied")
     table.close()
 
 
