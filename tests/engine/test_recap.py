@@ -9,7 +9,6 @@ import pytest
 
 from engine.core import GameConfig, Match, Seat, Table
 from engine.core.recap import RecapLog, recap_text
-from engine.core import read_log
 from engine.games import GAMES, get_game
 from engine.games.castle_builder.recap import tile_words
 from engine.games.castle_builder.view import face
@@ -17,12 +16,15 @@ from engine.games.castle_builder.view import face
 NAMES = ["Ann", "Ben", "Cid"]
 
 
-def open_table(tmp_path, game_id: str, seed: int, players: int = 3) -> Table:
+def open_match(tmp_path, game_id: str, seed: int, players: int = 3) -> Match:
     game = get_game(game_id)
     players = max(game.min_players, min(players, game.max_players))
     seats = [Seat(n) for n in NAMES[:players]]
-    match = Match.new(game, GameConfig(players), seats, seed, path=tmp_path / f"{seed}.jsonl", durable=False)
-    return Table(match)
+    return Match.new(game, GameConfig(players), seats, seed, path=tmp_path / f"{seed}.jsonl", durable=False)
+
+
+def open_table(tmp_path, game_id: str, seed: int, players: int = 3) -> Table:
+    return Table(open_match(tmp_path, game_id, seed, players))
 
 
 def follow(table: Table) -> dict[int, RecapLog]:
@@ -66,13 +68,12 @@ def test_the_recap_starts_after_the_seats_own_move_and_marks_what_names_it(tmp_p
 
 def test_a_robbery_tells_the_victim_which_tile_and_an_onlooker_only_that_it_happened(tmp_path):
     for seed in range(40):
-        table = open_table(tmp_path, "castle-builder", seed)
+        match = open_match(tmp_path, "castle-builder", seed)
+        table = Table(match)
         logs = follow(table)
-        path = tmp_path / f"{seed}.jsonl"
 
-        def stolen(path=path):  # the referee's record, which only the test reads
-            events = [e.event for e in read_log(path, get_game).entries]
-            return next((e for e in events if type(e).__name__ == "TileStolen"), None)
+        def stolen(match=match):  # the referee's record, which only the test reads
+            return next((e.event for e in match.entries if type(e.event).__name__ == "TileStolen"), None)
 
         if not play_until(table, random.Random(seed), lambda: stolen() is not None):
             continue
