@@ -362,9 +362,12 @@ class SSHSession(asyncssh.SSHServerSession):
         chan = self.chan
         if chan is None:
             return
-        if message:
-            chan.write(b"\x1b[?1049l\x1b[?25h\r\n" + message.encode() + b"\r\n")
-        chan.exit(0)
+        try:
+            if message:
+                chan.write(b"\x1b[?1049l\x1b[?25h\r\n" + message.encode() + b"\r\n")
+            chan.exit(0)
+        except OSError:  # (BrokenPipeError) the client hung up first: there is no one left to tell
+            pass
 
     def _stop_process(self) -> None:
         if self.ended.is_set():
