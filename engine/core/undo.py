@@ -51,11 +51,15 @@ def undo_check(
     people = sorted(seats[s].name for s in later if s is not None and not seats[s].is_bot)
     practice = header.config.has(PRACTICE.key)
     if people:
-        return UndoCheck(False, f"{', '.join(people)} has moved since; only your own last move can be taken back")
+        verb = "has" if len(people) == 1 else "have"
+        return UndoCheck(False, f"{' and '.join(people)} {verb} moved since; only your own last move can be taken back")
     if later and not practice and not legacy:
-        names = ", ".join(sorted(seats[s].name for s in later if s is not None))
+        repliers = sorted({seats[s].name for s in later if s is not None})
+        verb = "has" if len(repliers) == 1 else "have"
         return UndoCheck(
-            False, f"{names} has replied since; taking back past another seat's move is only for practice games"
+            False,
+            f"{' and '.join(repliers)} {verb} replied since; "
+            "taking back past another seat's move is only for practice games",
         )
     if not practice:
         for e in entries:
