@@ -6,14 +6,14 @@
 Accounts (names unique regardless of case, their keys, the table each was last at), tables
 and their seats (players, invitations, bots, stand-ins and away clocks) and every table's save
 file, a line a row. Every write is one transaction and counts in ``changes()``: a process that
-wants to know whether anything changed reads one number.
+wants to know whether anything changed reads one number. Which processes are alive, bot
+leases and presence are engine.store.processes.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
-import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from typing import Any
 from engine.core.errors import IllegalAction
 
 from .db import DB_NAME, Database, Duplicate, Postgres, SQLite, StoreError
+from .processes import Processes
 from .social_schema import forget_table
 
 TABLE_FIELDS = (
@@ -36,7 +37,6 @@ TABLE_FIELDS = (
     "to_act",
 )
 SEAT_FIELDS = ("kind", "player", "joined", "away_since", "stand_in")
-ALIVE = 30.0  # seconds: a process that has not said it is alive for this long has gone
 
 
 class Conflict(IllegalAction):
@@ -47,7 +47,7 @@ class TableClosed(StoreError):
     """The host closed the table (``bergfried admin close``): it takes no more lines."""
 
 
-class Store:
+class Store(Processes):
     def __init__(self, db: Database, data_dir: Path | None = None):
         self.db, self.data_dir = db, data_dir
         self.notes: list[str] = []  # what opening it did (an import): a line each, for the host
@@ -235,151 +235,6 @@ class Store:
             )
             if changed:
                 tx.bump()
-
-    # -- bots: one process decides each move ------------------------------------------------------
-    def take_lease(self, table_id: str, seq: int, seconds: float = 120.0) -> bool:
-        """This process decides the bot move at line ``seq`` of the table, unless another
-        process holds that position's lease (until it runs out)."""
-        me, now = self.process_id(), time.time()
-        with self.transaction() as tx:
-            # the table's row locked first (it exists, a lease row may not): takers queue here
-            lines = tx.one("SELECT lines FROM game_tables WHERE id = ? FOR UPDATE", (table_id,))
-            if lines is not None and lines[0] != seq:
-                return False  # this process has not read the table's last lines yet: it will
-            row = tx.one("SELECT seq, holder, until_time FROM leases WHERE table_id = ?", (table_id,))
-            if row is not None and (
-                row[0] > seq or row[0] == seq and row[1] != me and row[2] > now and self._alive(tx, row[1])
-            ):
-                return False
-            tx.execute(
-                "INSERT INTO leases (table_id, seq, holder, until_time) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, holder = excluded.holder, "
-                "until_time = excluded.until_time",
-                (table_id, seq, me, now + seconds),
-            )
-        return True  # (not counted as a change: the move it leads to is)
-
-    def _alive(self, tx, process: str) -> bool:
-        """Whether the process holding a lease may still be deciding: a killed bot worker's
-        lease is free at once (SQLite: its pid is gone; PostgreSQL: its heartbeat stopped)."""
-        if self.kind == "sqlite":
-            return _alive_here(process)
-        beat = tx.one("SELECT beat FROM processes WHERE id = ?", (process,))
-        return beat is None or beat[0] > time.time() - ALIVE
-
-    def hurry(self, table_id: str, seq: int) -> None:
-        """Ask whoever decides the bot move at line ``seq`` to play it without the pause."""
-        with self.transaction() as tx:
-            tx.execute(
-                "INSERT INTO hurries (table_id, seq) VALUES (?, ?) ON CONFLICT (table_id) DO UPDATE "
-                "SET seq = excluded.seq",
-                (table_id, seq),
-            )
-            tx.bump()
-
-    def hurried(self, table_id: str) -> int | None:
-        """The line whose bot move a player asked to hurry last, if any."""
-        rows = self.db.query("SELECT seq FROM hurries WHERE table_id = ?", (table_id,))
-        return rows[0][0] if rows else None
-
-    def drop_lease(self, table_id: str) -> None:
-        with self.transaction() as tx:
-            tx.execute("DELETE FROM leases WHERE table_id = ? AND holder = ?", (table_id, self.process_id()))
-
-    # -- who is at which table, in any process -----------------------------------------------------
-    def present(self, table_id: str, seat: int, here: bool) -> None:
-        with self.transaction() as tx:
-            if here:
-                tx.execute(
-                    "INSERT INTO presence (process, table_id, seat) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                    (self.process_id(), table_id, seat),
-                )
-            else:
-                tx.execute(
-                    "DELETE FROM presence WHERE process = ? AND table_id = ? AND seat = ?",
-                    (self.process_id(), table_id, seat),
-                )
-                tx.execute(  # since when the seat's player is away (the lobby shows how long)
-                    "INSERT INTO seat_left (table_id, seat, at) VALUES (?, ?, ?) ON CONFLICT (table_id, seat) "
-                    "DO UPDATE SET at = excluded.at",
-                    (table_id, seat, time.time()),
-                )
-            if self.beats:
-                self._beat(tx)
-            tx.bump()
-
-    def present_seats(self, table_id: str) -> frozenset[int]:
-        """The seats some living process has open now. SQLite: its processes are all on this
-        host, alive while their pid is; PostgreSQL: alive while their heartbeat is recent."""
-        if self.kind == "sqlite":
-            rows = self.db.query("SELECT process, seat FROM presence WHERE table_id = ? AND seat >= 0", (table_id,))
-            return frozenset(seat for process, seat in rows if _alive_here(process))
-        rows = self.db.query(
-            "SELECT p.seat FROM presence p JOIN processes q ON q.id = p.process "
-            "WHERE p.table_id = ? AND p.seat >= 0 AND q.beat > ?",
-            (table_id, time.time() - ALIVE),
-        )
-        return frozenset(r[0] for r in rows)
-
-    def spectators(self) -> dict[str, int]:
-        """How many living processes watch each table (a spectator is seat -1 in ``presence``)."""
-        if self.kind == "sqlite":
-            rows = self.db.query("SELECT table_id, process FROM presence WHERE seat = -1")
-            rows = [(t, p) for t, p in rows if _alive_here(p)]
-        else:
-            rows = self.db.query(
-                "SELECT p.table_id, p.process FROM presence p JOIN processes q ON "
-                "q.id = p.process WHERE p.seat = -1 AND q.beat > ?",
-                (time.time() - ALIVE,),
-            )
-        out: dict[str, int] = {}
-        for table_id, _process in rows:
-            out[table_id] = out.get(table_id, 0) + 1
-        return out
-
-    @property
-    def beats(self) -> bool:
-        """Whether this process must say it is alive now and then (PostgreSQL, with seats open:
-        a beat wakes no other process there, as a write would with SQLite)."""
-        return self.kind != "sqlite"
-
-    def beat(self) -> None:
-        """This process is alive (its seats count as present)."""
-        with self.transaction() as tx:
-            self._beat(tx)
-
-    def _beat(self, tx) -> None:
-        tx.execute(*self.beat_statement())
-
-    def beat_statement(self) -> tuple[str, tuple]:
-        return (
-            "INSERT INTO processes (id, beat) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET beat = excluded.beat",
-            (self.process_id(), time.time()),
-        )
-
-    def gone(self) -> None:
-        """This process ends: its seats are away now."""
-        me = self.process_id()
-        with self.transaction() as tx:
-            tx.execute("DELETE FROM presence WHERE process = ?", (me,))
-            tx.execute("DELETE FROM processes WHERE id = ?", (me,))
-            tx.execute("DELETE FROM leases WHERE holder = ?", (me,))
-            tx.bump()
-
-
-def _alive_here(process: str) -> bool:
-    """Whether the process named ``host:pid:token`` runs on this host now."""
-    host, _, rest = process.partition(":")
-    pid = rest.partition(":")[0]
-    if host != os.uname().nodename or not pid.isdigit():
-        return False
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 _OPEN: dict[str, Store] = {}

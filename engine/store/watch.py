@@ -22,7 +22,7 @@ from collections.abc import Callable
 from .db import Postgres, SQLite, StoreError
 from .wake import WalWake as _WalWake
 
-BEAT = 10.0  # seconds between "alive" rows (store.ALIVE is three of them)
+BEAT = 10.0  # seconds between "alive" rows (processes.ALIVE is three of them)
 
 
 class Watcher:

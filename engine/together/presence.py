@@ -24,7 +24,7 @@ from datetime import datetime
 
 from engine.store import Store
 from engine.store.social_schema import PRESENCE
-from engine.store.store import ALIVE, _alive_here
+from engine.store.processes import ALIVE, _alive_here
 
 LOBBY = "lobby"
 
