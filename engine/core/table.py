@@ -12,7 +12,8 @@ Subscribers never see raw events: each update holds the subscriber's own view, o
 :class:`Step` per event (the event's type name, the view right after it, its move-list line),
 and the move-list lines, which are built from public information only. Bots think off the
 event loop, in ``executor`` (the loop's default thread pool when None; a process pool works
-too), one decision at a time, and the table submits their moves on the loop.
+too), one decision at a time, and the table submits their moves on the loop
+(engine.core.table_bots).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ import asyncio
 import contextlib
 import logging
 import os
-import random
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -35,6 +35,7 @@ from .game import PRACTICE, Game, Result
 from .log import Header, Seat, write_log_atomic
 from .match import Change, Match, UndoCheck
 from .moves import MoveLine, move_line, move_list
+from .table_bots import TableBots
 
 _log = logging.getLogger(__name__)
 
@@ -88,12 +89,7 @@ class Attachment:
         self.table._hold(self, on)
 
 
-def choose_move(bot: Any, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
-    """Runs in the executor: a bot's decision from its view, its legal moves and its own luck."""
-    return bot.choose(view, list(legal), rng)
-
-
-class Table:
+class Table(TableBots):
     def __init__(self, match: Match, *, executor: Executor | None = None, bot_delay: float = 0.0):
         self._match = match
         self._executor = executor
@@ -221,11 +217,6 @@ class Table:
             self._stop(f"The game could not be saved and has stopped: {exc}")
             raise GameStopped(self.stopped) from None
 
-    def hurry(self) -> None:
-        """Play the bot's move now instead of waiting for the pause to end."""
-        if self._hurry is not None:
-            self._hurry.set()
-
     def _check_open(self) -> None:
         if self.stopped or self.closed:
             raise GameStopped(self.stopped or "this table is closed")
@@ -260,22 +251,6 @@ class Table:
     def attached_seats(self) -> frozenset[int]:
         """The seats someone follows now (spectators not counted)."""
         return frozenset(a.seat for a in self._attachments if a.seat is not None)
-
-    # -- stand-ins: a bot plays a human seat while its player is away ------------------------
-    def stand_in(self, seat: int, level: str) -> None:
-        if seat not in self._bots:
-            self._bots[seat] = self.game.make_bot(level)
-            self.stand_ins.add(seat)
-        self.drive_bots()
-
-    def reclaim(self, seat: int) -> None:
-        """The player is back: their stand-in stops at once (a decision under way is dropped)."""
-        if seat in self.stand_ins:
-            self.stand_ins.discard(seat)
-            del self._bots[seat]
-            if self.thinking == seat:
-                self._cancel_bot()
-                self.drive_bots()
 
     def _changed(self, match: Match, change: Change) -> None:
         self._last_change = time.monotonic()
@@ -323,80 +298,6 @@ class Table:
         except OSError as exc:
             _log.warning("a subscriber could not be told of a move and left the table: %s", exc)
             attachment.detach()
-
-    # -- bots --------------------------------------------------------------------------------
-    def drive_bots(self) -> None:
-        """Start the next bot's decision if a bot owes one (needs a running event loop)."""
-        if self._bot_task is not None or self.stopped or self.closed or self.finished:
-            return
-        seat = next((s for s in sorted(self.to_act) if s in self._bots), None)
-        if seat is None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # no loop (a script): whoever hosts the table calls drive_bots from one
-        self._bot_task = loop.create_task(self._bot_turn(seat))
-
-    async def settled(self) -> None:
-        """Wait until the bots have nothing to do, or only wait for a screen to let go."""
-        while self._bot_task is not None and self._released is None:
-            await asyncio.sleep(0.002)
-
-    async def _bot_turn(self, seat: int) -> None:
-        match = self._match
-        version = len(match.entries)
-        view, legal = match.view(seat), tuple(match.legal_actions(seat))
-        # A plain Random drawn from the match's keyed one: it pickles (a process pool can take it)
-        # and holds nothing from which the match's secret could be read back.
-        rng = random.Random(match.rng(f"bot{seat}").getrandbits(128))
-        self.thinking = seat
-        self._tell_all("thinking", seat)
-        try:
-            loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(self._executor, choose_move, self._bots[seat], view, legal, rng)
-            await self._pause()
-        except asyncio.CancelledError:
-            return
-        except Exception as exc:  # a bot's bug stops the game, loudly, with the log intact
-            self._stop(f"{self.seats[seat].name}'s bot failed: {exc!r}")
-            return
-        finally:
-            if self._bot_task is asyncio.current_task():  # an undo may have started another
-                self.thinking = None
-                self._bot_task = None
-        if version != len(match.entries) or self.stopped or self.closed:
-            # The game moved on while it thought (another seat's simultaneous vote): its answer
-            # is stale, and whoever owes a move now is started here, or nobody would start them.
-            self.drive_bots()
-            return
-        try:
-            self.submit(seat, action)
-        except IllegalAction as exc:
-            if not self.stopped:
-                self._stop(f"{self.seats[seat].name}'s bot chose an illegal move: {exc}")
-
-    async def _pause(self) -> None:
-        """The pause that lets people follow the bots, and no bot move while a screen holds."""
-        wait = self.bot_delay - (time.monotonic() - self._last_change)
-        if wait > 0:
-            self._hurry = asyncio.Event()
-            try:
-                await asyncio.wait_for(self._hurry.wait(), wait)
-            except TimeoutError:
-                pass
-            finally:
-                self._hurry = None
-        while self._holds:
-            self._released = asyncio.Event()
-            await self._released.wait()
-        self._released = None
-
-    def _cancel_bot(self) -> None:
-        if self._bot_task is not None:
-            self._bot_task.cancel()
-            self._bot_task = None
-            self.thinking = None
 
     # -- ending --------------------------------------------------------------------------------
     def _stop(self, message: str) -> None:
