@@ -11,7 +11,8 @@ temporary data folders removed afterwards). Three parts, each on servers of its 
   sessions (≤ 150 ms); private memory per session process (USS from smaps_rollup; ≤ 20 MiB).
 * **hosts** (``hosts.py``): two ``bergfried serve`` on one database, a player on each, a
   two-player game: a move typed on one shows on the other server's screen, p95 with SQLite
-  (≤ 250 ms) and with PostgreSQL (≤ 150 ms; a throw-away cluster, ``pg.py``; skipped with a
+  (≤ 250 ms) and with PostgreSQL (≤ 150 ms; a throw-away cluster,
+  ``engine/store/pg_cluster.py``; skipped with a
   line saying why where PostgreSQL is not installed).
 
 The machine's load average is printed with each part: on a shared machine every wall-clock

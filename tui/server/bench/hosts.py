@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from engine.core.moves import NAME_WIDTH
+from engine.store.pg_cluster import Cluster, Unavailable
 
 from .. import ensure_host_key
 from .harness import (
@@ -31,7 +32,6 @@ from .harness import (
     p95,
     verdict,
 )
-from .pg import Cluster, Unavailable
 
 GAME = "carcassonne-castle"  # two players who take turns, every move a short typed word
 PLAYERS = ("alice", "bob")

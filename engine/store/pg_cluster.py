@@ -1,7 +1,15 @@
-"""A throw-away PostgreSQL for the bench, as the tests make one (tests/pg_cluster.py): ``initdb``
-in a temporary folder, ``postgres`` on a free loopback port, stopped and removed afterwards.
-initdb and postgres refuse to run as root: as root they run as ``nobody``. Where PostgreSQL or
-psycopg is not installed, ``Unavailable`` says so in one line.
+"""A throw-away PostgreSQL for the store's tests and for ``bergfried bench ssh --parts hosts``: a
+cluster made by ``initdb`` in a temporary folder, ``postgres`` on a free loopback port with
+trust authentication for user ``postgres``, stopped and removed afterwards. Not a mock: the
+Debian ``postgresql`` package's own server.
+
+initdb and postgres refuse to run as root: as root they run as ``nobody`` (``runuser``), in a
+folder handed to that user. Where PostgreSQL or psycopg is not installed, ``NotInstalled`` says
+so in one line (the tests skip then, the bench says it skipped); any other failure to start is
+``Unavailable``. Written for speed, not durability (fsync off).
+
+    with Cluster() as cluster:
+        store = open_store(folder, cluster.new_database())
 """
 
 from __future__ import annotations
@@ -11,21 +19,26 @@ import os
 import pwd
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 
-from .harness import free_port
-
 RUN_AS = "nobody"
+SETTINGS = ("fsync=off", "synchronous_commit=off", "full_page_writes=off", "max_connections=300")
 
 
 class Unavailable(Exception):
-    """No PostgreSQL to measure with; the message says what is missing."""
+    """No PostgreSQL to use; the message says why in one line."""
+
+
+class NotInstalled(Unavailable):
+    """PostgreSQL or psycopg is not installed here."""
 
 
 def binaries() -> Path | None:
+    """The folder of the newest installed PostgreSQL's initdb and postgres, if any."""
     found = sorted(
         glob.glob("/usr/lib/postgresql/*/bin/initdb"),
         key=lambda p: int("0" + "".join(filter(str.isdigit, p.split("/")[4]))),
@@ -36,18 +49,26 @@ def binaries() -> Path | None:
     return Path(initdb).parent if initdb else None
 
 
+def free_port() -> int:
+    """A loopback port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 class Cluster:
     """One postgres on 127.0.0.1, trust authentication for user ``postgres``; a context manager."""
 
-    def __init__(self) -> None:
-        self.bin = binaries()
-        if self.bin is None:
-            raise Unavailable("PostgreSQL is not installed (apt-get install postgresql)")
+    def __init__(self, prefix: str = "bergfried-pg-") -> None:
+        found = binaries()
+        if found is None:
+            raise NotInstalled("PostgreSQL is not installed (apt-get install postgresql)")
         try:
             import psycopg  # noqa: F401
         except ImportError:
-            raise Unavailable("psycopg is not installed (pip install 'psycopg[binary]')") from None
-        self.dir = Path(tempfile.mkdtemp(prefix="bergfried-bench-pg-"))
+            raise NotInstalled("psycopg is not installed (pip install 'psycopg[binary]')") from None
+        self.bin = found
+        self.dir = Path(tempfile.mkdtemp(prefix=prefix))
         self.data = self.dir / "data"
         self.port = free_port()
         self.process: subprocess.Popen | None = None
@@ -78,9 +99,8 @@ class Cluster:
         )
         if done.returncode != 0:
             raise Unavailable(f"initdb failed: {done.stderr.decode(errors='replace').strip()[-200:]}")
-        settings = ["fsync=off", "synchronous_commit=off", "full_page_writes=off", "max_connections=300"]
         command = [str(self.bin / "postgres"), "-D", str(self.data), "-p", str(self.port), "-h", "127.0.0.1"]
-        command += ["-k", str(self.dir)] + [a for s in settings for a in ("-c", s)]
+        command += ["-k", str(self.dir)] + [a for s in SETTINGS for a in ("-c", s)]
         self.process = subprocess.Popen(
             self._command(*command), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=self.dir
         )
@@ -91,7 +111,7 @@ class Cluster:
 
         deadline = time.monotonic() + timeout
         while True:
-            assert self.process is not None
+            assert self.process is not None and self.process.stderr is not None
             if self.process.poll() is not None:
                 raise Unavailable(f"postgres did not start: {self.process.stderr.read().decode()[-200:]}")
             try:
@@ -100,14 +120,16 @@ class Cluster:
             except psycopg.OperationalError:
                 if time.monotonic() > deadline:
                     raise Unavailable("postgres did not answer within a minute") from None
-                time.sleep(0.1)
+                time.sleep(0.1)  # a server starting: nothing to wait on but trying again
 
     def url(self, database: str) -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 
-    def new_database(self, name: str) -> str:
+    def new_database(self, name: str | None = None) -> str:
+        """The URL of a new, empty database (named after this process and the clock if no name)."""
         import psycopg
 
+        name = name or f"t{os.getpid()}_{time.monotonic_ns()}"
         with psycopg.connect(self.url("postgres"), autocommit=True) as conn:
             conn.execute(f"CREATE DATABASE {name}")
         return self.url(name)
