@@ -166,6 +166,16 @@ async def server(tmp_path):
     await srv.stop()
 
 
+@pytest.fixture
+async def away_server(tmp_path):
+    """A server whose away rule is checked often and whose bots (the pool's) are slow enough to
+    catch a game in progress: for the stand-in tests (tests/server/stand_ins.py)."""
+    srv = Server(tmp_path, bot_delay=0.3, idle_check=0.1, away_check=0.1)
+    await srv.start()
+    yield srv
+    await srv.stop()
+
+
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def shared_server(tmp_path_factory):
     """One server for a module's tests (its template and bot pool start once); the module's

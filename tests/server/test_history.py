@@ -6,7 +6,8 @@ from __future__ import annotations
 import base64
 import re
 
-from .conftest import Server, until
+from .conftest import until
+from .stand_ins import alice_away_while_a_stand_in_plays
 from .test_tables import at_table, play_screen, screen_of
 
 OSC52 = re.compile(rb"\x1b\]52;c;([A-Za-z0-9+/=]*)(\x07|\x1b\\)")
@@ -52,30 +53,13 @@ async def test_history_replays_and_exports_a_finished_game(server):
     await alice.close()
 
 
-async def test_a_stand_in_is_marked_and_told_when_the_player_is_back(tmp_path):
-    server = Server(tmp_path, bot_delay=0.3, idle_check=0.1, away_check=0.1)
-    await server.start()
-    try:
-        lobby = server.service.lobby
-        record = lobby.create(
-            "alice", "king-up", ["me", "bot:random", "bot:random"], stand_in_after=0.5, stand_in_level="random"
-        )
-        table = lobby.table(record.id)
-        alice = await server.connect("alice")
-        alice.press("\r")
-        await until(at_table(server, "alice"), what="alice at the table")
-        await alice.close()
-        await until(lambda: table.stand_ins == {0}, what="a bot standing in for alice")
-        await until(
-            lambda: any(line.text.startswith("alice") for line in table.move_lines()) or table.finished,
-            what="the stand-in playing alice's move",
-        )
-        alice = await server.connect("alice", wait="While you were away, a bot played for you")
-        await until(at_table(server, "alice"), what="alice back")
-        moves = (await play_screen(server, "alice"))["moves"]
-        marked = [m for m in moves if m.endswith("(bot standing in)")]
-        assert marked and all(m.startswith("alice") for m in marked)
-        await alice.close()
-        # told once: the next return says nothing more (unless the bot played again meanwhile)
-    finally:
-        await server.stop()
+async def test_a_stand_in_is_marked_and_told_when_the_player_is_back(away_server):
+    server = away_server
+    await alice_away_while_a_stand_in_plays(server)
+    alice = await server.connect("alice", wait="While you were away, a bot played for you")
+    await until(at_table(server, "alice"), what="alice back")
+    moves = (await play_screen(server, "alice"))["moves"]
+    marked = [m for m in moves if m.endswith("(bot standing in)")]
+    assert marked and all(m.startswith("alice") for m in marked)
+    await alice.close()
+    # told once: the next return says nothing more (unless the bot played again meanwhile)

@@ -13,6 +13,7 @@ from engine.games import get_game
 from engine.lobby import Lobby, LobbyError
 
 from .conftest import until
+from .stand_ins import alice_away_while_a_stand_in_plays
 from .test_tables import at_table, focus, play_screen, showing
 
 
@@ -102,37 +103,17 @@ def test_an_invitation_may_name_a_player_who_never_logged_in(tmp_path):
     lobby.close()
 
 
-async def test_over_ssh_a_stand_in_plays_while_alice_is_gone_and_stops_when_she_is_back(tmp_path):
-    from .conftest import Server
-
-    # (the pool's bots slow enough to catch the game in progress; the away rule checked often)
-    server = Server(tmp_path, bot_delay=0.3, idle_check=0.1, away_check=0.1)
-    await server.start()
-    try:
-        lobby = server.service.lobby
-        record = lobby.create(
-            "alice", "king-up", ["me", "bot:random", "bot:random"], stand_in_after=0.5, stand_in_level="random"
-        )
-        table = lobby.table(record.id)
-        alice = await server.connect("alice")
-        alice.press("\r")
-        await until(at_table(server, "alice"), what="alice at the table")
+async def test_over_ssh_a_stand_in_plays_while_alice_is_gone_and_stops_when_she_is_back(away_server):
+    server, lobby = away_server, away_server.service.lobby
+    record, table = await alice_away_while_a_stand_in_plays(server)
+    assert "alice (a bot for now)" in lobby.summaries("bob")[0].seats or table.finished
+    if not table.finished:
+        alice = await server.connect("alice", wait=None)  # back to her table, her seat again
+        await until(at_table(server, "alice"), what="alice back")
+        await until(lambda: table.stand_ins == set(), what="alice's seat hers again")
+        assert not lobby.record(record.id).seats[0].stand_in
+        assert (await play_screen(server, "alice"))["viewer"] == 0
         await alice.close()
-        await until(lambda: table.stand_ins == {0}, what="a bot standing in for alice")
-        await until(
-            lambda: any(line.text.startswith("alice") for line in table.move_lines()) or table.finished,
-            what="the stand-in playing alice's move",
-        )
-        assert "alice (a bot for now)" in lobby.summaries("bob")[0].seats or table.finished
-        if not table.finished:
-            alice = await server.connect("alice", wait=None)  # back to her table, her seat again
-            await until(at_table(server, "alice"), what="alice back")
-            await until(lambda: table.stand_ins == set(), what="alice's seat hers again")
-            assert not lobby.record(record.id).seats[0].stand_in
-            assert (await play_screen(server, "alice"))["viewer"] == 0
-            await alice.close()
-    finally:
-        await server.stop()
 
 
 async def test_over_ssh_a_new_table_invites_by_name_and_the_first_key_to_claim_it_sits(server):
