@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Protocol, TypeGuard
 
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 
 #: Keys left off first when the footer is too narrow: the command line (":" is named on the
@@ -43,6 +44,7 @@ class FittingFooter(Footer):
         super().__init__()
         self._width = 0
         self.drop_first = drop_first
+        self._shown: tuple | None = None  # what the keys were composed from (bindings_signature)
 
     def compose(self) -> ComposeResult:
         items = list(super().compose())
@@ -61,6 +63,26 @@ class FittingFooter(Footer):
             self.styles.grid_size_columns = len(keys) - len(dropped)
         yield from (w for w in items if id(w) not in dropped)
 
+    def bindings_changed(self, screen: Screen) -> None:
+        """Textual recomposes the footer whenever a screen refreshes its bindings (every key
+        restyled: tens of milliseconds); screens refresh them on every change they might show,
+        most of which leave the keys as they were. Recompose only when what the keys show changed."""
+        shown = bindings_signature(screen)
+        if shown == self._shown and self.is_attached and screen is self.screen:
+            return
+        if self.is_attached and screen is self.screen and screen.app.app_focus:
+            self._shown = shown  # (Textual recomposes now; out of focus it waits, and so must we)
+        super().bindings_changed(screen)
+
     def on_resize(self) -> None:
         if self.app.size.width != self._width:
             self.refresh(recompose=True)
+
+
+def bindings_signature(screen: Screen) -> tuple:
+    """What the footer shows of ``screen``'s bindings: each key, action, description, tooltip,
+    whether it is shown and whether it is enabled."""
+    return tuple(
+        (b.key, b.action, b.description, b.show, enabled, tooltip)
+        for _node, b, enabled, tooltip in screen.active_bindings.values()
+    )
