@@ -48,6 +48,8 @@ class FittingFooter(Footer):
 
     def compose(self) -> ComposeResult:
         items = list(super().compose())
+        for item in items:
+            self._compact_now(item)
         keys = [w for w in items if is_key(w) and not w.has_class("-command-palette")]
         if any(not is_key(w) for w in items):
             yield from items  # grouped keys: leave the layout to Textual
@@ -62,6 +64,15 @@ class FittingFooter(Footer):
         if dropped:
             self.styles.grid_size_columns = len(keys) - len(dropped)
         yield from (w for w in items if id(w) not in dropped)
+
+    def _compact_now(self, widget: Any) -> None:
+        """A key is made compact (its Textual default) and bound to the footer's ``compact``
+        (False here) as it mounts: each key was styled twice, a sixth of a session's first frame.
+        Given the footer's value before it mounts, it is styled once."""
+        for node in (widget, *getattr(widget, "children", ())):
+            compact = getattr(type(node), "compact", None)
+            if compact is not None and is_key(node) and not node.has_class("-command-palette"):  # (left compact)
+                node.set_reactive(compact, self.compact)
 
     def bindings_changed(self, screen: Screen) -> None:
         """Textual recomposes the footer whenever a screen refreshes its bindings (every key
