@@ -70,8 +70,8 @@ class FittingFooter(Footer):
         (False here) as it mounts: each key was styled twice, a sixth of a session's first frame.
         Given the footer's value before it mounts, it is styled once."""
         for node in (widget, *getattr(widget, "children", ())):
-            compact = getattr(type(node), "compact", None)
-            if compact is not None and is_key(node) and not node.has_class("-command-palette"):  # (left compact)
+            compact, key = getattr(type(node), "compact", None), is_key(node)
+            if compact is not None and key and not node.has_class("-command-palette"):  # (that one stays compact)
                 node.set_reactive(compact, self.compact)
 
     def bindings_changed(self, screen: Screen) -> None:
