@@ -26,10 +26,10 @@ async def test_a_session_whose_process_outgrows_the_ceiling_is_told_and_ended(se
     server.service.accounts.set_last_table("alice", record.id)
     alice = await server.connect("alice", wait="Moves")
     session = server.session_of("alice")
-    await until(lambda: session.resident() is not None, what="alice's process")
-    # The ceiling a little above what her process holds at her table (the default, 150 MiB, is
-    # twice that: this test need not wait for 75 MiB more of keys).
-    server.service.limits.max_session_memory = session.resident() + (24 << 20)
+    await until(lambda: session.private() is not None, what="alice's process")
+    # The ceiling a little above what her process holds of its own at her table (the default,
+    # 80 MiB, is near three times that: this test need not wait for 50 MiB more of keys).
+    server.service.limits.max_session_memory = session.private() + (16 << 20)
     alice.press(":")  # the move line takes the letters
     rng = random.Random(0)
 
@@ -45,7 +45,7 @@ async def test_a_session_whose_process_outgrows_the_ceiling_is_told_and_ended(se
         flooding.cancel()
     told = [line for line in alice.text.splitlines() if "disconnected" in line]
     assert len(told) == 1 and "more memory than this server allows" in told[0] and "seats are kept" in told[0], told
-    assert any("alice" in r.getMessage() and "process grew to" in r.getMessage() for r in caplog.records)
-    server.service.limits.max_session_memory = 150 << 20
+    assert any("alice" in r.getMessage() and "MiB of its own" in r.getMessage() for r in caplog.records)
+    server.service.limits.max_session_memory = 80 << 20
     again = await server.connect("alice", wait="Moves")  # back at her table, nothing lost
     await again.close()
