@@ -65,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     be.add_argument("--seed", type=seed_arg, default=1)
     bsub.add_parser("tui", help="client start-up and key-to-frame latency (measured by the client)")
     bsub.add_parser("story", help="the story's curve time and the chart's key-to-frame (measured by the client)")
+    bsub.add_parser("ssh", help="the SSH server: sessions, memory, connect and key-to-frame latency (bench ssh -h)")
     bc = bsub.add_parser("chat", help="a chat line from one process to others over the store: latency and CPU")
     bc.add_argument("--processes", type=count, default=20)
     bc.add_argument("--lines", type=count, default=40)
@@ -236,7 +237,7 @@ def cmd_check(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    if args.target in ("tui", "story"):
+    if args.target in ("tui", "story", "ssh"):
         raise UsageError(f"'bench {args.target}' is run by the terminal client: use the bergfried command")
     if args.target == "bots":
         return cmd_arena(args)

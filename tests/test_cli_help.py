@@ -76,3 +76,9 @@ def test_version(capsys):
 
     status, out, _ = run(capsys, "--version")
     assert status == 0 and out.strip() == f"bergfried {version('bergfried')}"
+
+
+def test_bench_help_lists_every_bench(capsys):
+    out = run(capsys, "bench", "--help")[1]
+    for target in ("engine", "tui", "story", "chat", "bots", "ssh"):
+        assert f"    {target} " in out, target

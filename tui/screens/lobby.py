@@ -307,7 +307,8 @@ class RemotePlayScreen(TableTogetherScreen, PlayScreen):
         # A blinking cursor is a frame sent twice a second to every player at the move line.
         self.query_one("#command", Input).cursor_blink = False
         player = self.app.player
-        player.accounts.set_last_table(player.name, self.table_id)
+        if player.accounts.last_table(player.name) != self.table_id:  # (a read: no write, no lock wait)
+            player.accounts.set_last_table(player.name, self.table_id)
         if self.seat is not None:
             player.lobby.arrive(self.table_id, player.name)  # a bot standing in stops now
         else:

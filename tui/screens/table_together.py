@@ -100,7 +100,11 @@ class TableTogetherScreen(TogetherScreen):
             self._stop_waking()
 
     def _store_woke(self) -> None:
-        self.post_message(TakebackChanged())
+        # Every move at every table wakes every session: only news of this table's request is
+        # worth a message (and the footer's bindings) here.
+        takebacks = self._takebacks
+        if takebacks is not None and takebacks.last(self.table_id) != self._request:
+            self.post_message(TakebackChanged())
 
     def on_takeback_changed(self, message: TakebackChanged) -> None:
         message.stop()

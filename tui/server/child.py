@@ -11,6 +11,7 @@ clamped. Log lines go to the front over the same socket, never to the player's s
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -144,6 +145,7 @@ class Control:
         self.app: RemoteApp | None = None
         self.clamped: dict | None = None  # the client announced a larger terminal (the front's message)
         self._buffer = b""
+        self._catching_up = False
 
     def send(self, message: dict) -> None:
         try:
@@ -152,8 +154,6 @@ class Control:
             pass
 
     def attach(self, app: RemoteApp) -> None:
-        import asyncio
-
         self.app = app
         self.sock.setblocking(False)
         asyncio.get_running_loop().add_reader(self.sock.fileno(), self._readable)
@@ -176,6 +176,20 @@ class Control:
             line, self._buffer = self._buffer.split(b"\n", 1)
             self._handle(json.loads(line))
 
+    def _catch_up(self) -> None:
+        from engine.store import StoreError
+        from engine.store.watch import run_wakers
+
+        self._catching_up = False
+        app = self.app
+        if app is None:
+            return
+        try:
+            app.player.lobby.poll()
+        except StoreError:
+            pass  # the database is away for a moment: the next change tries again
+        run_wakers(app.player.lobby.store)  # chat, presence, notices follow the same word
+
     def _handle(self, message: dict) -> None:
         from .probe import describe
 
@@ -183,14 +197,9 @@ class Control:
         if message.get("ask") == "status" and app is not None:
             self.send({"status": describe(app), "id": message.get("id")})
         elif "changed" in message and app is not None:  # another process wrote to the store
-            from engine.store import StoreError
-            from engine.store.watch import run_wakers
-
-            try:
-                app.player.lobby.poll()
-            except StoreError:
-                pass  # the database is away for a moment: the next change tries again
-            run_wakers(app.player.lobby.store)  # chat, presence, notices follow the same word
+            if not self._catching_up:  # (words that came together are one catch-up)
+                self._catching_up = True
+                asyncio.get_running_loop().call_soon(self._catch_up)
         elif "idle_warning" in message and app is not None:
             from .idle_warning import warning_text
 

@@ -20,6 +20,10 @@ class Limits:
     max_width: int = 400  # the largest terminal drawn; larger ones are clamped
     max_height: int = 150
     idle_check: float = 5.0
+    # Bytes a player's process holds of its own (USS: about 28 MiB at a table, more on a large
+    # terminal): keys sent within the byte rate but faster than its App takes them queue up there.
+    max_session_memory: int = 80 << 20
+    memory_check: float = 0.5  # seconds between looks (/proc/PID/statm: microseconds each)
     away_check: float = 5.0  # seconds between the bot pool's checks for players away (stand-ins)
 
 

@@ -84,6 +84,7 @@ class Service:
         self._failures: dict[str, deque[float]] = defaultdict(deque)
         self._server: asyncssh.SSHAcceptor | None = None
         self._idle_task: asyncio.Task | None = None
+        self._memory_task: asyncio.Task | None = None
         self._watcher: Watcher | None = None
         self._template, self._own_template = template, template is None
         self.by_context: dict[str, Connection] = {}
@@ -146,6 +147,7 @@ class Service:
             reuse_address=True,
         )
         self._idle_task = asyncio.get_running_loop().create_task(self._watch_idle())
+        self._memory_task = asyncio.get_running_loop().create_task(self._watch_memory())
         return self._server
 
     @property
@@ -154,8 +156,9 @@ class Service:
 
     async def stop(self) -> None:
         """Close every session: each player's process ends; every move is stored already."""
-        if self._idle_task is not None:
-            self._idle_task.cancel()
+        for task in (self._idle_task, self._memory_task):
+            if task is not None:
+                task.cancel()
         if self._watcher is not None:
             self._watcher.stop()
         if self._server is not None:
@@ -198,6 +201,12 @@ class Service:
                 await self._check_idle()
             except Exception:
                 log.exception("checking for idle sessions failed")
+
+    async def _watch_memory(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.memory_check)
+            for session in list(self.sessions):
+                session.check_memory(self.limits.max_session_memory)
 
     async def _check_idle(self) -> None:
         # (players away too long: the bot pool runs the stand-in rule)

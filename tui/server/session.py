@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from .limits import TokenBucket
+from .session_process import PlayerProcess, safe
 
 if TYPE_CHECKING:
     from .server import Service
@@ -41,16 +42,6 @@ READ_CHUNK = 16384
 RESIZE_COST = 64
 
 
-def safe(text: object, limit: int = 80) -> str:
-    """Client-supplied text as one harmless log word: control characters escaped, cut short."""
-    text = str(text)
-    out = "".join(
-        ch if ch.isprintable() and ch != "\\" else "\\\\" if ch == "\\" else ch.encode("unicode_escape").decode("ascii")
-        for ch in text[:limit]
-    )
-    return out + ("…" if len(text) > limit else "")
-
-
 @dataclass
 class Who:
     """The player a session belongs to, as the front knows them."""
@@ -59,7 +50,7 @@ class Who:
     key: str
 
 
-class SSHSession(asyncssh.SSHServerSession):
+class SSHSession(PlayerProcess, asyncssh.SSHServerSession):
     """The channel side: PTY request, size, input bytes; the player's process once the shell starts."""
 
     def __init__(self, service: Service, player: Who, peer: str) -> None:
@@ -276,69 +267,6 @@ class SSHSession(asyncssh.SSHServerSession):
         self._stall = None
         self.refuse(f"output buffer over {self.service.limits.max_output_buffer // 2} bytes (client not reading)", "")
 
-    # -- the control socket: the child's pid, its log lines, answers ---------------------------
-    def _control_readable(self) -> None:
-        try:
-            data = self.control.recv(65536)
-        except BlockingIOError:
-            return
-        except OSError:
-            data = b""
-        if not data:
-            asyncio.get_running_loop().remove_reader(self.control.fileno())
-            return
-        self._control_buffer += data
-        while b"\n" in self._control_buffer:
-            line, self._control_buffer = self._control_buffer.split(b"\n", 1)
-            try:
-                self._from_child(json.loads(line))
-            except (ValueError, TypeError):
-                continue
-
-    def _from_child(self, message: dict) -> None:
-        if "pid" in message:
-            self.pid = int(message["pid"])
-            try:
-                self.pidfd = os.pidfd_open(self.pid)
-            except (OSError, AttributeError):
-                self.pidfd = None
-            if not self.started.done():
-                self.started.set_result(self.pid)
-        elif "log" in message:
-            level = getattr(logging, str(message["log"]), logging.INFO)
-            log.log(
-                level if isinstance(level, int) else logging.INFO,
-                "%s %s: %s",
-                self.peer,
-                self.player.name,
-                safe(message.get("text", ""), 400),
-            )
-        elif "status" in message:
-            future = self._asks.pop(message.get("id"), None)
-            if future is not None and not future.done():
-                future.set_result(message["status"])
-
-    def tell(self, message: dict) -> None:
-        if self.control is not None:
-            try:
-                self.control.send(json.dumps(message).encode() + b"\n")
-            except OSError:
-                pass
-
-    async def status(self, timeout: float = 5.0) -> dict | None:
-        """What the player's App shows (``probe.describe``), or None if it does not answer."""
-        if self.control is None or self.ended.is_set():
-            return None
-        ask = len(self._asks) + int(time.monotonic() * 1000)
-        future = asyncio.get_running_loop().create_future()
-        self._asks[ask] = future
-        self.tell({"ask": "status", "id": ask})
-        try:
-            return await asyncio.wait_for(future, timeout)
-        except TimeoutError:
-            self._asks.pop(ask, None)
-            return None
-
     # -- ending ------------------------------------------------------------------------------
     def refuse(self, why: str, message: str) -> None:
         """A limit is over: log who and why, tell the player in one line, disconnect."""
@@ -391,17 +319,3 @@ class SSHSession(asyncssh.SSHServerSession):
             loop.call_later(3.0, self._kill)
         self.service.session_ended(self)
         log.info("%s %s: session ended", self.peer, self.player.name)
-
-    def _signal(self, sig: int) -> None:
-        if self.pidfd is None:
-            return
-        try:
-            signal.pidfd_send_signal(self.pidfd, sig)
-        except (ProcessLookupError, OSError):
-            pass
-
-    def _kill(self) -> None:
-        self._signal(signal.SIGKILL)
-        if self.pidfd is not None:
-            os.close(self.pidfd)
-            self.pidfd = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Protocol, TypeGuard
 
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 
 #: Keys left off first when the footer is too narrow: the command line (":" is named on the
@@ -43,9 +44,12 @@ class FittingFooter(Footer):
         super().__init__()
         self._width = 0
         self.drop_first = drop_first
+        self._shown: tuple | None = None  # what the keys were composed from (bindings_signature)
 
     def compose(self) -> ComposeResult:
         items = list(super().compose())
+        for item in items:
+            self._compact_now(item)
         keys = [w for w in items if is_key(w) and not w.has_class("-command-palette")]
         if any(not is_key(w) for w in items):
             yield from items  # grouped keys: leave the layout to Textual
@@ -61,6 +65,35 @@ class FittingFooter(Footer):
             self.styles.grid_size_columns = len(keys) - len(dropped)
         yield from (w for w in items if id(w) not in dropped)
 
+    def _compact_now(self, widget: Any) -> None:
+        """A key is made compact (its Textual default) and bound to the footer's ``compact``
+        (False here) as it mounts: each key was styled twice, a sixth of a session's first frame.
+        Given the footer's value before it mounts, it is styled once."""
+        for node in (widget, *getattr(widget, "children", ())):
+            compact, key = getattr(type(node), "compact", None), is_key(node)
+            if compact is not None and key and not node.has_class("-command-palette"):  # (that one stays compact)
+                node.set_reactive(compact, self.compact)
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """Textual recomposes the footer whenever a screen refreshes its bindings (every key
+        restyled: tens of milliseconds); screens refresh them on every change they might show,
+        most of which leave the keys as they were. Recompose only when what the keys show changed."""
+        shown = bindings_signature(screen)
+        if shown == self._shown and self.is_attached and screen is self.screen:
+            return
+        if self.is_attached and screen is self.screen and screen.app.app_focus:
+            self._shown = shown  # (Textual recomposes now; out of focus it waits, and so must we)
+        super().bindings_changed(screen)
+
     def on_resize(self) -> None:
         if self.app.size.width != self._width:
             self.refresh(recompose=True)
+
+
+def bindings_signature(screen: Screen) -> tuple:
+    """What the footer shows of ``screen``'s bindings: each key, action, description, tooltip,
+    whether it is shown and whether it is enabled."""
+    return tuple(
+        (b.key, b.action, b.description, b.show, enabled, tooltip)
+        for _node, b, enabled, tooltip in screen.active_bindings.values()
+    )

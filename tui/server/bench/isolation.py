@@ -44,7 +44,7 @@ from .harness import (
 )
 
 PLAY_SCREEN = b"Moves"
-CLAMPED = b"larger than this server draws"
+CLAMPED = b") is larger than"  # (the toast wraps the rest of its line: "this server draws...")
 _SAYS = re.compile(r"disconnected|clamped|session ended|failed")
 LETTERS = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

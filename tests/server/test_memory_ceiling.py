@@ -1,0 +1,51 @@
+"""A client just inside the byte rate cap whose keys its own App cannot keep up with (letters into
+the move line at 3.7 KB/s): the keys queue up in that player's process, which grew ~12 MiB a
+second. The front looks at every session's memory and ends one over the ceiling with one line
+(the log names who and why); the player logs in again with nothing lost."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+
+from tui.server.bench.harness import bots_open
+
+from .conftest import until
+
+LETTERS = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+RATE = 3686  # letters a second: 90 % of the 4096 bytes a second a client may send
+
+
+async def test_a_session_whose_process_outgrows_the_ceiling_is_told_and_ended(server, caplog):
+    caplog.set_level(logging.INFO, logger="bergfried.serve")
+    lobby = server.service.lobby
+    record = lobby.create("alice", "king-up", ["me", "bot:random", "bot:random"])
+    bots_open(lobby.table(record.id), random.Random(1))
+    await (await server.connect("alice", wait=None)).close()  # (her account exists from now)
+    server.service.accounts.set_last_table("alice", record.id)
+    alice = await server.connect("alice", wait="Moves")
+    session = server.session_of("alice")
+    await until(lambda: session.private() is not None, what="alice's process")
+    # The ceiling a little above what her process holds of its own at her table (the default,
+    # 80 MiB, is near three times that: this test need not wait for 50 MiB more of keys).
+    server.service.limits.max_session_memory = session.private() + (16 << 20)
+    alice.press(":")  # the move line takes the letters
+    rng = random.Random(0)
+
+    async def flood():
+        while not alice.closed.is_set():
+            alice.chan.write(bytes(rng.choice(LETTERS) for _ in range(RATE // 10)))
+            await asyncio.sleep(0.1)
+
+    flooding = asyncio.ensure_future(flood())
+    try:
+        await asyncio.wait_for(alice.closed.wait(), 60)
+    finally:
+        flooding.cancel()
+    told = [line for line in alice.text.splitlines() if "disconnected" in line]
+    assert len(told) == 1 and "more memory than this server allows" in told[0] and "seats are kept" in told[0], told
+    assert any("alice" in r.getMessage() and "MiB of its own" in r.getMessage() for r in caplog.records)
+    server.service.limits.max_session_memory = 80 << 20
+    again = await server.connect("alice", wait="Moves")  # back at her table, nothing lost
+    await again.close()

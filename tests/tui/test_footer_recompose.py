@@ -1,0 +1,63 @@
+"""The footer recomposes (every key made and styled anew: tens of milliseconds) only when what it
+shows changed: screens refresh their bindings on every change they might show, and over SSH a
+session hears of every move at every table (200 idle sessions kept two cores busy with it)."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+
+from tests.waiting import until
+from tui.widgets.footer import FittingFooter
+
+
+class CountingFooter(FittingFooter):
+    composed = 0
+
+    def compose(self) -> ComposeResult:
+        CountingFooter.composed += 1
+        yield from super().compose()
+
+
+class KeysScreen(Screen):
+    BINDINGS = [Binding("u", "undo", "Undo"), Binding("q", "leave", "Leave")]
+    can_undo = True
+
+    def compose(self) -> ComposeResult:
+        yield CountingFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.can_undo if action == "undo" else True
+
+    def action_undo(self) -> None:
+        pass
+
+    def action_leave(self) -> None:
+        pass
+
+
+class KeysApp(App):
+    def on_mount(self) -> None:
+        self.push_screen(KeysScreen())
+
+
+def footer_text(app: App) -> str:
+    return " ".join(str(getattr(k, "description", "")) for k in app.screen.query_one(CountingFooter).children)
+
+
+async def test_refreshing_unchanged_bindings_leaves_the_footer_as_it_is_and_a_change_recomposes_it():
+    app = KeysApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: "Undo" in footer_text(app), what="the footer's keys")
+        screen = app.screen
+        assert isinstance(screen, KeysScreen)
+        before = CountingFooter.composed
+        for _ in range(20):  # a screen told of 20 changes elsewhere, none of them its keys
+            screen.refresh_bindings()
+            await pilot.pause()
+        assert CountingFooter.composed == before
+        screen.can_undo = False  # what the footer shows changes: the undo key goes
+        screen.refresh_bindings()
+        await until(lambda: "Undo" not in footer_text(app), what="the undo key gone")
+        assert "Leave" in footer_text(app)
