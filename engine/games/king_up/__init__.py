@@ -6,13 +6,14 @@ This module is the game's public face: clients import from here only.
 from .catalog import CANDIDATES, ELIMINATED, FLOOR_LIMIT, INITIALS, OFF_BOARD, POINTS, ROUNDS, THRONE, floor_name
 from .rules import GAME, KingUp
 from .state import Climb, KingUpState, Pass, Place, Vote
-from .view import KingUpView
+from .view import KingUpView, LastMove
 
 __all__ = [
     "GAME",
     "KingUp",
     "KingUpState",
     "KingUpView",
+    "LastMove",
     "Place",
     "Climb",
     "Vote",

@@ -85,6 +85,7 @@ def determinize(view: KingUpView, rng: random.Random) -> KingUpState:
         round_goals=round_goals,
         king=view.king,
         winners=view.winners,
+        last_moves=tuple(None if m is None else (m.figure, m.from_floor, m.to_floor) for m in view.last_moves),
     )
 
 

@@ -76,6 +76,9 @@ class KingUpState:
     round_goals: tuple[tuple[int, ...], ...] = ()
     king: int | None = None
     winners: tuple[int, ...] = ()
+    # Per seat, its last move this round as (figure, from floor, to floor), None before its first
+    # or after a pass: public (every figure on the board is), so the board can mark it.
+    last_moves: tuple[tuple[int, int, int] | None, ...] = ()
 
     def on_floor(self, floor: int) -> list[int]:
         return [f for f, fl in enumerate(self.floors) if fl == floor]
@@ -127,17 +130,19 @@ def _round_started(state: KingUpState, ev: RoundStarted) -> KingUpState:
         used_goals=state.used_goals | set(ev.goals),
         king=None,
         scores=state.scores or (0,) * state.players,
+        last_moves=(None,) * state.players,
     )
 
 
 @evolve.on(FigurePlaced)
 def _figure_placed(state: KingUpState, ev: FigurePlaced) -> KingUpState:
-    seat, figure, floors, placed = ev.seat, ev.figure, state.floors, state.placed  # inline: every move
+    seat, figure, floors, placed, moves = ev.seat, ev.figure, state.floors, state.placed, state.last_moves  # inline
     return replace(
         state,
         floors=floors[:figure] + (ev.floor,) + floors[figure + 1 :],
         placed=placed[:seat] + (placed[seat] + 1,) + placed[seat + 1 :],
         turn=(seat + 1) % state.players,
+        last_moves=moves[:seat] + ((figure, OFF_BOARD, ev.floor),) + moves[seat + 1 :],
     )
 
 
@@ -151,15 +156,18 @@ def _climb_began(state: KingUpState, ev: ClimbBegan) -> KingUpState:
 
 @evolve.on(FigureMoved)
 def _figure_moved(state: KingUpState, ev: FigureMoved) -> KingUpState:
-    figure, floors = ev.figure, state.floors  # inline: every move
+    seat, figure, floors, moves = ev.seat, ev.figure, state.floors, state.last_moves  # inline: every move
     return replace(
-        state, floors=floors[:figure] + (ev.to_floor,) + floors[figure + 1 :], turn=(ev.seat + 1) % state.players
+        state,
+        floors=floors[:figure] + (ev.to_floor,) + floors[figure + 1 :],
+        turn=(seat + 1) % state.players,
+        last_moves=moves[:seat] + ((figure, floors[figure], ev.to_floor),) + moves[seat + 1 :],
     )
 
 
 @evolve.on(TurnPassed)
 def _turn_passed(state: KingUpState, ev: TurnPassed) -> KingUpState:
-    return replace(state, turn=state.left_of(ev.seat))
+    return replace(state, turn=state.left_of(ev.seat), last_moves=_set(state.last_moves, ev.seat, None))
 
 
 @evolve.on(VoteCalled)

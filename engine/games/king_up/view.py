@@ -9,6 +9,16 @@ from .state import OVER, VOTING, KingUpState, to_act
 
 
 @attrs.frozen
+class LastMove:
+    """A seat's last move this round: ``figure`` went from ``from_floor`` (OFF_BOARD: placed from
+    beside the castle) to ``to_floor``. Public: everyone sees the figures move."""
+
+    figure: int
+    from_floor: int
+    to_floor: int
+
+
+@attrs.frozen
 class KingUpView:
     seat: int | None
     players: int
@@ -27,6 +37,7 @@ class KingUpView:
     round_points: tuple[tuple[int, ...], ...]
     revealed_goals: tuple[tuple[tuple[int, ...], ...], ...]  # per scored round, every seat's goal card
     winners: tuple[int, ...]
+    last_moves: tuple[LastMove | None, ...]  # per seat, this round; a vote is secret and no move
     my_goal: tuple[int, ...] | None = None  # the six candidates on this seat's secret card
     my_vote: bool | None = None
     my_no_cards: int | None = None
@@ -62,6 +73,7 @@ def make_view(state: KingUpState, seat: int | None) -> KingUpView:
         round_points=state.round_points,
         revealed_goals=revealed,
         winners=state.winners,
+        last_moves=tuple(None if m is None else LastMove(*m) for m in state.last_moves),
         my_goal=GOAL_CARDS[state.goals[me]] if me is not None else None,
         my_vote=state.votes[me] if me is not None and voting else None,
         my_no_cards=state.no_cards[me] if me is not None else None,
