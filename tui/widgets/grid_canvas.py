@@ -44,6 +44,8 @@ class Cell:
     selectable: bool = True  # whether the cursor stops here
     big: str = ""  # drawn instead of the glyph when the grid is scaled up
     badge: str = ""  # a mark right of the glyph (a seat's token: "moved here last")
+    # Glyphs in the cell's side columns, one a line (a card's edges), where no cursor or legal mark is.
+    frame: tuple[str, str] = ("", "")
     badge_fg: str | None = None  # its colour on the board background (the board's text where it would vanish)
 
 
@@ -174,12 +176,12 @@ class GridCanvas(ScrollView):
         elif pos in self._highlights:
             left, right = self.glyphs.legal
             mark = self._style("board-legal", "board-legal-text", bold=True)
-        elif not cell.badge:
+        elif not cell.badge and not any(cell.frame):
             return [Segment(" " + inner + " ", body)]
         else:
-            left, right, mark = " ", " ", body
+            left, right, mark = _line(cell.frame[0], sub), _line(cell.frame[1], sub), body
         middle = sub == (self.scale - 1) // 2
-        if not middle:  # the marks on the middle line, the colour on all
+        if not middle and mark is not body:  # the marks on the middle line, the colour on all
             left, right = " " * len(left), " " * len(right)
         segments = [Segment(left, mark), Segment(inner, body), Segment(right, mark)]
         if cell.badge and middle:  # in place of the right-hand mark: the left one still tells
@@ -251,3 +253,8 @@ class GridCanvas(ScrollView):
         right = Strip([Segment(more if first + shown < self._columns else " ", style)])
         cells = strip.crop(gutter + first * width, gutter + (first + shown) * width)
         return Strip.join([strip.crop(0, gutter), left, cells, right])
+
+
+def _line(side: str, sub: int) -> str:
+    """Line ``sub`` of a frame's side: its character there, else a blank."""
+    return side[sub] if sub < len(side) else " "
