@@ -100,7 +100,9 @@ class CastleGrid(Grid):
 
 
 # A road leaving a square sideways runs to its edge: a card's edge is not drawn over it.
-ROADS_ACROSS = frozenset(look.road(frozenset({1, 3}), well) for look in (UNICODE_LOOK, ASCII_LOOK) for well in (0, 1))
+ROADS_ACROSS = frozenset(
+    look.road(frozenset({1, 3}), well) for look in (UNICODE_LOOK, ASCII_LOOK) for well in (False, True)
+)
 
 
 def framed(text: str, frame: tuple[str, str], sub: int) -> str:

@@ -212,7 +212,7 @@ def card_frames(squares: tuple[Square, Square], look: Look, scale: int) -> dict[
     line high, a card lying across gets its ends and one lying up and down its four corners;
     drawn larger, every card is boxed by its corners with sides between."""
     (ax, ay), (bx, by) = squares
-    nw, ne, sw, se = look.corners
+    nw, ne, sw, se = tuple(look.corners)
     if ay == by:  # across: the west square, then the east one
         west, east = sorted(squares)
         if scale == 1:
