@@ -5,8 +5,8 @@ This module is the game's public face: clients import from here only.
 
 from .catalog import CANDIDATES, ELIMINATED, FLOOR_LIMIT, INITIALS, OFF_BOARD, POINTS, ROUNDS, THRONE, floor_name
 from .rules import GAME, KingUp
-from .state import Climb, KingUpState, Pass, Place, Vote
-from .view import KingUpView, LastMove
+from .state import Climb, KingUpState, LastMove, Pass, Place, Vote
+from .view import KingUpView
 
 __all__ = [
     "GAME",

@@ -20,7 +20,7 @@ import random
 
 from .catalog import ELIMINATED, GOAL_CARDS, NO_CARDS, OFF_BOARD, PLACEMENTS
 from .evaluate import evaluate
-from .state import PLACING, SETUP, VOTING, KingUpState
+from .state import PLACING, SETUP, VOTING, KingUpState, chain_of
 from .view import KingUpView
 
 __all__ = ["determinize", "evaluate"]  # the rules' bots mapping takes the evaluation from here
@@ -85,7 +85,7 @@ def determinize(view: KingUpView, rng: random.Random) -> KingUpState:
         round_goals=round_goals,
         king=view.king,
         winners=view.winners,
-        last_moves=tuple(None if m is None else (m.figure, m.from_floor, m.to_floor) for m in view.last_moves),
+        moves=chain_of(view.last_moves),
     )
 
 

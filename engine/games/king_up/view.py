@@ -5,17 +5,7 @@ from __future__ import annotations
 import attrs
 
 from .catalog import GOAL_CARDS, POINTS
-from .state import OVER, VOTING, KingUpState, to_act
-
-
-@attrs.frozen
-class LastMove:
-    """A seat's last move this round: ``figure`` went from ``from_floor`` (OFF_BOARD: placed from
-    beside the castle) to ``to_floor``. Public: everyone sees the figures move."""
-
-    figure: int
-    from_floor: int
-    to_floor: int
+from .state import OVER, VOTING, KingUpState, LastMove, last_moves, to_act
 
 
 @attrs.frozen
@@ -73,7 +63,7 @@ def make_view(state: KingUpState, seat: int | None) -> KingUpView:
         round_points=state.round_points,
         revealed_goals=revealed,
         winners=state.winners,
-        last_moves=tuple(None if m is None else LastMove(*m) for m in state.last_moves),
+        last_moves=last_moves(state.moves, state.players),
         my_goal=GOAL_CARDS[state.goals[me]] if me is not None else None,
         my_vote=state.votes[me] if me is not None and voting else None,
         my_no_cards=state.no_cards[me] if me is not None else None,

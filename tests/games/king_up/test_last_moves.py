@@ -34,7 +34,7 @@ def test_every_seat_and_a_spectator_see_the_same_last_moves():
 
 
 def test_a_pass_is_no_board_move():
-    state = climbing(floors={}, last_moves=((fig("A"), 4, 5), None, None))  # A, then A voted out
+    state = climbing(floors={}, moves=(0, fig("A"), 4, 5, None))  # A, then A voted out
     state = attrs.evolve(state, floors=(ELIMINATED,) * 13)  # nobody left to move: a pass
     state, _ = apply(state, 0, Pass())
     assert GAME.view(state, 1).last_moves[0] is None
