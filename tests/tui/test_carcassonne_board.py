@@ -6,11 +6,13 @@ stays lit, legal spots look unlike laid roads, taken tiles show their taker (ite
 from __future__ import annotations
 
 import attrs
+import pytest
 
 from engine.core import Table, write_log_atomic
 from tui.cli import replay_start
 from tui.games.base import ViewContext
 from tui.games.carcassonne_castle import CastleBoard, grid_pos
+from tui.games.carcassonne_castle.look import look_for
 from tui.games.carcassonne_castle.panels import info_text
 from tui.screens.play import PlayScreen
 from tui.screens.replay import ReplayScreen
@@ -275,3 +277,46 @@ async def test_at_80x24_the_footer_keeps_save_as_when_undo_and_hint_join_it(make
         await pilot.pause()
         footer = screen_lines(app)[-1]
         assert "u Undo" in footer and "h Hint" in footer and "a Save as" in footer, footer
+
+
+# -- issue 30: card edges ------------------------------------------------------------------------
+
+
+def screen_text(grid, pos) -> list[str]:
+    """The lines of the cell at ``pos`` as the grid draws them (scrolled to the top left)."""
+    region = grid._region_of(pos)
+    x = region.x - (1 if grid.scale > 1 else 0)  # the castle grid drops a blank after the row numbers
+    lines = []
+    for y in range(region.y, region.y + region.height):
+        text = "".join(seg.text for seg in grid.render_line(y - int(grid.scroll_offset.y)))
+        lines.append(text[x : x + region.width])
+    return lines
+
+
+@pytest.mark.parametrize(
+    "size,theme,ascii",
+    [(SIZE, "bergfried-dark", False), (SIZE, "monochrome", True), (BIG, "bergfried-dark", False)],
+    ids=["80x24", "80x24-ascii-monochrome", "160x48"],
+)
+async def test_every_laid_card_shows_where_it_ends(make_app, size, theme, ascii):
+    """Issue 30: nothing showed where one card ends and the next begins. Each card's outer
+    columns carry its edges (glyphs, not colour): ends across, corners up and down."""
+    match = human_to_move_after(16)
+    app = make_app(start=lambda app: PlayScreen(Table(match)), theme=theme, ascii=ascii)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        grid = board(app).grid
+        look = look_for(grid.glyphs)
+        nw, ne, sw, se = look.corners
+        laid = board(app).ctx.view.laid
+        assert len(laid) >= 10
+        for card in laid:
+            (ax, ay), (bx, by) = card.squares
+            first, second = sorted(card.squares, key=lambda sq: (sq[1], sq[0]))
+            one, two = screen_text(grid, grid_pos(first)), screen_text(grid, grid_pos(second))
+            if grid.scale == 1 and ay == by:
+                assert (one[0][0], two[0][-1]) == look.ends, (card, one, two)
+            elif ay == by:
+                assert one[0][0] + one[-1][0] in (nw + sw, "─" + sw, nw + "─"), (card, one)
+            else:
+                assert (one[0][0], one[0][-1], two[-1][0], two[-1][-1]) == (nw, ne, sw, se), (card, one, two)

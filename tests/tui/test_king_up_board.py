@@ -10,7 +10,7 @@ import math
 import pytest
 
 from engine.core import Table
-from engine.games.king_up import Place
+from engine.games.king_up import CANDIDATES, Place
 from themes import FIGURE_COLOURS, SEAT_COLOURS, THEMES
 from themes.palettes import COLOURLESS
 from tui.screens.play import PlayScreen
@@ -190,3 +190,29 @@ async def test_on_a_tall_terminal_a_long_name_shows_whole(make_app, size):
         await pilot.pause()
         shown = long in "\n".join(screen_lines(app))
         assert shown == (size == BIG), "80x24: cut to keep one line a seat, as before"
+
+
+@pytest.mark.parametrize("theme,ascii", [("bergfried-dark", False), ("monochrome", False), ("monochrome", True)])
+async def test_each_seats_last_move_is_marked_on_the_board_by_its_token(make_app, theme, ascii):
+    """Issue 30: the bots' moves showed only in the move list. Each seat's token now stands
+    beside the figure it moved last (while the figure stays there), as a glyph, not colour alone."""
+    match = mid_game()
+    view = match.view(0)
+    app = make_app(start=lambda app: PlayScreen(Table(match)), theme=theme, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        grid = play_screen(app).board.grid
+        marked = []
+        for seat, move in enumerate(view.last_moves):
+            if move is None or view.floors[move.figure] != move.to_floor:
+                continue
+            region = grid._region_of(grid.find(("fig", move.figure)))
+            line = "".join(seg.text for seg in grid.render_line(region.y - int(grid.scroll_offset.y)))
+            cell = line[region.x : region.x + region.width]
+            assert cell[1:] == CANDIDATES[move.figure].initial + grid.glyphs.seat(seat), (seat, cell)
+            marked.append(seat)
+        assert len(marked) >= 2, "the bots' last moves are on the board"
+        grid.move_cursor(grid.find(("fig", view.last_moves[marked[-1]].figure)))
+        await pilot.pause()
+        described = str(play_screen(app).board.query_one("#focus-line").render())
+        assert f"by {match.seats[marked[-1]].name}" in described.replace("\n", " ")

@@ -43,6 +43,10 @@ class Cell:
     key: Any = None
     selectable: bool = True  # whether the cursor stops here
     big: str = ""  # drawn instead of the glyph when the grid is scaled up
+    badge: str = ""  # a mark right of the glyph (a seat's token: "moved here last")
+    # Glyphs in the cell's side columns, one a line (a card's edges), where no cursor or legal mark is.
+    frame: tuple[str, str] = ("", "")
+    badge_fg: str | None = None  # its colour on the board background (the board's text where it would vanish)
 
 
 class GridCanvas(ScrollView):
@@ -172,11 +176,31 @@ class GridCanvas(ScrollView):
         elif pos in self._highlights:
             left, right = self.glyphs.legal
             mark = self._style("board-legal", "board-legal-text", bold=True)
-        else:
+        elif not cell.badge and not any(cell.frame):
             return [Segment(" " + inner + " ", body)]
-        if sub != (self.scale - 1) // 2:  # the marks on the middle line, the colour on all
+        else:
+            left, right, mark = _line(cell.frame[0], sub), _line(cell.frame[1], sub), body
+        middle = sub == (self.scale - 1) // 2
+        if not middle and mark is not body:  # the marks on the middle line, the colour on all
             left, right = " " * len(left), " " * len(right)
-        return [Segment(left, mark), Segment(inner, body), Segment(right, mark)]
+        segments = [Segment(left, mark), Segment(inner, body), Segment(right, mark)]
+        if cell.badge and middle:  # in place of the right-hand mark: the left one still tells
+            segments[2] = Segment(cell.badge[:1], self._badge_style(cell.badge_fg))
+        return segments
+
+    def _badge_style(self, fg: str | None) -> Style:
+        """A badge's colour on the board background, or the board's text colour where it would
+        vanish there (monochrome gives seats no colour: their tokens' shapes tell them apart)."""
+        key = ("badge", fg)
+        style = self._styles.get(key)
+        if style is None:
+            back = self._colour("board-background")
+            fore = self._colour(fg) if fg else self._colour("board-foreground")
+            if abs(fore.brightness - back.brightness) < 0.25:
+                fore = self._colour("board-foreground")
+            style = Style(color=fore.rich_color, bgcolor=back.rich_color, bold=True)
+            self._styles[key] = style
+        return style
 
     def _row_strip(self, line: int) -> Strip:
         strip = self._strips.get(line)
@@ -229,3 +253,8 @@ class GridCanvas(ScrollView):
         right = Strip([Segment(more if first + shown < self._columns else " ", style)])
         cells = strip.crop(gutter + first * width, gutter + (first + shown) * width)
         return Strip.join([strip.crop(0, gutter), left, cells, right])
+
+
+def _line(side: str, sub: int) -> str:
+    """Line ``sub`` of a frame's side: its character there, else a blank."""
+    return side[sub] if sub < len(side) else " "

@@ -34,6 +34,7 @@ from .events import (
     WallTileScored,
     WallTileTaken,
 )
+from .placing import canonical
 from .state import CastleState, PlaceCard
 
 COLUMNS = "ABCDEFGHIJKL"
@@ -99,7 +100,8 @@ def describe(before: CastleState, ev: Any, names: Sequence[str] = ()) -> str | N
         case CardPlaced():
             side = ""
             if ev.role == "H":
-                side = DIRS[road_label(Placement(ev.card, ev.x, ev.y, DIRS.index(ev.facing)), ev.segment)]
+                listed = canonical(Placement(ev.card, ev.x, ev.y, DIRS.index(ev.facing)))  # the segment's form
+                side = DIRS[road_label(listed, ev.segment)]
             move = format_action(PlaceCard(ev.x, ev.y, ev.facing, ev.role, side, ev.tiles))
             who = f" with a {ROLE_NAMES[ev.role]}" if ev.role else ""
             return f"{move}{who}"

@@ -31,8 +31,6 @@ from .catalog import (
     TILE_COPIES,
     TILE_KINDS,
     TOWER,
-    opposite,
-    step,
 )
 from .events import CODEC, CardDrawn, CardPlaced, CardRemoved, CastleSetUp, WallTileTaken
 from .placing import SYMMETRIC, canonical, has_placement, legal_placements, problem
@@ -149,8 +147,7 @@ class CarcassonneCastle(Rules):
     def parse_action(self, state: CastleState, seat: int, text: str) -> PlaceCard:
         if state.card < 0:
             return notation.parse_action(text)
-        symmetric = SYMMETRIC[state.card]
-        return _READINGS.read((symmetric, text), text, symmetric)
+        return _READINGS.read(text, text)
 
     def describe(self, before: CastleState, event: Any, names: Sequence[str] = ()) -> str | None:
         return notation.describe(before, event, names)
@@ -209,19 +206,16 @@ def _well_formed(action: PlaceCard) -> bool:
     )
 
 
-def _parsed(text: str, symmetric: bool) -> PlaceCard:
-    """A move read for a drawn card that does (or does not) read the same turned round, in the form
-    the rules list it."""
+def _parsed(text: str) -> PlaceCard:
+    """A move read as the player wrote it: a card that reads the same turned round may be written
+    either way (E5w or D5e), and the move list shows the form typed (the rules list one of them)."""
     action = notation.parse_action(text)
-    if symmetric and action.facing in "wn":
-        x, y = step(action.x, action.y, DIRS.index(action.facing))
-        action = PlaceCard(x, y, DIRS[opposite(DIRS.index(action.facing))], action.role, action.side, action.tiles)
     if action.role and action.role != "H" and action.side:
         raise IllegalMove("only a herald names a side (the road it stands on)")
     return action
 
 
-_READINGS = Readings(_parsed)  # see engine.core.readings: a reading depends on the text and the symmetry
+_READINGS = Readings(_parsed)  # see engine.core.readings: a reading depends on the text alone
 
 
 def _why_not_place(state: CastleState, seat: int, action: PlaceCard) -> str | None:
@@ -280,10 +274,13 @@ def _placement(state: CastleState, action: PlaceCard) -> Placement:
 
 
 def _card_placed(state: CastleState, seat: int, action: PlaceCard) -> CardPlaced:
-    """The event of a legal move."""
+    """The event of a legal move: the card where the player put it, in their own form of a card that
+    reads the same turned round (evolve lays it in the listed form); the follower's segment counts
+    on the listed form."""
     p = _placement(state, action)
     segment = segment_for(p, KIND_OF_ROLE[action.role], action.side) if action.role else -1
-    return CardPlaced(seat, p.card, p.x, p.y, DIRS[p.facing], action.role, segment, tuple(sorted(action.tiles)))
+    tiles = tuple(sorted(action.tiles))
+    return CardPlaced(seat, p.card, action.x, action.y, action.facing, action.role, segment, tiles)
 
 
 CHECKS = Checks(

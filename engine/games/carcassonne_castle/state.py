@@ -25,6 +25,7 @@ from .events import (
     WallTileScored,
     WallTileTaken,
 )
+from .placing import canonical
 
 
 @attrs.frozen
@@ -118,7 +119,7 @@ def _placed(state: CastleState, ev: CardPlaced) -> CastleState:
         for t in ev.tiles:
             mine.remove(t)
         changes["tiles"] = _set(state.tiles, ev.seat, tuple(mine))
-    p = Placement(ev.card, ev.x, ev.y, FACING[ev.facing])
+    p = canonical(Placement(ev.card, ev.x, ev.y, FACING[ev.facing]))  # as the player wrote it -> as listed
     return replace(state, **changes, board=state.board.placed(p, follower), card=-1, laid_by=state.laid_by + (ev.seat,))
 
 

@@ -5,7 +5,7 @@ This module is the game's public face: clients import from here only.
 
 from .catalog import CANDIDATES, ELIMINATED, FLOOR_LIMIT, INITIALS, OFF_BOARD, POINTS, ROUNDS, THRONE, floor_name
 from .rules import GAME, KingUp
-from .state import Climb, KingUpState, Pass, Place, Vote
+from .state import Climb, KingUpState, LastMove, Pass, Place, Vote
 from .view import KingUpView
 
 __all__ = [
@@ -13,6 +13,7 @@ __all__ = [
     "KingUp",
     "KingUpState",
     "KingUpView",
+    "LastMove",
     "Place",
     "Climb",
     "Vote",

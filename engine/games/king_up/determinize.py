@@ -20,7 +20,7 @@ import random
 
 from .catalog import ELIMINATED, GOAL_CARDS, NO_CARDS, OFF_BOARD, PLACEMENTS
 from .evaluate import evaluate
-from .state import PLACING, SETUP, VOTING, KingUpState
+from .state import PLACING, SETUP, VOTING, KingUpState, chain_of
 from .view import KingUpView
 
 __all__ = ["determinize", "evaluate"]  # the rules' bots mapping takes the evaluation from here
@@ -85,6 +85,7 @@ def determinize(view: KingUpView, rng: random.Random) -> KingUpState:
         round_goals=round_goals,
         king=view.king,
         winners=view.winners,
+        moves=chain_of(view.last_moves),
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import attrs
@@ -53,6 +54,43 @@ class Pass:
     """Only when no figure can move."""
 
 
+@attrs.frozen
+class LastMove:
+    """A seat's last move this round: ``figure`` went from ``from_floor`` (OFF_BOARD: placed from
+    beside the castle) to ``to_floor``. Public: everyone sees the figures move."""
+
+    figure: int
+    from_floor: int
+    to_floor: int
+
+
+Moves = tuple[int, int, int, int, "Moves"] | None  # see KingUpState.moves
+
+
+def last_moves(moves: Moves, players: int) -> tuple[LastMove | None, ...]:
+    """Each seat's newest move in ``moves`` (None: none this round, or it passed)."""
+    found: list[LastMove | None] = [None] * players
+    seen: set[int] = set()
+    while moves is not None and len(seen) < players:
+        seat, figure, start, end, moves = moves
+        if seat not in seen:
+            seen.add(seat)
+            found[seat] = _last_move(figure, start, end) if figure >= 0 else None
+    return tuple(found)
+
+
+def chain_of(last: tuple[LastMove | None, ...]) -> Moves:
+    """Moves that read back as ``last`` (what a view shows of them)."""
+    moves: Moves = None
+    for seat, move in enumerate(last):
+        if move is not None:
+            moves = (seat, move.figure, move.from_floor, move.to_floor, moves)
+    return moves
+
+
+_last_move = functools.cache(LastMove)  # views of one round share their LastMoves
+
+
 @attrs.frozen(slots=False)  # slots=False: evolve copies the dict (engine/core/fastattrs.py)
 class KingUpState:
     players: int
@@ -76,6 +114,10 @@ class KingUpState:
     round_goals: tuple[tuple[int, ...], ...] = ()
     king: int | None = None
     winners: tuple[int, ...] = ()
+    # This round's moves, newest first, as (seat, figure, from floor, to floor, the moves before);
+    # figure -1: a pass. Public (every figure on the board is); the view reads each seat's last.
+    # One small tuple a move: evolve runs in every playout of a bot's search.
+    moves: Moves = None
 
     def on_floor(self, floor: int) -> list[int]:
         return [f for f, fl in enumerate(self.floors) if fl == floor]
@@ -127,6 +169,7 @@ def _round_started(state: KingUpState, ev: RoundStarted) -> KingUpState:
         used_goals=state.used_goals | set(ev.goals),
         king=None,
         scores=state.scores or (0,) * state.players,
+        moves=None,
     )
 
 
@@ -138,6 +181,7 @@ def _figure_placed(state: KingUpState, ev: FigurePlaced) -> KingUpState:
         floors=floors[:figure] + (ev.floor,) + floors[figure + 1 :],
         placed=placed[:seat] + (placed[seat] + 1,) + placed[seat + 1 :],
         turn=(seat + 1) % state.players,
+        moves=(seat, figure, OFF_BOARD, ev.floor, state.moves),
     )
 
 
@@ -151,15 +195,18 @@ def _climb_began(state: KingUpState, ev: ClimbBegan) -> KingUpState:
 
 @evolve.on(FigureMoved)
 def _figure_moved(state: KingUpState, ev: FigureMoved) -> KingUpState:
-    figure, floors = ev.figure, state.floors  # inline: every move
+    seat, figure, floors = ev.seat, ev.figure, state.floors  # inline: every move
     return replace(
-        state, floors=floors[:figure] + (ev.to_floor,) + floors[figure + 1 :], turn=(ev.seat + 1) % state.players
+        state,
+        floors=floors[:figure] + (ev.to_floor,) + floors[figure + 1 :],
+        turn=(seat + 1) % state.players,
+        moves=(seat, figure, floors[figure], ev.to_floor, state.moves),
     )
 
 
 @evolve.on(TurnPassed)
 def _turn_passed(state: KingUpState, ev: TurnPassed) -> KingUpState:
-    return replace(state, turn=state.left_of(ev.seat))
+    return replace(state, turn=state.left_of(ev.seat), moves=(ev.seat, -1, 0, 0, state.moves))
 
 
 @evolve.on(VoteCalled)

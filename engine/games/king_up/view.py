@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from .catalog import GOAL_CARDS, POINTS
-from .state import OVER, VOTING, KingUpState, to_act
+from .state import OVER, VOTING, KingUpState, LastMove, last_moves, to_act
 
 
 @attrs.frozen
@@ -27,6 +27,7 @@ class KingUpView:
     round_points: tuple[tuple[int, ...], ...]
     revealed_goals: tuple[tuple[tuple[int, ...], ...], ...]  # per scored round, every seat's goal card
     winners: tuple[int, ...]
+    last_moves: tuple[LastMove | None, ...]  # per seat, this round; a vote is secret and no move
     my_goal: tuple[int, ...] | None = None  # the six candidates on this seat's secret card
     my_vote: bool | None = None
     my_no_cards: int | None = None
@@ -62,6 +63,7 @@ def make_view(state: KingUpState, seat: int | None) -> KingUpView:
         round_points=state.round_points,
         revealed_goals=revealed,
         winners=state.winners,
+        last_moves=last_moves(state.moves, state.players),
         my_goal=GOAL_CARDS[state.goals[me]] if me is not None else None,
         my_vote=state.votes[me] if me is not None and voting else None,
         my_no_cards=state.no_cards[me] if me is not None else None,

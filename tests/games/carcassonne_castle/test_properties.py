@@ -150,9 +150,9 @@ def test_notation_reads_loose_forms():
     card = state.card
     from engine.games.carcassonne_castle.catalog import card_type
 
-    if card_type(card).symmetric:  # a card that reads the same turned round is written one way
+    if card_type(card).symmetric:  # a card that reads the same turned round: either form, as written
         action = GAME.parse_action(state, 0, "E5w")
-        assert (action.x, action.y, action.facing) == (3, 4, "e")
+        assert (action.x, action.y, action.facing) == (4, 4, "w")
 
 
 def test_draws_and_taken_tiles_reveal_and_turns_start_with_a_draw():

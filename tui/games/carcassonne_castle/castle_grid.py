@@ -11,7 +11,7 @@ from textual.strip import Strip
 
 from ...widgets.grid import Cell, Grid
 from .big import WIDTH
-from .look import Pos
+from .look import ASCII_LOOK, UNICODE_LOOK, Pos
 from .track import WIDE
 
 MAX_SCALE = 3  # up to 3 lines and 9 characters per square on a large terminal
@@ -95,5 +95,22 @@ class CastleGrid(Grid):
         elif pos in self._highlights:
             (left, right), mark = self.glyphs.legal, self._style("board-legal", "board-legal-text", bold=True)
         else:
-            return [Segment(text, body)]
+            return [Segment(framed(text, cell.frame, sub) if any(cell.frame) else text, body)]
         return [Segment(left, mark), Segment(text[1:-1], body), Segment(right, mark)]
+
+
+# A road leaving a square sideways runs to its edge: a card's edge is not drawn over it.
+ROADS_ACROSS = frozenset(
+    look.road(frozenset({1, 3}), well) for look in (UNICODE_LOOK, ASCII_LOOK) for well in (False, True)
+)
+
+
+def framed(text: str, frame: tuple[str, str], sub: int) -> str:
+    """Line ``sub`` of a cell drawn across its whole width, with the card's edges (``frame``) in
+    its first and last columns, except where a road crosses there."""
+    left, right = (side[sub] if sub < len(side) else " " for side in frame)
+    if left != " " and text[0] not in ROADS_ACROSS:
+        text = left + text[1:]
+    if right != " " and text[-1] not in ROADS_ACROSS:
+        text = text[:-1] + right
+    return text

@@ -11,7 +11,7 @@ from themes import GlyphSet
 
 from ...widgets.grid import Cell
 from .big import figure_big, half_big
-from .look import GROUND, Look, Pos, Square, grid_pos, half_cell, restyle, seat_letter
+from .look import GROUND, Look, Pos, Square, card_frames, grid_pos, half_cell, restyle, seat_letter
 from .track import wall_cells
 
 
@@ -62,6 +62,9 @@ def castle_cells(
             big=figure_big(letter, ROLE_NAMES[f.role], scale) if scale > 1 else "",
             label=f"{ROLE_NAMES[f.role]} of player {f.seat + 1}",
         )
+    for card in view.laid:  # last: a follower or palas on a card keeps the card's edges
+        for sq, frame in card_frames(card.squares, look, scale).items():
+            cells[grid_pos(sq)] = restyle(cells[grid_pos(sq)], frame=frame)
     return cells
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+import attrs
 from engine.games.carcassonne_castle import HalfLook
 from themes import GlyphSet
 
@@ -58,6 +59,11 @@ class Look:
     anchor: str  # a free square where half a of the drawn card may lie
     roads: Mapping[frozenset[int], str]  # board directions -> glyph
     wells: Mapping[frozenset[int], str]  # the same for a road with a well
+    # A laid card's edges, in the side columns of its squares: the ends of a card lying across
+    # (one line high), the corners of a card lying up and down or drawn larger, and the sides between.
+    ends: tuple[str, str] = ("[", "]")
+    corners: str = "╭╮╰╯"
+    side: str = "│"
 
     def road(self, exits: frozenset[int], well: bool) -> str:
         table = self.wells if well else self.roads
@@ -138,6 +144,9 @@ ASCII_LOOK = Look(
         }
     ),
     wells=MappingProxyType({_dirs(k): v for k, v in {"ns": "!", "ew": "="}.items()}),
+    ends=("{", "}"),  # [ ] and ( ) are the cursor and the legal squares in ASCII
+    corners="..''",
+    side="|",
 )
 
 
@@ -195,19 +204,24 @@ def half_cell(half: HalfLook, look: Look, **style: Any) -> Cell:
 
 
 def restyle(cell: Cell, **changes: Any) -> Cell:
-    fields = dict(
-        glyph=cell.glyph,
-        bg=cell.bg,
-        fg=cell.fg,
-        bold=cell.bold,
-        dim=cell.dim,
-        label=cell.label,
-        key=cell.key,
-        selectable=cell.selectable,
-        big=cell.big,
-    )
-    fields.update(changes)
-    return Cell(**fields)
+    return attrs.evolve(cell, **changes)
+
+
+def card_frames(squares: tuple[Square, Square], look: Look, scale: int) -> dict[Square, tuple[str, str]]:
+    """The side glyphs of a laid card's two squares, so one can tell where each card ends: one
+    line high, a card lying across gets its ends and one lying up and down its four corners;
+    drawn larger, every card is boxed by its corners with sides between."""
+    (ax, ay), (bx, by) = squares
+    nw, ne, sw, se = tuple(look.corners)
+    if ay == by:  # across: the west square, then the east one
+        west, east = sorted(squares)
+        if scale == 1:
+            return {west: (look.ends[0], ""), east: ("", look.ends[1])}
+        middle = look.side * (scale - 2)
+        return {west: (nw + middle + sw, ""), east: ("", ne + middle + se)}
+    north, south = sorted(squares, key=lambda sq: sq[1])
+    rest = look.side * (scale - 1)
+    return {north: (nw + rest, ne + rest), south: (rest + sw, rest + se)}
 
 
 def legend(glyphs: GlyphSet) -> str:

@@ -81,8 +81,7 @@ def figure_cell(fig: int, floor: int, scale: int = 1) -> Cell:
 
 def big_name(initial: str, name: str, width: int) -> str:
     """A scaled-up figure: its initial on the middle line, its name under it."""
-    short = name if len(name) <= width else name[: width - 1] + "…"
-    return f"\n{initial}\n{short}"
+    return f"\n{initial}\n{_cut(name, width)}"
 
 
 def castle_cells(floors: Sequence[int], glyphs, scale: int = 1) -> dict[tuple[int, int], Cell]:
@@ -105,6 +104,29 @@ def castle_cells(floors: Sequence[int], glyphs, scale: int = 1) -> dict[tuple[in
         for col, fig in zip(columns, figures):
             cells[(col, ROW_OF[row_floor])] = figure_cell(fig, row_floor, scale)
     return cells
+
+
+def mark_last_moves(cells: dict[tuple[int, int], Cell], ctx: ViewContext, glyphs, scale: int = 1) -> None:
+    """Each seat's last move this round: its token beside the figure it moved, while that figure
+    still stands where the move put it (figures only go up, so one figure bears one token)."""
+    view = ctx.view
+    for seat, move in enumerate(view.last_moves):
+        if move is None or view.floors[move.figure] != move.to_floor:
+            continue
+        who = "you" if seat == ctx.seat and not ctx.replay else ctx.name(seat)
+        how = "placed here" if move.from_floor == OFF_BOARD else f"moved up from {floor_name(move.from_floor)}"
+        token = glyphs.seat(seat)
+        for pos, cell in cells.items():
+            if cell.key == ("fig", move.figure):
+                # Scaled up, the empty line above the initial names the mover too.
+                big = _cut(f"{token} {ctx.name(seat)}", 3 * scale - 2) + cell.big if cell.big else ""
+                cells[pos] = attrs.evolve(
+                    cell, badge=token, badge_fg=f"seat-{seat}", label=f"{cell.label} · {how} by {who}", big=big
+                )
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 class CastleGrid(Grid):
@@ -170,6 +192,7 @@ class KingUpBoard(ViewPanel):
         grid = self.grid
         grid.glyphs = glyphs
         cells = castle_cells(ctx.view.floors, glyphs, grid.scale)
+        mark_last_moves(cells, ctx, glyphs, grid.scale)
         targets = self._targets(ctx, cells)
         for pos in targets:
             cells[pos] = _selectable(cells[pos])
@@ -256,7 +279,8 @@ def legend(glyphs) -> str:
     left, right = glyphs.legal
     return (
         f"{left}A{right} can move  {glyphs.turn} to move  * you  {glyphs.card} vote cards\n"
-        f"{glyphs.crown} holds the crown  {glyphs.throne} throne  {glyphs.yes}/{glyphs.no} yes/no vote"
+        f"{glyphs.crown} holds the crown  {glyphs.throne} throne  {glyphs.yes}/{glyphs.no} yes/no vote\n"
+        f"A{glyphs.seat(0)} a player's last move (their token)"
     )
 
 
