@@ -89,7 +89,7 @@ async def _chart_latencies(match: Any, presses: int = 60) -> tuple[list[float], 
                 if seconds is not None:
                     viewer.append(seconds)
             await pilot.press("c")
-            story: Screen[Any] = app.screen  # Screen[Any]: see StoryChart.on_click
+            story: Screen[Any] = app.screen  # Screen[Any]: see StoryScreen._chart_shown
             assert isinstance(story, StoryScreen)
             drawn = _timed(story)
             i = 0
