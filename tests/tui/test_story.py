@@ -38,14 +38,16 @@ async def test_c_opens_the_chart_and_arrows_move_the_replay_under_it(make_app):
         await _chances_ready(pilot, app, story)
         assert story.series == score_series(match.game, match.header.config, match.events, replay.stops)
         text = "\n".join(screen_lines(app))
-        assert f"move {replay.numbers[3]}/" in text and "Scores" in text
+        assert f"step 3/{len(replay.stops) - 1} · move {replay.numbers[3]}/" in text and "Scores" in text
         await pilot.press("w")
         await pilot.pause()
         assert "Chance of winning" in "\n".join(screen_lines(app))
         await pilot.press("t")
         await pilot.pause()
         assert replay.stop_index == story.points[0].step
-        assert "a costly move" in "\n".join(screen_lines(app))
+        text = "\n".join(screen_lines(app))
+        assert f"step {story.points[0].step}: a costly move" in text
+        assert f"step {story.points[0].step}/" in text  # the caption's step is the costly move's
         await pilot.press("end", "escape")
         await pilot.pause()
         assert app.screen is replay and replay.cursor.at_end

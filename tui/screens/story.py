@@ -149,7 +149,9 @@ class StoryScreen(Screen[None]):
         k = self.current
         scores = " · ".join(f"{fit_name(n, 16)} {s}" for n, s in zip(self.names, self.series[k]))
         numbers = self.replay.numbers  # the replay's move numbers, as `replay --text` has them
-        lines = [f"move {numbers[k]}/{numbers[-1]}: {self.steps.labels[k]}", scores]
+        # The step too: the chart's axis and its costly moves count steps (the move list's lines).
+        where = f"step {k}/{len(self.series) - 1} · move {numbers[k]}/{numbers[-1]}"
+        lines = [f"{where}: {self.steps.labels[k]}", scores]
         point = next((p for p in self.points or () if p.step == k), None)
         if point is not None:
             lines.append(turning_text(point, self.names))
