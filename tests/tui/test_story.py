@@ -184,3 +184,17 @@ async def test_a_click_picks_the_step_drawn_under_it(make_app):
             await pilot.pause()
             assert chart.built().column(replay.stop_index) == column  # (steps share a column)
         await app.workers.wait_for_complete()
+
+
+async def test_the_game_over_dialog_shows_every_button_whole_at_80x24(make_app):
+    """The Chart button made the row wider than the dialog: "Title (t)" lost its key."""
+    from textual.widgets import Button
+
+    match = finished_match()
+    app = make_app(start=lambda app: GameOverScreen(Table(match, bot_delay=0.0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        labels = [str(b.label) for b in app.screen.query(Button)]
+        assert "Chart (c)" in labels and "Title (t)" in labels
+        assert [label for label in labels if label not in text] == []
