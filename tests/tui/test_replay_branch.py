@@ -9,6 +9,7 @@ from tui.screens.play import PlayScreen
 from tui.screens.replay import ReplayScreen
 
 from .conftest import finished_match, settle
+from .textfit import screen_lines
 
 
 async def test_n_plays_on_from_the_step_shown_with_the_seats_chosen(make_app, settings):
@@ -22,6 +23,9 @@ async def test_n_plays_on_from_the_step_shown_with_the_seats_chosen(make_app, se
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, BranchScreen)
+        # the move number the viewer shows (its status line), not the move list's row
+        assert f"Play on from move {replay.numbers[step]}:" in "\n".join(screen_lines(app))
+        assert replay.numbers[step] != step
         await pilot.press("ctrl+g")
         await settle(pilot, app)
         assert any(isinstance(s, PlayScreen) for s in app.screen_stack)

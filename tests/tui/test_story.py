@@ -38,14 +38,16 @@ async def test_c_opens_the_chart_and_arrows_move_the_replay_under_it(make_app):
         await _chances_ready(pilot, app, story)
         assert story.series == score_series(match.game, match.header.config, match.events, replay.stops)
         text = "\n".join(screen_lines(app))
-        assert f"move {replay.numbers[3]}/" in text and "Scores" in text
+        assert f"step 3/{len(replay.stops) - 1} · move {replay.numbers[3]}/" in text and "Scores" in text
         await pilot.press("w")
         await pilot.pause()
         assert "Chance of winning" in "\n".join(screen_lines(app))
         await pilot.press("t")
         await pilot.pause()
         assert replay.stop_index == story.points[0].step
-        assert "a costly move" in "\n".join(screen_lines(app))
+        text = "\n".join(screen_lines(app))
+        assert f"step {story.points[0].step}: a costly move" in text
+        assert f"step {story.points[0].step}/" in text  # the caption's step is the costly move's
         await pilot.press("end", "escape")
         await pilot.pause()
         assert app.screen is replay and replay.cursor.at_end
@@ -114,3 +116,85 @@ async def test_closing_the_chart_while_the_chances_compute_keeps_them_for_its_re
         await pilot.press("c")
         await pilot.pause()
         assert app.screen.chances is replay.story_chances
+
+
+async def test_moving_along_the_chart_moves_its_marker_without_plotting_again(make_app):
+    """A key on the chart re-plots nothing (plotext builds the curves once per size, theme and
+    series); the marker lands where plotext's own upright line for that step would."""
+    from textual_plotext import PlotextPlot
+
+    from engine.core.story import draw_story
+
+    match = finished_match()
+    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        await pilot.press("c")
+        story = app.screen
+        await _chances_ready(pilot, app, story)
+        chart = story.query_one(StoryChart)
+        built = chart.built()
+        plots: list[int] = []
+        original = chart.render
+
+        def counted():
+            plots.append(1)
+            return original()
+
+        chart.render = counted  # type: ignore[method-assign] # counted on this one chart
+        width, height = chart.size
+        reference = PlotextPlot()  # a plain plot of the same curves, for plotext's own line
+        for step in (1, 5, len(story.series) // 2, len(story.series) - 1):
+            story.seek(step)
+            await pilot.pause()
+            assert replay.stop_index == step
+            shown = [chart.render_line(y).text for y in range(height)]
+            draw_story(reference.plt, story.series, story.names, step, "Scores", columns=width)
+            reference.plt.plotsize(width, height)
+            own = reference.plt.build()
+            draw_story(reference.plt, story.series, story.names, None, "Scores", columns=width)
+            bare = reference.plt.build()
+            assert _columns_changed(own, bare) == {built.column(step)}
+            assert {x for y in range(height) for x in range(width) if shown[y][x] != built.lines[y].text[x]} == {
+                built.column(step)
+            }
+        assert plots == [] and chart.built() is built
+
+
+def _columns_changed(a: str, b: str) -> set[int]:
+    from rich.text import Text
+
+    lines_a, lines_b = Text.from_ansi(a).plain.split("\n"), Text.from_ansi(b).plain.split("\n")
+    return {x for la, lb in zip(lines_a, lines_b) for x, (ca, cb) in enumerate(zip(la, lb)) if ca != cb}
+
+
+async def test_a_click_picks_the_step_drawn_under_it(make_app):
+    match = finished_match()
+    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        await pilot.press("c")
+        await pilot.pause()
+        chart = app.screen.query_one(StoryChart)
+        for step in (3, len(replay.stops) // 3, len(replay.stops) - 2):
+            column = chart.built().column(step)
+            await pilot.click(StoryChart, offset=(column, 8))
+            await pilot.pause()
+            assert chart.built().column(replay.stop_index) == column  # (steps share a column)
+        await app.workers.wait_for_complete()
+
+
+async def test_the_game_over_dialog_shows_every_button_whole_at_80x24(make_app):
+    """The Chart button made the row wider than the dialog: "Title (t)" lost its key."""
+    from textual.widgets import Button
+
+    match = finished_match()
+    app = make_app(start=lambda app: GameOverScreen(Table(match, bot_delay=0.0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        labels = [str(b.label) for b in app.screen.query(Button)]
+        assert "Chart (c)" in labels and "Title (t)" in labels
+        assert [label for label in labels if label not in text] == []

@@ -40,14 +40,16 @@ class BranchScreen(ModalScreen[list[Seat] | None]):
     """
     BINDINGS = [Binding("ctrl+g", "start", "Start"), Binding("escape", "cancel", "Back")]
 
-    def __init__(self, game: Any, seats: tuple[Seat, ...], step: int) -> None:
+    def __init__(self, game: Any, seats: tuple[Seat, ...], step: int, move: int | None = None) -> None:
+        """``move``: the step's move number as the viewer shows it (default: the step)."""
         super().__init__()
         self.game, self.seats, self.step = game, seats, step
+        self.move = step if move is None else move
 
     def compose(self) -> ComposeResult:
         kinds = seat_kinds(self.game)
         with Vertical():
-            yield Static(f"[b]Play on from step {self.step}[/b]: a new practice game with the moves so far")
+            yield Static(f"[b]Play on from move {self.move}[/b]: a new practice game with the moves so far")
             for i, seat in enumerate(self.seats):
                 with Horizontal(classes="seat"):
                     yield Label(f"{i + 1} {seat.name[:20]}")

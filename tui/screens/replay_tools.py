@@ -38,6 +38,7 @@ class ReplayTools(_ScreenPart):
         entries: Any
         cursor: ReplayCursor
         stops: list[int]
+        numbers: list[int]
         finished: bool
         _timer: Timer | None
 
@@ -85,7 +86,9 @@ class ReplayTools(_ScreenPart):
         from .branch import BranchScreen
 
         self._stop_autoplay()
-        self.app.push_screen(BranchScreen(self.game, self.header.seats, self.stop_index), self._play_on)
+        # The dialog names the move number the viewer shows (its status line, the move list).
+        move = self.numbers[self.stop_index]
+        self.app.push_screen(BranchScreen(self.game, self.header.seats, self.stop_index, move), self._play_on)
 
     def _play_on(self, seats) -> None:
         if seats is None:

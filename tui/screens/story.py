@@ -15,32 +15,19 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.events import Click
 from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
-from textual_plotext import PlotextPlot
 
-from engine.core.story import Steps, chance_series, draw_story, score_series, turning_points, turning_text
+from engine.core.story import Steps, chance_series, score_series, turning_points, turning_text
 from engine.story_process import story_in_process
 
 from ..widgets.names import fit_name
+from ..widgets.story_chart import Curves, StoryChart
 
 
 def _mover(entry: Any) -> int | None:
     """The seat whose move an entry carries (None for a consequence)."""
     return entry.by if entry.move is not None else None
-
-
-class StoryChart(PlotextPlot):
-    """The plot; a click picks the step under it."""
-
-    def on_click(self, event: Click) -> None:
-        # Screen[Any]: Textual types it Screen[object], which a Screen[None] subclass never is
-        # for the checker (the result type is invariant), so the isinstance would read as impossible.
-        screen: Screen[Any] = self.screen
-        if isinstance(screen, StoryScreen):
-            inner = max(1, self.size.width - 9)  # the y axis' labels take the left edge
-            screen.seek(round((event.x - 7) / inner * (len(screen.series) - 1)))
 
 
 class StoryScreen(Screen[None]):
@@ -75,9 +62,11 @@ class StoryScreen(Screen[None]):
         )
         self.names = [s.name for s in header.seats]
         self.series = score_series(game, header.config, events, self.steps.positions)
+        self.score_curves = Curves(self.series, self.names, "Scores")
         self.chances: list[tuple[float, ...]] | None = getattr(replay, "story_chances", None)
         self.points = getattr(replay, "story_points", None)
         self.showing = "scores"
+        self.chance_curves: Curves | None = None
 
     def compose(self) -> ComposeResult:
         yield StoryChart()
@@ -118,6 +107,8 @@ class StoryScreen(Screen[None]):
 
     def _chart_shown(self) -> StoryScreen | None:
         """The chart of this replay on top now (this one, or one opened again since)."""
+        # Screen[Any]: Textual types it Screen[object], which a Screen[None] subclass never is
+        # for the checker (the result type is invariant), so the isinstance would read as impossible.
         screen: Screen[Any] = self.replay.app.screen
         return screen if isinstance(screen, StoryScreen) and screen.replay is self.replay else None
 
@@ -142,22 +133,25 @@ class StoryScreen(Screen[None]):
         return self.replay.stop_index
 
     def redraw(self) -> None:
+        """The chart drawn again only when its curves change; a step moves its marker."""
         plot = self.query_one(StoryChart)
-        plt = plot.plt
-        marks = [(p.step, p.seat) for p in self.points or ()]
-        width = plot.size.width or None
         if self.showing == "chances" and self.chances is not None:
-            draw_story(plt, self.chances, self.names, self.current, "Chance of winning (%)", True, marks, width)
+            if self.chance_curves is None or self.chance_curves.series is not self.chances:
+                marks = [(p.step, p.seat) for p in self.points or ()]
+                self.chance_curves = Curves(self.chances, self.names, "Chance of winning (%)", True, marks)
+            plot.draw(self.chance_curves)
         else:
-            draw_story(plt, self.series, self.names, self.current, "Scores", columns=width)
-        plot.refresh()
+            plot.draw(self.score_curves)
+        plot.mark(self.current)
         self.query_one("#caption", Static).update(self.caption())
 
     def caption(self) -> str:
         k = self.current
         scores = " · ".join(f"{fit_name(n, 16)} {s}" for n, s in zip(self.names, self.series[k]))
         numbers = self.replay.numbers  # the replay's move numbers, as `replay --text` has them
-        lines = [f"move {numbers[k]}/{numbers[-1]}: {self.steps.labels[k]}", scores]
+        # The step too: the chart's axis and its costly moves count steps (the move list's lines).
+        where = f"step {k}/{len(self.series) - 1} · move {numbers[k]}/{numbers[-1]}"
+        lines = [f"{where}: {self.steps.labels[k]}", scores]
         point = next((p for p in self.points or () if p.step == k), None)
         if point is not None:
             lines.append(turning_text(point, self.names))
@@ -168,6 +162,9 @@ class StoryScreen(Screen[None]):
         return "\n".join(lines)
 
     # -- moving ------------------------------------------------------------------------------------
+
+    def on_story_chart_picked(self, event: StoryChart.Picked) -> None:
+        self.seek(event.step)
 
     def seek(self, step: int) -> None:
         self.replay.seek_stop(step)  # the replay underneath moves; the chart follows it
