@@ -129,6 +129,23 @@ async def test_notices_show_the_newest_and_jump(tmp_path):
         assert app.jumps == ["t222222", "t111111"] and bar.has_class("-empty") and bar.region.height == 0
 
 
+async def test_notices_about_a_table_go_when_the_player_is_there(tmp_path):
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.query_one(NoticeBar)
+        bar.show([Notice("turn", "t111111", "Your turn at King Up! (t111111)")])
+        bar.show([Notice("invited", "t222222", "carol invites you to King Up! (t222222)")])
+        bar.show([Notice("turn", "t111111", "Your turn at King Up! (t111111)")])
+        bar.drop("t111111")  # she sat down there: both of its notices go, the count too
+        await pilot.pause()
+        rendered = bar.render()
+        text = rendered.plain if isinstance(rendered, Text) else str(rendered)
+        assert text == "carol invites you to King Up! (t222222) · j: go there" and not bar.waiting
+        bar.drop("t222222")
+        await pilot.pause()
+        assert bar.notice is None and bar.has_class("-empty") and bar.region.height == 0
+
+
 async def test_who_is_online_and_at_the_table():
     app = ChatApp()
     async with app.run_test(size=(80, 24)) as pilot:

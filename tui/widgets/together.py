@@ -47,11 +47,23 @@ class NoticeBar(TextLine):
             self.waiting.append(self.notice)
         self.waiting += list(notices[:-1])
         self.notice = notices[-1]
+        self._put_text()
+        if bell:
+            self.app.bell()
+
+    def _put_text(self) -> None:
+        assert self.notice is not None
         more = f" (+{len(self.waiting)})" if self.waiting else ""
         self.update(f"{inert(self.notice.text, 100)}{more} · {self.key}: go there")
         self.remove_class("-empty")
-        if bell:
-            self.app.bell()
+
+    def drop(self, table_id: str) -> None:
+        """Forget every notice about ``table_id`` (the player is there now)."""
+        self.waiting = [n for n in self.waiting if n.table_id != table_id]
+        if self.notice is not None and self.notice.table_id == table_id:
+            self.dismiss()
+        elif self.notice is not None:
+            self._put_text()  # (the count of the others may have changed)
 
     def jump(self) -> None:
         """Post Jump for the shown notice's table, then show the one before it (if any)."""
