@@ -16,7 +16,7 @@ from engine.store import Store
 from engine.store.db import SQLite
 from engine.together.chat import Chat, ChatError, ChatLine
 from engine.together.notices import Notice
-from engine.together.presence import AtTable, Online
+from engine.together.presence import AtTable, Online, Presence
 from tests.waiting import until
 from tui.widgets.chat import ChatPanel
 from tui.widgets.together import AtTableLine, NoticeBar, OnlineLine, TakebackLine
@@ -160,6 +160,22 @@ async def test_who_is_online_and_at_the_table():
         await pilot.pause()
         assert str(app.query_one(OnlineLine).render()) == "Online (2): alice, bob␛"
         assert str(app.query_one(AtTableLine).render()) == "alice here · bob away 5 min (a bot for now) · Random bot 3"
+
+
+async def test_an_invited_player_is_invited_not_away(tmp_path):
+    store = store_at(tmp_path)
+    for name in ("alice", "bob"):
+        store.claim(name, f"ssh-ed25519 AAAA{name}")
+    lobby = Lobby(store, TableHost(get_game, durable=False))
+    record = lobby.create("alice", "king-up", ["me", "invite:bob", "invite:carol", "bot:random"])
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.query_one(AtTableLine).show(Presence(store).at_table(record.id))
+        await pilot.pause()
+        shown = str(app.query_one(AtTableLine).render())
+        # (alice made the table from the lobby: she has a seat there, but never left it)
+        assert shown == "alice has a seat · bob invited · carol invited · Random bot 4"
+    lobby.close()
 
 
 async def test_a_turn_at_another_table_reaches_the_notice_line(tmp_path):

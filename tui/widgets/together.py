@@ -89,13 +89,20 @@ def online_text(online: Sequence[Online]) -> str:
 
 
 def at_table_text(seats: Sequence[AtTable]) -> str:
-    """ "alice here · bob away 5 min (a bot for now) · Random bot 3" """
+    """ "alice here · bob away 5 min (a bot for now) · carol invited · Random bot 3"; a player
+    who has a seat but has not been at the started game (or the table waits) "has a seat"."""
     parts = []
     for seat in seats:
+        if seat.invited:
+            parts.append(f"{inert(seat.name, 24)} invited")
+            continue
         if seat.player is None:
             parts.append(inert(seat.name, 24))
             continue
-        where = "here" if seat.here else away_text(seat.away_for)
+        if seat.here:
+            where = "here"
+        else:
+            where = "has a seat" if seat.away_for is None else away_text(seat.away_for)
         parts.append(f"{inert(seat.name, 24)} {where}" + (" (a bot for now)" if seat.stand_in else ""))
     return " · ".join(parts)
 
