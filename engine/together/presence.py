@@ -44,6 +44,7 @@ class AtTable:
     here: bool  # some session has the seat open now (a bot is always here)
     away_for: float | None  # seconds since the player left, when known and not here
     stand_in: bool  # a bot plays for them while they are away
+    invited: bool = False  # invited, not yet sitting there (never "away")
 
 
 class Presence:
@@ -128,7 +129,9 @@ class Presence:
             if since is None and seat.away_since is not None:
                 since = datetime.fromisoformat(seat.away_since).timestamp()
             away = None if present or since is None else max(0.0, now - since)
-            out.append(AtTable(i, record.seat_name(i), seat.player if human else None, present, away, seat.stand_in))
+            invited = seat.kind == "human" and seat.player is not None and not seat.joined
+            player = seat.player if human else None
+            out.append(AtTable(i, record.seat_name(i), player, present, away, seat.stand_in, invited))
         return out
 
     def watching(self, table_id: str) -> list[str]:

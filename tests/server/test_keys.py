@@ -3,6 +3,8 @@ removed from a session of the second (never the last), and a rename the session 
 
 from __future__ import annotations
 
+import logging
+
 import asyncssh
 
 from .conftest import until
@@ -33,7 +35,8 @@ async def tab_to(server, client, name: str, field: str) -> None:
     await until(there, what=f"the focus on {field}")
 
 
-async def test_a_second_key_then_the_first_removed_then_a_rename(server):
+async def test_a_second_key_then_the_first_removed_then_a_rename(server, caplog):
+    caplog.set_level(logging.INFO, logger="bergfried.serve")
     accounts = server.service.accounts
     alice = await server.connect("alice")
     alice.press("k")
@@ -61,12 +64,15 @@ async def test_a_second_key_then_the_first_removed_then_a_rename(server):
     await laptop.wait_for("Welcome, alicia")
 
     async def online():
-        status = await server.status("alice")  # (the front knows the session by its login name)
+        status = await server.status("alicia")  # (the front knows the session by its new name)
         return status is not None and (status["together"] or {}).get("online") == "Online (1): alicia"
 
     await until(online, what="alicia online")
     assert accounts.name_of(" ".join(key_line(server.key("alice-laptop")).split()[:2])) == "alicia"
     await laptop.close()
+    # the front logs her under the name she has now, not the one she logged in with
+    await until(lambda: any(r.getMessage().endswith("alicia: session ended") for r in caplog.records), what="logged")
+    assert any(r.getMessage().endswith("alice: now alicia") for r in caplog.records)
     # the removed key is nobody's now, and "alice" is free again after the rename: it claims it
     old = await server.connect("alice", key="alice")
     assert "Welcome, alice" in old.text

@@ -92,7 +92,8 @@ async def test_the_lobby_shows_who_is_online_and_at_a_table(server):
     record = lobby.create("alice", "king-up", ["me", "invite:bob", "bot:random"])
     bob = await server.connect("bob")
     await shows(server, "bob", "online", lambda text: text == "Online (1): bob")
-    await shows(server, "bob", "at_table", lambda text: text.startswith("alice away"), "alice is away")
+    at = "alice has a seat · bob invited · Random bot 3"  # (invited: never "away")
+    await shows(server, "bob", "at_table", lambda text: text == at, "who is at the table")
     alice = await server.connect("alice")
     await shows(server, "bob", "online", lambda text: text == "Online (2): alice, bob")
     # the lobby chat
@@ -128,7 +129,7 @@ async def test_an_invitation_notice_jumps_to_the_table_and_a_declined_one_tells_
 
     async def cursor_on_second():
         shown = (await together(server, "alice")).get("at_table") or ""
-        if " alice · " in shown:  # invited there (not "alice away ..." as at the first table)
+        if "alice invited" in shown:  # (not "alice away ..." as at the first table)
             return True
         alice.press("\x1b[A" if len(pressed) % 2 else "\x1b[B")  # up or down: she has two rows
         pressed.append(1)

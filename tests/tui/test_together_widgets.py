@@ -16,7 +16,7 @@ from engine.store import Store
 from engine.store.db import SQLite
 from engine.together.chat import Chat, ChatError, ChatLine
 from engine.together.notices import Notice
-from engine.together.presence import AtTable, Online
+from engine.together.presence import AtTable, Online, Presence
 from tests.waiting import until
 from tui.widgets.chat import ChatPanel
 from tui.widgets.together import AtTableLine, NoticeBar, OnlineLine, TakebackLine
@@ -129,6 +129,23 @@ async def test_notices_show_the_newest_and_jump(tmp_path):
         assert app.jumps == ["t222222", "t111111"] and bar.has_class("-empty") and bar.region.height == 0
 
 
+async def test_notices_about_a_table_go_when_the_player_is_there(tmp_path):
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.query_one(NoticeBar)
+        bar.show([Notice("turn", "t111111", "Your turn at King Up! (t111111)")])
+        bar.show([Notice("invited", "t222222", "carol invites you to King Up! (t222222)")])
+        bar.show([Notice("turn", "t111111", "Your turn at King Up! (t111111)")])
+        bar.drop("t111111")  # she sat down there: both of its notices go, the count too
+        await pilot.pause()
+        rendered = bar.render()
+        text = rendered.plain if isinstance(rendered, Text) else str(rendered)
+        assert text == "carol invites you to King Up! (t222222) · j: go there" and not bar.waiting
+        bar.drop("t222222")
+        await pilot.pause()
+        assert bar.notice is None and bar.has_class("-empty") and bar.region.height == 0
+
+
 async def test_who_is_online_and_at_the_table():
     app = ChatApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -143,6 +160,22 @@ async def test_who_is_online_and_at_the_table():
         await pilot.pause()
         assert str(app.query_one(OnlineLine).render()) == "Online (2): alice, bob␛"
         assert str(app.query_one(AtTableLine).render()) == "alice here · bob away 5 min (a bot for now) · Random bot 3"
+
+
+async def test_an_invited_player_is_invited_not_away(tmp_path):
+    store = store_at(tmp_path)
+    for name in ("alice", "bob"):
+        store.claim(name, f"ssh-ed25519 AAAA{name}")
+    lobby = Lobby(store, TableHost(get_game, durable=False))
+    record = lobby.create("alice", "king-up", ["me", "invite:bob", "invite:carol", "bot:random"])
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.query_one(AtTableLine).show(Presence(store).at_table(record.id))
+        await pilot.pause()
+        shown = str(app.query_one(AtTableLine).render())
+        # (alice made the table from the lobby: she has a seat there, but never left it)
+        assert shown == "alice has a seat · bob invited · carol invited · Random bot 4"
+    lobby.close()
 
 
 async def test_a_turn_at_another_table_reaches_the_notice_line(tmp_path):

@@ -103,7 +103,7 @@ class KeysScreen(Screen[None]):
         """Rename the player; the session (its name, settings, online entry) follows."""
         player, app = self.player, self.app
         new = player.accounts.rename(player.name, new)
-        player.name = new
+        app.named(new)
         settings = app.settings
         settings.config_dir = settings.config_dir.parent / new
         settings.player_name = new

@@ -383,5 +383,5 @@ class ChooseNameScreen(Screen[None]):
             self.app.bell()
             return
         player.accounts.claim(name, player.key)
-        player.name = name
+        self.app.named(name)
         self.app.switch_screen(LobbyScreen())

@@ -94,6 +94,12 @@ class RemoteApp(BergfriedApp):
             return None
         return RemotePlayScreen(table_id, table, record.seat_of(player.name))
 
+    def named(self, name: str) -> None:
+        """The player's name changed (renamed, or a new key chose one): the front logs them by it."""
+        self.player.name = name
+        if self.control is not None:
+            self.control.send({"name": name})
+
     def go_lobby(self) -> None:
         """Back to the lobby (made now if the session started at a table)."""
         from ..screens.lobby import LobbyScreen

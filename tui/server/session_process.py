@@ -122,6 +122,10 @@ class PlayerProcess:
                 self.player.name,
                 safe(message.get("text", ""), 400),
             )
+        elif "name" in message:  # renamed (or a new key chose its name): logged as such from now
+            name = safe(message["name"], 24)
+            log.info("%s %s: now %s", self.peer, self.player.name, name)
+            self.player.name = name
         elif "status" in message:
             future = self._asks.pop(message.get("id"), None)
             if future is not None and not future.done():

@@ -61,6 +61,26 @@ class SessionTogether:
         self.together.go_to(table_id)
         self.panel = panel
         panel.reset(self.together.recent())
+        if table_id is not None:
+            self._drop_notices(table_id)
+
+    def _drop_notices(self, table_id: str) -> None:
+        """No screen keeps a notice about the table the player is at now."""
+        from tui.widgets.together import NoticeBar
+
+        for screen in self.app.screen_stack:
+            for bar in screen.query(NoticeBar):
+                bar.drop(table_id)
+            screen.refresh_bindings()
+
+    def _at_table(self) -> str | None:
+        """The table the player is at (its screen may be there before ``enter`` is called)."""
+        from tui.screens.table_together import TableTogetherScreen
+
+        for screen in reversed(self.app.screen_stack):
+            if isinstance(screen, TableTogetherScreen):
+                return screen.table_id
+        return self.together.notices.here
 
     # -- chat ----------------------------------------------------------------------------------
     def say(self, text: str) -> str | None:
@@ -103,6 +123,10 @@ class SessionTogether:
     def _notices(self, notices: list[Notice]) -> None:
         from tui.widgets.together import NoticeBar
 
+        here = self._at_table()
+        notices = [n for n in notices if n.table_id != here]  # (a race with a move: nothing to tell)
+        if not notices:
+            return
         for screen in reversed(self.app.screen_stack):
             bars = screen.query(NoticeBar)
             if bars:

@@ -47,11 +47,23 @@ class NoticeBar(TextLine):
             self.waiting.append(self.notice)
         self.waiting += list(notices[:-1])
         self.notice = notices[-1]
+        self._put_text()
+        if bell:
+            self.app.bell()
+
+    def _put_text(self) -> None:
+        assert self.notice is not None
         more = f" (+{len(self.waiting)})" if self.waiting else ""
         self.update(f"{inert(self.notice.text, 100)}{more} · {self.key}: go there")
         self.remove_class("-empty")
-        if bell:
-            self.app.bell()
+
+    def drop(self, table_id: str) -> None:
+        """Forget every notice about ``table_id`` (the player is there now)."""
+        self.waiting = [n for n in self.waiting if n.table_id != table_id]
+        if self.notice is not None and self.notice.table_id == table_id:
+            self.dismiss()
+        elif self.notice is not None:
+            self._put_text()  # (the count of the others may have changed)
 
     def jump(self) -> None:
         """Post Jump for the shown notice's table, then show the one before it (if any)."""
@@ -77,13 +89,20 @@ def online_text(online: Sequence[Online]) -> str:
 
 
 def at_table_text(seats: Sequence[AtTable]) -> str:
-    """ "alice here · bob away 5 min (a bot for now) · Random bot 3" """
+    """ "alice here · bob away 5 min (a bot for now) · carol invited · Random bot 3"; a player
+    who has a seat but has not been at the started game (or the table waits) "has a seat"."""
     parts = []
     for seat in seats:
+        if seat.invited:
+            parts.append(f"{inert(seat.name, 24)} invited")
+            continue
         if seat.player is None:
             parts.append(inert(seat.name, 24))
             continue
-        where = "here" if seat.here else away_text(seat.away_for)
+        if seat.here:
+            where = "here"
+        else:
+            where = "has a seat" if seat.away_for is None else away_text(seat.away_for)
         parts.append(f"{inert(seat.name, 24)} {where}" + (" (a bot for now)" if seat.stand_in else ""))
     return " · ".join(parts)
 
