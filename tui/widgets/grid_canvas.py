@@ -43,6 +43,8 @@ class Cell:
     key: Any = None
     selectable: bool = True  # whether the cursor stops here
     big: str = ""  # drawn instead of the glyph when the grid is scaled up
+    edges: str = ""  # two characters for the margins either side (middle line), where no marker is
+    wall_below: bool = False  # underlined (its last line): something stands between it and the cell below
 
 
 class GridCanvas(ScrollView):
@@ -164,7 +166,8 @@ class GridCanvas(ScrollView):
         width = self.cell_width * self.scale
         if cell is None:
             return [Segment(" " * width, self._style("board-background", "board-foreground"))]
-        body = self._style(cell.bg, cell.fg, cell.bold, cell.dim, pos == self.cursor)
+        wall = cell.wall_below and sub == self.scale - 1
+        body = self._style(cell.bg, cell.fg, cell.bold, cell.dim, pos == self.cursor or wall)
         inner = self._cell_text(cell, sub)[: width - 2].center(width - 2)
         if pos == self.cursor:
             left, right = self.glyphs.cursor
@@ -172,8 +175,11 @@ class GridCanvas(ScrollView):
         elif pos in self._highlights:
             left, right = self.glyphs.legal
             mark = self._style("board-legal", "board-legal-text", bold=True)
+            if len(cell.edges) == 2:  # a letter between two cells outranks a highlight's marker
+                left, right = (edge if edge != " " else glyph for edge, glyph in zip(cell.edges, (left, right)))
         else:
-            return [Segment(" " + inner + " ", body)]
+            edges = cell.edges if len(cell.edges) == 2 and sub == (self.scale - 1) // 2 else "  "
+            return [Segment(edges[0] + inner + edges[1], body)]
         if sub != (self.scale - 1) // 2:  # the marks on the middle line, the colour on all
             left, right = " " * len(left), " " * len(right)
         return [Segment(left, mark), Segment(inner, body), Segment(right, mark)]
