@@ -3,6 +3,8 @@ go down to their numbers when the bar is too wide), and the park's legend explai
 
 from __future__ import annotations
 
+import textwrap
+
 from themes import UNICODE
 from tui.games.palais_royal.look import LEGEND, step_bar
 from tui.screens.play import PlayScreen
@@ -26,7 +28,9 @@ async def test_the_step_bar_and_its_detail_fit_at_80x24(make_app, settings):
         detail = board(app).query_one("#detail")
         assert len(str(detail.text)) <= detail.size.width, detail.text
         assert "x2: counts double in its row" in LEGEND and "●+: majority" in LEGEND
-        assert len(LEGEND) <= 2 * board(app).query_one("#focus-line").size.width, "two lines hold it whole"
+        line = board(app).query_one("#focus-line").size
+        assert len(textwrap.wrap(LEGEND, line.width)) <= line.height, "its lines hold it whole"
+        assert "L S F V: lion, statue, fountain, vase" in LEGEND
 
 
 def test_the_favour_step_is_shown_only_to_a_player_who_may_hold_the_favour():

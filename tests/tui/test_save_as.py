@@ -3,11 +3,15 @@ where the game goes on saving."""
 
 from __future__ import annotations
 
+from textual import events
+from textual.widgets import Input
+
 from engine.core import read_log
 from engine.games import get_game
 from tui.screens.dialogs import ConfirmScreen, PromptScreen
 from tui.screens.play import PlayScreen
 
+from ..waiting import until
 from .conftest import new_match, notifications, settle
 
 
@@ -65,3 +69,81 @@ async def test_save_as_into_a_folder_that_cannot_be_made_says_so_and_loses_nothi
         seat = min(match.to_act)
         match.submit(seat, match.legal_actions(seat)[0])  # the game goes on saving
     assert read_log(settings.saves_dir / "game.jsonl", get_game).entries == tuple(match.entries)
+
+
+async def _answer(pilot, app, name: str) -> None:
+    """Save as, with ``name`` typed over the proposed answer, key by key as a player types it."""
+    await pilot.press("a")
+    await pilot.pause()
+    assert isinstance(app.screen, PromptScreen)
+    await pilot.press(*name, "enter")
+    await pilot.pause()
+
+
+async def test_save_as_takes_a_full_path_a_name_alone_a_folder_and_a_missing_folder(make_app, settings, tmp_path):
+    match = new_match(settings.saves_dir, seed=4)
+    app = make_app(start=lambda app: PlayScreen(match))
+    said = notifications(app)
+    wanted = tuple(match.entries)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        cases = [
+            (str(tmp_path / "trysv" / "copy.jsonl"), tmp_path / "trysv" / "copy.jsonl"),  # folder made
+            ("mine", settings.saves_dir / "mine.jsonl"),  # a name alone: the saves folder
+            ("sub/two.jsonl", settings.saves_dir / "sub" / "two.jsonl"),
+            (str(tmp_path) + "/", tmp_path / "game-copy.jsonl"),  # a folder: the proposed name in it
+        ]
+        for typed, where in cases:
+            said.clear()
+            await _answer(pilot, app, typed)
+            assert isinstance(app.screen, PlayScreen)
+            assert read_log(where, get_game).entries == wanted, typed
+            assert said == [f"Saved a copy to {where}; the game goes on in game.jsonl."]
+
+
+async def test_save_as_over_an_existing_file_keeps_it_on_enter_and_says_so(make_app, settings, tmp_path):
+    match = new_match(settings.saves_dir, seed=5)
+    taken = tmp_path / "taken.jsonl"
+    taken.write_text("someone's notes\n")
+    app = make_app(start=lambda app: PlayScreen(match))
+    said = notifications(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await _answer(pilot, app, str(taken))
+        assert isinstance(app.screen, ConfirmScreen)
+        assert str(taken) in str(app.screen.query_one("Static").render())
+        await pilot.press("enter")  # the safe answer: keep it
+        await pilot.pause()
+        assert taken.read_text() == "someone's notes\n"
+        assert said[-1] == f"Nothing saved: {taken} is kept as it was."
+
+
+async def test_a_name_typed_on_as_the_dialog_opens_is_not_lost_nor_played_on_the_board(make_app, settings, tmp_path):
+    """Under load the keys after "a" arrive before the dialog has drawn: they all land in it, in
+    order, over the proposed name, and none reaches the board (the tryout of issue 31 lost them)."""
+    match = new_match(settings.saves_dir, seed=6)
+    target = settings.saves_dir / "hullo.jsonl"  # h, u, l: the board's Hint, Undo and Recap keys
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        before = tuple(match.entries)
+        for key in "ahullo":  # posted at once: nothing runs between them
+            app.post_message(events.Key(key, key))
+        await until(lambda: isinstance(app.screen, PromptScreen) and app.screen.query("#answer"))
+        answer = app.screen.query_one("#answer", Input)
+        await until(lambda: answer.value == "hullo", what="the name typed on, whole, in the dialog")
+        await pilot.press("enter")
+        await until(lambda: target.exists())
+        assert read_log(target, get_game).entries == before == tuple(match.entries)
+        assert [type(s) for s in app.screen_stack][-1] is PlayScreen
+
+
+async def test_a_typed_on_the_move_line_is_a_letter_not_save_as(make_app, settings):
+    match = new_match(settings.saves_dir, seed=7)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon", "a", "b")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen)
+        assert app.screen.query_one("#command", Input).value.endswith("ab")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -54,6 +55,7 @@ class PromptScreen(ModalScreen[str | None]):
     def __init__(self, question: str, default: str = "") -> None:
         super().__init__()
         self.question, self.default = question, default
+        self._typed_early = False
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -65,6 +67,22 @@ class PromptScreen(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self.query_one(Input).cursor_blink = self.app.settings.cursor_blink
+
+    def on_key(self, event: events.Key) -> None:
+        """A character typed before the answer line had the keys (the player typed on as the dialog
+        opened: the app hands keys to a screen that has no focus yet) reaches the screen, not the
+        line: it goes into the line, over the proposed answer, as it would have there. (The line
+        stops every character it gets itself; an early enter reaches its binding once it has focus.)"""
+        if not event.is_printable or event.character is None:
+            return
+        event.stop()
+        answer = self.query_one("#answer", Input)
+        if not self._typed_early:
+            self._typed_early = True
+            answer.select_on_focus = False  # its focus, still to come, must keep what was typed
+            answer.value = ""
+            answer.cursor_position = 0
+        answer.insert_text_at_cursor(event.character)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -72,7 +72,9 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
         # keys typed right after ":" reach the move line, never the board's hotkeys ("a": Save as).
         Binding("colon", "command_line", "Type", key_display=":", priority=True),
         Binding("space", "skip", "Skip wait", show=False),
-        Binding("a", "save_as", "Save as"),
+        # Priority too: the dialog is pushed as the key is read, so the name typed on goes to it,
+        # not to the board (off while the move line has the keys: there "a" is a letter).
+        Binding("a", "save_as", "Save as", priority=True),
         Binding("h", "hint", "Hint"),  # practice games only, on the viewer's turn (screens/hint.py)
         Binding("h", "hint_why", "Why is there no hint now?", show=False),
         # Since your last turn (screens/recap.py): on the footer when something touched you.
@@ -369,6 +371,8 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
         """Only keys that can work now are offered (the footer and the palette follow this)."""
         if self._busy and action in PROMPT_IDLE:
             return False  # a prompt of ours (a secret vote, a cover) has the keys: these do nothing
+        if action == "save_as" and isinstance(self.focused, Input):
+            return False
         if action == "undo":
             return self.undo_blocker() is None
         if action == "undo_why":

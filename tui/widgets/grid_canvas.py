@@ -44,8 +44,11 @@ class Cell:
     selectable: bool = True  # whether the cursor stops here
     big: str = ""  # drawn instead of the glyph when the grid is scaled up
     badge: str = ""  # a mark right of the glyph (a seat's token: "moved here last")
-    # Glyphs in the cell's side columns, one a line (a card's edges), where no cursor or legal mark is.
+    # Glyphs in the cell's side columns (left, right): one a line from the top (a card's edges), or a
+    # single one on the middle line (a park decoration between two spaces). Where no cursor is; a single
+    # one also outranks a legal move's marker, since what parts two cells must stay visible.
     frame: tuple[str, str] = ("", "")
+    wall_below: bool = False  # underlined (its last line): something stands between it and the cell below
     badge_fg: str | None = None  # its colour on the board background (the board's text where it would vanish)
 
 
@@ -168,7 +171,8 @@ class GridCanvas(ScrollView):
         width = self.cell_width * self.scale
         if cell is None:
             return [Segment(" " * width, self._style("board-background", "board-foreground"))]
-        body = self._style(cell.bg, cell.fg, cell.bold, cell.dim, pos == self.cursor)
+        wall = cell.wall_below and sub == self.scale - 1
+        body = self._style(cell.bg, cell.fg, cell.bold, cell.dim, pos == self.cursor or wall)
         inner = self._cell_text(cell, sub)[: width - 2].center(width - 2)
         if pos == self.cursor:
             left, right = self.glyphs.cursor
@@ -176,10 +180,14 @@ class GridCanvas(ScrollView):
         elif pos in self._highlights:
             left, right = self.glyphs.legal
             mark = self._style("board-legal", "board-legal-text", bold=True)
+            left, right = (
+                side if len(side) == 1 and side != " " else glyph for side, glyph in zip(cell.frame, (left, right))
+            )
         elif not cell.badge and not any(cell.frame):
             return [Segment(" " + inner + " ", body)]
         else:
-            left, right, mark = _line(cell.frame[0], sub), _line(cell.frame[1], sub), body
+            left, right = (_line(side, sub, self.scale) for side in cell.frame)
+            mark = body
         middle = sub == (self.scale - 1) // 2
         if not middle and mark is not body:  # the marks on the middle line, the colour on all
             left, right = " " * len(left), " " * len(right)
@@ -255,6 +263,9 @@ class GridCanvas(ScrollView):
         return Strip.join([strip.crop(0, gutter), left, cells, right])
 
 
-def _line(side: str, sub: int) -> str:
-    """Line ``sub`` of a frame's side: its character there, else a blank."""
+def _line(side: str, sub: int, scale: int) -> str:
+    """Line ``sub`` of a frame's side: a single glyph on the middle line, else its character for
+    the line; a blank where it has none."""
+    if len(side) == 1:
+        return side if sub == (scale - 1) // 2 else " "
     return side[sub] if sub < len(side) else " "

@@ -40,6 +40,7 @@ from .look import (
     PARK_COLUMNS,
     SIDE,
     castle_cells,
+    decorations_line,
     park_cells,
     plural,
     room_pos,
@@ -50,6 +51,7 @@ from .look import (
 )
 
 RECRUIT_STEP = 4
+SMALLEST_HEIGHT = 24  # the screen height the board is laid out for, without a line to spare
 
 
 class PalaisBoard(ViewPanel):
@@ -58,7 +60,8 @@ class PalaisBoard(ViewPanel):
     DEFAULT_CSS = """
     PalaisBoard { height: auto; width: 100%; }
     PalaisBoard #detail { color: $text-muted; }
-    PalaisBoard #focus-line { height: 2; color: $text-muted; }
+    PalaisBoard #focus-line { height: 3; color: $text-muted; }
+    PalaisBoard #decorations { color: $text-muted; height: auto; }
     PalaisBoard Grid { margin: 0; }
     """
 
@@ -88,6 +91,7 @@ class PalaisBoard(ViewPanel):
         yield Grid(cell_width=7, max_scale=3, id="park")
         yield Static("", id="focus-line")
         yield TextLine(id="rows")
+        yield Static("", id="decorations")
 
     @property
     def castle(self) -> Grid:
@@ -137,8 +141,22 @@ class PalaisBoard(ViewPanel):
         steps.update(step_bar(ctx.view, names, glyphs, variables, steps.size.width or self.app.size.width))
         self.query_one("#detail", TextLine).update(self._detail())
         self.query_one("#rows", TextLine).update(row_line(ctx.view, glyphs, variables, ctx.interactive))
+        self._list_decorations()
         self._describe()
         self.refresh_bindings()
+
+    def _list_decorations(self) -> None:
+        """Where the screen has lines to spare, every decoration by position (at 80x24, which has
+        none, the letters between the spaces and the line under the cursor say it)."""
+        line = self.query_one("#decorations", Static)
+        text = decorations_line(self.ctx.view) if self.ctx is not None else ""
+        width = max(1, (self.size.width or self.app.size.width) - 1)
+        line.display = bool(text) and -(-len(text) // width) <= self.app.size.height - SMALLEST_HEIGHT
+        line.update(text)
+
+    def on_resize(self) -> None:
+        if self.ctx is not None:
+            self._list_decorations()
 
     def _detail(self) -> str:
         ctx = self.ctx

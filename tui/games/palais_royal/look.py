@@ -52,10 +52,12 @@ SHORT_BENEFITS = MappingProxyType(
         "king1": "+1 servant to the King every turn",
         "madame1": "+1 servant to Madame every turn",
         "cards3": "draws 3 more cards at the Back Door",
-        "servants1": "once: +1 servant into your supply",
-        "servants3": "once: +3 servants into your supply",
+        "servants1": "once: +1 servant to your supply",
+        "servants3": "once: +3 servants to your supply",
     }
 )
+# Drawn between the two park spaces each decoration parts (catalog.json has where they stand).
+DECORATION_LETTERS = MappingProxyType({"lion": "L", "statue": "S", "fountain": "F", "vase": "V"})
 SIDE_NAMES = MappingProxyType({"top": "top", "right": "right", "bottom": "bottom", "left": "left"})
 
 
@@ -123,10 +125,58 @@ def holder_cell(room: Any, glyphs: GlyphSet) -> Cell:
     return Cell(glyphs.seat(room.majority) + "+", bg=f"seat-{room.majority}", bold=True, selectable=False)
 
 
+def space_name(space: int) -> str:
+    col, row = space_pos(space)
+    return f"{PARK_COLUMNS[col]}{row + 1}"
+
+
+def decoration_letter(name: str) -> str:
+    return DECORATION_LETTERS.get(name, name[:1].upper())
+
+
+def decoration_edges(view: PalaisView) -> tuple[dict[Pos, str], set[Pos]]:
+    """Where the park's decorations are drawn (letters, the same in every theme and in ASCII):
+    between two spaces side by side, in the left one's right margin; between two spaces one above
+    the other (the park has no line between its rows), in the upper one's left margin, with a line
+    under it. Gives the margins per space and the spaces with a line under them."""
+    edges: dict[Pos, list[str]] = {}
+    walls: set[Pos] = set()
+    for decoration in view.decorations:
+        first, second = sorted(decoration.between)
+        (x1, y1), (_, y2) = space_pos(first), space_pos(second)
+        edges.setdefault((x1, y1), [" ", " "])[1 if y1 == y2 else 0] = decoration_letter(decoration.name)
+        if y1 != y2:
+            walls.add((x1, y1))
+    return {pos: "".join(pair) for pos, pair in edges.items()}, walls
+
+
+def decoration_notes(view: PalaisView, space: int) -> str:
+    """`` · not beside a2 (lion), b3 (statue)``: the neighbours a decoration parts from ``space``
+    (its discount skips them), for the line under the board."""
+    parted = [
+        f"{space_name(next(s for s in d.between if s != space))} ({d.name})"
+        for d in view.decorations
+        if space in d.between
+    ]
+    return f" · not beside {', '.join(parted)}" if parted else ""
+
+
+def decorations_line(view: PalaisView) -> str:
+    """Every decoration by position, for a board wide enough to give it a line of its own."""
+    groups: dict[str, list[str]] = {}
+    for decoration in view.decorations:
+        first, second = sorted(decoration.between)
+        groups.setdefault(decoration.name, []).append(f"{space_name(first)}|{space_name(second)}")
+    parts = [f"{decoration_letter(name)} {name}s {' '.join(where)}" for name, where in groups.items()]
+    return "Not neighbours: " + " · ".join(parts) if parts else ""
+
+
 def park_cells(view: PalaisView, glyphs: GlyphSet) -> dict[Pos, Cell]:
     cells: dict[Pos, Cell] = {}
+    edges, walls = decoration_edges(view)
     for sp in view.park:
         pos = space_pos(sp.space)
+        edge, wall, notes = edges.get(pos, ""), pos in walls, decoration_notes(view, sp.space)
         double = "x2" if sp.double else ""
         if sp.noble is not None:
             n = sp.noble
@@ -137,8 +187,10 @@ def park_cells(view: PalaisView, glyphs: GlyphSet) -> dict[Pos, Cell]:
                 bg=bg,
                 bold=bool(n.benefit),
                 key=("space", sp.space),
-                label=noble_text(sp),
+                label=noble_text(sp) + notes,
                 big=f"{text}\n{n.name.split()[-1][:12]}",
+                frame=(edge[0], edge[1]) if edge else ("", ""),
+                wall_below=wall,
             )
         elif sp.servant >= 0:
             cells[pos] = Cell(
@@ -146,7 +198,9 @@ def park_cells(view: PalaisView, glyphs: GlyphSet) -> dict[Pos, Cell]:
                 bg=f"seat-{sp.servant}",
                 bold=True,
                 key=("space", sp.space),
-                label=f"{sp.name}: a servant stays here{_double(sp)}",
+                label=f"{sp.name}: a servant stays here{_double(sp)}{notes}",
+                frame=(edge[0], edge[1]) if edge else ("", ""),
+                wall_below=wall,
             )
         else:
             cells[pos] = Cell(
@@ -154,7 +208,9 @@ def park_cells(view: PalaisView, glyphs: GlyphSet) -> dict[Pos, Cell]:
                 bg="board-muted",
                 dim=True,
                 key=("space", sp.space),
-                label=f"{sp.name}: free{_double(sp)}",
+                label=f"{sp.name}: free{_double(sp)}{notes}",
+                frame=(edge[0], edge[1]) if edge else ("", ""),
+                wall_below=wall,
             )
     return cells
 
@@ -166,7 +222,7 @@ def _double(sp: Any) -> str:
 def noble_text(sp: Any) -> str:
     """``c4 Duc d'Anjou: 3 gold (6, 3 free), K1 M1, 6 pts; benefit``."""
     n = sp.noble
-    gold = f"{sp.cost} gold" + (f" ({n.gold} − {sp.free_neighbours} free beside)" if sp.free_neighbours else "")
+    gold = f"{sp.cost} gold" + (f" ({n.gold} − {sp.free_neighbours} free)" if sp.free_neighbours else "")
     seals = " ".join(p for p in (f"K{n.king}" if n.king else "", f"M{n.madame}" if n.madame else "") if p)
     benefit = SHORT_BENEFITS.get(n.benefit, BENEFITS.get(n.benefit, "")) if n.benefit else "points only, face down"
     border = ", border" if sp.border else ""  # (leaves a servant when recruited)
@@ -300,8 +356,11 @@ def row_line(view: PalaisView, glyphs: GlyphSet, variables: dict[str, str], hint
     return line
 
 
-# Two lines of the board's column at 80x24 (46 wide): every word must fit in 92.
-LEGEND = "park: gold to pay, points · bold: a benefit · x2: counts double in its row · ●+: majority"
+# Three lines of the board's column at 80x24 (46 wide), wrapped at words.
+LEGEND = (
+    "park: gold to pay, points · bold: a benefit · x2: counts double in its row · ●+: majority"
+    " · L S F V: lion, statue, fountain, vase"
+)
 
 
 def step_name(step: int) -> str:
