@@ -117,7 +117,7 @@ async def run(moves: int, port: int = 0, seed: int = 1) -> dict[str, str]:
         sqlite = await play(moves, (folder, folder), None, port, seed)
     out["SQLite, two server processes"] = figure(sqlite, 0.250)
     try:
-        with Cluster() as cluster, Scratch("bergfried-bench-hosts-") as folder:
+        with Cluster("bergfried-bench-pg-") as cluster, Scratch("bergfried-bench-hosts-") as folder:
             url = cluster.new_database("bench")
             pg = await play(moves, (folder / "a", folder / "b"), url, port, seed)
         out["PostgreSQL, two servers"] = figure(pg, 0.150)
