@@ -71,7 +71,7 @@ async def test_the_shell_screens_show_their_text_whole(make_app, settings):
             assert_fits(app, name)
             if isinstance(app.screen, SavesScreen):
                 await pilot.press("down")
-                await pilot.pause()
+                await settle(pilot, app)
                 assert_fits(app, name + ", second line")
             await pilot.press("escape")
             await settle(pilot, app)

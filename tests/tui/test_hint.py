@@ -4,6 +4,8 @@ way), enter plays the move; a game not for practice does not offer the key and s
 
 from __future__ import annotations
 
+from tests.waiting import until
+
 import random
 
 import pytest
@@ -108,9 +110,10 @@ async def test_esc_cancels_a_search_under_way(make_app, settings, monkeypatch):
         await settle(pilot, app)
         before = len(match.entries)
         await pilot.press("h")
-        await pilot.pause()
-        assert isinstance(app.screen, HintScreen) and not app.screen.hints
-        assert "Searching from what you can see" in str(app.screen.query_one("#hint-status").render())
+        await until(lambda: isinstance(app.screen, HintScreen), what="the hint dialog open")
+        assert not app.screen.hints
+        status = app.screen.query_one("#hint-status")
+        await until(lambda: "Searching from what you can see" in str(status.render()), what="the search under way")
         await pilot.press("escape")
         await settle(pilot, app)
         assert isinstance(app.screen, PlayScreen) and len(match.entries) == before

@@ -354,13 +354,14 @@ async def test_the_newest_wrapped_move_shows_whole_at_the_replay_s_end(make_app)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("end")
-        await pilot.pause()
-        await pilot.pause()
-        # The move list's text without its scrollbar (whose thumb edge may sit beside any line).
-        moves = app.screen.query_one("#moves").scrollable_content_region
-        side = " ".join(region_text(screen_lines(app), moves).split())
         last = " ".join(next(label for label in reversed(app.screen.labels) if "game over" in label).split())
-        assert last in side, (last, side[-200:])
+
+        def side() -> str:  # the move list's text without its scrollbar (its thumb may sit beside any line)
+            moves = app.screen.query_one("#moves").scrollable_content_region
+            return " ".join(region_text(screen_lines(app), moves).split())
+
+        # Waits for the list to settle at its end; the wrapped last move must then show whole.
+        await until(lambda: last in side(), what=f"the newest move whole in the list: {last!r}")
 
 
 async def test_a_crowded_footer_drops_whole_keys_and_keeps_leave_and_help(make_app):
