@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 
 from tui.server.bench.harness import bots_open
@@ -46,6 +47,16 @@ async def test_a_session_whose_process_outgrows_the_ceiling_is_told_and_ended(se
     told = [line for line in alice.text.splitlines() if "disconnected" in line]
     assert len(told) == 1 and "more memory than this server allows" in told[0] and "seats are kept" in told[0], told
     assert any("alice" in r.getMessage() and "MiB of its own" in r.getMessage() for r in caplog.records)
+    flooded = session.pid
+
+    def gone() -> bool:  # (its App may hang in its shutdown: the front kills it 3 s after SIGTERM)
+        try:
+            os.kill(flooded, 0)
+        except ProcessLookupError:
+            return True
+        return False
+
+    await until(gone, timeout=15, what="her process ended")
     server.service.limits.max_session_memory = 80 << 20
     again = await server.connect("alice", wait="Moves")  # back at her table, nothing lost
     await again.close()

@@ -25,6 +25,7 @@ from textual.screen import Screen
 from ..app import BergfriedApp
 from ..cli import unicode_ok
 from ..settings import Settings
+from .session_process import CHANGED
 
 log = logging.getLogger("bergfried.serve")
 
@@ -177,10 +178,9 @@ class Control:
             if self.app is not None:
                 self.app.exit()
             return
-        self._buffer += data
-        while b"\n" in self._buffer:
-            line, self._buffer = self._buffer.split(b"\n", 1)
-            self._handle(json.loads(line))
+        *lines, self._buffer = (self._buffer + data).split(b"\n")
+        for line in lines:
+            self._handle({"changed": True} if line == CHANGED else json.loads(line))
 
     def _catch_up(self) -> None:
         from engine.store import StoreError

@@ -31,6 +31,7 @@ from .idle_warning import warn_idle
 from .connection import Connection, key_text, read_allowed, watch_asyncssh_refusals
 from .limits import Limits
 from .session import SSHSession, Who
+from .session_process import CHANGED
 from .stores import open_accounts, open_lobby, open_spec_store
 
 __all__ = ["Limits", "Service", "Template", "key_text", "read_allowed"]
@@ -188,7 +189,7 @@ class Service:
         except StoreError:
             pass  # the database is away for a moment: the next change tries again
         for session in list(self.sessions):
-            session.tell({"changed": True})
+            session.tell_line(CHANGED)
 
     def session_ended(self, session: SSHSession) -> None:
         self.sessions.discard(session)

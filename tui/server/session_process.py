@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bergfried.serve")
 PAGE = os.sysconf("SC_PAGE_SIZE")
+#: The word every session hears at every change to the store (one encoding for all of them, and
+#: the child knows it without parsing it).
+CHANGED = json.dumps({"changed": True}).encode()
 
 
 def safe(text: object, limit: int = 80) -> str:
@@ -132,9 +135,12 @@ class PlayerProcess:
                 future.set_result(message["status"])
 
     def tell(self, message: dict) -> None:
+        self.tell_line(json.dumps(message).encode())
+
+    def tell_line(self, line: bytes) -> None:
         if self.control is not None:
             try:
-                self.control.send(json.dumps(message).encode() + b"\n")
+                self.control.send(line + b"\n")
             except OSError:
                 pass
 
