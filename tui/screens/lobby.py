@@ -17,13 +17,14 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from engine.lobby import LobbyError, TableSummary
+from engine.lobby import LobbyError
 from engine.together.notices import decline
 
 from tui.widgets.together import AtTableLine, OnlineLine
 
 from tui.widgets.footer import FittingFooter
 
+from .lobby_rows import fit_columns, table_row
 from .new_table import NewTable, NewTableScreen
 from .play import PlayScreen
 from .table_together import TableTogetherScreen
@@ -138,27 +139,23 @@ class LobbyScreen(TogetherScreen):
             f"Welcome, {name}.  Your games: {mine} · your turn in {turns} game{'s' if turns != 1 else ''}"
         )
         table = self.query_one("#tables", DataTable)
-        if not table.columns:
-            table.add_columns("", "Table", "Game", "Seats", "Free", "Turn", "Bots", "Watching")
         keep, row = self._cursor_key(), table.cursor_row
+        columns = fit_columns(rows, self.size.width or self.app.size.width)
+        if [(str(c.label), c.width) for c in table.columns.values()] != [(c.label, c.width) for c in columns]:
+            table.clear(columns=True)
+            for column in columns:
+                table.add_column(column.label, width=column.width)
         table.clear()
         for s in rows:
-            table.add_row(
-                _mark(s),
-                s.id,
-                s.title,
-                ", ".join(s.seats),
-                str(s.free),
-                _turn(s),
-                str(s.bots),
-                str(s.watchers),
-                key=s.id,
-            )
+            table.add_row(*table_row(s, columns), key=s.id)
         if rows:
             # The cursor stays on its table when the rows are reordered (a turn moves one up).
             ids = [s.id for s in rows]
             table.move_cursor(row=ids.index(keep) if keep in ids else min(row, len(rows) - 1))
         self._show_at_table()  # (away times move on with every redraw)
+
+    def on_resize(self) -> None:
+        self.refresh_tables()  # (the columns fit the new width)
 
     def _cursor_key(self) -> str | None:
         table = self.query_one("#tables", DataTable)
@@ -266,22 +263,6 @@ class LobbyScreen(TogetherScreen):
             self.app.push_screen(RemotePlayScreen(record.id, table, 0))
         else:
             self._say(f"Table {record.id} waits for its players.")
-
-
-def _mark(s: TableSummary) -> str:
-    if s.your_turn:
-        return "▶"
-    if s.invited:
-        return "✉"
-    return "•" if s.your_seat is not None else ""
-
-
-def _turn(s: TableSummary) -> str:
-    if s.status == "waiting":
-        return "waiting for players"
-    if s.status == "finished":
-        return "finished"
-    return ", ".join(s.to_act) or "—"
 
 
 class RemotePlayScreen(TableTogetherScreen, PlayScreen):
