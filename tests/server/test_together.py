@@ -137,8 +137,11 @@ async def test_an_invitation_notice_jumps_to_the_table_and_a_declined_one_tells_
         return False
 
     await until(cursor_on_second, what="the cursor on the invitation")
+    await shows(server, "alice", "notice", lambda text: f"({second.id})" in text, "the second invitation's notice")
     alice.press("x")
     await until(lambda: lobby.record(second.id).invited("alice") is None, what="the invitation declined")
+    # its notice goes with it (ctrl+n would have sat her at the seat she declined)
+    await shows(server, "alice", "notice", lambda text: second.id not in text, "the notice gone")
     await shows(server, "bob", "notice", lambda text: "alice declined your invitation" in text)
     await alice.close()
     await bob.close()

@@ -114,3 +114,21 @@ async def test_the_table_list_fits_80_columns_and_uses_a_wider_terminal(lobby_ap
             cells = [str(c) for r in range(table.row_count) for c in table.get_row_at(r)]
             assert "waiting" in cells and ("…" in "".join(cells)) is cut
             assert ("carol, alice, bob" in cells) is not cut
+
+
+async def test_a_table_said_to_wait_is_no_longer_said_to_once_it_started(lobby_app):
+    app = lobby_app("alice")
+    async with app.run_test(size=SIZE) as pilot:
+        await lobby_shown(pilot)
+        await pilot.press("n")
+        await shown(pilot, "NewTableScreen")
+        await pilot.press("ctrl+g")  # King Up!, three players, two open seats
+        await shown(pilot, "LobbyScreen")
+        status = app.screen.query_one("#lobby-status")
+        await until(lambda: "waits for its players" in str(status.render()), what="the table waits")
+        lobby = app.player.lobby
+        table_id = next(s.id for s in lobby.summaries("alice") if s.free == 2)
+        for name in ("bob", "carol"):
+            lobby.join(table_id, name)
+        await until(lambda: "waits" not in str(status.render()), what="the words gone")
+        assert str(status.render()).startswith("enter: play or join")
