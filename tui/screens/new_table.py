@@ -78,6 +78,7 @@ class NewTableScreen(ModalScreen[NewTable | None]):
                 most = max(get_game(g.id).max_players for g in self.games)
                 for i in range(1, most):
                     with Horizontal(classes="row seat-row"):
+                        yield Static(f"seat {i + 1}", classes="seat-label")  # (a Select shows only its value)
                         yield Select(
                             self._seat_options(first),
                             value="open",
