@@ -76,6 +76,10 @@ def test_bench_ssh_measures_every_part_and_cleans_up(capsys, monkeypatch):
     huge = figure(out, "flood: a 1000x1000 terminal")
     assert re.search(r"told it is shown clamped in \d+\.\d+ s", huge), huge  # (not "in inf s": never seen)
     assert measured(figure(out, "key to frame p50 / p95")) >= 2
+    # the same typist again while the third player talks in the lobby (--chatters: one is left)
+    assert measured(figure(out, "key to frame, 1 chatting")) >= 2
+    assert "the quiet typing's" in figure(out, "key to frame, 1 chatting")
+    measured(figure(out, "a chat line, enter to own screen"))
     assert measured(figure(out, "connect to first frame, 3 idle")) == 2
     assert re.search(r"\d+\.\d MiB median, \d+\.\d max \(3 processes\)", figure(out, "private memory per session"))
     measured(figure(out, "SQLite, two server processes"))

@@ -149,7 +149,8 @@ async def test_tables_survive_a_server_restart(server):
 async def test_a_waiting_table_lists_in_the_lobby_and_can_be_left(server):
     alice = await server.connect("alice")
     record = server.service.lobby.create("alice", "king-up", ["me", "open", "invite:bob"])
-    await alice.wait_for("waiting for players")
+    await alice.wait_for(record.id)  # (its row: "waiting", 1 seat free)
+    await alice.wait_for("waiting")
     alice.press("x")
     lobby = server.service.lobby
     await until(lambda: record.id not in [r.id for r in lobby.records()], what="table gone")

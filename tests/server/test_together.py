@@ -110,6 +110,8 @@ async def test_an_invitation_notice_jumps_to_the_table_and_a_declined_one_tells_
     lobby = server.service.lobby
     alice = await server.connect("alice")
     bob = await server.connect("bob")
+    # (her session follows notices once it has arrived in the lobby: what it finds then is no news)
+    await shows(server, "alice", "online", lambda text: "alice" in text, "alice in the lobby")
     first = lobby.create("bob", "king-up", ["me", "invite:alice", "bot:random"])
     await shows(server, "alice", "notice", lambda text: f"bob invites you to King Up! ({first.id})" in text)
     alice.press(CTRL_N)  # takes the seat: the game starts, she is at the table
@@ -137,8 +139,11 @@ async def test_an_invitation_notice_jumps_to_the_table_and_a_declined_one_tells_
         return False
 
     await until(cursor_on_second, what="the cursor on the invitation")
+    await shows(server, "alice", "notice", lambda text: f"({second.id})" in text, "the second invitation's notice")
     alice.press("x")
     await until(lambda: lobby.record(second.id).invited("alice") is None, what="the invitation declined")
+    # its notice goes with it (ctrl+n would have sat her at the seat she declined)
+    await shows(server, "alice", "notice", lambda text: second.id not in text, "the notice gone")
     await shows(server, "bob", "notice", lambda text: "alice declined your invitation" in text)
     await alice.close()
     await bob.close()

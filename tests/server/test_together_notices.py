@@ -14,6 +14,8 @@ async def at(server, name: str, table_id: str) -> bool:
 async def test_no_turn_notice_for_the_table_the_player_just_sat_at(server):
     lobby = server.service.lobby
     alice = await server.connect("alice")
+    # (her session follows notices once it has arrived in the lobby: what it finds then is no news)
+    await shows(server, "alice", "online", lambda text: "alice" in text, "alice in the lobby")
     # bob invites her to the first seat: taking it starts the game, and it is her turn at once
     first = lobby.create("bob", "king-up", ["invite:alice", "me", "bot:random"])
     await shows(server, "alice", "notice", lambda text: f"({first.id})" in text, "the invitation")

@@ -17,13 +17,14 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from engine.lobby import LobbyError, TableSummary
+from engine.lobby import LobbyError
 from engine.together.notices import decline
 
-from tui.widgets.together import AtTableLine, OnlineLine
+from tui.widgets.together import AtTableLine, NoticeBar, OnlineLine
 
 from tui.widgets.footer import FittingFooter
 
+from .lobby_rows import fit_columns, table_row
 from .new_table import NewTable, NewTableScreen
 from .play import PlayScreen
 from .table_together import TableTogetherScreen
@@ -32,6 +33,10 @@ from .together import TogetherScreen
 if TYPE_CHECKING:
     from textual import getters
     from tui.server.child import RemoteApp
+
+
+#: The status line's words while it has nothing else to say.
+HINT = "enter: play or join · w: watch · n: new table · h: history · k: keys"
 
 
 class LobbyChanged(Message):
@@ -60,11 +65,12 @@ class LobbyScreen(TogetherScreen):
         super().__init__()
         self._pending = False  # a redraw is due (within 0.2 s)
         self._unsubscribe = None  # set while the screen listens to the lobby (while it is seen)
+        self._waits: str | None = None  # the table the status line says is waiting for players
 
     def compose(self) -> ComposeResult:
         yield Static("", id="greeting")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        yield Static("enter: play or join · w: watch · n: new table · h: history · k: keys", id="lobby-status")
+        yield Static(HINT, id="lobby-status")
         yield AtTableLine("at-table")
         yield OnlineLine("online")
         yield from self.together_widgets()
@@ -138,27 +144,25 @@ class LobbyScreen(TogetherScreen):
             f"Welcome, {name}.  Your games: {mine} · your turn in {turns} game{'s' if turns != 1 else ''}"
         )
         table = self.query_one("#tables", DataTable)
-        if not table.columns:
-            table.add_columns("", "Table", "Game", "Seats", "Free", "Turn", "Bots", "Watching")
         keep, row = self._cursor_key(), table.cursor_row
+        columns = fit_columns(rows, self.size.width or self.app.size.width)
+        if [(str(c.label), c.width) for c in table.columns.values()] != [(c.label, c.width) for c in columns]:
+            table.clear(columns=True)
+            for column in columns:
+                table.add_column(column.label, width=column.width)
         table.clear()
         for s in rows:
-            table.add_row(
-                _mark(s),
-                s.id,
-                s.title,
-                ", ".join(s.seats),
-                str(s.free),
-                _turn(s),
-                str(s.bots),
-                str(s.watchers),
-                key=s.id,
-            )
+            table.add_row(*table_row(s, columns), key=s.id)
         if rows:
             # The cursor stays on its table when the rows are reordered (a turn moves one up).
             ids = [s.id for s in rows]
             table.move_cursor(row=ids.index(keep) if keep in ids else min(row, len(rows) - 1))
         self._show_at_table()  # (away times move on with every redraw)
+        if self._waits is not None and not any(s.id == self._waits and s.status == "waiting" for s in rows):
+            self._say(HINT)  # (no longer waiting: started, or gone)
+
+    def on_resize(self) -> None:
+        self.refresh_tables()  # (the columns fit the new width)
 
     def _cursor_key(self) -> str | None:
         table = self.query_one("#tables", DataTable)
@@ -177,7 +181,8 @@ class LobbyScreen(TogetherScreen):
             self.refresh_tables()
         return self._cursor_key()
 
-    def _say(self, text: str, error: bool = False) -> None:
+    def _say(self, text: str, error: bool = False, waits: str | None = None) -> None:
+        self._waits = waits
         self.query_one("#lobby-status", Static).update(text)
         if error:
             self.app.bell()
@@ -203,7 +208,10 @@ class LobbyScreen(TogetherScreen):
             self._say("That game is over.")
             return
         if table is None:
-            self._say(f"You sit at table {table_id}, seat {seat + 1}; the game starts when every seat is taken.")
+            self._say(
+                f"You sit at table {table_id}, seat {seat + 1}; the game starts when every seat is taken.",
+                waits=table_id,
+            )
             return
         self.app.push_screen(RemotePlayScreen(table_id, table, seat))
 
@@ -225,6 +233,8 @@ class LobbyScreen(TogetherScreen):
         try:
             if lobby.record(table_id).invited(name) is not None:
                 decline(lobby, table_id, name)  # the creator is told
+                self.query_one(NoticeBar).drop(table_id)  # (its notice would take the seat now)
+                self.refresh_bindings()
                 self._say(f"You declined the invitation to table {table_id}.")
                 return
             lobby.leave(table_id, name)
@@ -265,23 +275,7 @@ class LobbyScreen(TogetherScreen):
             table = self.player.lobby.table(record.id)
             self.app.push_screen(RemotePlayScreen(record.id, table, 0))
         else:
-            self._say(f"Table {record.id} waits for its players.")
-
-
-def _mark(s: TableSummary) -> str:
-    if s.your_turn:
-        return "▶"
-    if s.invited:
-        return "✉"
-    return "•" if s.your_seat is not None else ""
-
-
-def _turn(s: TableSummary) -> str:
-    if s.status == "waiting":
-        return "waiting for players"
-    if s.status == "finished":
-        return "finished"
-    return ", ".join(s.to_act) or "—"
+            self._say(f"Table {record.id} waits for its players.", waits=record.id)
 
 
 class RemotePlayScreen(TableTogetherScreen, PlayScreen):

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Footer, Input, Select, Static
 
 from engine.games import LISTINGS, get_game
 from engine.lobby import valid_name
@@ -51,7 +51,11 @@ class NewTableScreen(ModalScreen[NewTable | None]):
     """Game, number of players, every other seat, and the stand-in bot."""
 
     CSS_PATH = "new_table.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [
+        # (ctrl+g as on the local New game screen: enter belongs to the field that has the focus)
+        Binding("ctrl+g", "create", "Create", key_display="^g"),
+        Binding("escape", "cancel", "Back"),
+    ]
 
     def __init__(self, players: list[str]) -> None:
         super().__init__()
@@ -74,6 +78,7 @@ class NewTableScreen(ModalScreen[NewTable | None]):
                 most = max(get_game(g.id).max_players for g in self.games)
                 for i in range(1, most):
                     with Horizontal(classes="row seat-row"):
+                        yield Static(f"seat {i + 1}", classes="seat-label")  # (a Select shows only its value)
                         yield Select(
                             self._seat_options(first),
                             value="open",
@@ -87,12 +92,15 @@ class NewTableScreen(ModalScreen[NewTable | None]):
                 yield Select(self._levels(first), value=_default_level(first), allow_blank=False, id="stand-in-level")
             yield Static("", id="new-table-error")
             with Horizontal(id="buttons"):
-                yield Button("Create", variant="primary", id="create")
-                yield Button("Cancel", id="cancel")
+                yield Button("Create (ctrl+g)", variant="primary", id="create")
+                yield Button("Back (esc)", id="cancel")
+        yield Footer()
         self._game = first
 
     def on_mount(self) -> None:
         self._set_game(self.games[0].id)
+        # On the first field: an Enter pressed at once must not create a table by accident.
+        self.query_one("#game", Select).focus()
 
     def _levels(self, game) -> list[tuple[str, str]]:
         return [(f"{level} bot", level) for level in game.bot_levels]

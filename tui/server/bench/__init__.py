@@ -7,7 +7,8 @@ temporary data folders removed afterwards). Three parts, each on servers of its 
   ratio to a baseline without a flood in the same run), the memory all the server's processes
   grew by (≤ 100 MiB), and the time until the flooder is disconnected (≤ 5 s).
 * **scale** (``scale.py``): N sessions logged in (default 200), 50 of them typing 2 keys a
-  second while bots think: key to frame p95 (≤ 100 ms); connect to first frame p95 with N idle
+  second while bots think: key to frame p95 (≤ 100 ms), then again while 20 others talk in the
+  lobby's chat (a line each every 2 to 4 s; its ratio to the quiet typing); connect to first frame p95 with N idle
   sessions (≤ 150 ms); private memory per session process (USS from smaps_rollup; ≤ 20 MiB).
 * **hosts** (``hosts.py``): two ``bergfried serve`` on one database, a player on each, a
   two-player game: a move typed on one shows on the other server's screen, p95 with SQLite
@@ -38,6 +39,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--typists", type=int, default=50, help="scale: how many of them type (default 50)")
     p.add_argument("--keys-per-second", type=float, default=2.0, help="scale: each typist's pace (default 2)")
     p.add_argument("--typing-seconds", type=float, default=10.0, help="scale: how long they type (default 10)")
+    p.add_argument(
+        "--chatters",
+        type=int,
+        default=20,
+        help="scale: players (not typists) who chat while they type again (default 20)",
+    )
     p.add_argument("--logins", type=int, default=20, help="scale: logins timed with every session idle (default 20)")
     p.add_argument("--bot-tables", type=int, default=4, help="scale: tables where only bots play (default 4)")
     p.add_argument("--bot-level", default="expert", help="scale: those bots' level (default expert)")
@@ -65,7 +72,14 @@ def check(args: argparse.Namespace) -> list[str]:
         raise Refusal(f"--parts: no part {unknown[0]!r} (choose from {', '.join(PARTS)})")
     if not 0 <= args.port <= 65535:
         raise Refusal(f"--port {args.port} is not a port (0 to 65535; 0 picks a free one)")
-    if args.sessions < 1 or args.typists < 0 or args.logins < 1 or args.moves < 2 or args.bot_workers < 1:
+    if (
+        args.sessions < 1
+        or args.typists < 0
+        or args.chatters < 0
+        or args.logins < 1
+        or args.moves < 2
+        or args.bot_workers < 1
+    ):
         raise Refusal("--sessions, --logins and --bot-workers must be at least 1, --moves at least 2")
     if min(args.keys_per_second, args.typing_seconds, args.window, args.steady_seconds) <= 0:
         raise Refusal("--keys-per-second, --typing-seconds, --window and --steady-seconds must be more than 0")
@@ -91,6 +105,7 @@ async def run(args: argparse.Namespace, parts: list[str]) -> None:
             args.typists,
             args.keys_per_second,
             args.typing_seconds,
+            args.chatters,
             args.logins,
             args.bot_tables,
             args.bot_level,

@@ -1,6 +1,11 @@
 """Scale: N players logged in to one server, some of them typing at a person's pace while bots
-think at tables of their own; then logins with the N sessions idle; then the private memory of
-each session's process.
+think at tables of their own, first with nobody chatting, then (the same typists, as long again)
+while ``chatters`` other players talk in the lobby's chat; then logins with the N sessions idle;
+then the private memory of each session's process.
+
+A chatter goes from their table to the lobby (escape), opens the chat (ctrl+t) and says a line
+every 2 to 4 seconds (typed, enter): every chatter's screen shows every line, so each line is a
+frame at each of them, and a write the front tells every session of.
 
 Every player has a King Up! table (them and two bots) whose opening bot moves are played
 before the server starts, so it waits for them: an idle session draws nothing. ``bot_tables``
@@ -49,6 +54,7 @@ class ScaleConfig:
     typists: int = 50
     keys_per_second: float = 2.0
     typing_seconds: float = 10.0
+    chatters: int = 20  # players (not typists) who talk in the lobby while the typists type again
     logins: int = 20  # connections timed with every session idle
     bot_tables: int = 4
     bot_level: str = "expert"
@@ -62,6 +68,48 @@ class Timings:
     idle_first: list[float] = field(default_factory=list)  # ... with every session logged in, idle
     keys: list[float] = field(default_factory=list)  # key to frame, typing at a pace
     missed: int = 0  # keys whose echo never came
+    chat_keys: list[float] = field(default_factory=list)  # key to frame, typing while others chat
+    chat_missed: int = 0
+    said: list[float] = field(default_factory=list)  # enter to the line on the chatter's own screen
+    unsaid: int = 0  # lines that never showed
+
+
+class Chatter:
+    """A player talking in the lobby's chat: a line every 2 to 4 s, through the keys a person
+    presses; each timed from its enter to the frame that shows it on their own screen."""
+
+    def __init__(self, term: Terminal, name: str, rng: random.Random) -> None:
+        self.term, self.name, self.rng = term, name, rng
+        self.said: list[float] = []
+        self.unsaid = 0
+
+    async def to_lobby(self) -> None:
+        """From the table to the lobby, the chat open with its typing line focused."""
+        mark = len(self.term.data)
+        self.term.send(b"\x1b")  # (a lone escape: the App's parser lets it through after a moment)
+        await self.term.wait_for(b"Welcome", mark, timeout=30, plain=True)
+        mark = len(self.term.data)
+        await asyncio.sleep(0.5)  # the lobby takes its keys (its chat is the lobby's once it arrived)
+        self.term.send(b"\x14")  # ctrl+t: the chat unfolds, its typing line focused
+        await self.term.wait_for(b"say something", mark, timeout=30, plain=True)
+
+    async def talk_for(self, seconds: float) -> None:
+        deadline = time.perf_counter() + seconds
+        await asyncio.sleep(self.rng.uniform(0, min(2.0, seconds / 2)))  # not in step
+        n = 0
+        while time.perf_counter() < deadline:
+            n += 1
+            text = f"{self.name} says {n}".encode()
+            mark = len(self.term.data)
+            self.term.send(text)
+            await asyncio.sleep(0.3)  # (typed, then sent: enter a moment later)
+            sent = self.term.send(b"\r")
+            try:
+                shown = await self.term.wait_for(f"{self.name}: ".encode() + text, mark, timeout=5, plain=True)
+                self.said.append(shown - sent)
+            except (TimeoutError, ConnectionError):
+                self.unsaid += 1
+            await asyncio.sleep(max(0.0, self.rng.uniform(2.0, 4.0) - (time.perf_counter() - sent)))
 
 
 def prepare(data_dir: Path, config: ScaleConfig) -> list:
@@ -148,11 +196,26 @@ async def run(config: ScaleConfig, port: int = 0) -> dict[str, str]:
                 time.monotonic(),
             )
             typists = [Typist(t, random.Random(rng.random())) for t in terms[: config.typists]]
+            chatters = [
+                Chatter(t, f"p{config.typists + i}", random.Random(rng.random()))
+                for i, t in enumerate(terms[config.typists : config.typists + config.chatters])
+            ]
+            await asyncio.wait_for(asyncio.gather(*(c.to_lobby() for c in chatters)), 120)
             typing = [t.type_for(config.typing_seconds, config.keys_per_second) for t in typists]
             await asyncio.wait_for(asyncio.gather(*typing), config.typing_seconds + 60)
             timings.keys = [x for t in typists for x in t.times]
             timings.missed = sum(t.missed for t in typists)
             took = time.monotonic() - t0
+            if chatters:  # the same typists as long again, while the chatters talk
+                for t in typists:
+                    t.times, t.missed = [], 0
+                typing = [t.type_for(config.typing_seconds, config.keys_per_second) for t in typists]
+                talking = [c.talk_for(config.typing_seconds) for c in chatters]
+                await asyncio.wait_for(asyncio.gather(*typing, *talking), config.typing_seconds + 60)
+                timings.chat_keys = [x for t in typists for x in t.times]
+                timings.chat_missed = sum(t.missed for t in typists)
+                timings.said = [x for c in chatters for x in c.said]
+                timings.unsaid = sum(c.unsaid for c in chatters)
             bots_busy = (cpu_seconds(bots) - c_bots) / took
             front_busy = (cpu_seconds(front) - c_front) / took
             sessions_busy = (cpu_seconds(sessions) - c_sessions) / took
@@ -171,6 +234,7 @@ async def run(config: ScaleConfig, port: int = 0) -> dict[str, str]:
         "key to frame p50 / p95": f"{ms(timings.keys, 1)}, {timings.missed} unanswered in 5 s: "
         f"{verdict(key_p95, 0.100)} ≤ 100 ms",
         f"connect to first frame, {n} idle": f"{ms(timings.idle_first)}: {verdict(idle_p95, 0.150)} ≤ 150 ms",
+        **_chat_figures(config, timings, key_p95),
         "connect to first frame, logging in": ms(timings.first) + " (the i-th meets i-1 idle sessions)",
         "private memory per session (USS)": f"{uss_mib:.1f} MiB median, {max(uss, default=0) / 1024:.1f} max "
         f"({len(uss)} processes): {verdict(uss_mib, 20)} ≤ 20 MiB",
@@ -178,4 +242,17 @@ async def run(config: ScaleConfig, port: int = 0) -> dict[str, str]:
         "CPU of a session process": f"{per_session * 1000:.0f} ms from its fork to now (its start, then idle); "
         f"all {n} idle: {idle_busy:.2f} cores",
         "CPU while typing, in cores": f"sessions {sessions_busy:.2f}, front {front_busy:.2f}, bot pool {bots_busy:.2f}",
+    }
+
+
+def _chat_figures(config: ScaleConfig, timings: Timings, quiet_p95: float) -> dict[str, str]:
+    """Key to frame again while ``chatters`` talk, and its ratio to the quiet typing before."""
+    chatters = min(config.chatters, max(0, config.sessions - config.typists))
+    if not chatters:
+        return {"while chatting": "no chatters (--chatters 0, or every session types)"}
+    p95_chat = p95(timings.chat_keys) if timings.chat_keys else float("inf")
+    return {
+        f"key to frame, {chatters} chatting": f"{ms(timings.chat_keys, 1)}, {timings.chat_missed} unanswered: "
+        f"{verdict(p95_chat, 0.100)} ≤ 100 ms; p95 {p95_chat / quiet_p95:.2f}x the quiet typing's",
+        "  a chat line, enter to own screen": f"{ms(timings.said)}, {timings.unsaid} never shown",
     }

@@ -1,0 +1,134 @@
+"""The SSH server's lobby and new-table dialog in a Pilot (a real SQLite store, in this
+process): keys a footer shows, and screenshots at 80x24 (snapshots/test_snapshots/)."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import datetime
+
+import pytest
+
+from engine.core import TableHost
+from engine.games import get_game
+from engine.lobby import Accounts, Lobby
+from engine.store import Store
+from engine.store.db import SQLite
+from tests.waiting import until
+from tui.server.child import Player, RemoteApp
+from tui.server.together_hooks import SessionTogether
+
+SIZE = (80, 24)
+
+
+class FixedLobby(Lobby):
+    """Table ids in order and a fixed clock: a screenshot shows the same ids every run."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(store, TableHost(get_game, durable=False), lambda: datetime(2026, 11, 28, 12), bots="pool")
+        self._ids = (f"t00000{n}" for n in itertools.count(1))
+
+    def _new_id(self) -> str:
+        return next(self._ids)
+
+
+@pytest.fixture
+def lobby_app(tmp_path, settings, monkeypatch):
+    """``make(name)``: alice's session App over a lobby with three tables."""
+    # (a test's App runs on pytest's loop: it must not take over the process's SIGHUP and SIGTERM)
+    monkeypatch.setattr(SessionTogether, "_on_hangup", lambda self: None)
+    db = SQLite(tmp_path / "bergfried.db", durable=False)
+    db.schema()
+    store = Store(db, tmp_path)
+    accounts = Accounts(store)
+    for name in ("alice", "bob", "carol"):
+        store.claim(name, f"ssh-ed25519 AAAA{name}")
+    lobby = FixedLobby(store)
+    lobby.create("alice", "carcassonne-castle", ["me", "invite:bob"])
+    lobby.create("carol", "between-two-castles", ["me", "invite:alice", "bot:random", "open", "invite:bob"])
+    lobby.create("bob", "king-up", ["me", "invite:alice", "bot:greedy", "open"])
+    lobby.create("carol", "palais-royal", ["me", "open"])  # (a started game's first player is drawn)
+    apps = []
+
+    def make(name: str = "alice") -> RemoteApp:
+        app = RemoteApp(settings, Player(name, f"ssh-ed25519 AAAA{name}", lobby, accounts), tables=lobby.host)
+        apps.append(app)
+        return app
+
+    yield make
+    lobby.close()
+    store.close()
+
+
+async def shown(pilot, screen: str) -> None:
+    await until(lambda: type(pilot.app.screen).__name__ == screen, what=screen)
+    await pilot.pause()
+
+
+async def test_the_new_table_dialog_starts_on_its_first_field_and_ctrl_g_creates(lobby_app):
+    app = lobby_app("alice")
+    async with app.run_test(size=SIZE) as pilot:
+        await shown(pilot, "LobbyScreen")
+        await pilot.press("n")
+        await shown(pilot, "NewTableScreen")
+        assert app.focused is not None and app.focused.id == "game"
+        footer = " ".join(b.binding.description for b in app.screen.active_bindings.values() if b.binding.show)
+        assert "Create" in footer and "Back" in footer
+        await pilot.press("enter")  # enter opens the field's choices: it never creates the table
+        await pilot.press("escape")
+        assert type(app.screen).__name__ == "NewTableScreen"
+        await pilot.press("ctrl+g")
+        await shown(pilot, "LobbyScreen")
+        lobby = app.player.lobby
+        await until(lambda: len(lobby.summaries("alice")) == 5, what="the new table")
+
+
+async def lobby_shown(pilot) -> None:
+    await shown(pilot, "LobbyScreen")
+    await until(lambda: "Online" in str(pilot.app.screen.query_one("#online").render()), what="the online line")
+    await pilot.pause()
+
+
+def test_lobby_at_80x24(snap_compare, lobby_app):
+    assert snap_compare(lobby_app("alice"), terminal_size=SIZE, run_before=lobby_shown)
+
+
+def test_new_table_at_80x24(snap_compare, lobby_app):
+    async def dialog(pilot) -> None:
+        await lobby_shown(pilot)
+        await pilot.press("n")
+        await shown(pilot, "NewTableScreen")
+
+    assert snap_compare(lobby_app("alice"), terminal_size=SIZE, run_before=dialog)
+
+
+async def test_the_table_list_fits_80_columns_and_uses_a_wider_terminal(lobby_app):
+    from textual.widgets import DataTable
+
+    for width, cut in ((80, True), (120, False)):
+        app = lobby_app("alice")
+        async with app.run_test(size=(width, 24)) as pilot:
+            await lobby_shown(pilot)
+            table = app.screen.query_one("#tables", DataTable)
+            # every column on the screen, the scrollbar's room kept
+            assert table.virtual_size.width <= width - 2
+            cells = [str(c) for r in range(table.row_count) for c in table.get_row_at(r)]
+            assert "waiting" in cells and ("…" in "".join(cells)) is cut
+            assert ("carol, alice, bob" in cells) is not cut
+
+
+async def test_a_table_said_to_wait_is_no_longer_said_to_once_it_started(lobby_app):
+    app = lobby_app("alice")
+    async with app.run_test(size=SIZE) as pilot:
+        await lobby_shown(pilot)
+        await pilot.press("n")
+        await shown(pilot, "NewTableScreen")
+        await pilot.press("ctrl+g")  # King Up!, three players, two open seats
+        await shown(pilot, "LobbyScreen")
+        status = app.screen.query_one("#lobby-status")
+        await until(lambda: "waits for its players" in str(status.render()), what="the table waits")
+        lobby = app.player.lobby
+        table_id = next(s.id for s in lobby.summaries("alice") if s.free == 2)
+        for name in ("bob", "carol"):
+            lobby.join(table_id, name)
+        await until(lambda: "waits" not in str(status.render()), what="the words gone")
+        assert str(status.render()).startswith("enter: play or join")
