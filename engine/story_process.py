@@ -6,6 +6,7 @@ The child is ``python -m engine.story_process``: it reads one pickled request on
 writes pickled messages on stdout, ("progress", done, total) now and then and ("done", chances,
 points) at the end. A plain subprocess, not a multiprocessing pool: a Textual app replaces
 sys.stderr with an object without a file descriptor, which multiprocessing's start-up trips over.
+The child runs at a lower priority (NICENESS): on a busy machine the client's frames come first.
 
     for message in story_in_process(game_id, header, entries, steps):
         ...
@@ -13,6 +14,7 @@ sys.stderr with an object without a file descriptor, which multiprocessing's sta
 
 from __future__ import annotations
 
+import os
 import pickle
 import subprocess
 import sys
@@ -22,6 +24,7 @@ from typing import Any
 from engine.core.story import Steps, chance_series, turning_points
 
 PROGRESS_EVERY = 16  # steps between progress messages
+NICENESS = 10  # the child yields the cores to the client (and its keys) whenever both want one
 
 
 def story_in_process(game_id: str, header: Any, entries: Sequence[Any], steps: Steps) -> Iterator[tuple]:
@@ -70,4 +73,6 @@ def _answer(game_id: str, header: Any, entries: Sequence[Any], steps: Steps) -> 
 
 
 if __name__ == "__main__":
+    if hasattr(os, "nice"):  # (not on Windows: there the child runs at the client's priority)
+        os.nice(NICENESS)
     _answer(*pickle.load(sys.stdin.buffer))

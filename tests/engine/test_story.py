@@ -3,7 +3,9 @@ that end with the winners, and the turning points are moves that cost their move
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 
@@ -119,3 +121,33 @@ def test_the_story_computed_in_a_child_process_is_the_one_computed_here(tmp_path
     here = chance_series(game, loaded.header.config, [e.event for e in loaded.entries], steps.positions)
     assert chances == here
     assert [(p.step, p.seat) for p in points] == sorted((k, s) for k, s, _ in costly_steps(steps, here))
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists() or not hasattr(os, "getpriority"), reason="reads /proc")
+def test_the_story_s_process_runs_below_the_client_s_priority(tmp_path):
+    """On a busy machine the chances' process gives way to the client, whose frames answer keys."""
+    from engine.story_process import NICENESS, story_in_process
+
+    game = get_game("king-up")
+    _, loaded = _loaded(game, tmp_path)
+    steps = story_steps(game, loaded.header, loaded.entries)
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    seen = []
+    for message in story_in_process(game.id, loaded.header, loaded.entries, steps):
+        if message[0] == "progress" and not seen:
+            seen = [os.getpriority(os.PRIO_PROCESS, pid) for pid in _children_running("engine.story_process")]
+    assert seen == [min(19, ours + NICENESS)]
+
+
+def _children_running(module: str) -> list[int]:
+    """This process' children whose command line names ``module`` (from /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            command = (stat.parent / "cmdline").read_bytes().split(b"\0")
+        except (OSError, ValueError, IndexError):
+            continue  # gone meanwhile
+        if parent == os.getpid() and module.encode() in command:
+            out.append(int(stat.parent.name))
+    return out

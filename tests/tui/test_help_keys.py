@@ -35,3 +35,16 @@ async def test_every_help_tab_shows_its_whole_name_at_80_columns(make_app):
         strip = screen_lines(app)[0]
         for label in ("Keys", "King Up!", "Carcassonne", "Between Two Castles", "Palais Royal", "Castle Builder"):
             assert label in strip, strip
+
+
+def test_the_keys_page_names_every_key_of_the_replay_and_its_chart():
+    """The replay's s, c, n and x (x has no room in its footer at 80 columns) and the chart's
+    keys are on the help's keys page, each in its section's table."""
+    from tui.screens.help import KEYS
+
+    def keys_of(section: str) -> set[str]:
+        rows = KEYS.split(f"## {section}\n", 1)[1].split("\n\n", 1)[0].splitlines()[2:]
+        return {key for row in rows for key in row.split("|")[1].replace(",", " ").split()}
+
+    assert {"s", "c", "n", "x", "p", "v"} <= keys_of("Replays")
+    assert {"←", "→", "w", "t", "esc"} <= keys_of("The story chart")

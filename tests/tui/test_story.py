@@ -198,3 +198,26 @@ async def test_the_game_over_dialog_shows_every_button_whole_at_80x24(make_app):
         labels = [str(b.label) for b in app.screen.query(Button)]
         assert "Chart (c)" in labels and "Title (t)" in labels
         assert [label for label in labels if label not in text] == []
+
+
+async def _chart_at_step_12(pilot, chances: bool = False):
+    await pilot.pause()
+    await pilot.press("c")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.press(*["right"] * 12, *(["w"] if chances else []))
+    await pilot.pause()
+
+
+def test_snapshot_the_chart(snap_compare, make_app):
+    match = finished_match()
+    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    assert snap_compare(app, run_before=_chart_at_step_12, terminal_size=(80, 24))
+
+
+def test_snapshot_the_chances_in_ascii_monochrome(snap_compare, make_app):
+    match = finished_match()
+    app = make_app(
+        start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)), ascii=True, theme="monochrome"
+    )
+    assert snap_compare(app, run_before=lambda pilot: _chart_at_step_12(pilot, True), terminal_size=(80, 24))

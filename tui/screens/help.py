@@ -55,6 +55,19 @@ palette, which lists every action of the screen you are on.
 | p, + - | autoplay on/off, faster / slower |
 | v | view as each player (once the game is over) |
 | ↑ ↓ | walk the move list; the board follows |
+| s | the scores so far, every part of them (the final breakdown at the end) |
+| c | the game's story: a chart of the scores (and chances) with the step shown marked |
+| n | play on from the step shown: a new practice game, each seat yours or a bot's |
+| x | share: a transcript and a recording of the replay into the saves folder |
+
+## The story chart
+| key | action |
+| --- | --- |
+| ← → | step back / forward (the replay follows); a click picks a step |
+| home end, PgUp PgDn | jump to the start / the end, ten steps back / on |
+| w | scores or each player's chance of winning (once the game is over) |
+| t | the next costly move, with what the bot would have played instead |
+| esc c | back to the replay, at the step chosen |
 
 ## Load and Replays
 | key | action |
