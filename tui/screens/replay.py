@@ -89,7 +89,6 @@ class ReplayScreen(ReplayTools, Screen[None]):
         self._timer: Timer | None = None
         self._scores_offered: bool | None = None  # whether s is offered at the step shown
         self._stale = False  # moved while covered, not drawn since
-        self._keys_shown: tuple | None = None  # the keys the footer was last told of
 
     @classmethod
     def from_table(cls, table: Table) -> ReplayScreen:
@@ -185,19 +184,6 @@ class ReplayScreen(ReplayTools, Screen[None]):
         if offered != self._scores_offered:  # the footer is built again only when s comes or goes
             self._scores_offered = offered
             self.refresh_bindings()
-
-    def refresh_bindings(self) -> None:
-        """Tell the footer only when the keys it would show have changed. The board asks on every
-        step (its keys follow the position), and each ask rebuilt the footer: most of a step's
-        time in the viewer, for a footer that almost never changes while replaying."""
-        if not self.app.app_focus:  # the footer ignores asks meanwhile: ask again on return
-            self._keys_shown = None
-            super().refresh_bindings()
-            return
-        keys = tuple((key, b.node, b.binding, b.enabled, b.tooltip) for key, b in self.active_bindings.items())
-        if keys != self._keys_shown:
-            self._keys_shown = keys
-            super().refresh_bindings()
 
     def on_screen_resume(self) -> None:
         if self._stale:
