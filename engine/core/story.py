@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from .errors import IllegalAction
 from .game import Game, GameConfig
 from .search_tuning import game_tuning, standing
 from .search_hint import hints
@@ -151,12 +152,28 @@ def turning_points(
         except ValueError:  # no thinking level: the chances still show, without advice
             top_moves = []
         best = top_moves[0] if top_moves else None
-        better = None if best is None or best.notation == entry.move else best.notation
+        better = None if best is None or same_move(game, state, seat, best.action, entry.move) else best.notation
         why = best.why if best is not None else ""
         out.append(TurningPoint(k, seat, entry.move or "", chances[k - 1][seat], chances[k][seat], better, why))
         if progress is not None:
             progress(done, len(costly))
     return sorted(out, key=lambda t: t.step)
+
+
+def same_move(game: Game, state: Any, seat: int, action: Any, played: str | None) -> bool:
+    """Whether ``action`` is the move written ``played``: the same position after either (a card
+    that reads the same turned round may be written two ways, and the bot names one of them)."""
+    if played is None:
+        return False
+    try:
+        other = game.parse_action(state, seat, played)
+        after = [state, state]
+        for i, each in enumerate((action, other)):
+            for event in game.decide(state, seat, each, random.Random(0)):  # the same draws for both
+                after[i] = game.evolve(after[i], event)
+    except IllegalAction:
+        return False
+    return bool(after[0] == after[1])
 
 
 def turning_text(point: TurningPoint, names: Sequence[str]) -> str:

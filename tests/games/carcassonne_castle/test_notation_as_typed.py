@@ -64,3 +64,22 @@ def test_the_notation_round_trips_in_either_form(tmp_path):
             assert GAME.format_action(match.state, seat, parsed) == form
             assert GAME.parse_action(match.state, seat, GAME.format_action(match.state, seat, parsed)) == parsed
     match.close()
+
+
+def test_the_story_knows_a_move_written_the_other_way_is_the_bots_own(tmp_path):
+    """A costly move's advice compares moves by the position they lead to: had the bot's pick
+    been written the other way round by the player, it is the same move ("the bot would have
+    played it too"), never "the bot would play" the very card the player laid."""
+    from engine.core.story import same_move
+
+    match, _ = a_symmetric_turn(tmp_path)
+    seat = min(match.to_act)
+    legal = match.legal_actions(seat)
+    listed = GAME.format_action(match.state, seat, legal[0]).split()[0]
+    assert same_move(GAME, match.state, seat, legal[0], listed)
+    assert same_move(GAME, match.state, seat, legal[0], mirror(listed))
+    other = next(
+        a for a in legal if GAME.format_action(match.state, seat, a).split()[0] not in (listed, mirror(listed))
+    )
+    assert not same_move(GAME, match.state, seat, other, mirror(listed))
+    match.close()
