@@ -7,6 +7,7 @@ cell, so the layout does not move.
 
 from __future__ import annotations
 
+import unicodedata
 from types import MappingProxyType
 
 from rich.cells import cell_len
@@ -61,6 +62,9 @@ def to_ascii(char: str) -> str:
         return "+"  # the remaining box-drawing pieces are corners and joins
     if "\u2580" <= char <= "\u259f":
         return "#"  # shades and partial blocks (scrollbar thumbs)
+    base = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+    if len(base) == 1 and cell_len(char) == 1:
+        return base  # a letter with an accent keeps its letter: "Abbé" reads "Abbe", not "Abb?"
     return "?" * max(cell_len(char), 0)
 
 

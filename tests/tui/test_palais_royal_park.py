@@ -88,3 +88,18 @@ async def test_the_decorations_are_drawn_between_the_spaces_they_part(make_app, 
             assert row[column] == decoration_letter(decoration.name), (decoration, row)
             if y1 != y2:
                 assert park.cell_at((x1, y1)).wall_below and x1 == x2
+
+
+async def test_a_taller_screen_lists_the_decorations_by_position(make_app):
+    match = set_up(1)
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        line = board(app).query_one("#decorations")
+        assert not line.display, "80x24 has no line to spare"
+        await pilot.resize_terminal(80, 30)  # taller only: no widget of the board changes size
+        await pilot.pause()
+        assert line.display and "L lions a2|a3 a4|a5" in words("\n".join(screen_lines(app)))
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not line.display

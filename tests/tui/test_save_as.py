@@ -147,3 +147,17 @@ async def test_a_typed_on_the_move_line_is_a_letter_not_save_as(make_app, settin
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen)
         assert app.screen.query_one("#command", Input).value.endswith("ab")
+
+
+async def test_a_letter_typed_on_the_ok_button_leaves_the_answer_alone(make_app, settings):
+    match = new_match(settings.saves_dir, seed=8)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("a")
+        await pilot.pause()
+        answer = app.screen.query_one("#answer", Input)
+        proposed = answer.value
+        await pilot.press("tab", "x")  # the focus on OK
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen) and answer.value == proposed

@@ -7,7 +7,8 @@ from engine.core import write_log_atomic
 from tui.screens.dialogs import ConfirmScreen, PromptScreen
 from tui.screens.saves import SavesScreen
 
-from .conftest import finished_match, new_match, notifications, settle
+from .conftest import finished_match, new_match, notifications, replay_at_end, settle
+from .textfit import screen_lines
 
 
 def rows(app) -> list[tuple]:
@@ -91,3 +92,50 @@ async def test_rename_never_replaces_another_file(make_app, settings):
         assert not first.exists() and (settings.saves_dir / "final-of-the-evening.jsonl").exists()
         assert (settings.saves_dir / other).exists()
         assert len(rows(app)) == 2
+
+
+async def test_a_game_left_can_be_renamed_and_deleted_and_the_list_keeps_its_place(make_app, settings):
+    """Leaving a game kept it open in this process, its file locked, so Delete and Rename said
+    "being played right now" about a game nobody was playing any more."""
+    from tui.screens.play import PlayScreen
+
+    write_finished(settings.saves_dir, "a-done.jsonl")  # a second row, so the cursor has a choice
+    match = new_match(settings.saves_dir, seed=4)
+    match.close()
+    path = settings.saves_dir / "game.jsonl"
+    app = make_app(start=lambda app: SavesScreen("load"))
+    said = notifications(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert "⏎ Open" in screen_lines(app)[-1], "enter opens, and the footer says so"
+        assert app.screen.selected.path == path and "game.jsonl · 1 event" in str(
+            app.screen.query_one("#detail").render()
+        )
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, PlayScreen)
+        await pilot.press("escape", "y")  # leave it
+        await settle(pilot, app)
+        assert isinstance(app.screen, SavesScreen)
+        await pilot.press("r")
+        await settle(pilot, app)
+        await pilot.press("ctrl+u", *"left-game", "enter")
+        await settle(pilot, app)
+        renamed = settings.saves_dir / "left-game.jsonl"
+        assert renamed.exists() and not path.exists(), said
+        assert app.screen.selected.path == renamed, "the cursor stays on the file renamed"
+        await pilot.press("d", "y")
+        await settle(pilot, app)
+        assert not renamed.exists(), said
+
+
+async def test_a_replay_at_its_end_says_who_won(make_app, tmp_path):
+    done = finished_match()
+    result = done.game.result(done.state)
+    names = [s.name for s in done.header.seats]
+    async with replay_at_end(make_app, done, tmp_path) as (pilot, viewer):
+        status = str(viewer.query_one("#status").render())
+        assert f"{' and '.join(names[s] for s in result.winners)} won · " in status, status
+        await pilot.press("home")
+        await pilot.pause()
+        assert " won" not in str(viewer.query_one("#status").render())

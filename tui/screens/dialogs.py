@@ -73,8 +73,8 @@ class PromptScreen(ModalScreen[str | None]):
         opened: the app hands keys to a screen that has no focus yet) reaches the screen, not the
         line: it goes into the line, over the proposed answer, as it would have there. (The line
         stops every character it gets itself; an early enter reaches its binding once it has focus.)"""
-        if not event.is_printable or event.character is None:
-            return
+        if not event.is_printable or event.character is None or isinstance(self.focused, Button):
+            return  # (a letter on the OK button is not part of the answer)
         event.stop()
         answer = self.query_one("#answer", Input)
         if not self._typed_early:

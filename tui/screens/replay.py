@@ -20,6 +20,7 @@ from engine.core import Game, Header, ReplayCursor, Table, read_log
 from engine.games import get_game
 
 from ..games import game_ui
+from ..saves import result_text
 from ..games.base import ViewContext
 from ..widgets import BoardAndMoves, MoveList
 from ..widgets.footer import FittingFooter
@@ -178,12 +179,20 @@ class ReplayScreen(ReplayTools, Screen[None]):
         whose = "spectator" if self.seat is None else self.header.seats[self.seat].name
         playing = f" · playing {SPEEDS[self.speed]:g}s" if self._timer else ""
         self.query_one("#status", Static).update(
-            f"move {self.numbers[self.stop_index]}/{self.numbers[-1]} · view: {whose}{playing}"
+            f"move {self.numbers[self.stop_index]}/{self.numbers[-1]}{self._outcome()} · view: {whose}{playing}"
         )
         offered = self.ui.breakdown(ctx) is not None
         if offered != self._scores_offered:  # the footer is built again only when s comes or goes
             self._scores_offered = offered
             self.refresh_bindings()
+
+    def _outcome(self) -> str:
+        """`` · Ann won · 51–40–33`` once the replay stands at the end of a finished game (the
+        board alone showed "game over" and left the winner to be worked out from the scores)."""
+        if not self.cursor.at_end:
+            return ""
+        outcome = self.game.result(self.cursor.state)
+        return f" · {result_text([s.name for s in self.header.seats], outcome)}" if outcome.finished else ""
 
     def on_screen_resume(self) -> None:
         if self._stale:

@@ -66,7 +66,8 @@ class SavesScreen(Screen[None]):
 
     CSS_PATH = "saves.tcss"
     BINDINGS = [
-        Binding("enter", "open", "Open"),
+        # Priority: the list's own enter would hide it from the footer, and Open is the point here.
+        Binding("enter", "open", "Open", priority=True),
         Binding("escape", "app.pop_screen", "Back"),
         Binding("d", "delete", "Delete"),
         Binding("r", "rename", "Rename"),
@@ -92,8 +93,10 @@ class SavesScreen(Screen[None]):
         self.action_rescan()
         table.focus()
 
-    def action_rescan(self) -> None:
+    def action_rescan(self, select: Path | None = None) -> None:
+        """The list read again; the cursor stays on the file it was on (or goes to ``select``)."""
         table = self.query_one(DataTable)
+        keep = select or (self.selected.path if self.selected is not None else None)
         table.clear()
         infos = scan_saves(self.app.settings.saves_dir)
         finished = sum(1 for i in infos if i.finished)
@@ -103,15 +106,16 @@ class SavesScreen(Screen[None]):
         # Every column shows its text whole: the players get what the other columns leave.
         title_width = max((len(i.title) for i in infos), default=4)
         room = self.app.size.width - title_width - 16 - 12  # the date, and each cell's padding
-        status_width = min(max((len(self._status(i)) for i in infos), default=6), room - 12)
-        players_width = max(12, room - status_width)
+        status_width = min(max((len(self._status(i)) for i in infos), default=6), room - 10)
+        players_width = max(10, room - status_width)  # "3 players" at the least
         for info in infos:
             status = self._status(info)  # a long result is cut; the line below the list has it whole
             status = status if len(status) <= status_width else status[: status_width - 1] + "…"
             table.add_row(info.title, fit_names(info.players, players_width), info.date, status)
         detail = self.query_one("#detail", Static)
         if infos:
-            table.move_cursor(row=0)
+            paths = [i.path for i in infos]
+            table.move_cursor(row=paths.index(keep) if keep in paths else 0)
             self.on_data_table_row_highlighted(None)
         elif self.mode == "load" and finished:
             detail.update(f"No unfinished games here. {plural(finished, 'finished game')} can be watched in Replays.")
@@ -129,7 +133,7 @@ class SavesScreen(Screen[None]):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted | None) -> None:
         info = self.selected
         if info is not None:
-            message = info.error or info.warning or f"{info.path.name} · {info.events} events"
+            message = info.error or info.warning or f"{info.path.name} · {plural(info.events, 'event')}"
             if info.result and not info.error:
                 message += f"\n{info.players}: {info.result}"
             self.query_one("#detail", Static).update(message)
@@ -201,7 +205,15 @@ class SavesScreen(Screen[None]):
             ConfirmScreen(question, "Delete", "Keep", default=False), lambda yes: self._delete(info) if yes else None
         )
 
+    def _let_go(self, info: SaveInfo) -> None:
+        """A game left here stays open in this process, its file locked, until the app ends: with
+        nobody at it now, it is closed (everything is on file) so its file may be deleted or renamed."""
+        table = self.app.tables.running(info.path)
+        if table is not None and not table.attached:
+            table.close()
+
     def _delete(self, info: SaveInfo) -> None:
+        self._let_go(info)
         try:
             delete_save(info.path)
         except SaveRefused as exc:
@@ -220,10 +232,11 @@ class SavesScreen(Screen[None]):
     def _rename(self, info: SaveInfo, name: str | None) -> None:
         if not name:
             return
+        self._let_go(info)
         try:
             target = rename_save(info.path, name)
         except SaveRefused as exc:
             self.notify(f"Not renamed: {exc}", severity="error", timeout=8)
             return
         self.notify(f"Renamed to {target.name}.")
-        self.action_rescan()
+        self.action_rescan(select=target)

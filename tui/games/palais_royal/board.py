@@ -151,10 +151,20 @@ class PalaisBoard(ViewPanel):
         line = self.query_one("#decorations", Static)
         text = decorations_line(self.ctx.view) if self.ctx is not None else ""
         width = max(1, (self.size.width or self.app.size.width) - 1)
-        line.display = bool(text) and -(-len(text) // width) <= self.app.size.height - SMALLEST_HEIGHT
+        shown = bool(text) and -(-len(text) // width) <= self.app.size.height - SMALLEST_HEIGHT
+        if line.display != shown:
+            line.display = shown
         line.update(text)
 
+    def on_mount(self) -> None:
+        # A terminal grown or shrunk only in height resizes none of the board's widgets: the
+        # screen's layout signal is what tells that the lines to spare have changed.
+        self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._relist())
+
     def on_resize(self) -> None:
+        self._relist()
+
+    def _relist(self) -> None:
         if self.ctx is not None:
             self._list_decorations()
 
