@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from tui.server.child import RemoteApp
 
 
+#: The table list is redrawn at most this often (seconds) while moves are made elsewhere.
+REDRAW_EVERY = 0.2
 #: The status line's words while it has nothing else to say.
 HINT = "enter: play or join · w: watch · n: new table · h: history · k: keys"
 
@@ -66,6 +68,7 @@ class LobbyScreen(TogetherScreen):
         self._pending = False  # a redraw is due (within 0.2 s)
         self._unsubscribe = None  # set while the screen listens to the lobby (while it is seen)
         self._waits: str | None = None  # the table the status line says is waiting for players
+        self._shown: tuple | None = None  # the rows and columns the list shows (unchanged: not rebuilt)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="greeting")
@@ -128,7 +131,7 @@ class LobbyScreen(TogetherScreen):
         # (under a play screen the list waits for on_screen_resume).
         if self.is_current and not self._pending:
             self._pending = True
-            self.set_timer(0.2, self._refresh_pending)
+            self.set_timer(REDRAW_EVERY, self._refresh_pending)
 
     def _refresh_pending(self) -> None:
         self._pending = False
@@ -146,6 +149,10 @@ class LobbyScreen(TogetherScreen):
         table = self.query_one("#tables", DataTable)
         keep, row = self._cursor_key(), table.cursor_row
         columns = fit_columns(rows, self.size.width or self.app.size.width)
+        if (rows, columns) == self._shown:
+            self._show_at_table()  # (away times move on with every redraw)
+            return
+        self._shown = (rows, columns)
         if [(str(c.label), c.width) for c in table.columns.values()] != [(c.label, c.width) for c in columns]:
             table.clear(columns=True)
             for column in columns:
