@@ -1,6 +1,7 @@
 """Waking when a SQLite database's write-ahead log is written: Linux inotify on its folder
 (through ctypes: the standard library has no binding). Elsewhere ``ok`` is False and ``wait``
-just sleeps, so the watcher falls back to asking every so often."""
+just sleeps, so the watcher falls back to asking every so often. ``interrupt`` ends a wait at
+once (a pipe beside the inotify descriptor), so a watcher stops without sleeping out its wait."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import ctypes
 import ctypes.util
 import os
 import select
+import threading
 import time
 from pathlib import Path
 
@@ -20,6 +22,8 @@ class WalWake:
     def __init__(self, database: Path):
         self.name = (Path(database).name + "-wal").encode()
         self.fd = -1
+        self._wakeup, self._waker = os.pipe()
+        self._lock = threading.Lock()  # interrupt (another thread) never writes to a closed pipe
         try:
             libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
             fd = libc.inotify_init1(IN_NONBLOCK | IN_CLOEXEC)
@@ -36,10 +40,15 @@ class WalWake:
 
     def wait(self, timeout: float) -> bool:
         """Sleep until the log is written or ``timeout`` passes; True if it was written."""
-        if self.fd < 0:
+        watched = [fd for fd in (self._wakeup, self.fd) if fd >= 0]
+        if not watched:  # closed
             time.sleep(timeout)
             return False
-        ready, _, _ = select.select([self.fd], [], [], timeout)
+        ready, _, _ = select.select(watched, [], [], timeout)
+        if self._wakeup in ready:
+            with contextlib.suppress(OSError):
+                os.read(self._wakeup, 64)
+            return False
         if not ready:
             return False
         try:
@@ -48,8 +57,17 @@ class WalWake:
             return False
         return self.name in data  # the events name the files: only the log counts
 
+    def interrupt(self) -> None:
+        """End a ``wait`` under way (or the next one) now; from any thread."""
+        with self._lock:
+            if self._waker >= 0:
+                with contextlib.suppress(OSError):
+                    os.write(self._waker, b"!")
+
     def close(self) -> None:
-        if self.fd >= 0:
-            with contextlib.suppress(OSError):
-                os.close(self.fd)
-            self.fd = -1
+        with self._lock:
+            for fd in (self.fd, self._wakeup, self._waker):
+                if fd >= 0:
+                    with contextlib.suppress(OSError):
+                        os.close(fd)
+            self.fd = self._wakeup = self._waker = -1

@@ -35,6 +35,7 @@ class Watcher:
         self._pending = False
         self._thread = threading.Thread(target=self._run, name="bergfried-store-watch", daemon=True)
         self._last_beat = 0.0
+        self._wake: _WalWake | None = None  # the log watch of the SQLite wait under way
         self.pid = os.getpid()  # a forked child has no thread of its parent's: it watches anew
 
     def start(self) -> None:
@@ -42,6 +43,9 @@ class Watcher:
 
     def stop(self) -> None:
         self._stop.set()
+        wake = self._wake
+        if wake is not None:
+            wake.interrupt()  # (asleep on the log for up to a second otherwise: every stop waited it out)
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join(5)
 
@@ -62,7 +66,7 @@ class Watcher:
 
     def _poll(self, db: SQLite) -> None:
         seen = db.data_version()
-        wake = _WalWake(db.path)
+        wake = self._wake = _WalWake(db.path)
         self._fire()  # whatever was written before this thread first looked (as _listen does)
         try:
             while not self._stop.is_set():

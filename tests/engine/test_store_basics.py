@@ -268,3 +268,25 @@ async def test_a_watching_lobby_hears_of_another_process_at_once(tmp_path, monke
     assert [s.id for s in here.summaries("bob")] == [record.id]
     here.close()
     there.close()
+
+
+def test_a_wait_on_the_log_ends_when_interrupted_and_a_watcher_stops_at_once(tmp_path):
+    """Stopping a server stopped its watcher, asleep on the log's inotify for up to a second: every
+    server's stop (and every server test) waited it out. ``interrupt`` ends the wait at once."""
+    import threading
+    import time
+
+    from engine.store.wake import WalWake
+
+    wake = WalWake(tmp_path / "bergfried.db")
+    ended: list[bool] = []
+    waiting = threading.Thread(target=lambda: ended.append(wake.wait(30)))
+    waiting.start()
+    time.sleep(0.1)  # (under way or not: an interrupt before the wait ends it as well)
+    began = time.monotonic()
+    wake.interrupt()
+    waiting.join(10)
+    assert ended == [False] and time.monotonic() - began < 10
+    wake.close()
+    wake.interrupt()  # after close: nothing is written anywhere
+    assert wake.wait(0.01) is False
