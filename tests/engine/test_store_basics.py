@@ -9,33 +9,17 @@ import stat
 
 import pytest
 
-from engine.core import IllegalAction, TableHost
-from engine.games import get_game
-from engine.lobby import Accounts, Lobby, Login
+from engine.core import IllegalAction
+from engine.lobby import Accounts, Login
 from engine.store import Conflict, Store
-from engine.store.db import Postgres, SQLite
+from engine.store.db import SQLite
 from engine.store.store import open_store
 
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def stores(request, tmp_path):
-    """A function making a new Store (as a new process would) on one database."""
-    url = request.getfixturevalue("postgres_url") if request.param == "postgresql" else None
-    made: list[Store] = []
-
-    def make() -> Store:
-        db = Postgres(url) if url else SQLite(tmp_path / "bergfried.db", durable=False)
-        db.schema()
-        made.append(Store(db, tmp_path))
-        return made[-1]
-
-    yield make
-    for store in made:
-        store.close()
+from . import stores as fixtures
+from .stores import lobby_of
 
 
-def lobby_of(store: Store, bots: str = "here") -> Lobby:
-    return Lobby(store, TableHost(get_game, durable=False), bots=bots)
+stores = fixtures.stores  # (the store fixture on both databases, shared with the together tests)
 
 
 def test_names_are_unique_regardless_of_case(stores):
