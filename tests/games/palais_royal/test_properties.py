@@ -80,7 +80,7 @@ def test_thousands_of_random_games(players):
 @given(st.integers(2, 4), st.data())
 def test_hypothesis_chosen_games_finish_and_round_trip_through_a_save_file(tmp_path_factory, players, data):
     path = tmp_path_factory.mktemp("log") / "game.jsonl"
-    match = Match.new(GAME, GameConfig(players), [Seat(f"P{i}") for i in range(players)], 11, path=path)
+    match = Match.new(GAME, GameConfig(players), [Seat(f"P{i}") for i in range(players)], 11, path=path, durable=False)
     while not match.finished:
         seat = min(match.to_act)
         legal = match.legal_actions(seat)
