@@ -27,9 +27,9 @@ TINY = [
     "--bot-workers",
     "1",
     "--window",
-    "1.5",
+    "1",
     "--steady-seconds",
-    "1.5",
+    "1",
     "--flood-bytes",
     "65536",
     "--osc52-bytes",
@@ -42,10 +42,10 @@ TINY = [
 MEASURED = re.compile(r"(\d+(?:\.\d+)?) / (\d+(?:\.\d+)?) ms \(n=(\d+)\)")
 
 
-def leftovers() -> set[str]:
-    """The bench's temporary folders (one prefix per part; other programs' are not its)."""
-    parts = ("isolation", "scale", "hosts", "pg")
-    return {p.name for part in parts for p in Path(tempfile.gettempdir()).glob(f"bergfried-bench-{part}-*")}
+def leftovers(prefixes: tuple[str, ...]) -> set[str]:
+    """The bench's temporary folders of these parts (a part of the bench another test runs at
+    the same time, on another xdist worker, has prefixes of its own)."""
+    return {p.name for part in prefixes for p in Path(tempfile.gettempdir()).glob(f"bergfried-bench-{part}-*")}
 
 
 def figure(out: str, label: str) -> str:
@@ -61,13 +61,21 @@ def measured(line: str) -> int:
     return int(found.group(3))
 
 
-def test_bench_ssh_measures_every_part_and_cleans_up(capsys, monkeypatch):
+def bench(part: str, capsys, monkeypatch, prefixes: tuple[str, ...]) -> str:
+    """``bergfried bench ssh --parts PART`` with tiny numbers: what it printed; no folder left.
+    (One part a test: the parts wait on servers most of the time, and xdist runs them side by
+    side instead of one after the other.)"""
     # The servers it starts skip the template's warm-up (what this test checks is that every
     # part measures, not how fast a warmed session paints): six servers' warm-ups were 2 minutes.
     monkeypatch.setenv("BERGFRIED_WARM_UP", "0")
-    before = leftovers()
-    assert main(["bench", "ssh", *TINY]) == 0
-    out = capsys.readouterr().out
+    before = leftovers(prefixes)
+    assert main(["bench", "ssh", *TINY, "--parts", part]) == 0
+    assert leftovers(prefixes) <= before
+    return capsys.readouterr().out
+
+
+def test_bench_ssh_isolation_measures_every_flood(capsys, monkeypatch):
+    out = bench("isolation", capsys, monkeypatch, ("isolation",))
     measured(figure(out, "other player's key to frame, no flood"))
     for flood in ("64 KiB of random bytes", "32 KiB of OSC-52"):
         line = figure(out, f"flood: {flood}")
@@ -75,6 +83,10 @@ def test_bench_ssh_measures_every_part_and_cleans_up(capsys, monkeypatch):
         assert re.search(r"disconnected in \d+\.\d+ s", line), line  # the limit hung up on it
     huge = figure(out, "flood: a 1000x1000 terminal")
     assert re.search(r"told it is shown clamped in \d+\.\d+ s", huge), huge  # (not "in inf s": never seen)
+
+
+def test_bench_ssh_scale_measures_typing_chat_logins_and_memory(capsys, monkeypatch):
+    out = bench("scale", capsys, monkeypatch, ("scale",))
     assert measured(figure(out, "key to frame p50 / p95")) >= 2
     # the same typist again while the third player talks in the lobby (--chatters: one is left)
     assert measured(figure(out, "key to frame, 1 chatting")) >= 2
@@ -82,10 +94,13 @@ def test_bench_ssh_measures_every_part_and_cleans_up(capsys, monkeypatch):
     measured(figure(out, "a chat line, enter to own screen"))
     assert measured(figure(out, "connect to first frame, 3 idle")) == 2
     assert re.search(r"\d+\.\d MiB median, \d+\.\d max \(3 processes\)", figure(out, "private memory per session"))
+
+
+def test_bench_ssh_hosts_measures_sqlite_and_postgresql(capsys, monkeypatch):
+    out = bench("hosts", capsys, monkeypatch, ("hosts", "pg"))
     measured(figure(out, "SQLite, two server processes"))
     pg = figure(out, "PostgreSQL, two servers")
     assert "skipped: " in pg or measured(pg) >= 2
-    assert leftovers() <= before
 
 
 def test_bench_ssh_refuses_a_bad_flag_in_one_line(capsys):
