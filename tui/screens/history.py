@@ -10,12 +10,11 @@ save file is put on their clipboard (OSC 52, which most terminals accept: paste 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widget import Widget
+from textual.widgets import Input
 
 from engine.core.errors import LogError
 from engine.games import get_game
@@ -23,11 +22,8 @@ from engine.store.db import StoreError
 from engine.together.history import finished_log, history
 from engine.together.text import inert
 
+from .listing import ListingScreen
 from .replay import ReplayScreen, movers
-
-if TYPE_CHECKING:
-    from textual import getters
-    from tui.server.child import RemoteApp
 
 
 class RemoteReplayScreen(ReplayScreen):
@@ -40,18 +36,9 @@ class RemoteReplayScreen(ReplayScreen):
         return super().check_action(action, parameters)
 
 
-class HistoryScreen(Screen[None]):
-    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
-        app = getters.app(RemoteApp)
-
-    DEFAULT_CSS = """
-    HistoryScreen { layout: vertical; }
-    HistoryScreen #history-heading { height: 2; padding: 0 1; text-style: bold; color: $primary; }
-    HistoryScreen #history { height: 1fr; }
-    HistoryScreen Input { height: 1; margin: 1 1 0 1; }
-    HistoryScreen #history-status { height: 2; padding: 0 1; background: $panel; }
-    HistoryScreen #history-status.-error { color: $error; }
-    """
+class HistoryScreen(ListingScreen):
+    LIST = "history"
+    HINT = "enter: replay · e: export the save file · tab: look up a player"
     BINDINGS = [
         Binding("enter", "replay", "Replay", priority=True),  # (before the list's own enter)
         Binding("e", "export", "Export"),
@@ -62,19 +49,15 @@ class HistoryScreen(Screen[None]):
         super().__init__()
         self.whose = ""
 
-    def compose(self) -> ComposeResult:
-        yield Static("", id="history-heading")
-        yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
+    def fields(self) -> Iterable[Widget]:
         yield Input(
             placeholder="another player's name · enter shows their games", id="whose", max_length=24, compact=True
         )
-        yield Static("enter: replay · e: export the save file · tab: look up a player", id="history-status")
-        yield Footer()
 
     def on_mount(self) -> None:
         self.sub_title = "Finished games"
         self.show(self.app.player.name)
-        self.query_one("#history", DataTable).focus()
+        self.listing.focus()
 
     @property
     def store(self):
@@ -84,28 +67,29 @@ class HistoryScreen(Screen[None]):
         games = history(self.store, name)
         self.whose = name
         won = sum(g.won for g in games)
-        self.query_one("#history-heading", Static).update(
-            f"{inert(name, 24)}: {len(games)} finished game{'s' * (len(games) != 1)}, {won} won"
+        self.heading(f"{inert(name, 24)}: {len(games)} finished game{'s' * (len(games) != 1)}, {won} won")
+        self.fill(
+            ("Table", "Game", "", "Scores", "Started"),
+            (
+                (
+                    g.table_id,
+                    (
+                        g.table_id,
+                        g.title,
+                        "won" if g.won else "lost",
+                        ", ".join(f"{inert(n, 16)} {s}" for n, s in zip(g.names, g.scores)),
+                        g.created[:16],
+                    ),
+                )
+                for g in games
+            ),
         )
-        table = self.query_one("#history", DataTable)
-        if not table.columns:
-            table.add_columns("Table", "Game", "", "Scores", "Started")
-        table.clear()
-        for g in games:
-            scores = ", ".join(f"{inert(n, 16)} {s}" for n, s in zip(g.names, g.scores))
-            table.add_row(g.table_id, g.title, "won" if g.won else "lost", scores, g.created[:16], key=g.table_id)
-
-    def _say(self, text: str, error: bool = False) -> None:
-        status = self.query_one("#history-status", Static)
-        status.update(inert(text, 200))
-        status.set_class(error, "-error")
 
     def _selected(self) -> str | None:
-        table = self.query_one("#history", DataTable)
-        if not table.row_count:
+        table_id = self.under_cursor()
+        if table_id is None:
             self._say("No finished games here.", error=True)
-            return None
-        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return table_id
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # (enter and "e" in the name field are the field's)
@@ -116,7 +100,7 @@ class HistoryScreen(Screen[None]):
         name = event.value.strip()
         if name:
             self.show(name)
-            self.query_one("#history", DataTable).focus()
+            self.listing.focus()
 
     def action_replay(self) -> None:
         table_id = self._selected()
@@ -149,6 +133,3 @@ class HistoryScreen(Screen[None]):
             f"The save file of table {table_id} is on your clipboard (paste it into {table_id}.jsonl; "
             f"bergfried replay opens it); the host keeps a copy for {inert(player.name, 24)}."
         )
-
-    def action_back(self) -> None:
-        self.app.pop_screen()

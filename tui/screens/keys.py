@@ -8,52 +8,37 @@ Nothing here reaches the host's files: keys and names live in the server's store
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widget import Widget
+from textual.widgets import Input
 
 from engine.together.keys import AccountError
 from engine.together.text import inert
 
-if TYPE_CHECKING:
-    from textual import getters
-    from tui.server.child import RemoteApp
+from .listing import ListingScreen
 
 
-class KeysScreen(Screen[None]):
-    if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
-        app = getters.app(RemoteApp)
-
-    DEFAULT_CSS = """
-    KeysScreen { layout: vertical; }
-    KeysScreen #keys-heading { height: 2; padding: 0 1; text-style: bold; color: $primary; }
-    KeysScreen #keys { height: 1fr; }
-    KeysScreen Input { height: 1; margin: 1 1 0 1; }
-    KeysScreen #keys-status { height: 2; padding: 0 1; background: $panel; }
-    KeysScreen #keys-status.-error { color: $error; }
-    """
+class KeysScreen(ListingScreen):
+    LIST = "keys"
+    HINT = "tab: next field · d: remove the key under the cursor · esc: back"
+    BELL_ON_ERROR = True
     BINDINGS = [
         Binding("d", "remove", "Remove key"),
         Binding("escape", "back", "Back"),
     ]
 
-    def compose(self) -> ComposeResult:
-        yield Static("", id="keys-heading")
-        yield DataTable(id="keys", cursor_type="row", zebra_stripes=True)
+    def fields(self) -> Iterable[Widget]:
         yield Input(
             placeholder="paste another public key (ssh-ed25519 AAAA…) · enter adds it", id="add-key", compact=True
         )
         yield Input(placeholder="a new name for you · enter renames", id="rename", max_length=24, compact=True)
-        yield Static("tab: next field · d: remove the key under the cursor · esc: back", id="keys-status")
-        yield Footer()
 
     def on_mount(self) -> None:
         self.sub_title = "Keys and name"
         self.refresh_keys()
-        self.query_one("#keys", DataTable).focus()
+        self.listing.focus()
 
     @property
     def player(self):
@@ -65,20 +50,11 @@ class KeysScreen(Screen[None]):
         # The key of this session last: the cursor starts on another one (the one to remove).
         mine.sort(key=lambda k: k.text == player.key)
         count = "1 key logs" if len(mine) == 1 else f"{len(mine)} keys log"
-        self.query_one("#keys-heading", Static).update(f"{inert(player.name, 24)}: {count} in as you")
-        table = self.query_one("#keys", DataTable)
-        if not table.columns:
-            table.add_columns("Fingerprint", "Type", "")
-        table.clear()
-        for key in mine:
-            table.add_row(key.fingerprint, key.kind, "this session" if key.text == player.key else "", key=key.text)
-
-    def _say(self, text: str, error: bool = False) -> None:
-        status = self.query_one("#keys-status", Static)
-        status.update(inert(text, 200))
-        status.set_class(error, "-error")
-        if error:
-            self.app.bell()
+        self.heading(f"{inert(player.name, 24)}: {count} in as you")
+        self.fill(
+            ("Fingerprint", "Type", ""),
+            ((k.text, (k.fingerprint, k.kind, "this session" if k.text == player.key else "")) for k in mine),
+        )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -113,10 +89,9 @@ class KeysScreen(Screen[None]):
         return new
 
     def action_remove(self) -> None:
-        table = self.query_one("#keys", DataTable)
-        if not table.row_count:
+        text = self.under_cursor()
+        if text is None:
             return
-        text = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value or ""
         player = self.player
         try:
             key = player.accounts.remove_key(player.name, text)
@@ -129,6 +104,3 @@ class KeysScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # ("d" is a letter of what is typed in a field)
         return not (action == "remove" and isinstance(self.focused, Input))
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
