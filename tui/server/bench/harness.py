@@ -258,6 +258,22 @@ def open_lobby(data_dir: Path, database: str | None = None):
     return store, Accounts(store), Lobby(store, TableHost(get_game, durable=False), bots="pool")
 
 
+def new_player(accounts, name: str) -> asyncssh.SSHKey:
+    """``name`` claimed with a key of its own: the key that logs in as them."""
+    key = new_key()
+    accounts.claim(name, key_text(key))
+    return key
+
+
+def own_table(accounts, lobby, name: str, seats: list[str], rng: random.Random, game: str = "king-up"):
+    """A table ``name`` sits at first among ``seats`` (bots), the one their login opens, the bots'
+    first moves played (``bots_open``): it waits for them."""
+    record = lobby.create(name, game, ["me", *seats])
+    accounts.set_last_table(name, record.id)
+    bots_open(lobby.table(record.id), rng)
+    return record
+
+
 def bots_open(table, rng: random.Random, seat: int = 0) -> None:
     """Play the bots' moves before ``seat``'s first turn (any legal move), so that the table
     waits for its player: a session the figures call idle draws nothing."""

@@ -24,10 +24,9 @@ from .harness import (
     close_store,
     connect,
     hang_up,
-    key_text,
     load_average,
     ms,
-    new_key,
+    new_player,
     open_lobby,
     p95,
     verdict,
@@ -41,10 +40,7 @@ def prepare(data_dir: Path, database: str | None):
     """The two players and their table; the bench's own store and table (to choose each move
     among the legal ones and to learn the line it lists)."""
     store, accounts, lobby = open_lobby(data_dir, database)
-    keys = {}
-    for name in PLAYERS:
-        keys[name] = new_key()
-        accounts.claim(name, key_text(keys[name]))
+    keys = {name: new_player(accounts, name) for name in PLAYERS}
     record = lobby.create("alice", GAME, ["me", "invite:bob"])
     lobby.join(record.id, "bob")
     for name in PLAYERS:

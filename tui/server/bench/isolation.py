@@ -29,15 +29,14 @@ from .harness import (
     Serve,
     Terminal,
     Typist,
-    bots_open,
     close_store,
     connect,
     hang_up,
-    key_text,
     load_average,
     ms,
-    new_key,
+    new_player,
     open_lobby,
+    own_table,
     p95,
     total_pss_kib,
     verdict,
@@ -94,12 +93,8 @@ def prepare(data_dir: Path, names: list[str], seed: int) -> dict[str, asyncssh.S
     rng = random.Random(seed)
     keys = {}
     for name in names:
-        key = new_key()
-        accounts.claim(name, key_text(key))
-        record = lobby.create(name, "king-up", ["me", "bot:greedy", "bot:greedy"])
-        accounts.set_last_table(name, record.id)
-        bots_open(lobby.table(record.id), rng)
-        keys[name] = key
+        keys[name] = new_player(accounts, name)
+        own_table(accounts, lobby, name, ["bot:greedy", "bot:greedy"], rng)
     close_store(store, lobby)
     return keys
 

@@ -26,17 +26,16 @@ from .harness import (
     Serve,
     Terminal,
     Typist,
-    bots_open,
     close_store,
     command_line,
     connect,
     cpu_seconds,
     hang_up,
-    key_text,
     load_average,
     ms,
-    new_key,
+    new_player,
     open_lobby,
+    own_table,
     p95,
     process_tree,
     pss_kib,
@@ -117,12 +116,8 @@ def prepare(data_dir: Path, config: ScaleConfig) -> list:
     rng = random.Random(config.seed)
     keys = []
     for i in range(config.sessions + config.logins):
-        key = new_key()
-        accounts.claim(f"p{i}", key_text(key))
-        record = lobby.create(f"p{i}", "king-up", ["me", f"bot:{config.bot_level}", f"bot:{config.bot_level}"])
-        accounts.set_last_table(f"p{i}", record.id)
-        bots_open(lobby.table(record.id), rng)
-        keys.append(key)
+        keys.append(new_player(accounts, f"p{i}"))
+        own_table(accounts, lobby, f"p{i}", [f"bot:{config.bot_level}"] * 2, rng)
     for _ in range(config.bot_tables):
         lobby.create("house", "king-up", [f"bot:{config.bot_level}"] * 3)
     close_store(store, lobby)
