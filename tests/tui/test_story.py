@@ -17,6 +17,24 @@ from .conftest import finished_match
 from .textfit import screen_lines
 
 
+def _replay_app(make_app, match, **overrides):
+    """An app whose first screen is the replay viewer of ``match`` (finished)."""
+    return make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)), **overrides)
+
+
+def _game_over_app(make_app, match):
+    return make_app(start=lambda app: GameOverScreen(Table(match, bot_delay=0.0)))
+
+
+async def _open_chart(pilot):
+    """The replay viewer first, then ``c``: the viewer and the chart's screen."""
+    await pilot.pause()
+    replay = pilot.app.screen
+    await pilot.press("c")
+    await pilot.pause()
+    return replay, pilot.app.screen
+
+
 async def _chances_ready(pilot, app, story):
     await app.workers.wait_for_complete()
     await pilot.pause()
@@ -25,13 +43,9 @@ async def _chances_ready(pilot, app, story):
 
 async def test_c_opens_the_chart_and_arrows_move_the_replay_under_it(make_app):
     match = finished_match()
-    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    app = _replay_app(make_app, match)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        replay = app.screen
-        await pilot.press("c")
-        await pilot.pause()
-        story = app.screen
+        replay, story = await _open_chart(pilot)
         assert isinstance(story, StoryScreen)
         await pilot.press("right", "right", "right")  # answered while the chances compute
         assert replay.stop_index == 3 and story.current == 3
@@ -55,13 +69,10 @@ async def test_c_opens_the_chart_and_arrows_move_the_replay_under_it(make_app):
 
 async def test_a_click_on_the_chart_moves_the_replay(make_app):
     match = finished_match()
-    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    app = _replay_app(make_app, match)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        replay = app.screen
-        await pilot.press("c")
-        await pilot.pause()
-        chart = app.screen.query_one(StoryChart)
+        replay, story = await _open_chart(pilot)
+        chart = story.query_one(StoryChart)
         await pilot.click(StoryChart, offset=(chart.size.width - 3, 5))
         await pilot.pause()
         assert replay.stop_index > len(replay.stops) * 0.9
@@ -70,7 +81,7 @@ async def test_a_click_on_the_chart_moves_the_replay(make_app):
 
 async def test_the_game_over_dialog_opens_the_chart_at_the_end(make_app):
     match = finished_match()
-    app = make_app(start=lambda app: GameOverScreen(Table(match, bot_delay=0.0)))
+    app = _game_over_app(make_app, match)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("c")
@@ -86,12 +97,10 @@ async def test_the_game_over_dialog_opens_the_chart_at_the_end(make_app):
 @pytest.mark.parametrize("overrides", [{"ascii": True}, {"theme": "monochrome"}])
 async def test_the_chart_reads_in_ascii_and_monochrome(make_app, overrides):
     match = finished_match()
-    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)), **overrides)
+    app = _replay_app(make_app, match, **overrides)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("c")
-        await pilot.pause()
-        await _chances_ready(pilot, app, app.screen)
+        _, story = await _open_chart(pilot)
+        await _chances_ready(pilot, app, story)
         lines = screen_lines(app)
         text = "\n".join(lines)
         names = [s.name for s in match.header.seats]
@@ -105,7 +114,7 @@ async def test_closing_the_chart_while_the_chances_compute_keeps_them_for_its_re
     """The worker outlives the chart's screen: what it finds after the chart was closed must not
     reach for that screen's widgets (which are gone), and reopening shows the finished chances."""
     match = finished_match()
-    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    app = _replay_app(make_app, match)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         replay = app.screen
@@ -126,12 +135,9 @@ async def test_moving_along_the_chart_moves_its_marker_without_plotting_again(ma
     from engine.core.story import draw_story
 
     match = finished_match()
-    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    app = _replay_app(make_app, match)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        replay = app.screen
-        await pilot.press("c")
-        story = app.screen
+        replay, story = await _open_chart(pilot)
         await _chances_ready(pilot, app, story)
         chart = story.query_one(StoryChart)
         built = chart.built()
@@ -171,13 +177,10 @@ def _columns_changed(a: str, b: str) -> set[int]:
 
 async def test_a_click_picks_the_step_drawn_under_it(make_app):
     match = finished_match()
-    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    app = _replay_app(make_app, match)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        replay = app.screen
-        await pilot.press("c")
-        await pilot.pause()
-        chart = app.screen.query_one(StoryChart)
+        replay, story = await _open_chart(pilot)
+        chart = story.query_one(StoryChart)
         for step in (3, len(replay.stops) // 3, len(replay.stops) - 2):
             column = chart.built().column(step)
             await pilot.click(StoryChart, offset=(column, 8))
@@ -191,7 +194,7 @@ async def test_the_game_over_dialog_shows_every_button_whole_at_80x24(make_app):
     from textual.widgets import Button
 
     match = finished_match()
-    app = make_app(start=lambda app: GameOverScreen(Table(match, bot_delay=0.0)))
+    app = _game_over_app(make_app, match)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = "\n".join(screen_lines(app))
@@ -211,13 +214,11 @@ async def _chart_at_step_12(pilot, chances: bool = False):
 
 def test_snapshot_the_chart(snap_compare, make_app):
     match = finished_match()
-    app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
+    app = _replay_app(make_app, match)
     assert snap_compare(app, run_before=_chart_at_step_12, terminal_size=(80, 24))
 
 
 def test_snapshot_the_chances_in_ascii_monochrome(snap_compare, make_app):
     match = finished_match()
-    app = make_app(
-        start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)), ascii=True, theme="monochrome"
-    )
+    app = _replay_app(make_app, match, ascii=True, theme="monochrome")
     assert snap_compare(app, run_before=lambda pilot: _chart_at_step_12(pilot, True), terminal_size=(80, 24))
