@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,14 +47,25 @@ def play_random(seed: int, players: int, choose=None):
     return match
 
 
-def test_a_thousand_random_games_keep_the_invariants_and_replay_to_the_same_state():
-    for seed in range(1000):
+def _check_random_games(seeds: range) -> None:
+    for seed in seeds:
         match = play_random(seed, 3 + seed % 4)
         assert replay(GAME, match.header.config, match.events) == match.state
         result = match.result
         assert result.finished and result.winners
         assert all(s >= 0 for s in result.scores)
         assert match.state.round == 3 and len(match.state.round_points) == 3
+
+
+def test_random_games_keep_the_invariants_and_replay_to_the_same_state():
+    # 300 a day, as the other games' property tests keep a few hundred (a thousand here was
+    # the suite's third-longest test); the thousands are the long run's, below.
+    _check_random_games(range(300))
+
+
+@pytest.mark.slow
+def test_thousands_of_random_games():
+    _check_random_games(range(300, 3000))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
