@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.containers import VerticalScroll
-from textual.widgets import TabbedContent
+from textual.widgets import TabbedContent, TabPane
 
 from tui.screens.help import HelpScreen
 
@@ -48,3 +48,36 @@ def test_the_keys_page_names_every_key_of_the_replay_and_its_chart():
 
     assert {"s", "c", "n", "x", "p", "v"} <= keys_of("Replays")
     assert {"←", "→", "w", "t", "esc"} <= keys_of("The story chart")
+
+
+async def test_f1_builds_only_the_page_shown_and_a_tab_builds_its_rules_when_first_shown(make_app):
+    """F1 built all six pages at once (some 7,000 widgets, 3 CPU s a press): now only the page
+    shown has its text, and another page is written the first time its tab is activated."""
+    from textual.widgets import Markdown
+
+    from .conftest import settle
+    from .textfit import screen_lines
+
+    def blocks_by_page(app) -> dict[str, int]:
+        tabs = app.screen.query_one(TabbedContent)
+        return {pane.id: len(pane.query_one(Markdown).children) for pane in tabs.query(TabPane)}
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f1")
+        await settle(pilot, app)
+        assert isinstance(app.screen, HelpScreen)
+        built = blocks_by_page(app)
+        assert built.pop("keys") > 10 and set(built.values()) == {0}, built
+        await pilot.press("right")  # the first game's rules: King Up!
+        await settle(pilot, app)
+        assert app.screen.query_one(TabbedContent).active == "rules-king-up"
+        assert "King Up! (Viva il Re!)" in "\n".join(screen_lines(app)[:6]), screen_lines(app)[:6]
+        assert [label for label, _ in app.screen.sections()][0] == "King Up! (Viva il Re!)"
+        built = blocks_by_page(app)
+        assert built.pop("keys") > 10 and built.pop("rules-king-up") > 10 and set(built.values()) == {0}, built
+        await pilot.press("left", "left")  # back past Keys to the last page, built on the way
+        await settle(pilot, app)
+        assert "Castle Builder" in "\n".join(screen_lines(app)[:6])
+        assert blocks_by_page(app)["rules-castle-builder"] > 10
