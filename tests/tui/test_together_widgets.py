@@ -225,3 +225,36 @@ async def test_a_take_back_request_as_each_player_reads_it():
         line.show(None, 0)
         await pilot.pause()
         assert line.has_class("-empty") and line.region.height == 0
+
+
+async def test_a_notice_that_leads_nowhere_offers_no_key_and_leaves_by_itself(tmp_path, monkeypatch):
+    import tui.widgets.together as widgets
+    from tui.screens.together import TogetherScreen
+
+    monkeypatch.setattr(widgets, "TOLD_FOR", 0.3)
+
+    class Screen(TogetherScreen):
+        def compose(self) -> ComposeResult:
+            yield from self.together_widgets()
+
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = Screen()
+        await app.push_screen(screen)
+        bar = screen.query_one(NoticeBar)
+        bar.show([Notice("invited", "t222222", "carol invites you to King Up! (t222222)")])
+        assert screen.check_action("jump", ()) is True
+        # the invitation to a table that is gone now, declined: nothing to go to
+        bar.show([Notice("declined", "t333333", "alice declined your invitation to King Up!")])
+        await pilot.pause()
+        rendered = bar.render()
+        text = rendered.plain if isinstance(rendered, Text) else str(rendered)
+        assert text == "alice declined your invitation to King Up! (+1)"
+        assert screen.check_action("jump", ()) is False  # (the footer offers no ctrl+n)
+        await pilot.press("ctrl+n")
+        bar.jump()
+        assert app.jumps == [] and bar.notice is not None and bar.notice.kind == "declined"
+        await until(lambda: bar.notice is not None and bar.notice.kind == "invited", what="the notice gone")
+        assert screen.check_action("jump", ()) is True  # the invitation's key is back
+        bar.show([Notice("closed", "t222222", "The host closed table t222222 (spam)")])
+        await until(lambda: bar.notice is not None and bar.notice.kind == "invited", what="the closed notice gone")

@@ -73,9 +73,9 @@ class TogetherScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in TYPING_IDLE and self.typing_chat():
             return False  # the key is the chat's (":" and enter in a line of chat)
-        if action == "jump":
+        if action == "jump":  # (not for a notice that leads nowhere: a declined invitation, a closed table)
             bars = self.query(NoticeBar)
-            return bool(bars) and bars.first().notice is not None
+            return bool(bars) and bars.first().can_jump
         return super().check_action(action, parameters)
 
     def action_chat(self) -> None:
