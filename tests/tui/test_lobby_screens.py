@@ -132,3 +132,24 @@ async def test_a_table_said_to_wait_is_no_longer_said_to_once_it_started(lobby_a
             lobby.join(table_id, name)
         await until(lambda: "waits" not in str(status.render()), what="the words gone")
         assert str(status.render()).startswith("enter: play or join")
+
+
+async def test_the_lobbys_late_arrival_never_takes_a_player_at_a_table_back_to_the_lobbys_chat(lobby_app):
+    """Textual counts the screen under the top one as current: the lobby's arrival (a timer, late
+    on a loaded machine) took the session to the lobby's chat while she sat at her table."""
+    from tests.waiting import ticks
+    from tui.screens.lobby import RemotePlayScreen
+    from tui.screens.together import ARRIVE_AFTER
+    from tui.widgets.chat import ChatPanel
+
+    app = lobby_app("alice")
+    async with app.run_test(size=SIZE) as pilot:
+        await lobby_shown(pilot)
+        lobby_screen, lobby = app.screen, app.player.lobby
+        record = lobby.create("alice", "king-up", ["me", "bot:random", "bot:random"])
+        app.push_screen(RemotePlayScreen(record.id, lobby.table(record.id), 0))
+        await until(lambda: app.together.together.room == record.id, what="alice in her table's chat")
+        lobby_screen.together_arrive(None)  # the lobby's, late
+        await ticks(app, ARRIVE_AFTER, 3)
+        assert app.together.together.room == record.id
+        assert app.together.panel is app.screen.query_one(ChatPanel)

@@ -139,13 +139,13 @@ class LobbyScreen(TogetherScreen):
     def on_lobby_changed(self, _message: LobbyChanged) -> None:
         # Every move at every table lands here: redraw at most every REDRAW_EVERY, and only when seen
         # (under a play screen the list waits for on_screen_resume).
-        if self.is_current and not self._pending:
+        if self.app.screen is self and not self._pending:  # (is_current: also under a table)
             self._pending = True
             self.set_timer(REDRAW_EVERY, self._refresh_pending)
 
     def _refresh_pending(self) -> None:
         self._pending = False
-        if self.is_current:
+        if self.app.screen is self:
             self.refresh_tables()
 
     def refresh_tables(self) -> None:
@@ -293,6 +293,11 @@ class RemotePlayScreen(TableTogetherScreen, PlayScreen):
 
     def chat_folded(self) -> None:
         self.focus_board()
+
+    def claim_focus(self, ctx=None) -> None:
+        if self.typing_chat():
+            return  # a turn that begins while the player types a chat line leaves the keys there
+        super().claim_focus(ctx)
 
     def on_mount(self) -> None:
         self.together_arrive(self.table_id)
