@@ -104,3 +104,26 @@ async def test_a_player_at_a_table_pays_nothing_for_the_lobbys_chat(server):
     assert spent <= 0.02 * SECONDS, f"{spent:.2f} s of CPU in {SECONDS:g} s for {said} lines in the lobby"
     assert (await server.status("alice"))["together"]["chat"] == []  # (the table's chat: nothing said)
     await alice.close()
+
+
+async def test_a_player_reading_the_lobbys_chat_pays_for_the_lines_alone(server):
+    """The chat open in a long lobby: each line is the log drawn again, not the whole screen (a
+    frame, about 5 ms of CPU: 0.45-0.5 s here; 0.65-0.7 s while each line laid the screen out)."""
+    other_players(server)
+    lobby = server.service.lobby
+    for _ in range(OTHER_TABLES):
+        lobby.create("bob", "king-up", ["me", "invite:carol", "invite:dave"])
+    alice = await in_the_lobby(server, "alice", size=(100, 40))  # (tall enough: the chat open)
+    pid = server.session_of("alice").pid
+    start = await idle_cpu(pid)
+    said = await chat_in_the_lobby(server.service.store, SECONDS)
+
+    async def all_shown():
+        chat = (await server.status("alice"))["together"]["chat"]
+        return chat and chat[-1] == f"{('bob', 'carol', 'dave')[(said - 1) % 3]}: line {said - 1}"
+
+    await until(all_shown, timeout=10, what="the last line on alice's screen")
+    spent = cpu_seconds([pid]) - start
+    assert said >= SECONDS * LINES_PER_SECOND / 2
+    assert spent <= 0.12 * SECONDS, f"{spent:.2f} s of CPU in {SECONDS:g} s for {said} lines shown"
+    await alice.close()
