@@ -58,7 +58,7 @@ class TableList:
         if before is None or before[1] != shown[1]:
             self._build(rows, columns)
         else:
-            self._update(rows, columns)
+            self._update(rows, columns, set(before[0]))
         return True
 
     def _build(self, rows: Sequence[TableSummary], columns: Sequence[Column]) -> None:
@@ -77,9 +77,9 @@ class TableList:
         if rows:
             table.move_cursor(row=self.order.index(keep) if keep in self.order else min(row, len(rows) - 1))
 
-    def _update(self, rows: Sequence[TableSummary], columns: Sequence[Column]) -> None:
+    def _update(self, rows: Sequence[TableSummary], columns: Sequence[Column], before: set[TableSummary]) -> None:
         """Tables gone and new ones (a row each: Textual measures the new rows alone), the order
-        (a turn moves a table up), then the cells that changed."""
+        (a turn moves a table up), then the cells of the tables that changed since ``before``."""
         table, ids = self.table, [s.id for s in rows]
         keep = self.cursor_key()
         for key in self.cells.keys() - set(ids):
@@ -100,6 +100,8 @@ class TableList:
             table.move_cursor(row=ids.index(keep))  # the cursor stays on its table
         seen = self._in_view()
         for i, s in enumerate(rows):
+            if s in before:
+                continue  # (as it was: shown, or waiting to be)
             cells = table_row(s, columns)
             if cells == self.cells[s.id]:
                 self.waiting.pop(s.id, None)  # (changed and back while out of view)
@@ -107,6 +109,8 @@ class TableList:
                 self._put(s.id, cells)
             else:
                 self.waiting[s.id] = cells
+        if moved:
+            self._scrolled()  # (a row that waited may be in view now, though it did not change)
 
     def _put(self, key: str, cells: list[str]) -> None:
         """Only the cells that differ (each a repaint of the list's visible rows)."""

@@ -8,6 +8,7 @@ of each on a wider terminal.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -29,9 +30,11 @@ class Column:
     width: int
 
 
+@functools.lru_cache(maxsize=2048)
 def table_cells(s: TableSummary) -> dict[str, str]:
-    """A table's cells by column, uncut. Its players are the people at it (the bots and open seats
-    have columns of their own; the line under the list names every seat)."""
+    """A table's cells by column, uncut (never change the dict: it is kept for the next redraw,
+    which asks again for every table of the lobby). Its players are the people at it (the bots
+    and open seats have columns of their own; the line under the list names every seat)."""
     people = [name for name in s.seats if not _bot_or_open(name)]
     return {
         "Table": f"{_mark(s)} {s.id}",
