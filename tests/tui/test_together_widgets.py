@@ -299,3 +299,17 @@ async def test_a_chat_line_costs_about_what_a_status_line_does():
             ratios.append((time.process_time() - middle) / (middle - start))
         assert min(ratios) < 2.0, f"a chat line costs {min(ratios):.1f} status lines"
         assert panel.shown[-1] == "bob: line 59" and log_lines(app)[-1] == "bob: line 59"
+
+
+async def test_lines_that_come_while_the_chat_is_folded_are_shown_whole_when_it_opens(tmp_path):
+    """Over OpenSSH at 80x24: a line written into the folded log was wrapped at 20 columns (a
+    hidden log has no width), and stayed so once the panel was opened again."""
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.query_one(ChatPanel)
+        await pilot.pause()
+        panel.fold(True)
+        await pilot.pause()
+        panel.add([ChatLine(1, "lobby", 0.0, "alice", "lobby", "hello bob, a game of King Up?")])
+        panel.fold(False)
+        await until(lambda: log_lines(app) == ["alice: hello bob, a game of King Up?"], what="the line, whole")

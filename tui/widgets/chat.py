@@ -113,11 +113,11 @@ class ChatPanel(Vertical):
             self.unread = 0
             if not self.input.is_attached:
                 self.mount_all(self._parts())
-                self.call_after_refresh(self._opened)
-            else:
-                self.input.focus()
+            self.call_after_refresh(self._opened)  # (once the log has its width again)
 
     def _opened(self) -> None:
+        if self.folded:
+            return  # (folded again before it was drawn: the lines wait on)
         for text in self._waiting:
             self.log_view.write(text)
         self._waiting = []
@@ -142,10 +142,11 @@ class ChatPanel(Vertical):
             text = chat_text(line)
             self.shown.append(text.plain)
             del self.shown[:-KEPT]  # (as many as the log keeps: a long chat never grows a session)
-            if log.is_attached:
+            if log.is_attached and not self.folded:
                 log.write(text)
-            else:
+            else:  # (a folded log has no width: its lines would be wrapped at 20 columns for good)
                 self._waiting.append(text)
+                del self._waiting[:-KEPT]
             if self.folded:
                 self.unread += 1
         self.error_line.update("")
