@@ -153,3 +153,25 @@ async def test_the_lobbys_late_arrival_never_takes_a_player_at_a_table_back_to_t
         await ticks(app, ARRIVE_AFTER, 3)
         assert app.together.together.room == record.id
         assert app.together.panel is app.screen.query_one(ChatPanel)
+
+
+async def test_a_folded_chat_tells_of_a_burst_of_lines_in_one_toast(lobby_app):
+    """Each toast lays the screen out as it comes and as it goes: 20 players chatting in the
+    lobby were 7 toasts a second at every folded lobby chat. At most one every TOLD_EVERY s."""
+    from engine.together.chat import ChatLine
+    from tui.server.together_hooks import TOLD_EVERY
+    from tui.widgets.chat import ChatPanel
+
+    app = lobby_app("alice")
+    told: list[str] = []
+    app.notify = lambda text, **_kw: told.append(text)  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:  # (80x24: the chat folded)
+        await lobby_shown(pilot)
+        hooks = app.together
+        for n in range(10):
+            hooks._chat([ChatLine(n + 1, "lobby", 0.0, "bob", "lobby", f"line {n}")])
+        assert told == ["bob: line 0"]
+        hooks._told_at -= TOLD_EVERY  # (as if three seconds went by)
+        hooks._chat([ChatLine(11, "lobby", 0.0, "bob", "lobby", "line 10")])
+        assert told[-1] == "bob: line 10\n(and 9 more: ctrl+t)"
+        assert app.screen.query_one(ChatPanel).unread == 11  # (every line is in the panel)

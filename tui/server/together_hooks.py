@@ -14,6 +14,7 @@ import asyncio
 import logging
 import os
 import signal
+import time
 from typing import Any
 
 from engine.lobby import LobbyError
@@ -22,6 +23,9 @@ from engine.together.notices import Notice
 from engine.together.session import Together
 
 log = logging.getLogger("bergfried.serve")
+
+#: Seconds between the toasts that tell of chat lines while the chat is folded.
+TOLD_EVERY = 3.0
 
 
 class SessionTogether:
@@ -35,6 +39,7 @@ class SessionTogether:
             app.player.lobby, self.name, on_chat=self._chat, on_notices=self._notices, on_online=self._online, at=at
         )
         self._closed = False
+        self._told_at, self._untold = -TOLD_EVERY, 0  # the last chat toast; lines since, untold
         self._on_hangup()
 
     def _on_hangup(self) -> None:
@@ -114,10 +119,22 @@ class SessionTogether:
         if panel is None or not panel.is_attached:
             return
         panel.add(lines)
-        if panel.folded:  # a folded chat still tells of a line, briefly
-            for line in lines:
-                if line.author != self.name:
-                    self.app.notify(line.shown, title="Chat (ctrl+t)", timeout=6, markup=False)
+        others = [line for line in lines if line.author != self.name]
+        if panel.folded and others:  # a folded chat still tells of a line, briefly
+            self._tell(others)
+
+    def _tell(self, lines: list[ChatLine]) -> None:
+        """One toast for the lines, at most every TOLD_EVERY seconds (each toast lays the screen
+        out as it comes and goes: 20 players chatting were 7 a second at every folded chat); the
+        lines between are counted in the next one (the panel has them all)."""
+        now = time.monotonic()
+        self._untold += len(lines) - 1
+        if now - self._told_at < TOLD_EVERY:
+            self._untold += 1
+            return
+        more, self._untold, self._told_at = self._untold, 0, now
+        text = lines[-1].shown + (f"\n(and {more} more: ctrl+t)" if more else "")
+        self.app.notify(text, title="Chat (ctrl+t)", timeout=6, markup=False)
 
     # -- notices and the online list -----------------------------------------------------------
     def _notices(self, notices: list[Notice]) -> None:
