@@ -24,11 +24,21 @@ from engine.store.social_schema import next_id
 from .text import inert
 
 
+#: The kinds of notice whose table the player can go to (a declined invitation's table may be
+#: gone, a closed one plays no more: those only tell).
+LEADS_THERE = frozenset({"turn", "invited"})
+
+
 @dataclass(frozen=True)
 class Notice:
     kind: str  # "turn", "invited", "declined", "closed"
     table_id: str
     text: str
+
+    @property
+    def leads_there(self) -> bool:
+        """Whether going to its table can work (a turn to play, a seat to take)."""
+        return self.kind in LEADS_THERE
 
 
 class Notices:

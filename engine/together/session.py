@@ -50,8 +50,12 @@ class Together:
             self._stops.append(self.presence.follow(on_online))
 
     def recent(self, limit: int = 50) -> list[ChatLine]:
-        """The room's last lines (a panel shows them as it opens)."""
-        return self.chat.lines(self.room, self.name, limit=limit)
+        """The room's last lines (a panel shows them as it opens); the follower goes on after
+        them, so none of them is heard again (one said just before the player came was)."""
+        lines = self.chat.lines(self.room, self.name, limit=limit)
+        if lines:
+            self._follower.seen = max(self._follower.seen, lines[-1].id)
+        return lines
 
     def go_to(self, table_id: str | None) -> None:
         """The player is now at ``table_id`` (None: the lobby)."""

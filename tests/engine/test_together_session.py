@@ -61,3 +61,30 @@ async def test_two_sessions_play_together(stores):
         bob.close()
         for lobby in lobbies:
             lobby.close()
+
+
+async def test_a_line_said_before_a_player_arrives_is_shown_once(stores):
+    """The lines a panel opens with are never added to it again when the next line wakes it
+    (before: a line said at the table just before she came was shown twice)."""
+    store = stores()
+    players(store, "alice", "bob")
+    lobbies = [lobby_of(stores()), lobby_of(stores())]
+    for lobby in lobbies:
+        lobby.watch()
+    record = lobbies[1].create("bob", "carcassonne-castle", ["me", "invite:alice"])
+    lobbies[1].join(record.id, "alice")
+    heard: list[ChatLine] = []
+    alice = Together(lobbies[0], "alice", on_chat=heard.extend, on_notices=lambda _n: None)
+    bob = Together(lobbies[1], "bob", on_chat=lambda _l: None, on_notices=lambda _n: None, at=record.id)
+    try:
+        bob.say("are you coming?")  # at the table, while alice is in the lobby
+        alice.go_to(record.id)
+        shown = [line.text for line in alice.recent()]  # her table's chat panel as she arrives
+        bob.say("there you are")
+        await until(lambda: any(line.text == "there you are" for line in heard), what="bob's next line")
+        assert shown + [line.text for line in heard] == ["are you coming?", "there you are"]
+    finally:
+        alice.close()
+        bob.close()
+        for lobby in lobbies:
+            lobby.close()

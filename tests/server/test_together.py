@@ -144,7 +144,10 @@ async def test_an_invitation_notice_jumps_to_the_table_and_a_declined_one_tells_
     await until(lambda: lobby.record(second.id).invited("alice") is None, what="the invitation declined")
     # its notice goes with it (ctrl+n would have sat her at the seat she declined)
     await shows(server, "alice", "notice", lambda text: second.id not in text, "the notice gone")
-    await shows(server, "bob", "notice", lambda text: "alice declined your invitation" in text)
+    # (told, with no ctrl+n: the table may be gone, and bob has his seat there anyway)
+    await shows(
+        server, "bob", "notice", lambda text: "alice declined your invitation" in text and "go there" not in text
+    )
     await alice.close()
     await bob.close()
 
@@ -158,6 +161,29 @@ async def play_until(server, table, seat: int, humans=(0, 1)) -> None:
             await until(lambda v=version: table.version != v, what="a bot's move")
             continue
         table.submit(mover, table.legal_actions(mover)[0])
+
+
+async def test_a_turn_that_begins_while_a_player_types_in_the_chat_leaves_the_keys_there(server):
+    """Before, the board took the keys as her turn began: her line went to the board, as moves."""
+    alice, bob, carol, record, table = await seat_three(server)
+    await play_until(server, table, 1)  # (bob's turn, or everybody's at a vote)
+    while 0 in table.to_act and len(table.to_act) == 1:
+        table.submit(0, table.legal_actions(0)[0])
+    await open_chat(server, alice, "alice")
+    moves = len(table.move_lines())
+    await play_until(server, table, 0)  # her turn begins while she is in the chat
+    assert len(table.move_lines()) > moves
+
+    async def her_turn_shown():
+        status = await server.status("alice")
+        return status is not None and len(status["play"]["moves"]) == len(table.move_lines())
+
+    await until(her_turn_shown, what="her turn on her screen")
+    assert (await server.status("alice"))["focused"] == "chat-input"
+    alice.press("my turn already?\r")
+    await shows(server, "bob", "chat", lambda lines: "alice: my turn already?" in lines)
+    for client in (alice, bob, carol):
+        await client.close()
 
 
 async def test_a_turn_at_another_table_rings_the_bell_and_ctrl_n_goes_there(server):

@@ -132,3 +132,55 @@ async def test_a_table_said_to_wait_is_no_longer_said_to_once_it_started(lobby_a
             lobby.join(table_id, name)
         await until(lambda: "waits" not in str(status.render()), what="the words gone")
         assert str(status.render()).startswith("enter: play or join")
+
+
+async def test_the_lobbys_late_arrival_never_takes_a_player_at_a_table_back_to_the_lobbys_chat(lobby_app):
+    """Textual counts the screen under the top one as current: the lobby's arrival (a timer, late
+    on a loaded machine) took the session to the lobby's chat while she sat at her table."""
+    from tests.waiting import ticks
+    from tui.screens.lobby import RemotePlayScreen
+    from tui.screens.together import ARRIVE_AFTER
+    from tui.widgets.chat import ChatPanel
+
+    app = lobby_app("alice")
+    async with app.run_test(size=SIZE) as pilot:
+        await lobby_shown(pilot)
+        lobby_screen, lobby = app.screen, app.player.lobby
+        record = lobby.create("alice", "king-up", ["me", "bot:random", "bot:random"])
+        app.push_screen(RemotePlayScreen(record.id, lobby.table(record.id), 0))
+        await until(lambda: app.together.together.room == record.id, what="alice in her table's chat")
+        lobby_screen.together_arrive(None)  # the lobby's, late
+        await ticks(app, ARRIVE_AFTER, 3)
+        assert app.together.together.room == record.id
+        assert app.together.panel is app.screen.query_one(ChatPanel)
+
+
+async def test_a_folded_chat_tells_of_a_burst_of_lines_in_one_toast(lobby_app):
+    """Each toast lays the screen out as it comes and as it goes: 20 players chatting in the
+    lobby were 7 toasts a second at every folded lobby chat. At most one every TOLD_EVERY s; and
+    lines that pour in are drawn together, at most every DRAW_EVERY s."""
+    from engine.together.chat import ChatLine
+    from tui.server.together_hooks import DRAW_EVERY, TOLD_EVERY
+    from tui.widgets.chat import ChatPanel
+
+    app = lobby_app("alice")
+    told: list[str] = []
+    app.notify = lambda text, **_kw: told.append(text)  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:  # (80x24: the chat folded)
+        await lobby_shown(pilot)
+        hooks, panel = app.together, app.screen.query_one(ChatPanel)
+        drawn: list[int] = []
+        add = panel.add
+        panel.add = lambda lines: (drawn.append(len(lines)), add(lines))  # type: ignore[method-assign]
+        for n in range(10):
+            hooks._chat([ChatLine(n + 1, "lobby", 0.0, "bob", "lobby", f"line {n}")])
+        await until(lambda: panel.unread == 10, what="the lines drawn")
+        assert drawn == [1, 9]  # the first at once, the rest with the next frame of the chat
+        assert told == ["bob: line 0"]
+        hooks._told_at -= TOLD_EVERY  # (as if three seconds went by)
+        hooks._drawn_at -= DRAW_EVERY
+        hooks._chat([ChatLine(11, "lobby", 0.0, "bob", "lobby", "line 10")])
+        assert told[-1] == "bob: line 10\n(and 9 more: ctrl+t)"
+        assert panel.unread == 11  # (every line is in the panel)
+        hooks._chat([ChatLine(12, "lobby", 0.0, "alice", "lobby", "mine")])  # her own: drawn at once
+        assert drawn[-1] == 1 and panel.shown[-1] == "alice: mine"

@@ -225,3 +225,91 @@ async def test_a_take_back_request_as_each_player_reads_it():
         line.show(None, 0)
         await pilot.pause()
         assert line.has_class("-empty") and line.region.height == 0
+
+
+async def test_a_notice_that_leads_nowhere_offers_no_key_and_leaves_by_itself(tmp_path, monkeypatch):
+    import tui.widgets.together as widgets
+    from tui.screens.together import TogetherScreen
+
+    monkeypatch.setattr(widgets, "TOLD_FOR", 0.3)
+
+    class Screen(TogetherScreen):
+        def compose(self) -> ComposeResult:
+            yield from self.together_widgets()
+
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = Screen()
+        await app.push_screen(screen)
+        bar = screen.query_one(NoticeBar)
+        bar.show([Notice("invited", "t222222", "carol invites you to King Up! (t222222)")])
+        assert screen.check_action("jump", ()) is True
+        # the invitation to a table that is gone now, declined: nothing to go to
+        bar.show([Notice("declined", "t333333", "alice declined your invitation to King Up!")])
+        await pilot.pause()
+        rendered = bar.render()
+        text = rendered.plain if isinstance(rendered, Text) else str(rendered)
+        assert text == "alice declined your invitation to King Up! (+1)"
+        assert screen.check_action("jump", ()) is False  # (the footer offers no ctrl+n)
+        await pilot.press("ctrl+n")
+        bar.jump()
+        assert app.jumps == [] and bar.notice is not None and bar.notice.kind == "declined"
+        await until(lambda: bar.notice is not None and bar.notice.kind == "invited", what="the notice gone")
+        assert screen.check_action("jump", ()) is True  # the invitation's key is back
+        bar.show([Notice("closed", "t222222", "The host closed table t222222 (spam)")])
+        await until(lambda: bar.notice is not None and bar.notice.kind == "invited", what="the closed notice gone")
+
+
+async def test_a_chat_line_costs_about_what_a_status_line_does():
+    """Each line drawn in the chat laid the whole screen out again (a RichLog's growing does) and
+    drew every widget of it: about 3 times a one-line status update's CPU in a lobby-like screen;
+    now the log and its scrollbar alone, 1.1 to 1.5 times (a ratio in the same run: the machine's
+    load moves both)."""
+    import time
+
+    from textual.widgets import DataTable, Footer
+
+    from tui.widgets.text_line import TextLine
+
+    class LobbyLike(App):
+        def compose(self) -> ComposeResult:
+            yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            yield TextLine("status")
+            yield ChatPanel(folded=False, id="chat")
+            yield Footer()
+
+    app = LobbyLike()
+    async with app.run_test(size=(100, 40)) as pilot:
+        table = app.query_one(DataTable)
+        table.add_columns("Table", "Game", "Players", "Turn", "Free", "Bots", "Watch")
+        for i in range(60):
+            table.add_row(f"• t{i:06x}", "King Up!", "bob", "carol", "0", "2", "0")
+        panel, status = app.query_one(ChatPanel), app.query_one(TextLine)
+        await pilot.pause()
+        ratios = []
+        for _ in range(2):
+            start = time.process_time()
+            for n in range(60):
+                status.update(f"status {n}")
+                await pilot.pause()
+            middle = time.process_time()
+            for n in range(60):
+                panel.add([ChatLine(n, "lobby", 0.0, "bob", "lobby", f"line {n}")])
+                await pilot.pause()
+            ratios.append((time.process_time() - middle) / (middle - start))
+        assert min(ratios) < 2.0, f"a chat line costs {min(ratios):.1f} status lines"
+        assert panel.shown[-1] == "bob: line 59" and log_lines(app)[-1] == "bob: line 59"
+
+
+async def test_lines_that_come_while_the_chat_is_folded_are_shown_whole_when_it_opens(tmp_path):
+    """Over OpenSSH at 80x24: a line written into the folded log was wrapped at 20 columns (a
+    hidden log has no width), and stayed so once the panel was opened again."""
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.query_one(ChatPanel)
+        await pilot.pause()
+        panel.fold(True)
+        await pilot.pause()
+        panel.add([ChatLine(1, "lobby", 0.0, "alice", "lobby", "hello bob, a game of King Up?")])
+        panel.fold(False)
+        await until(lambda: log_lines(app) == ["alice: hello bob, a game of King Up?"], what="the line, whole")

@@ -24,7 +24,7 @@ from tui.widgets.together import AtTableLine, NoticeBar, OnlineLine
 
 from tui.widgets.footer import FittingFooter
 
-from .lobby_rows import fit_columns, table_row
+from .lobby_list import TableList
 from .new_table import NewTable, NewTableScreen
 from .play import PlayScreen
 from .table_together import TableTogetherScreen
@@ -35,8 +35,9 @@ if TYPE_CHECKING:
     from tui.server.child import RemoteApp
 
 
-#: The table list is redrawn at most this often (seconds) while moves are made elsewhere.
-REDRAW_EVERY = 0.2
+#: The table list is redrawn at most this often (seconds) while moves are made elsewhere (each
+#: redraw of rows on the screen repaints every row shown: about 15 ms of a session's CPU).
+REDRAW_EVERY = 0.5
 #: The status line's words while it has nothing else to say.
 HINT = "enter: play or join · w: watch · n: new table · h: history · k: keys"
 
@@ -65,10 +66,18 @@ class LobbyScreen(TogetherScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self._pending = False  # a redraw is due (within 0.2 s)
+        self._pending = False  # a redraw is due (within REDRAW_EVERY)
         self._unsubscribe = None  # set while the screen listens to the lobby (while it is seen)
         self._waits: str | None = None  # the table the status line says is waiting for players
-        self._shown: tuple | None = None  # the rows and columns the list shows (unchanged: not rebuilt)
+        self._greeting = ""
+        self._table_list: TableList | None = None
+
+    @property
+    def _list(self) -> TableList:
+        """The table list (made as the screen first draws it: it watches the list's scrolling)."""
+        if self._table_list is None:
+            self._table_list = TableList(self.query_one("#tables", DataTable))
+        return self._table_list
 
     def compose(self) -> ComposeResult:
         yield Static("", id="greeting")
@@ -97,6 +106,7 @@ class LobbyScreen(TogetherScreen):
     def on_screen_resume(self) -> None:
         if self._unsubscribe is None:
             self._unsubscribe = self.player.lobby.subscribe(lambda: self.post_message(LobbyChanged()))
+        self._list.loosen()  # (back: the columns fit the rows as they are now)
         self.refresh_tables()
         self.together_arrive(None)
 
@@ -127,15 +137,15 @@ class LobbyScreen(TogetherScreen):
             self._unsubscribe = None
 
     def on_lobby_changed(self, _message: LobbyChanged) -> None:
-        # Every move at every table lands here: redraw at most every 0.2 s, and only when seen
+        # Every move at every table lands here: redraw at most every REDRAW_EVERY, and only when seen
         # (under a play screen the list waits for on_screen_resume).
-        if self.is_current and not self._pending:
+        if self.app.screen is self and not self._pending:  # (is_current: also under a table)
             self._pending = True
             self.set_timer(REDRAW_EVERY, self._refresh_pending)
 
     def _refresh_pending(self) -> None:
         self._pending = False
-        if self.is_current:
+        if self.app.screen is self:
             self.refresh_tables()
 
     def refresh_tables(self) -> None:
@@ -143,27 +153,11 @@ class LobbyScreen(TogetherScreen):
         rows = lobby.summaries(name)
         turns = sum(s.your_turn for s in rows)
         mine = sum(s.yours for s in rows)
-        self.query_one("#greeting", Static).update(
-            f"Welcome, {name}.  Your games: {mine} · your turn in {turns} game{'s' if turns != 1 else ''}"
-        )
-        table = self.query_one("#tables", DataTable)
-        keep, row = self._cursor_key(), table.cursor_row
-        columns = fit_columns(rows, self.size.width or self.app.size.width)
-        if (rows, columns) == self._shown:
-            self._show_at_table()  # (away times move on with every redraw)
-            return
-        self._shown = (rows, columns)
-        if [(str(c.label), c.width) for c in table.columns.values()] != [(c.label, c.width) for c in columns]:
-            table.clear(columns=True)
-            for column in columns:
-                table.add_column(column.label, width=column.width)
-        table.clear()
-        for s in rows:
-            table.add_row(*table_row(s, columns), key=s.id)
-        if rows:
-            # The cursor stays on its table when the rows are reordered (a turn moves one up).
-            ids = [s.id for s in rows]
-            table.move_cursor(row=ids.index(keep) if keep in ids else min(row, len(rows) - 1))
+        greeting = f"Welcome, {name}.  Your games: {mine} · your turn in {turns} game{'s' if turns != 1 else ''}"
+        if greeting != self._greeting:  # (a Static's update lays the screen out again)
+            self._greeting = greeting
+            self.query_one("#greeting", Static).update(greeting)
+        self._list.show(rows, self._list.fit(rows, self.size.width or self.app.size.width))
         self._show_at_table()  # (away times move on with every redraw)
         if self._waits is not None and not any(s.id == self._waits and s.status == "waiting" for s in rows):
             self._say(HINT)  # (no longer waiting: started, or gone)
@@ -172,10 +166,7 @@ class LobbyScreen(TogetherScreen):
         self.refresh_tables()  # (the columns fit the new width)
 
     def _cursor_key(self) -> str | None:
-        table = self.query_one("#tables", DataTable)
-        if not table.row_count:
-            return None
-        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return self._list.cursor_key()
 
     def _selected(self) -> str | None:
         """The table under the cursor, in the list as it is now (a pending redraw is done first;
@@ -302,6 +293,11 @@ class RemotePlayScreen(TableTogetherScreen, PlayScreen):
 
     def chat_folded(self) -> None:
         self.focus_board()
+
+    def claim_focus(self, ctx=None) -> None:
+        if self.typing_chat():
+            return  # a turn that begins while the player types a chat line leaves the keys there
+        super().claim_focus(ctx)
 
     def on_mount(self) -> None:
         self.together_arrive(self.table_id)

@@ -8,7 +8,8 @@ of each on a wider terminal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.lobby import TableSummary
@@ -29,9 +30,11 @@ class Column:
     width: int
 
 
+@functools.lru_cache(maxsize=2048)
 def table_cells(s: TableSummary) -> dict[str, str]:
-    """A table's cells by column, uncut. Its players are the people at it (the bots and open seats
-    have columns of their own; the line under the list names every seat)."""
+    """A table's cells by column, uncut (never change the dict: it is kept for the next redraw,
+    which asks again for every table of the lobby). Its players are the people at it (the bots
+    and open seats have columns of their own; the line under the list names every seat)."""
     people = [name for name in s.seats if not _bot_or_open(name)]
     return {
         "Table": f"{_mark(s)} {s.id}",
@@ -47,11 +50,12 @@ def table_cells(s: TableSummary) -> dict[str, str]:
 LABELS = ("Table", "Game", "Players", "Turn", "Free", "Bots", "Watch")
 
 
-def fit_columns(rows: Sequence[TableSummary], width: int) -> list[Column]:
-    """Each column as wide as its widest cell, the long ones narrower while the list would not fit
-    ``width``."""
+def fit_columns(rows: Sequence[TableSummary], width: int, at_least: Mapping[str, int] | None = None) -> list[Column]:
+    """Each column as wide as its widest cell (or ``at_least``), the long ones narrower while the
+    list would not fit ``width``."""
     cells = [table_cells(s) for s in rows]
-    natural = {label: max([len(label)] + [len(c[label]) for c in cells]) for label in LABELS}
+    floor = at_least or {}
+    natural = {label: max([len(label), floor.get(label, 0)] + [len(c[label]) for c in cells]) for label in LABELS}
     room = width - SCROLLBAR - PADDING * len(LABELS)
     for label, least in SHRINK:
         over = sum(natural.values()) - room
@@ -70,9 +74,12 @@ def cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
+#: How a bot's seat name ends ("Greedy bot 3"): a player's name has no spaces.
+BOT_SEAT = tuple(f" bot {i}" for i in range(1, 10))
+
+
 def _bot_or_open(name: str) -> bool:
-    # (a player's name has no spaces: "Greedy bot 3" and "(open seat 2)" are nobody's)
-    return name.startswith("(open seat") or (name.endswith(tuple(f" bot {i}" for i in range(1, 10))))
+    return name.startswith("(open seat") or name.endswith(BOT_SEAT)
 
 
 def _mark(s: TableSummary) -> str:

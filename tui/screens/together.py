@@ -56,12 +56,19 @@ class TogetherScreen(Screen[None]):
     def _arrive_now(self, table_id: str | None) -> None:
         from tui.server.together_hooks import session_together
 
-        if not self.is_current:
+        if self.where_the_player_is() is not self:
             return  # left already (it says so again when it is back)
         hooks = session_together(self.app, table_id)  # (made here: one write at a login)
         if hooks is not None:
             hooks.enter(table_id, self.query_one(ChatPanel))
             self.arrived()
+
+    def where_the_player_is(self) -> TogetherScreen | None:
+        """The top-most lobby or table screen: where the player is (a dialog above it changes
+        nothing). Not ``is_current``: Textual counts the screen under the top one as current too,
+        so the lobby's arrival, late on a loaded machine, took the session back to the lobby's
+        chat while the player sat at a table (whose lines then never reached them)."""
+        return next((s for s in reversed(self.app.screen_stack) if isinstance(s, TogetherScreen)), None)
 
     def arrived(self) -> None:
         """What a screen does once the session knows the player is here."""
@@ -73,9 +80,9 @@ class TogetherScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in TYPING_IDLE and self.typing_chat():
             return False  # the key is the chat's (":" and enter in a line of chat)
-        if action == "jump":
+        if action == "jump":  # (not for a notice that leads nowhere: a declined invitation, a closed table)
             bars = self.query(NoticeBar)
-            return bool(bars) and bars.first().notice is not None
+            return bool(bars) and bars.first().can_jump
         return super().check_action(action, parameters)
 
     def action_chat(self) -> None:

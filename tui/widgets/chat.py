@@ -16,7 +16,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.widgets import Input, RichLog
 
 from engine.together.chat import ChatLine
@@ -32,6 +34,30 @@ def chat_text(line: ChatLine) -> Text:
         parts.append((" (watching)", "italic dim"))
     parts += [": ", inert(line.text)]
     return Text.assemble(*parts)
+
+
+#: Lines a panel keeps (the log's and ``shown``'s).
+KEPT = 500
+
+
+class ChatLog(RichLog):
+    """The panel's lines: a RichLog whose growth never lays the whole screen out again.
+
+    A RichLog's ``virtual_size`` asks for a layout of the screen, so each line drawn every widget
+    of it again (the lobby's table list, the footer: 6 ms of a session's CPU a line, and 20
+    players chatting in the lobby send each lobby session about 7 lines a second). Its scrollbar
+    is always there, so a longer log changes no widget's place: only the log and its scrollbar
+    are drawn again."""
+
+    DEFAULT_CSS = "ChatLog { overflow-y: scroll; overflow-x: hidden; }"
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self, size: Size) -> None:
+        bar = self.vertical_scrollbar  # (a layout would have told it; nothing else does now)
+        bar.window_virtual_size = size.height
+        bar.window_size = self.scrollable_content_region.height
+        bar.refresh()
 
 
 class ChatPanel(Vertical):
@@ -62,7 +88,7 @@ class ChatPanel(Vertical):
         # Made now, mounted when first opened: a folded panel costs a session's first frame
         # nothing (lines that come meanwhile wait in ``_waiting``).
         self._waiting: list[Text] = []
-        self.log_view = RichLog(id="chat-lines", wrap=True, markup=False, min_width=20, max_lines=500)
+        self.log_view = ChatLog(id="chat-lines", wrap=True, markup=False, min_width=20, max_lines=KEPT)
         self.error_line = TextLine("chat-error")
         self.input = Input(
             placeholder="say something · enter sends · /mute NAME", id="chat-input", max_length=300, compact=True
@@ -87,11 +113,11 @@ class ChatPanel(Vertical):
             self.unread = 0
             if not self.input.is_attached:
                 self.mount_all(self._parts())
-                self.call_after_refresh(self._opened)
-            else:
-                self.input.focus()
+            self.call_after_refresh(self._opened)  # (once the log has its width again)
 
     def _opened(self) -> None:
+        if self.folded:
+            return  # (folded again before it was drawn: the lines wait on)
         for text in self._waiting:
             self.log_view.write(text)
         self._waiting = []
@@ -115,10 +141,12 @@ class ChatPanel(Vertical):
         for line in lines:
             text = chat_text(line)
             self.shown.append(text.plain)
-            if log.is_attached:
+            del self.shown[:-KEPT]  # (as many as the log keeps: a long chat never grows a session)
+            if log.is_attached and not self.folded:
                 log.write(text)
-            else:
+            else:  # (a folded log has no width: its lines would be wrapped at 20 columns for good)
                 self._waiting.append(text)
+                del self._waiting[:-KEPT]
             if self.folded:
                 self.unread += 1
         self.error_line.update("")

@@ -1,7 +1,8 @@
-"""Small widgets of playing together (issue 29), not wired into any screen yet: the notice line
-(a turn at another table, an invitation, …) and the lines saying who is online and who is at a
-table, and a take-back request. Each shows what the engine's ``engine.together`` objects return and posts a message for
-the screen to act on; none reads the store itself.
+"""Small widgets of playing together (issue 29), on the lobby's and tables' screens of an SSH
+session: the notice line (a turn at another table, an invitation, …) and the lines saying who is
+online and who is at a table, and a take-back request. Each shows what the engine's
+``engine.together`` objects return and posts a message for the screen to act on; none reads the
+store itself.
 """
 
 from __future__ import annotations
@@ -18,8 +19,13 @@ from engine.together.text import inert
 from .text_line import TextLine
 
 
+#: Seconds a notice that leads nowhere (an invitation declined, a table closed) stays on the line.
+TOLD_FOR = 12.0
+
+
 class NoticeBar(TextLine):
-    """The newest notice, with the key that goes there; hidden while there is none."""
+    """The newest notice, with the key that goes there; hidden while there is none. A notice
+    that only tells (its table gone or closed) offers no key and leaves by itself."""
 
     DEFAULT_CSS = """
     NoticeBar { height: 1; background: $warning 25%; padding: 0 1; }
@@ -51,11 +57,25 @@ class NoticeBar(TextLine):
         if bell:
             self.app.bell()
 
+    @property
+    def can_jump(self) -> bool:
+        """Whether the notice shown leads to a table the player can go to."""
+        return self.notice is not None and self.notice.leads_there
+
     def _put_text(self) -> None:
-        assert self.notice is not None
+        notice = self.notice
+        assert notice is not None
         more = f" (+{len(self.waiting)})" if self.waiting else ""
-        self.update(f"{inert(self.notice.text, 100)}{more} · {self.key}: go there")
+        go = f" · {self.key}: go there" if notice.leads_there else ""
+        self.update(f"{inert(notice.text, 100)}{more}{go}")
         self.remove_class("-empty")
+        if not notice.leads_there:
+            self.set_timer(TOLD_FOR, lambda: self._told(notice))
+
+    def _told(self, notice: Notice) -> None:
+        if self.notice is notice:
+            self.dismiss()
+            self.screen.refresh_bindings()  # (the key comes back with a notice that leads there)
 
     def drop(self, table_id: str) -> None:
         """Forget every notice about ``table_id`` (the player is there now)."""
@@ -67,7 +87,7 @@ class NoticeBar(TextLine):
 
     def jump(self) -> None:
         """Post Jump for the shown notice's table, then show the one before it (if any)."""
-        if self.notice is None:
+        if self.notice is None or not self.can_jump:
             return
         self.post_message(self.Jump(self.notice.table_id))
         self.dismiss()

@@ -71,6 +71,8 @@ class Timings:
     chat_missed: int = 0
     said: list[float] = field(default_factory=list)  # enter to the line on the chatter's own screen
     unsaid: int = 0  # lines that never showed
+    # CPU of the session processes by what their players do: {phase: {kind: cores}}
+    kinds: dict[str, dict[str, float]] = field(default_factory=dict)
 
 
 class Chatter:
@@ -144,6 +146,36 @@ def bot_processes(server: Serve) -> list[int]:
     return [p for p in process_tree(server.pid) if "multiprocessing.spawn" in command_line(p)]
 
 
+def by_login(sessions: list[int]) -> list[int]:
+    """The session processes in the order their players logged in (one at a time, each after
+    the one before had drawn: their start times differ by more than a clock tick)."""
+
+    def started(pid: int) -> tuple[int, int]:
+        try:
+            return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]), pid
+        except (OSError, IndexError, ValueError):
+            return 0, pid
+
+    return sorted(sessions, key=started)
+
+
+class KindCPU:
+    """The CPU seconds of the session processes of each kind of player (typing at a table,
+    chatting in the lobby, idle at a table) over a phase, in cores."""
+
+    def __init__(self, kinds: dict[str, list[int]]) -> None:
+        self.kinds = kinds
+        self.start()
+
+    def start(self) -> None:
+        self.t0 = time.monotonic()
+        self.c0 = {kind: cpu_seconds(pids) for kind, pids in self.kinds.items()}
+
+    def cores(self) -> dict[str, float]:
+        took = max(time.monotonic() - self.t0, 1e-9)
+        return {kind: (cpu_seconds(pids) - self.c0[kind]) / took for kind, pids in self.kinds.items()}
+
+
 def _parent(pid: int) -> int | None:
     try:
         return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
@@ -171,7 +203,11 @@ async def run(config: ScaleConfig, port: int = 0) -> dict[str, str]:
                 terms.append(term)
                 timings.first.append(took)
             await asyncio.sleep(2.0)  # the last logins settle
-            sessions = session_processes(server)
+            sessions = by_login(session_processes(server))
+            typed, chat_end = config.typists, config.typists + config.chatters
+            per_kind = KindCPU(
+                {"typing": sessions[:typed], "chatting": sessions[typed:chat_end], "idle": sessions[chat_end:]}
+            )
             uss = [uss_kib(p) for p in sessions]
             pss = [pss_kib(p) for p in sessions]
             per_session = cpu_seconds(sessions) / max(len(sessions), 1)  # its start, and idle since
@@ -196,8 +232,10 @@ async def run(config: ScaleConfig, port: int = 0) -> dict[str, str]:
                 for i, t in enumerate(terms[config.typists : config.typists + config.chatters])
             ]
             await asyncio.wait_for(asyncio.gather(*(c.to_lobby() for c in chatters)), 120)
+            per_kind.start()
             typing = [t.type_for(config.typing_seconds, config.keys_per_second) for t in typists]
             await asyncio.wait_for(asyncio.gather(*typing), config.typing_seconds + 60)
+            timings.kinds["quiet"] = per_kind.cores()
             timings.keys = [x for t in typists for x in t.times]
             timings.missed = sum(t.missed for t in typists)
             took = time.monotonic() - t0
@@ -206,7 +244,9 @@ async def run(config: ScaleConfig, port: int = 0) -> dict[str, str]:
                     t.times, t.missed = [], 0
                 typing = [t.type_for(config.typing_seconds, config.keys_per_second) for t in typists]
                 talking = [c.talk_for(config.typing_seconds) for c in chatters]
+                per_kind.start()
                 await asyncio.wait_for(asyncio.gather(*typing, *talking), config.typing_seconds + 60)
+                timings.kinds["chatting"] = per_kind.cores()
                 timings.chat_keys = [x for t in typists for x in t.times]
                 timings.chat_missed = sum(t.missed for t in typists)
                 timings.said = [x for c in chatters for x in c.said]
@@ -237,6 +277,15 @@ async def run(config: ScaleConfig, port: int = 0) -> dict[str, str]:
         "CPU of a session process": f"{per_session * 1000:.0f} ms from its fork to now (its start, then idle); "
         f"all {n} idle: {idle_busy:.2f} cores",
         "CPU while typing, in cores": f"sessions {sessions_busy:.2f}, front {front_busy:.2f}, bot pool {bots_busy:.2f}",
+        **_kind_figures(timings),
+    }
+
+
+def _kind_figures(timings: Timings) -> dict[str, str]:
+    """The sessions' cores by what their players do, quiet and while others chat."""
+    return {
+        f"  sessions' cores, {phase}": ", ".join(f"{kind} {cores:.2f}" for kind, cores in kinds.items())
+        for phase, kinds in timings.kinds.items()
     }
 
 
