@@ -54,3 +54,31 @@ def test_the_favour_step_is_shown_only_to_a_player_who_may_hold_the_favour():
     assert "Fav" not in step_bar(attrs.evolve(spectator, players_=tuple(players)), names, UNICODE, {}).plain
     players[view.turn.seat] = attrs.evolve(players[view.turn.seat], hand=2)
     assert may_hold_favour(attrs.evolve(spectator, players_=tuple(players)), view.turn.seat)
+
+
+def test_the_move_list_names_a_step_as_the_step_bar_does():
+    """The move list said "next (after 1 supply)" and "(3 mint and seals)" under a step bar of
+    "1 Gate ... 3 Rooms": "1 supply" read as one supply, and the steps had two sets of names."""
+    from engine.games.palais_royal import STEP_NAMES
+    from tui.games.palais_royal.look import STEP_LABELS
+
+    match = advance_until(new_match(None), lambda m: any(type(e).__name__ == "StepFinished" for e in m.events))
+    before, texts = match.game.initial_state(match.header.config), []
+    for event in match.events:
+        texts.append(match.game.describe(before, event, [s.name for s in match.seats]))
+        before = match.game.evolve(before, event)
+    assert any(t and t.startswith("next (after action ") for t in texts), texts
+    for step in range(1, 6):
+        assert STEP_NAMES[step] == f"action {STEP_LABELS[step].replace(' ', ', ')}", STEP_NAMES[step]
+
+
+def test_one_face_down_noble_is_one_noble():
+    from tui.games.palais_royal.panels import my_lines
+
+    from .test_palais_royal_screen import events_of
+
+    match = advance_until(new_match(None), lambda m: len(m.view(0).my_face_down) == 1)
+    assert events_of(match, "NobleRecruited")
+    ctx = type("Ctx", (), {"view": match.view(0), "seat": 0})()
+    face_down = next(str(line) for line in my_lines(ctx) if str(line).startswith("Face down"))
+    assert face_down.startswith("Face down: 1 noble, "), face_down
