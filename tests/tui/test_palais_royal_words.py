@@ -82,3 +82,27 @@ def test_one_face_down_noble_is_one_noble():
     ctx = type("Ctx", (), {"view": match.view(0), "seat": 0})()
     face_down = next(str(line) for line in my_lines(ctx) if str(line).startswith("Face down"))
     assert face_down.startswith("Face down: 1 noble, "), face_down
+
+
+async def test_colon_after_a_refused_move_starts_a_new_move(make_app, settings):
+    """A refused move stays on the line to be mended; ``:`` typed then was added to it, so the
+    next move typed ("To>Mu:+Mu") could never be read and every later one piled on."""
+    from textual.widgets import Input
+
+    from .test_palais_royal_screen import events_of
+
+    match = new_match(settings.saves_dir)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon", *"To>Mu", "enter")
+        await settle(pilot, app)
+        line = app.screen.query_one("#command", Input)
+        assert line.value == "To>Mu" and not events_of(match, "ServantPlaced"), "refused, kept to mend"
+        await pilot.press("colon", *"+Mu", "enter")
+        await settle(pilot, app)
+        assert [e.room for e in events_of(match, "ServantPlaced")] == [3], "the Mint (Münzerei)"
+        assert line.value == ""
+        await pilot.press("colon", *"Zz", "enter", "left", "colon")  # a ':' inside the text stays
+        await pilot.pause()
+        assert line.value == "Z:z"
