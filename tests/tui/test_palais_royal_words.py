@@ -106,3 +106,32 @@ async def test_colon_after_a_refused_move_starts_a_new_move(make_app, settings):
         await pilot.press("colon", *"Zz", "enter", "left", "colon")  # a ':' inside the text stays
         await pilot.pause()
         assert line.value == "Z:z"
+
+
+def test_one_point_and_one_seal_are_singular():
+    """ "K1, 1 pts" under the park, "needs 1 violet seals" when refused."""
+    import attrs
+
+    from engine.games.palais_royal.actions import Recruit
+    from engine.games.palais_royal.catalog import KOENIG, MADAME, NOBLES, SCHREIBSTUBE
+    from engine.games.palais_royal.refusals import _recruit_refusal
+    from tui.games.palais_royal.look import noble_text
+
+    match = new_match(None)
+    space = next(sp for sp in match.view(0).park if sp.noble is not None)
+    one = attrs.evolve(space, noble=attrs.evolve(space.noble, points=1))
+    assert ", 1 pt" in noble_text(one) and "1 pts" not in noble_text(one), noble_text(one)
+    state = match.state
+    for room, colour in ((KOENIG, "turquoise"), (MADAME, "violet")):
+        index = next(
+            i for i, n in enumerate(NOBLES) if (n.king if room == KOENIG else n.madame) == 1 and n.king + n.madame == 1
+        )
+        rooms = list(state.rooms)
+        rooms[SCHREIBSTUBE] = (1,) + rooms[SCHREIBSTUBE][1:]
+        rooms[room] = (0,) + rooms[room][1:]
+        park = (index,) + state.park[1:]
+        there = attrs.evolve(state, rooms=tuple(rooms), park=park, gold=(99,) + state.gold[1:], turn=0)
+        said = _recruit_refusal(there, 0, Recruit(0, 0, 0, 3))
+        assert said.endswith(
+            f"needs 1 {colour} seal ({'servants with the King' if room == KOENIG else 'servants with Madame'})"
+        ), said
