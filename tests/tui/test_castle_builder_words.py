@@ -95,3 +95,38 @@ def test_when_no_tile_fits_the_status_says_why():
             assert tile.label in text
         return
     raise AssertionError("no position where nothing fits in 30 games")
+
+
+def test_no_tile_fits_names_a_tile_with_the_right_number_and_why_it_may_not_stand_there():
+    """Issue 31's dead-locks: "places need 14 · 21; tiles: …, 14" left a player asking why the 14
+    did not fit; the line now says "14 at 3c: stone may not stand on nothing", the rule's own
+    reason, which is the one the engine gives when that build is tried."""
+    from engine.core.selfplay import play_out
+    from engine.games import get_game
+    from engine.games.castle_builder import Build
+    from engine.games.castle_builder.moves import CHECKS
+    from tui.games.castle_builder import near_misses, why_none_fits
+
+    game, found = get_game("castle-builder"), 0
+    for seed in range(6):
+        match = play_out(game, 2, ["random", "random"], seed)
+        state = game.initial_state(match.header.config)
+        for event in match.events:
+            state = game.evolve(state, event)
+            if (
+                state.pending
+                or 0 not in game.to_act(state)
+                or any(isinstance(a, Build) for a in game.legal_actions(state, 0))
+            ):
+                continue
+            view = game.view(state, 0)
+            ctx = type("Ctx", (), {"view": view, "seat": 0})()
+            misses = near_misses(view.castles[0], (*view.holder, *view.market_tiles))
+            if not misses:
+                continue
+            found += 1
+            face, place, why = misses[0]
+            assert f"; {face.label} at {place.spot}: {why})" in why_none_fits(ctx)
+            refusal = CHECKS.why_not(state, 0, Build(face.id, place.level, place.x))
+            assert refusal is not None and refusal.endswith(why), (refusal, why)
+    assert found, "no dead-lock with a near miss in these games"
