@@ -130,3 +130,11 @@ def test_no_tile_fits_names_a_tile_with_the_right_number_and_why_it_may_not_stan
             refusal = CHECKS.why_not(state, 0, Build(face.id, place.level, place.x))
             assert refusal is not None and refusal.endswith(why), (refusal, why)
     assert found, "no dead-lock with a near miss in these games"
+
+
+async def test_a_replay_names_the_castle_of_the_seat_called_you_your_castle(make_app, tmp_path):
+    """The replay shows the game as a spectator, and the first seat's castle was "You's castle"."""
+    match = advance_until(new_match(7), lambda m: m.finished)
+    async with replay_at_end(make_app, match, tmp_path / "cb") as (pilot, replay):
+        top = screen_lines(pilot.app)[0]
+        assert "You's" not in top and top.lstrip().startswith("Your castle"), top
