@@ -176,3 +176,13 @@ async def test_two_saves_of_one_game_are_told_apart(make_app, settings):
         await pilot.press("enter")
         await settle(pilot, app)
         assert play_screen(app).table.save_path.name == "late.jsonl", "the row chosen is the game opened"
+
+
+async def test_replays_tell_unfinished_saves_apart_too(make_app, settings):
+    """Replays lists unfinished games as well: two of one game showed "in progress" alike."""
+    save_after(settings.saves_dir, "early.jsonl", 2, datetime(2025, 1, 1, 12, 5))
+    save_after(settings.saves_dir, "late.jsonl", 9, datetime(2025, 1, 1, 12, 40))
+    app = make_app(start=lambda app: SavesScreen("replay"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert [row[3] for row in rows(app)] == ["move 9", "move 2"], rows(app)

@@ -132,7 +132,7 @@ class SavesScreen(Screen[None]):
         """Replays name the winner and the scores of a finished game; Load its state and move."""
         if self.mode == "load":
             return info.progress
-        return info.result if info.result and info.status == "finished" else info.status
+        return info.result if info.result and info.status == "finished" else info.progress
 
     def on_screen_resume(self) -> None:
         # A game opened from here may have moved on or ended meanwhile: the list shows it as it is.
