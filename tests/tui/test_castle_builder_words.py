@@ -138,3 +138,13 @@ async def test_a_replay_names_the_castle_of_the_seat_called_you_your_castle(make
     async with replay_at_end(make_app, match, tmp_path / "cb") as (pilot, replay):
         top = screen_lines(pilot.app)[0]
         assert "You's" not in top and top.lstrip().startswith("Your castle"), top
+
+
+def test_your_own_choice_is_not_prefixed_with_you():
+    """ "Your turn: you: discard down to 7" on the status line; another's keeps its name."""
+    from tui.games.castle_builder import PHASES, UI
+
+    match = advance_until(new_match(3), lambda m: m.view(0).choice is not None and m.view(0).choice.seat == 0)
+    ctx = type("Ctx", (), {"view": match.view(0), "seat": 0, "name": lambda self, s: match.seats[s].name})()
+    text = UI.phase_text(ctx)
+    assert not text.startswith("you:") and text in PHASES.values(), text

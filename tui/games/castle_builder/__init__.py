@@ -60,8 +60,9 @@ class CastleBuilderUI(GameUI):
         if view.finished:
             return "game over"
         if view.choice is not None:
-            who = "you" if view.choice.seat == ctx.seat else ctx.name(view.choice.seat)
-            return f"{who}: {PHASES.get(view.choice.kind, view.choice.kind)}"
+            what = PHASES.get(view.choice.kind, view.choice.kind)
+            # Yours follows "Your turn:" on the status line ("Your turn: you: take a coin" before).
+            return what if view.choice.seat == ctx.seat else f"{ctx.name(view.choice.seat)}: {what}"
         if any(isinstance(a, Build) for a in ctx.legal):
             return "pick a tile, enter, then a place (d: draw 2)"
         if Draw() in ctx.legal:
