@@ -135,3 +135,26 @@ def test_one_point_and_one_seal_are_singular():
         assert said.endswith(
             f"needs 1 {colour} seal ({'servants with the King' if room == KOENIG else 'servants with Madame'})"
         ), said
+
+
+async def test_a_dialog_chosen_from_twice_closes_once_and_the_game_stays(make_app, settings):
+    """Textual's dismiss pops whatever is on top: a move list chosen from twice before it closed
+    (enters typed fast) popped the game too, which was left without asking (seen in tmux:
+    the Load list, the title, or an empty screen came back mid-game)."""
+    from tui.games.palais_royal.dialogs import ChoiceScreen
+
+    match = new_match(settings.saves_dir)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        play = app.screen
+        await pilot.press("x")
+        await settle(pilot, app)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceScreen)
+        first, mine = dialog.actions[0], sum(1 for e in match.entries if e.move is not None and e.by == 0)
+        dialog.dismiss(first)
+        dialog.dismiss(first)  # the second choice, before the first pop is drawn
+        await settle(pilot, app)
+        assert app.screen is play, app.screen_stack
+        assert sum(1 for e in match.entries if e.move is not None and e.by == 0) == mine + 1, "played once"
