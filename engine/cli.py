@@ -23,12 +23,18 @@ from engine.games import all_games, get_game, game_ids
 __all__ = ["EXIT_PIPE", "Parser", "UsageError", "main", "replay_text"]
 
 
+def _game_help() -> str:
+    # The ids named here, where the help wraps them; as choices in the usage line they ran past
+    # 80 columns.
+    return "one of " + ", ".join(game_ids())
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="bergfried", description="Castle board games in the terminal.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     sub.add_parser("games", help="list the games")
     sp = sub.add_parser("selfplay", help="play bot-only games headless and write their save files")
-    sp.add_argument("game", choices=game_ids())
+    sp.add_argument("game", choices=game_ids(), metavar="GAME", help=_game_help())
     sp.add_argument(
         "--players", type=count, default=None, help="default: as many as --bots names, else the game's minimum"
     )
@@ -60,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     bp = sub.add_parser("bench", help="measure speed")
     bsub = bp.add_subparsers(dest="target", required=True, parser_class=Parser)
     be = bsub.add_parser("engine", help="engine speed for one game")
-    be.add_argument("game", choices=game_ids())
+    be.add_argument("game", choices=game_ids(), metavar="GAME", help=_game_help())
     be.add_argument("--games", type=count, default=200)
     be.add_argument("--seed", type=seed_arg, default=1)
     bsub.add_parser("tui", help="client start-up and key-to-frame latency (measured by the client)")
@@ -79,7 +85,7 @@ ARENA_HELP = "bots play a series with rotated seats: win rates with 95 %% interv
 
 def _add_arena_args(ap: argparse.ArgumentParser) -> None:
     """`arena` and `bench bots` are one tournament under two names."""
-    ap.add_argument("game", choices=game_ids())
+    ap.add_argument("game", choices=game_ids(), metavar="GAME", help=_game_help())
     ap.add_argument(
         "--bots",
         required=True,

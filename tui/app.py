@@ -43,8 +43,13 @@ class BergfriedApp(App[None]):
         Binding("f1", "help", "Help", show=False),
         Binding("ctrl+s", "settings", "Settings", show=False),
     ]
+    # Under NO_COLOR a light background is drawn in reverse video (tui/no_colour.py), the one mark
+    # of focus there is: so no button is lit but the focused one (which Textual reverses), and a
+    # focused field is reversed too (bold alone hardly shows).
     CSS = """
     .panel-title { color: $text-muted; text-style: bold; }
+    App.-no-colour Button { background: $panel; }
+    App.-no-colour Select:focus > SelectCurrent, App.-no-colour Input:focus { text-style: bold reverse; }
     """
 
     def __init__(self, settings: Settings, start: StartScreen | None = None, tables: Any = None) -> None:
@@ -94,6 +99,7 @@ class BergfriedApp(App[None]):
         # so an SSH session's own NO_COLOR wins over the server process's environment.
         self.no_color = no_color
         self._no_colour = NoColour() if no_color else None  # not even greys (tui/no_colour.py)
+        self.set_class(no_color, "-no-colour", update=False)
 
     def _apply_ascii(self, ascii_only: bool) -> None:
         self._ascii_filter = None

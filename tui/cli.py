@@ -25,25 +25,33 @@ APP_NAME = "bergfried"
 HEADLESS = """headless commands (each has its own --help):
   games                 list the games and their player counts
   selfplay GAME ...     play bot-only games and write their save files
-  replay FILE --text    print a saved game's moves (--json: a summary for scripts)
+  replay FILE --text    print a saved game's moves (--json: for scripts)
   check FILE            replay a save file and say whether it is sound
-  export FILE           a readable transcript (--format md; --cast OUT: an asciinema recording)
-  hint FILE --seat N    the expert's top three moves for a seat of a practice game
-  arena GAME --bots ..  bots play a series with rotated seats: win rates with 95 % intervals
+  export FILE           a readable transcript (--format md);
+                        --cast OUT: an asciinema recording
+  hint FILE --seat N    the expert's top three moves for a seat
+                        of a practice game
+  arena GAME --bots ..  bots play a series with rotated seats:
+                        win rates with 95 % intervals
   bench engine GAME     engine speed: games/s, load vs JSON parse, seeking
-  bench bots GAME ...   a bot tournament: win rates with 95 % intervals (as arena)
+  bench bots GAME ...   a bot tournament (as arena)
   bench tui             client start-up and key-to-frame latency
-  bench story           the story's chances and turning points: seconds, key-to-frame meanwhile
-  bench chat            chat over the store: a line to 20 other processes, latency and CPU
-  bench ssh             SSH server: sessions, memory, connect and key-to-frame latency
+  bench story           the story's chances and turning points:
+                        seconds, and key-to-frame meanwhile
+  bench chat            chat over the store: a line to 20 other processes,
+                        latency and CPU
+  bench ssh             SSH server: sessions, memory, connect and
+                        key-to-frame latency
   serve                 host games over SSH (see docs/ssh.md)
-  admin ACTION ...      a server's host: list players, remove a key, ban a name, close a table"""
+  admin ACTION ...      a server's host: list players, remove a key,
+                        ban a name, close a table"""
 
 REPLAY_HEADLESS = """without the viewer (printed, for scripts):
   --text                the moves in notation with running scores
   --json                one JSON summary for scripts (with --view: the view)
   --view SEAT           what seat SEAT (1, 2, … or 'spectator') saw
-  --at N                with --view: after move N as --text numbers them (default: the end)"""
+  --at N                with --view: after move N as --text numbers them
+                        (default: the end)"""
 
 
 def _version() -> str:
@@ -91,7 +99,13 @@ def ui_parser() -> argparse.ArgumentParser:
 
 
 def add_ui_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--theme", choices=THEME_NAMES, default=argparse.SUPPRESS)
+    p.add_argument(
+        "--theme",
+        choices=THEME_NAMES,
+        default=argparse.SUPPRESS,
+        metavar="THEME",  # the choices in the help text, where they wrap (the usage line did not)
+        help="one of " + ", ".join(THEME_NAMES),
+    )
     p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw with ASCII characters only")
     p.add_argument(
         "--config-dir",

@@ -21,7 +21,7 @@ from typing import Any
 
 SUFFIX = ".jsonl"
 INDEX_NAME = ".bergfried-index.json"
-INDEX_VERSION = 1
+INDEX_VERSION = 2  # 2: each record says how many moves were played
 
 
 # A plain dataclass, not attrs: the title reads the index before its first frame, and attrs
@@ -41,6 +41,7 @@ class SaveInfo:
     error_line: int | None = None  # the line it names, when it names one
     warning: str | None = None  # the engine's message when only part could be recovered
     result: str = ""  # a finished game's winner and scores: "Ann won · 51–40–33"
+    moves: int = 0  # the moves played (the replay viewer's and ``replay --text``'s numbers)
 
     @property
     def status(self) -> str:
@@ -52,8 +53,22 @@ class SaveInfo:
 
     @property
     def date(self) -> str:
+        """When the game was started: "2026-11-28 15:20"."""
         stamp = self.created or datetime.fromtimestamp(self.modified).isoformat(timespec="minutes")
         return stamp.replace("T", " ")[:16]
+
+    @property
+    def last_played(self) -> str:
+        """When the file was last written, i.e. the last move: "2026-11-28 15:41"."""
+        return datetime.fromtimestamp(self.modified).isoformat(sep=" ", timespec="minutes")
+
+    @property
+    def progress(self) -> str:
+        """A game's state with how far it went: "move 23", "recovered · move 9", "damaged"."""
+        if self.error:
+            return self.status
+        moves = f"move {self.moves}" if self.moves else "not started"
+        return moves if self.status == "in progress" else f"{self.status} · {moves}"
 
     @property
     def can_continue(self) -> bool:
@@ -92,6 +107,7 @@ def describe_save(path: Path) -> SaveInfo:
         None,
         loaded.warning,
         result_text([s.name for s in header.seats], outcome) if outcome.finished else "",
+        loaded.entries[-1].act if loaded.entries else 0,
     )
 
 
@@ -230,6 +246,7 @@ _KINDS = {
     "error_line": (int, type(None)),
     "warning": (str, type(None)),
     "result": (str,),
+    "moves": (int,),
 }
 
 

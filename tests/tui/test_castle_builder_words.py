@@ -95,3 +95,56 @@ def test_when_no_tile_fits_the_status_says_why():
             assert tile.label in text
         return
     raise AssertionError("no position where nothing fits in 30 games")
+
+
+def test_no_tile_fits_names_a_tile_with_the_right_number_and_why_it_may_not_stand_there():
+    """Issue 31's dead-locks: "places need 14 · 21; tiles: …, 14" left a player asking why the 14
+    did not fit; the line now says "14 at 3c: stone may not stand on nothing", the rule's own
+    reason, which is the one the engine gives when that build is tried."""
+    from engine.core.selfplay import play_out
+    from engine.games import get_game
+    from engine.games.castle_builder import Build
+    from engine.games.castle_builder.moves import CHECKS
+    from tui.games.castle_builder import near_misses, why_none_fits
+
+    game, found = get_game("castle-builder"), 0
+    for seed in range(6):
+        match = play_out(game, 2, ["random", "random"], seed)
+        state = game.initial_state(match.header.config)
+        for event in match.events:
+            state = game.evolve(state, event)
+            if (
+                state.pending
+                or 0 not in game.to_act(state)
+                or any(isinstance(a, Build) for a in game.legal_actions(state, 0))
+            ):
+                continue
+            view = game.view(state, 0)
+            ctx = type("Ctx", (), {"view": view, "seat": 0})()
+            misses = near_misses(view.castles[0], (*view.holder, *view.market_tiles))
+            if not misses:
+                continue
+            found += 1
+            face, place, why = misses[0]
+            assert f"; {face.label} at {place.spot}: {why})" in why_none_fits(ctx)
+            refusal = CHECKS.why_not(state, 0, Build(face.id, place.level, place.x))
+            assert refusal is not None and refusal.endswith(why), (refusal, why)
+    assert found, "no dead-lock with a near miss in these games"
+
+
+async def test_a_replay_names_the_castle_of_the_seat_called_you_your_castle(make_app, tmp_path):
+    """The replay shows the game as a spectator, and the first seat's castle was "You's castle"."""
+    match = advance_until(new_match(7), lambda m: m.finished)
+    async with replay_at_end(make_app, match, tmp_path / "cb") as (pilot, replay):
+        top = screen_lines(pilot.app)[0]
+        assert "You's" not in top and top.lstrip().startswith("Your castle"), top
+
+
+def test_your_own_choice_is_not_prefixed_with_you():
+    """ "Your turn: you: discard down to 7" on the status line; another's keeps its name."""
+    from tui.games.castle_builder import PHASES, UI
+
+    match = advance_until(new_match(3), lambda m: m.view(0).choice is not None and m.view(0).choice.seat == 0)
+    ctx = type("Ctx", (), {"view": match.view(0), "seat": 0, "name": lambda self, s: match.seats[s].name})()
+    text = UI.phase_text(ctx)
+    assert not text.startswith("you:") and text in PHASES.values(), text

@@ -130,3 +130,27 @@ def _table(app, match):
     from engine.core import Table
 
     return Table(match, bot_delay=0.0)
+
+
+async def test_new_game_shows_every_variant_whole_with_start_on_screen(make_app):
+    """Issue 31: "royal strategy: … a prince and a…", "peaceful times: … instea…", "first game: …
+    for a first …": a variant's words were cut at 80 columns; they wrap now, Start still shows."""
+    from textual.widgets import Button
+
+    from tui.screens.new_game import NewGameScreen
+    from tui.widgets import OnOffCheckbox
+
+    from .textfit import screen_lines
+
+    for game_id in ("castle-builder", "palais-royal"):
+        app = make_app(start=lambda app, game_id=game_id: NewGameScreen(game_id))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            lines = screen_lines(app)
+            text = " ".join(" ".join(lines).split())
+            for box in app.screen.query(OnOffCheckbox):
+                label = " ".join(str(box.label).split())
+                assert label in text, (game_id, label, lines)
+            assert not any(line.rstrip().endswith("…") for line in lines), lines
+            start = app.screen.query_one("#start", Button).region
+            assert start.bottom <= 23 and any("Start (ctrl+g)" in line for line in lines), lines

@@ -29,7 +29,7 @@ async def test_lists_refresh_when_shown_and_load_points_to_replays(make_app, set
         write_log_atomic(settings.saves_dir / "done.jsonl", done.game, done.header, done.entries)
         app.push_screen(SavesScreen("load"))
         await settle(pilot, app)
-        assert [r[3] for r in rows(app)] == ["in progress"]
+        assert [r[3] for r in rows(app)] == ["move 1"], "the unfinished game only"
         await pilot.press("escape")
         await settle(pilot, app)
         assert app.screen is replays and len(rows(app)) == 2, "Replays was refreshed on return"

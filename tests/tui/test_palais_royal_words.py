@@ -54,3 +54,107 @@ def test_the_favour_step_is_shown_only_to_a_player_who_may_hold_the_favour():
     assert "Fav" not in step_bar(attrs.evolve(spectator, players_=tuple(players)), names, UNICODE, {}).plain
     players[view.turn.seat] = attrs.evolve(players[view.turn.seat], hand=2)
     assert may_hold_favour(attrs.evolve(spectator, players_=tuple(players)), view.turn.seat)
+
+
+def test_the_move_list_names_a_step_as_the_step_bar_does():
+    """The move list said "next (after 1 supply)" and "(3 mint and seals)" under a step bar of
+    "1 Gate ... 3 Rooms": "1 supply" read as one supply, and the steps had two sets of names."""
+    from engine.games.palais_royal import STEP_NAMES
+    from tui.games.palais_royal.look import STEP_LABELS
+
+    match = advance_until(new_match(None), lambda m: any(type(e).__name__ == "StepFinished" for e in m.events))
+    before, texts = match.game.initial_state(match.header.config), []
+    for event in match.events:
+        texts.append(match.game.describe(before, event, [s.name for s in match.seats]))
+        before = match.game.evolve(before, event)
+    assert any(t and t.startswith("next (after action ") for t in texts), texts
+    for step in range(1, 6):
+        assert STEP_NAMES[step] == f"action {STEP_LABELS[step].replace(' ', ', ')}", STEP_NAMES[step]
+
+
+def test_one_face_down_noble_is_one_noble():
+    from tui.games.palais_royal.panels import my_lines
+
+    from .test_palais_royal_screen import events_of
+
+    match = advance_until(new_match(None), lambda m: len(m.view(0).my_face_down) == 1)
+    assert events_of(match, "NobleRecruited")
+    ctx = type("Ctx", (), {"view": match.view(0), "seat": 0})()
+    face_down = next(str(line) for line in my_lines(ctx) if str(line).startswith("Face down"))
+    assert face_down.startswith("Face down: 1 noble, "), face_down
+
+
+async def test_colon_after_a_refused_move_starts_a_new_move(make_app, settings):
+    """A refused move stays on the line to be mended; ``:`` typed then was added to it, so the
+    next move typed ("To>Mu:+Mu") could never be read and every later one piled on."""
+    from textual.widgets import Input
+
+    from .test_palais_royal_screen import events_of
+
+    match = new_match(settings.saves_dir)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon", *"To>Mu", "enter")
+        await settle(pilot, app)
+        line = app.screen.query_one("#command", Input)
+        assert line.value == "To>Mu" and not events_of(match, "ServantPlaced"), "refused, kept to mend"
+        await pilot.press("colon", *"+Mu", "enter")
+        await settle(pilot, app)
+        assert [e.room for e in events_of(match, "ServantPlaced")] == [3], "the Mint (Münzerei)"
+        assert line.value == ""
+        await pilot.press("colon", *"Zz", "enter", "left", "colon")  # a ':' inside the text stays
+        await pilot.pause()
+        assert line.value == "Z:z"
+
+
+def test_one_point_and_one_seal_are_singular():
+    """ "K1, 1 pts" under the park, "needs 1 violet seals" when refused."""
+    import attrs
+
+    from engine.games.palais_royal.actions import Recruit
+    from engine.games.palais_royal.catalog import KOENIG, MADAME, NOBLES, SCHREIBSTUBE
+    from engine.games.palais_royal.refusals import _recruit_refusal
+    from tui.games.palais_royal.look import noble_text
+
+    match = new_match(None)
+    space = next(sp for sp in match.view(0).park if sp.noble is not None)
+    one = attrs.evolve(space, noble=attrs.evolve(space.noble, points=1))
+    assert ", 1 pt" in noble_text(one) and "1 pts" not in noble_text(one), noble_text(one)
+    state = match.state
+    for room, colour in ((KOENIG, "turquoise"), (MADAME, "violet")):
+        index = next(
+            i for i, n in enumerate(NOBLES) if (n.king if room == KOENIG else n.madame) == 1 and n.king + n.madame == 1
+        )
+        rooms = list(state.rooms)
+        rooms[SCHREIBSTUBE] = (1,) + rooms[SCHREIBSTUBE][1:]
+        rooms[room] = (0,) + rooms[room][1:]
+        park = (index,) + state.park[1:]
+        there = attrs.evolve(state, rooms=tuple(rooms), park=park, gold=(99,) + state.gold[1:], turn=0)
+        said = _recruit_refusal(there, 0, Recruit(0, 0, 0, 3))
+        assert said.endswith(
+            f"needs 1 {colour} seal ({'servants with the King' if room == KOENIG else 'servants with Madame'})"
+        ), said
+
+
+async def test_a_dialog_chosen_from_twice_closes_once_and_the_game_stays(make_app, settings):
+    """Textual's dismiss pops whatever is on top: a move list chosen from twice before it closed
+    (enters typed fast) popped the game too, which was left without asking (seen in tmux:
+    the Load list, the title, or an empty screen came back mid-game)."""
+    from tui.games.palais_royal.dialogs import ChoiceScreen
+
+    match = new_match(settings.saves_dir)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        play = app.screen
+        await pilot.press("x")
+        await settle(pilot, app)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceScreen)
+        first, mine = dialog.actions[0], sum(1 for e in match.entries if e.move is not None and e.by == 0)
+        dialog.dismiss(first)
+        dialog.dismiss(first)  # the second choice, before the first pop is drawn
+        await settle(pilot, app)
+        assert app.screen is play, app.screen_stack
+        assert sum(1 for e in match.entries if e.move is not None and e.by == 0) == mine + 1, "played once"

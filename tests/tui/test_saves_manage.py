@@ -3,11 +3,14 @@ game is being played; Replays names the winner and the scores."""
 
 from __future__ import annotations
 
+import os
+from datetime import datetime
+
 from engine.core import write_log_atomic
 from tui.screens.dialogs import ConfirmScreen, PromptScreen
 from tui.screens.saves import SavesScreen
 
-from .conftest import finished_match, new_match, notifications, replay_at_end, settle
+from .conftest import finished_match, new_match, play_screen, notifications, replay_at_end, settle
 from .textfit import screen_lines
 
 
@@ -108,7 +111,7 @@ async def test_a_game_left_can_be_renamed_and_deleted_and_the_list_keeps_its_pla
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         assert "⏎ Open" in screen_lines(app)[-1], "enter opens, and the footer says so"
-        assert app.screen.selected.path == path and "game.jsonl · 1 event" in str(
+        assert app.screen.selected.path == path and "game.jsonl · started 2025-01-01 12:00 · not started" in str(
             app.screen.query_one("#detail").render()
         )
         await pilot.press("enter")
@@ -139,3 +142,47 @@ async def test_a_replay_at_its_end_says_who_won(make_app, tmp_path):
         await pilot.press("home")
         await pilot.pause()
         assert " won" not in str(viewer.query_one("#status").render())
+
+
+def save_after(folder, name: str, moves: int, played: datetime) -> None:
+    """A King Up! save of the usual three players, started at the usual time, ``moves`` moves in
+    and last written at ``played``."""
+    match = new_match(None, seed=5)
+    for _ in range(moves):
+        seat = min(match.to_act)
+        match.submit(seat, match.legal_actions(seat)[0])
+    write_log_atomic(folder / name, match.game, match.header, match.entries)
+    os.utime(folder / name, (played.timestamp(), played.timestamp()))
+
+
+async def test_two_saves_of_one_game_are_told_apart(make_app, settings):
+    """Two saves of the same game by the same players started at the same minute showed the same
+    row ("King Up!  Ann, Bob, Cid  2025-01-01 12:00  in progress"): each now says when it was last
+    played and how far it went, in the replay viewer's numbering."""
+    save_after(settings.saves_dir, "early.jsonl", 2, datetime(2025, 1, 1, 12, 5))
+    save_after(settings.saves_dir, "late.jsonl", 9, datetime(2025, 1, 1, 12, 40))
+    app = make_app(start=lambda app: SavesScreen("load"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        late, early = rows(app)
+        assert late[:2] == early[:2], "the same game and players"
+        assert late[2:] == ("2025-01-01 12:40", "move 9") and early[2:] == ("2025-01-01 12:05", "move 2"), rows(app)
+        header = [str(c.label) for c in app.screen.query_one("DataTable").ordered_columns]
+        assert header == ["game", "players", "last played", "progress"]
+        lines = screen_lines(app)
+        assert any("12:40" in line and "move 9" in line for line in lines), lines
+        detail = str(app.screen.query_one("#detail").render())
+        assert detail == "late.jsonl · started 2025-01-01 12:00 · move 9", detail
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert play_screen(app).table.save_path.name == "late.jsonl", "the row chosen is the game opened"
+
+
+async def test_replays_tell_unfinished_saves_apart_too(make_app, settings):
+    """Replays lists unfinished games as well: two of one game showed "in progress" alike."""
+    save_after(settings.saves_dir, "early.jsonl", 2, datetime(2025, 1, 1, 12, 5))
+    save_after(settings.saves_dir, "late.jsonl", 9, datetime(2025, 1, 1, 12, 40))
+    app = make_app(start=lambda app: SavesScreen("replay"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert [row[3] for row in rows(app)] == ["move 9", "move 2"], rows(app)

@@ -9,7 +9,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from tui.screens.modal import Dialog
 from textual.widgets import Button, Input, Static
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 CSS_FILE = Path(__file__).with_name("dialogs.tcss")
 
 
-class CoverScreen(ModalScreen[None]):
+class CoverScreen(Dialog[None]):
     """Hides the board between hot-seat players so nobody sees the next player's secrets."""
 
     CSS_PATH = CSS_FILE
@@ -43,7 +43,7 @@ class CoverScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class PromptScreen(ModalScreen[str | None]):
+class PromptScreen(Dialog[str | None]):
     """Asks for one line of text (a file name); escape cancels."""
 
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
@@ -98,7 +98,7 @@ class PromptScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Dialog[bool]):
     """A question with Yes/No; y/n answer it, escape says no, enter gives the ``default`` answer
     (no, for a question whose yes loses something: Esc, Esc, Enter must not leave a game)."""
 
@@ -135,7 +135,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class InterludeScreen(ModalScreen[None]):
+class InterludeScreen(Dialog[None]):
     """A message box dismissed with enter, escape or space."""
 
     CSS_PATH = CSS_FILE
@@ -154,7 +154,7 @@ class InterludeScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class BreakdownScreen(ModalScreen[None]):
+class BreakdownScreen(Dialog[None]):
     """The score breakdown of a game (its own :meth:`GameUI.breakdown`); reopened at will."""
 
     CSS_PATH = CSS_FILE

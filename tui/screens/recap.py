@@ -14,7 +14,7 @@ from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from tui.screens.modal import Dialog
 from textual.widgets import Static
 
 from engine.core.recap import Recap, RecapLog
@@ -40,7 +40,7 @@ def recap_body(recap: Recap, names: Sequence[str], everything: bool) -> str:
     return "\n".join(out)
 
 
-class RecapScreen(ModalScreen[None]):
+class RecapScreen(Dialog[None]):
     """The recap box; a switches between what touched you and everything the others did."""
 
     DEFAULT_CSS = """

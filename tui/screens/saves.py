@@ -1,6 +1,7 @@
-"""Load and Replays: the saved games, with game, players, date and status (Replays: who won
-and the scores); d deletes a save and r renames it, each asked first and refused while the
-game is being played, so nothing is lost by a stray key.
+"""Load and Replays: the saved games, with game and players; Load says when each was last
+played and how far it went, Replays when each was started, who won and the scores. d deletes a
+save and r renames it, each asked first and refused while the game is being played, so nothing
+is lost by a stray key.
 
 A damaged file shows the engine's own message; when lines before the damage are whole, the
 player may open that recovered part (a copy is written; the original is never touched).
@@ -89,7 +90,11 @@ class SavesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("game", "players", "date", "result" if self.mode == "replay" else "status")
+        # Load tells two saves of one game apart by when each was last played and how far it went.
+        if self.mode == "load":
+            table.add_columns("game", "players", "last played", "progress")
+        else:
+            table.add_columns("game", "players", "date", "result")
         self.action_rescan()
         table.focus()
 
@@ -111,7 +116,8 @@ class SavesScreen(Screen[None]):
         for info in infos:
             status = self._status(info)  # a long result is cut; the line below the list has it whole
             status = status if len(status) <= status_width else status[: status_width - 1] + "…"
-            table.add_row(info.title, fit_names(info.players, players_width), info.date, status)
+            date = info.last_played if self.mode == "load" else info.date
+            table.add_row(info.title, fit_names(info.players, players_width), date, status)
         detail = self.query_one("#detail", Static)
         if infos:
             paths = [i.path for i in infos]
@@ -123,8 +129,10 @@ class SavesScreen(Screen[None]):
             detail.update("No saved games here yet.")
 
     def _status(self, info: SaveInfo) -> str:
-        """Replays name the winner and the scores of a finished game; Load its state."""
-        return info.result if self.mode == "replay" and info.result and info.status == "finished" else info.status
+        """Replays name the winner and the scores of a finished game; Load its state and move."""
+        if self.mode == "load":
+            return info.progress
+        return info.result if info.result and info.status == "finished" else info.progress
 
     def on_screen_resume(self) -> None:
         # A game opened from here may have moved on or ended meanwhile: the list shows it as it is.
@@ -133,7 +141,7 @@ class SavesScreen(Screen[None]):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted | None) -> None:
         info = self.selected
         if info is not None:
-            message = info.error or info.warning or f"{info.path.name} · {plural(info.events, 'event')}"
+            message = info.error or info.warning or f"{info.path.name} · started {info.date} · {info.progress}"
             if info.result and not info.error:
                 message += f"\n{info.players}: {info.result}"
             self.query_one("#detail", Static).update(message)

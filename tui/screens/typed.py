@@ -43,6 +43,16 @@ class TypedMoves(_MixedInto):
         def claim_focus(self, ctx: ViewContext | None = None) -> None: ...
         def _set_status(self, text: str, error: bool = False) -> None: ...
 
+    #: The line's text when its move was refused (it stays there to be mended); None otherwise.
+    _refused: str | None = None
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """``:`` typed after a refused move starts a new move (the refused one stays on the status
+        line): it was added to the refused text, and the move typed next could never be read."""
+        refused, self._refused = self._refused, None
+        if refused is not None and event.value.startswith(refused + ":"):
+            event.input.value = event.value[len(refused) + 1 :]
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         # ":" focuses this line; pressed again while typing, it lands in the text, so drop it.
@@ -57,6 +67,7 @@ class TypedMoves(_MixedInto):
             self._set_status(f"Not your turn yet: “{text}” is played when your turn comes (esc: drop it)")
             return
         if not self._play_typed(text):
+            self._refused = event.value
             return
         event.input.value = ""
         # The move is made: the keys go back to the board (it takes them on the next turn).

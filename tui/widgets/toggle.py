@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.content import Content
+from textual.geometry import Size
 from textual.widgets import Checkbox
 
 
@@ -20,3 +21,10 @@ class OnOffCheckbox(Checkbox):
         tick = "x" if getattr(settings, "ascii", False) else "✔"
         self.BUTTON_INNER = tick if self.value else " "
         return super().render()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # Textual gives a toggle one line; a screen that lets its label wrap (text-wrap: wrap)
+        # gets as many lines as the words need, so none is cut at 80 columns.
+        if self.styles.text_wrap != "wrap":
+            return super().get_content_height(container, viewport, width)
+        return max(1, len(self.render().wrap(width)))

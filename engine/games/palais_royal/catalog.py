@@ -46,7 +46,16 @@ BONUS_ROOMS = frozenset({EHRENHOF, TREPPENHAUS, MUENZEREI, KOENIG, MADAME})
 # Steps of a turn: 0 before action 1 (only the Royal Favour), 1–5 the rulebook's actions, 6 the end
 # of the turn (cards that may be played any time, once everything else is done).
 BEFORE, SUPPLY, MOVES, ROOMS_STEP, RECRUIT, CARDS, END = range(7)
-STEP_NAMES = ("before action 1", "1 supply", "2 moves", "3 mint and seals", "4 recruit", "5 back door", "end of turn")
+# In the step bar's words ("next (after action 1, Gate)"): "1 supply" read as one supply.
+STEP_NAMES = (
+    "before action 1",
+    "action 1, Gate",
+    "action 2, Moves",
+    "action 3, Rooms",
+    "action 4, Nobles",
+    "action 5, Cards",
+    "end of turn",
+)
 
 
 @attrs.frozen

@@ -57,17 +57,29 @@ from .events import (
     ServantBrought,
     ServantMoved,
     ServantPlaced,
+    StepBegan,
     StepFinished,
     TurnBegan,
 )
 from .actions import Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
 from .state import PLACING
+from .turn import passed_over
 
 _BRING = re.compile(r"^\+\s*([^<]+?)\s*(?:<\s*(.+?))?$")
 _MOVE = re.compile(r"^([^<>]+?)\s*>\s*([^<>]+?)$")
 _RECRUIT = re.compile(r"^([a-fA-F][1-6])\s*(?:\*\s*([KkMm]{1,3}))?\s*(?:<\s*([A-Za-z]{2}))?$")
 _CARD = re.compile(r"^(play|keep)\s+(.+)$", re.IGNORECASE)
 HELP = "moves look like +Mu, +To<Mu, Tr>Mu, mint, c4, c4*K, a2<Mu, draw, keep Pen, play Pen, next"
+
+
+def _passed(before: Any, ev: Any, who: Any) -> str:
+    """ "Ann passed over: Nobles (nobody in the Writing Room), Cards (nobody at the Back Door) · ",
+    or "" when no step was passed over."""
+    steps = passed_over(before, ev)
+    if not steps:
+        return ""
+    said = ", ".join(f"{STEP_NAMES[step].split(', ')[-1]} ({why})" for step, why in steps)
+    return f"{who(before.turn)} passed over: {said} · "
 
 
 def _source(source: int | None) -> str:
@@ -155,7 +167,9 @@ def describe(before: Any, ev: Any, names: Sequence[str] = ()) -> str | None:
         case ServantPlaced(room=room):
             return f"+{ROOM_CODES[room]}"
         case TurnBegan(round=r, opens_round=True, last_round=last):
-            return f"— round {r}{' (the last)' if last else ''} —"
+            return _passed(before, ev, who) + f"— round {r}{' (the last)' if last else ''} —"
+        case TurnBegan() | StepBegan():
+            return _passed(before, ev, who).removesuffix(" · ") or None
         case StepFinished(step=step):
             return f"next (after {STEP_NAMES[step]})"
         case CardPlayed(card=card):

@@ -131,9 +131,9 @@ def _recruit_refusal(state: PalaisState, seat: int, action: Recruit) -> str:
     if action.wild_king + action.wild_madame > state.wild:
         return "you have no Borrowed Seals left for that"
     if state.rooms[KOENIG][seat] < noble.king - action.wild_king:
-        return f"{noble.name} needs {noble.king} turquoise seals (servants with the King)"
+        return f"{noble.name} needs {_seals(noble.king, 'turquoise')} (servants with the King)"
     if state.rooms[MADAME][seat] < noble.madame - action.wild_madame:
-        return f"{noble.name} needs {noble.madame} violet seals (servants with Madame)"
+        return f"{noble.name} needs {_seals(noble.madame, 'violet')} (servants with Madame)"
     if (space in BORDER) != (action.source is not None):
         return (
             "a border noble leaves one of your servants on its space: say where it comes from"
@@ -149,3 +149,8 @@ def why_not(state: PalaisState, seat: int, action: Any) -> str | None:
 
 
 CHECKS = Checks("Palais Royal", {}, otherwise=why_not)  # engine.core.checks: one table for every kind
+
+
+def _seals(count: int, colour: str) -> str:
+    """ "1 violet seal", "2 violet seals"."""
+    return f"{count} {colour} seal" + ("" if count == 1 else "s")

@@ -34,9 +34,9 @@ from .catalog import (
     SUPPLY as SUPPLY_STEP,
     TOR,
 )
-from .events import SUPPLY
+from .events import SUPPLY, StepBegan, TurnBegan
 from .actions import Bring, Done, Draw, Keep, Mint, Move, Place, PlayCard, Recruit
-from .state import FREE, PLACING, PLAYING, UNLIMITED, PalaisState
+from .state import FREE, PLACING, PLAYING, UNLIMITED, PalaisState, evolve
 
 CARD_STEPS = {
     "before": (BEFORE,),
@@ -202,3 +202,34 @@ __all__ = [
     "card_playable",
     "UNLIMITED",
 ]
+
+
+def passed_over(before: PalaisState, ev: Any) -> list[tuple[int, str]]:
+    """The steps of ``before.turn``'s turn that ``ev`` passes over because they offered nothing
+    (``has_work``), each with why in a player's words: the move list says it, or a step would
+    vanish from the step bar unexplained. A StepBegan passes over the steps between the last one
+    and its own; a TurnBegan the rest of the turn before it."""
+    if before.phase != PLAYING or not isinstance(ev, (StepBegan, TurnBegan)):
+        return []
+    last = ev.step if isinstance(ev, StepBegan) else CARDS + 1
+    out = []
+    for step in range(max(before.step + 1, SUPPLY_STEP), last):
+        at = evolve(before, StepBegan(before.turn, step))
+        if not has_work(at):
+            out.append((step, _why_nothing(at)))
+    return out
+
+
+def _why_nothing(state: PalaisState) -> str:
+    """Why the current step offers nothing, in few words (the move list is narrow): the first
+    thing ``step_actions`` finds missing."""
+    seat, step = state.turn, state.step
+    if step == SUPPLY_STEP:
+        return "none may come" if state.gate_left == 0 else "no servant left"
+    if step == MOVES:
+        return "no moves"
+    if step == ROOMS_STEP:
+        return "nothing to take"
+    if step == RECRUIT:
+        return "nobody in the Writing Room" if state.count(SCHREIBSTUBE, seat) == 0 else "no noble affordable"
+    return "nobody at the Back Door" if draw_count(state, seat) == 0 else "no cards left"

@@ -143,3 +143,33 @@ def test_every_event_of_a_game_has_a_line_or_is_bookkeeping():
         line = GAME.describe(state, ev, ["A", "B", "C", "D"])
         state = GAME.evolve(state, ev)
         assert line is not None or isinstance(ev, (StepBegan, TurnBegan))
+
+
+def test_a_step_passed_over_is_named_with_why_in_the_move_list():
+    """Issue 31: a step with nothing to do vanished from the step bar unexplained (the Nobles
+    step of a player with nobody in the Writing Room, the Cards step without the Back Door)."""
+    from engine.games.palais_royal.catalog import CARDS, HINTEREINGANG, RECRUIT, SCHREIBSTUBE, STEP_NAMES
+    from engine.games.palais_royal.events import StepBegan, TurnBegan
+    from engine.games.palais_royal.state import PLAYING
+
+    seen = set()
+    for seed in range(4):
+        _, _, events = play_random(seed, 3, check=False)
+        state = GAME.initial_state(GameConfig(3))
+        for ev in events:
+            line = GAME.describe(state, ev, ["Ann", "Bob", "Cy"]) or ""
+            if state.phase == PLAYING and isinstance(ev, (StepBegan, TurnBegan)):
+                last = ev.step if isinstance(ev, StepBegan) else CARDS + 1
+                jumped = range(max(state.step + 1, 1), last)
+                for step in jumped:
+                    name = STEP_NAMES[step].split(", ")[1]
+                    assert f"{name} (" in line, (step, line)
+                    seen.add(step)
+                if jumped:
+                    assert line.startswith(f"{['Ann', 'Bob', 'Cy'][state.turn]} passed over: "), line
+                if "Nobles (nobody in the Writing Room)" in line:
+                    assert state.count(SCHREIBSTUBE, state.turn) == 0
+                if "Cards (nobody at the Back Door)" in line:
+                    assert state.count(HINTEREINGANG, state.turn) == 0
+            state = GAME.evolve(state, ev)
+    assert {RECRUIT, CARDS} <= seen, seen

@@ -22,7 +22,7 @@ def test_the_view_draws_castle_park_rows_and_players():
     assert view.park[parse_space("c3")].cost == 6 and view.park[0].border and view.park[2].double
     assert [r.name for r in view.rows] == ["fountain row", "statue row", "vase row", "lion row"]
     assert len(view.decorations) == 9
-    assert view.turn.step == RECRUIT and view.turn.recruits == 1 and view.turn.step_name == "4 recruit"
+    assert view.turn.step == RECRUIT and view.turn.recruits == 1 and view.turn.step_name == "action 4, Nobles"
     assert view.my_hand == (PENSION,) and view.players_[RED].hand == 1
     assert GAME.view(state, YELLOW).my_hand == () and GAME.view(state, None).my_hand == ()
 

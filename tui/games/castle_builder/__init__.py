@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.castle_builder import Build, Draw
+from engine.games.castle_builder import TILES, Build, Draw, Spot, pattern_problem
 
 from ..base import GameUI, ViewContext, ViewPanel
 from .board import BuilderBoard
@@ -60,8 +60,9 @@ class CastleBuilderUI(GameUI):
         if view.finished:
             return "game over"
         if view.choice is not None:
-            who = "you" if view.choice.seat == ctx.seat else ctx.name(view.choice.seat)
-            return f"{who}: {PHASES.get(view.choice.kind, view.choice.kind)}"
+            what = PHASES.get(view.choice.kind, view.choice.kind)
+            # Yours follows "Your turn:" on the status line ("Your turn: you: take a coin" before).
+            return what if view.choice.seat == ctx.seat else f"{ctx.name(view.choice.seat)}: {what}"
         if any(isinstance(a, Build) for a in ctx.legal):
             return "pick a tile, enter, then a place (d: draw 2)"
         if Draw() in ctx.legal:
@@ -82,7 +83,38 @@ def why_none_fits(ctx: ViewContext) -> str:
     tiles = ", ".join(t.label for t in (*view.holder, *view.market_tiles))
     if not needs:
         return f" (no open place takes a tile; tiles: {tiles})" if tiles else ""
-    return f" (places need {' · '.join(map(str, needs))}; tiles: {tiles or 'none'})"
+    # The first near miss only: the line has two rows at 80 columns.
+    misses = "".join(
+        f"; {face.label} at {spot.spot}: {why}"
+        for face, spot, why in near_misses(castle, (*view.holder, *view.market_tiles))[:1]
+    )
+    return f" (places need {' · '.join(map(str, needs))}; tiles: {tiles or 'none'}{misses})"
+
+
+def near_misses(castle: Any, tiles: Any) -> list[tuple[Any, Any, str]]:
+    """(tile, open place, why): a tile whose number an open place asks for (or a check mark), and
+    the rule's own reason (pattern_problem) why it may not stand there all the same, said as
+    ``14 at 3c: stone may not stand on air``; without it a player saw "places need 14; tiles: …,
+    14" and could not tell why nothing fit."""
+    below = {(p.level, p.x): p.tile.id for p in castle.tiles}
+    out: list[tuple[Any, Any, str]] = []
+    for open_spot in castle.spots:
+        if open_spot.need is None or not fillable(castle, open_spot.level, open_spot.x, open_spot.need):
+            continue  # the places the line names as needed (the foundation takes any number)
+        spot = Spot(
+            open_spot.level,
+            open_spot.x,
+            open_spot.need,
+            below.get((open_spot.level - 1, open_spot.x - 1)),
+            below.get((open_spot.level - 1, open_spot.x + 1)),
+        )
+        for face in tiles:
+            if not face.check and face.lower != open_spot.need:
+                continue
+            why = pattern_problem(TILES[face.id], spot)
+            if why and not any(f.label == face.label and p == open_spot for f, p, _ in out):
+                out.append((face, open_spot, why))  # two tiles alike are one reason
+    return out
 
 
 UI = CastleBuilderUI()

@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from engine.games.castle_builder import Build, Draw, Pass
+from engine.core.words import whose
 from themes import UNICODE
 from themes.palettes import COLOURLESS
 
@@ -190,10 +191,11 @@ class BuilderBoard(ViewPanel, can_focus=True):
         ctx = self.ctx
         view = ctx.view
         castle = view.castles[self.viewed]
-        whose = "Your" if self.viewed == ctx.seat else f"{ctx.name(self.viewed)}'s"
+        # A replay (a spectator) shows the castle of a seat named "You": "Your", never "You's".
+        owner = "Your" if self.viewed == ctx.seat else whose(ctx.name(self.viewed))
         look = look_for(ctx.glyphs)
         counts = f"{castle.windows}{look.window} {castle.persons}{look.person} {castle.roofs}{look.roof}"
-        self.query_one("#title", TextLine).update(fit(f"{whose} castle, {castle.height} high · {counts}", WIDTH))
+        self.query_one("#title", TextLine).update(fit(f"{owner} castle, {castle.height} high · {counts}", WIDTH))
         coins = " · ".join(c.title for c in view.market_coins)
         self.query_one("#coins", TextLine).update(fit(f"Coins: {coins}", WIDTH))
         self._describe()

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from tui.screens.modal import Dialog
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -22,7 +22,7 @@ from .look import tile_name
 CHOICES = (Discard, TakeCoin, Steal, Knock, TakeTile)
 
 
-class ChoiceScreen(ModalScreen[Any]):
+class ChoiceScreen(Dialog[Any]):
     """A title, a line of help and a list of moves; enter picks one, escape goes back."""
 
     CSS_PATH = "dialogs.tcss"
@@ -51,7 +51,7 @@ class ChoiceScreen(ModalScreen[Any]):
         self.dismiss(None)
 
 
-class CoinsScreen(ModalScreen[None]):
+class CoinsScreen(Dialog[None]):
     """The three market coins with their effects, and the coins each player has won."""
 
     CSS_PATH = "dialogs.tcss"

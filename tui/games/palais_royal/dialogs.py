@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from tui.screens.modal import Dialog
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -22,7 +22,7 @@ from ..base import ViewContext
 from .actions import line_for
 
 
-class ChoiceScreen(ModalScreen[Any]):
+class ChoiceScreen(Dialog[Any]):
     """A short list of moves; enter plays the highlighted one, escape goes back to the board."""
 
     CSS_PATH = "dialogs.tcss"
@@ -82,7 +82,7 @@ def winners_text(final: Any, seats: Sequence[Seat]) -> str:
     return " and ".join(names) + " share the win."
 
 
-class FinalScoringScreen(ModalScreen[None]):
+class FinalScoringScreen(Dialog[None]):
     """Each player's points: nobles, honour cards played, cards in hand, the park's border rows."""
 
     CSS_PATH = "dialogs.tcss"

@@ -228,7 +228,7 @@ def noble_text(sp: Any) -> str:
     border = ", border" if sp.border else ""  # (leaves a servant when recruited)
     return (
         f"{sp.name}{_double(sp) and ' x2'} {n.name}: {gold}{', ' + seals if seals else ''}, "
-        f"{n.points} pts{border} - {benefit}"
+        f"{n.points} {'pt' if n.points == 1 else 'pts'}{border} - {benefit}"
     )
 
 

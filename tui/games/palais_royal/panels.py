@@ -12,7 +12,7 @@ from themes import UNICODE
 
 from ...widgets.names import fit_name
 from ..base import ViewContext, ViewPanel
-from .look import card_code, chip
+from .look import card_code, chip, plural
 
 
 class PalaisInfo(ViewPanel):
@@ -84,7 +84,7 @@ def my_lines(ctx: ViewContext) -> list[Text]:
         points = sum(n.points for n in view.my_face_down)
         out.append(
             Text(
-                f"Face down: {len(view.my_face_down)} nobles, {points} pts (in your total; "
+                f"Face down: {plural(len(view.my_face_down), 'noble')}, {points} pts (in your total; "
                 "the others see it without them)",
                 style="dim",
             )
