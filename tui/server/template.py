@@ -138,9 +138,9 @@ def fill_allocator_holes() -> None:
     pools, and a session's start wrote into most of them). The fillers stay in the template,
     shared by every child and never written. Counts from ``sys._debugmallocstats`` (CPython's
     allocator report, on stderr); without it (another allocator or Python) nothing is done."""
-    report = _malloc_report()
-    for size, free in report:
-        FILLERS.extend(_block(size) for _ in range(free))
+    for _ in range(2):  # (the second pass takes the blocks the first one's own work freed)
+        for size, free in _malloc_report():
+            FILLERS.extend([_block(size) for _ in range(free)])
 
 
 def _block(size: int) -> object:
