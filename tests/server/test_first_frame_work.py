@@ -1,0 +1,49 @@
+"""A session's start is mostly Textual styling, laying out and drawing its first screen (about
+65 of its 80 ms of CPU): how often widgets are styled on the way to a table's first frame is a
+count that does not move with the machine's load, and a regression (a screen styled twice, a
+second full restyle) shows in it at once."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
+from textual.widget import Widget
+
+from engine.core import TableHost
+from engine.games import get_game
+from engine.lobby import Accounts, Lobby
+from tui.screens.lobby import RemotePlayScreen
+from tui.server.child import Player, RemoteApp
+from tui.settings import Settings
+
+
+async def test_a_table_is_styled_about_once_a_widget_on_the_way_to_its_first_frame(tmp_path, monkeypatch):
+    host = TableHost(get_game, bot_delay=0, durable=False)
+    lobby = Lobby(tmp_path, host)
+    accounts = Accounts(tmp_path / "accounts.json")
+    record = lobby.create("alice", "king-up", ["me", "bot:random", "bot:random"])
+    accounts.claim("alice", "ssh-ed25519 AAAAalice")
+    accounts.set_last_table("alice", record.id)
+    settings = Settings.load(tmp_path / "me", tmp_path / "tables", player_name="alice", bot_delay=0, durable=False)
+    styled: Counter[str] = Counter()
+    apply = Stylesheet.apply
+
+    def counting(self: Stylesheet, node: DOMNode, **options) -> None:
+        if isinstance(node, Widget):  # (not the nodes Textual makes for component classes)
+            styled[type(node).__name__] += 1
+        apply(self, node, **options)
+
+    monkeypatch.setattr(Stylesheet, "apply", counting)
+    app = RemoteApp(settings, Player("alice", "ssh-ed25519 AAAAalice", lobby, accounts), tables=host)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, RemotePlayScreen)
+            widgets = len(list(app.screen.walk_children(with_self=True)))
+    finally:
+        lobby.close()
+    # 2026-11-28: 58 stylings for 24 widgets (the footer's keys, the move line and the screens
+    # are styled twice: once composed, once as focus and bindings settle).
+    assert sum(styled.values()) <= 3 * widgets, styled
