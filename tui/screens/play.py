@@ -163,7 +163,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
             self.info.show(ctx)
         if self.table.stopped:
             self._set_status(self.table.stopped, error=True)
-        elif self._queued is not None and ctx.interactive and self.viewer in self.table.to_act:
+        elif self._queued is not None and ctx.interactive and self._queued_turn(ctx):
             self.call_later(self._play_queued)
         else:
             self._set_status(self._status_text(ctx))
@@ -174,6 +174,11 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
             command.disabled = True  # no moves are left to type; keys go to the screen
         self.refresh_bindings()
         self.claim_focus(ctx)
+
+    def _queued_turn(self, ctx: ViewContext) -> bool:
+        """Whether the viewer's turn now is one a typed move is for: a secret vote a bot's move
+        called is asked by its own dialog, and the move typed meanwhile waits for the next turn."""
+        return self.viewer in self.table.to_act and self.ui.secret_prompt(ctx) is None
 
     def claim_focus(self, ctx: ViewContext | None = None) -> None:
         """Whenever the viewer may act and no dialog is open, the board has the keys.
