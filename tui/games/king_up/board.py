@@ -274,12 +274,18 @@ class KingUpBoard(ViewPanel):
         self.post_message(self.ActionChosen(Pass()))
 
 
+def voted_mark(glyphs) -> str:
+    """Beside a name before the reveal: that player has voted. Not the YES mark, which it was,
+    beside a player who had voted NO."""
+    return "v" if glyphs.ascii else "•"
+
+
 def legend(glyphs) -> str:
     """What the marks on the board and beside it mean (the help page says the same)."""
     left, right = glyphs.legal
     return (
         f"{left}A{right} can move  {glyphs.turn} to move  * you  {glyphs.card} vote cards\n"
-        f"{glyphs.crown} holds the crown  {glyphs.throne} throne  {glyphs.yes}/{glyphs.no} yes/no vote\n"
+        f"{glyphs.crown} holds the crown  {glyphs.throne} throne  {voted_mark(glyphs)} has voted\n"
         f"A{glyphs.seat(0)} a player's last move (their token)"
     )
 
