@@ -10,7 +10,7 @@ import math
 import pytest
 
 from engine.core import Table
-from engine.games.king_up import CANDIDATES, Place
+from engine.games.king_up import CANDIDATES, ELIMINATED, Place
 from themes import FIGURE_COLOURS, SEAT_COLOURS, THEMES
 from themes.palettes import COLOURLESS
 from tui.screens.play import PlayScreen
@@ -216,3 +216,26 @@ async def test_each_seats_last_move_is_marked_on_the_board_by_its_token(make_app
         await pilot.pause()
         described = str(play_screen(app).board.query_one("#focus-line").render())
         assert f"by {match.seats[marked[-1]].name}" in described.replace("\n", " ")
+
+
+async def test_at_160x48_every_candidate_and_mover_is_named_whole_on_the_board(make_app):
+    """Playing as a new user (issue 30's check): at 160x48 the castle cut "Alighi…", "Bernar…",
+    "Clemen…", "Fiorel…" and the movers "● Diet…"; the names now take their cells' whole width."""
+    from .textfit import screen_lines
+
+    match = mid_game()
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=BIG) as pilot:
+        await settle(pilot, app)
+        await pilot.pause()
+        grid = play_screen(app).board.grid
+        assert grid.scale == 3
+        rows = screen_lines(app)[: grid.size.height]
+        board = "\n".join(line[: grid.size.width] for line in rows)
+        assert "…" not in board, board
+        words = board.split()
+        for f, candidate in enumerate(CANDIDATES):
+            assert candidate.name in words or match.view(0).floors[f] == ELIMINATED, (candidate.name, board)
+        view = match.view(0)
+        movers = {match.seats[s].name for s, move in enumerate(view.last_moves) if move is not None}
+        assert movers and all(f"{grid.glyphs.seat(0)}{name}" in board for name in movers), (movers, board)

@@ -75,7 +75,7 @@ def figure_cell(fig: int, floor: int, scale: int = 1) -> Cell:
         dim=floor == ELIMINATED,
         label=f"{c.name} {c.trade} · {floor_name(floor)} · {POINTS[floor]} pts",
         key=("fig", fig),
-        big=big_name(c.initial, c.name, 3 * scale - 2) if scale > 2 else "",
+        big=big_name(c.initial, c.name, 3 * scale) if scale > 2 else "",
     )
 
 
@@ -119,7 +119,7 @@ def mark_last_moves(cells: dict[tuple[int, int], Cell], ctx: ViewContext, glyphs
         for pos, cell in cells.items():
             if cell.key == ("fig", move.figure):
                 # Scaled up, the empty line above the initial names the mover too.
-                big = _cut(f"{token} {ctx.name(seat)}", 3 * scale - 2) + cell.big if cell.big else ""
+                big = _cut(f"{token}{ctx.name(seat)}", 3 * scale) + cell.big if cell.big else ""
                 cells[pos] = attrs.evolve(
                     cell, badge=token, badge_fg=f"seat-{seat}", label=f"{cell.label} · {how} by {who}", big=big
                 )
