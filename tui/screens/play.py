@@ -102,6 +102,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
         self._attachments: list[Any] = []
         self._prompt_open = False  # a cover or prompt of ours is open (``_busy``)
         self._interlude_open = False  # an interlude (a reveal, a round's scores) is showing
+        self._under_interlude: Any = None  # the view drawn under it, if it has one (its board_view)
         self._queued: str | None = None  # a move typed before the viewer's turn, played when it comes
         self._over_shown, self._spin = False, 0
 
@@ -143,11 +144,12 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
 
     def context(self) -> ViewContext:
         seat = self.viewer
-        legal = tuple(self.table.legal_actions(seat)) if seat in self.table.to_act else ()
+        under = self._under_interlude  # the view an open interlude is about (no move is made on it)
+        legal = tuple(self.table.legal_actions(seat)) if seat in self.table.to_act and under is None else ()
         glyphs = self.app.glyphs
         return ViewContext(
             self.game,
-            self.table.view(seat),
+            self.table.view(seat) if under is None else under,
             seat,
             self.table.seats,
             legal,
@@ -293,7 +295,11 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
             return
         if self._interludes:
             self._interlude_open = True
-            self.app.push_screen(self._interludes.popleft(), self._interlude_closed)
+            interlude = self._interludes.popleft()
+            self._under_interlude = getattr(interlude, "board_view", None)
+            if self._under_interlude is not None:
+                self.redraw()
+            self.app.push_screen(interlude, self._interlude_closed)
             return
         if self.table.finished:
             if not self._over_shown:
@@ -306,6 +312,9 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
 
     def _interlude_closed(self, _result: Any = None) -> None:
         self._interlude_open = False
+        if self._under_interlude is not None:
+            self._under_interlude = None
+            self.redraw()
         self.call_after_refresh(self.advance)
 
     def _turn_human(self, humans: list[int]) -> None:
