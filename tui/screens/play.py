@@ -35,6 +35,7 @@ from .game_over import GameOverScreen
 from .hint import HintKey
 from .save_copy import SaveACopy
 from .recap import RecapKey
+from .status_line import StatusLine
 from .typed import TypedMoves
 from .undo_leave import UndoAndLeave
 
@@ -58,7 +59,7 @@ PROMPT_IDLE = frozenset(
 )
 
 
-class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[None]):
+class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, StatusLine, Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
@@ -168,7 +169,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
         elif self._queued is not None and ctx.interactive and self._queued_turn(ctx):
             self.call_later(self._play_queued)
         else:
-            self._set_status(self._status_text(ctx))
+            self._show_turn_status(ctx)
         self.sub_title = f"{self.game.title} · {self.table.players} players"
         command = self.query_one("#command", Input)
         if self.table.finished and not command.disabled:
@@ -200,23 +201,6 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
         focused = self.focused
         return focused is not None and (focused is self.board or self.board in focused.ancestors)
 
-    def _status_text(self, ctx: ViewContext) -> str:
-        if self.table.finished:
-            return "The game is over."
-        if ctx.interactive:
-            who = f"{ctx.name(ctx.seat)}: " if self.hot_seat else "Your turn: "
-            return who + self.ui.phase_text(ctx)
-        queued = f" · “{self._queued}” is played when your turn comes" if self._queued else ""
-        if self.table.thinking is not None:
-            return f"{ctx.name(self.table.thinking)} is thinking {ctx.spinner}{queued}"
-        waiting = ", ".join(ctx.name(s) for s in sorted(self.table.to_act))
-        return f"Waiting for {waiting}{queued}"
-
-    def _set_status(self, text: str, error: bool = False) -> None:
-        status = self.query_one("#status", Static)
-        status.update(text)
-        status.set_class(error, "-error")
-
     def _rebuild_moves(self, lines) -> None:
         self.query_one("#moves", OptionList).clear_options()
         self._add_moves(lines)
@@ -238,7 +222,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
         self._spin += 1
         if self.info is not None:
             self.info.show(self.context())
-        self._set_status(self._status_text(self.context()))
+        self._show_turn_status(self.context())
 
     # -- changes --------------------------------------------------------------------------
 
@@ -359,6 +343,8 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
         except IllegalAction as exc:
             self.app.bell()
             self._set_status(exc.reason, error=True)
+        else:
+            self._kept_error = None
 
     def on_view_panel_action_chosen(self, message: ViewPanel.ActionChosen) -> None:
         message.stop()
