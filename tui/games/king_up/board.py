@@ -118,8 +118,9 @@ def mark_last_moves(cells: dict[tuple[int, int], Cell], ctx: ViewContext, glyphs
         token = glyphs.seat(seat)
         for pos, cell in cells.items():
             if cell.key == ("fig", move.figure):
-                # Scaled up, the empty line above the initial names the mover too.
-                big = _cut(f"{token}{ctx.name(seat)}", 3 * scale) + cell.big if cell.big else ""
+                # Scaled up, the empty line above the initial names the mover too (their token is
+                # beside the initial): a column short of the cell, so two movers' names never touch.
+                big = _cut(ctx.name(seat), 3 * scale - 1) + cell.big if cell.big else ""
                 cells[pos] = attrs.evolve(
                     cell, badge=token, badge_fg=f"seat-{seat}", label=f"{cell.label} · {how} by {who}", big=big
                 )
