@@ -505,3 +505,28 @@ def test_the_player_waiting_for_ludwigs_rooms_is_told_who_gives_them():
     assert ludwig_giver(ctx) == "Ann"
     assert waiting_line(ctx) == "Waiting while Ann gives Ludwig's two rooms to his castles"
     assert ludwig_giver(ViewContext(match.game, match.view(0), 0, seats)) is None, "the giver is not waiting"
+
+
+async def test_a_refused_move_stays_in_sight_while_the_others_choose_at_the_same_time(make_app, settings):
+    """Playing as a new user (issue 30's check): a typed move refused while the bots drafted at
+    the same time had its message redrawn away by their moves before it could be read; it now
+    stays until the player acts again."""
+    match = new_match(4, seed=3, saves_dir=settings.saves_dir)
+    table = Table(match, bot_delay=30.0)  # the bots wait until the test hurries them
+    app = make_app(start=lambda app: PlayScreen(table))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert 0 in match.to_act
+        await pilot.press("colon", "z", "z", "enter")
+        await pilot.pause()
+        status = play_screen(app).query_one("#status")
+        assert "Cannot read" in str(status.render())
+        for _ in range(500):  # each bot's pause hurried as soon as it begins
+            if match.to_act == {0}:
+                break
+            table.hurry()
+            await pilot.pause(0.02)
+        assert match.to_act == {0}, "the bots have chosen"
+        await pilot.pause()
+        assert "Cannot read" in str(status.render()), str(status.render())
+    table.close()

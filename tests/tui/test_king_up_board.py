@@ -10,7 +10,8 @@ import math
 import pytest
 
 from engine.core import Table
-from engine.games.king_up import CANDIDATES, Place
+from engine.games.king_up import CANDIDATES, ELIMINATED, THRONE, Place
+from tui.games.king_up.board import ROW_OF
 from themes import FIGURE_COLOURS, SEAT_COLOURS, THEMES
 from themes.palettes import COLOURLESS
 from tui.screens.play import PlayScreen
@@ -216,3 +217,57 @@ async def test_each_seats_last_move_is_marked_on_the_board_by_its_token(make_app
         await pilot.pause()
         described = str(play_screen(app).board.query_one("#focus-line").render())
         assert f"by {match.seats[marked[-1]].name}" in described.replace("\n", " ")
+
+
+async def test_at_160x48_every_candidate_and_mover_is_named_whole_on_the_board(make_app):
+    """Playing as a new user (issue 30's check): at 160x48 the castle cut "Alighi…", "Bernar…",
+    "Clemen…", "Fiorel…" and the movers "● Diet…"; the names now take their cells' whole width
+    (a mover's name a column less, so two never run together)."""
+    from .textfit import screen_lines
+
+    match = mid_game()
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=BIG) as pilot:
+        await settle(pilot, app)
+        await pilot.pause()
+        grid = play_screen(app).board.grid
+        assert grid.scale == 3
+        rows = screen_lines(app)[: grid.size.height]
+        board = "\n".join(line[: grid.size.width] for line in rows)
+        assert "…" not in board, board
+        words = board.split()
+        for f, candidate in enumerate(CANDIDATES):
+            assert candidate.name in words or match.view(0).floors[f] == ELIMINATED, (candidate.name, board)
+        view = match.view(0)
+        movers = {match.seats[s].name for s, move in enumerate(view.last_moves) if move is not None}
+        assert movers and all(name in words for name in movers), (movers, board)
+
+
+async def test_a_rounds_scores_show_over_its_final_position(make_app, settings):
+    """Playing as a new user (issue 30's check): the round's scores came up over the next round's
+    empty castle and a goal card "worth 0 now"; the castle under them now stays as the round
+    ended (the king on the throne) until they are closed, and then the next round is drawn."""
+    app = make_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#seed").value = "11"
+        await pilot.press("ctrl+g")
+        await settle(pilot, app)
+        for _ in range(400):
+            if type(app.screen).__name__ == "RoundEndScreen":
+                break
+            await pilot.press("y" if type(app.screen).__name__ == "VoteScreen" else "enter")
+            await settle(pilot, app)
+        scores = app.screen
+        assert type(scores).__name__ == "RoundEndScreen"
+        grid = play_screen(app).board.grid
+        king = scores.view.king
+        assert king is not None, "seed 11's first round crowns a king"
+        on_board = {cell.key[1] for cell in grid._cells.values() if cell.key and cell.key[0] == "fig"}
+        standing = {f for f, floor in enumerate(scores.view.floors) if floor > 0}
+        assert grid.find(("fig", king))[1] == ROW_OF[THRONE], "the king is still on the throne"
+        assert standing <= on_board
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert play_screen(app).board.grid.find(("fig", king))[1] != ROW_OF[THRONE], "the next round is drawn"

@@ -486,3 +486,88 @@ async def test_while_voting_the_footer_offers_only_what_works(make_app, settings
         }
         assert "Leave" in shown
     table.close()
+
+
+def _bot_move(match, bot, seat):
+    import random
+
+    rng = random.Random(match.rng(f"bot{seat}").getrandbits(128))  # as the table's bots draw
+    return bot.choose(match.view(seat), list(match.legal_actions(seat)), rng)
+
+
+def _a_wait_that_ends_in_a_vote(seats, bot):
+    """A seed, the actions up to where the viewer (seat 1, playing its first legal move) has just
+    moved and waits for a bot whose move calls a vote, and the viewer's first move after that
+    vote (voting YES): the game played ahead with the same bots, whose choices follow the seed."""
+    from engine.games.king_up import Vote
+
+    for seed in range(60):
+        match = new_match(None, seed=seed, seats=seats)
+        played: list = []
+        while not match.finished:
+            if 1 in match.to_act:
+                if any(isinstance(a, Vote) for a in match.legal_actions(1)):
+                    break  # the viewer's own climb called it: not a wait
+                played.append((1, match.legal_actions(1)[0]))
+                match.submit(*played[-1])
+                ahead = new_match(None, seed=seed, seats=seats)
+                for seat, action in played:
+                    ahead.submit(seat, action)
+                waited = 0
+                while 1 not in ahead.to_act and not ahead.finished:
+                    seat = min(ahead.to_act)
+                    ahead.submit(seat, _bot_move(ahead, bot, seat))
+                    waited += 1
+                # (the table's first bot move comes at once, so the vote is called by a later one)
+                if ahead.finished or waited < 2 or Vote(True) not in ahead.legal_actions(1):
+                    continue
+                ahead.submit(1, Vote(True))
+                while 1 not in ahead.to_act and not ahead.finished:
+                    seat = min(ahead.to_act)
+                    ahead.submit(seat, _bot_move(ahead, bot, seat))
+                legal = () if ahead.finished else ahead.legal_actions(1)
+                if legal and not any(isinstance(a, Vote) for a in legal):
+                    return seed, list(played), ahead.game.format_action(ahead.state, 1, legal[0])
+            else:
+                seat = min(match.to_act)
+                played.append((seat, _bot_move(match, bot, seat)))
+                match.submit(*played[-1])
+    raise AssertionError("no game found where a bot's move calls a vote while the viewer waits")
+
+
+async def test_a_move_typed_while_bots_play_waits_past_a_vote_for_the_turn_it_is_for(make_app, settings):
+    """Playing as a new user (issue 30's check): a climb typed while the bots played was spent on
+    the secret vote a bot's move called (refused there, its message under the vote dialog, then
+    overwritten); it now waits through the vote and is played on the viewer's next move."""
+    from tui.bots import make_bot
+
+    seats = [Seat("Adalbert", "bot:greedy"), Seat("You", "human"), Seat("Brunhild", "bot:greedy")]
+    bot = make_bot(get_game("king-up"), "greedy")
+    seed, played, move = _a_wait_that_ends_in_a_vote(seats, bot)
+    match = new_match(settings.saves_dir, seed=seed, seats=seats)
+    for seat, action in played:  # the same game up to the viewer's wait
+        match.submit(seat, action)
+    table = Table(match, bot_delay=30.0)  # the bots wait until the test hurries them
+    app = make_app(start=lambda app: PlayScreen(table))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert 1 not in match.to_act
+        await pilot.press("colon", *move, "enter")
+        assert f"“{move}” is played when" in status(app)
+        for _ in range(500):
+            if type(app.screen).__name__ == "VoteScreen":
+                break
+            table.hurry()
+            await pilot.pause(0.02)
+        assert type(app.screen).__name__ == "VoteScreen"
+        await pilot.press("y")
+        for _ in range(500):
+            if any(e.by == 1 and e.move == move for e in match.entries):
+                break
+            if type(app.screen).__name__ == "RevealInterlude":
+                await pilot.press("enter")
+            table.hurry()
+            await pilot.pause(0.02)
+        mine = [e.move for e in match.entries if e.by == 1 and e.move is not None]
+        assert mine[-1] == move, (mine, status(app))
+    table.close()

@@ -128,3 +128,15 @@ def test_a_seat_named_you_is_your_in_the_replay_and_a_vote_out_is_for_the_round(
     assert ViewContext(game, None, 1, seats, replay=True).whose() == "Ann's"
     verdict = inspect.getsource(RevealInterlude.compose)
     assert "voted out for this round" in verdict and "out of the game" not in verdict
+
+
+def test_king_up_move_list_says_a_candidate_voted_down_is_out_for_the_round():
+    """Playing as a new user (issue 30's check): the reveal said "voted out for this round" and
+    the move list under it "Ernesto is out", which reads as out of the game."""
+    for seed in range(3, 12):
+        lines = [line.text for line in Table(finished_match(seed), bot_delay=0.0).move_lines()]
+        outs = [line for line in lines if " is out" in line]
+        if outs:
+            assert all(line.endswith(" is out for this round") for line in outs), outs
+            return
+    raise AssertionError("no candidate voted down in these games")

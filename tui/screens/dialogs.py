@@ -136,10 +136,12 @@ class ConfirmScreen(Dialog[bool]):
 
 
 class InterludeScreen(Dialog[None]):
-    """A message box dismissed with enter, escape or space."""
+    """A message box dismissed with enter, escape or space. One that sets ``board_view`` has the
+    play screen draw that view under it (a round's final position under its scores)."""
 
     CSS_PATH = CSS_FILE
     BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
+    board_view: Any = None
 
     def __init__(self, body: Any) -> None:
         super().__init__()

@@ -35,6 +35,7 @@ from .game_over import GameOverScreen
 from .hint import HintKey
 from .save_copy import SaveACopy
 from .recap import RecapKey
+from .status_line import StatusLine
 from .typed import TypedMoves
 from .undo_leave import UndoAndLeave
 
@@ -58,7 +59,7 @@ PROMPT_IDLE = frozenset(
 )
 
 
-class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[None]):
+class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, StatusLine, Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
@@ -102,6 +103,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
         self._attachments: list[Any] = []
         self._prompt_open = False  # a cover or prompt of ours is open (``_busy``)
         self._interlude_open = False  # an interlude (a reveal, a round's scores) is showing
+        self._under_interlude: Any = None  # the view drawn under it, if it has one (its board_view)
         self._queued: str | None = None  # a move typed before the viewer's turn, played when it comes
         self._over_shown, self._spin = False, 0
 
@@ -143,11 +145,12 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
 
     def context(self) -> ViewContext:
         seat = self.viewer
-        legal = tuple(self.table.legal_actions(seat)) if seat in self.table.to_act else ()
+        under = self._under_interlude  # the view an open interlude is about (no move is made on it)
+        legal = tuple(self.table.legal_actions(seat)) if seat in self.table.to_act and under is None else ()
         glyphs = self.app.glyphs
         return ViewContext(
             self.game,
-            self.table.view(seat),
+            self.table.view(seat) if under is None else under,
             seat,
             self.table.seats,
             legal,
@@ -163,10 +166,10 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
             self.info.show(ctx)
         if self.table.stopped:
             self._set_status(self.table.stopped, error=True)
-        elif self._queued is not None and ctx.interactive and self.viewer in self.table.to_act:
+        elif self._queued is not None and ctx.interactive and self._queued_turn(ctx):
             self.call_later(self._play_queued)
         else:
-            self._set_status(self._status_text(ctx))
+            self._show_turn_status(ctx)
         self.sub_title = f"{self.game.title} · {self.table.players} players"
         command = self.query_one("#command", Input)
         if self.table.finished and not command.disabled:
@@ -174,6 +177,11 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
             command.disabled = True  # no moves are left to type; keys go to the screen
         self.refresh_bindings()
         self.claim_focus(ctx)
+
+    def _queued_turn(self, ctx: ViewContext) -> bool:
+        """Whether the viewer's turn now is one a typed move is for: a secret vote a bot's move
+        called is asked by its own dialog, and the move typed meanwhile waits for the next turn."""
+        return self.viewer in self.table.to_act and self.ui.secret_prompt(ctx) is None
 
     def claim_focus(self, ctx: ViewContext | None = None) -> None:
         """Whenever the viewer may act and no dialog is open, the board has the keys.
@@ -192,23 +200,6 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
     def _board_has_focus(self) -> bool:
         focused = self.focused
         return focused is not None and (focused is self.board or self.board in focused.ancestors)
-
-    def _status_text(self, ctx: ViewContext) -> str:
-        if self.table.finished:
-            return "The game is over."
-        if ctx.interactive:
-            who = f"{ctx.name(ctx.seat)}: " if self.hot_seat else "Your turn: "
-            return who + self.ui.phase_text(ctx)
-        queued = f" · “{self._queued}” is played when your turn comes" if self._queued else ""
-        if self.table.thinking is not None:
-            return f"{ctx.name(self.table.thinking)} is thinking {ctx.spinner}{queued}"
-        waiting = ", ".join(ctx.name(s) for s in sorted(self.table.to_act))
-        return f"Waiting for {waiting}{queued}"
-
-    def _set_status(self, text: str, error: bool = False) -> None:
-        status = self.query_one("#status", Static)
-        status.update(text)
-        status.set_class(error, "-error")
 
     def _rebuild_moves(self, lines) -> None:
         self.query_one("#moves", OptionList).clear_options()
@@ -231,7 +222,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
         self._spin += 1
         if self.info is not None:
             self.info.show(self.context())
-        self._set_status(self._status_text(self.context()))
+        self._show_turn_status(self.context())
 
     # -- changes --------------------------------------------------------------------------
 
@@ -288,7 +279,11 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
             return
         if self._interludes:
             self._interlude_open = True
-            self.app.push_screen(self._interludes.popleft(), self._interlude_closed)
+            interlude = self._interludes.popleft()
+            self._under_interlude = getattr(interlude, "board_view", None)
+            if self._under_interlude is not None:
+                self.redraw()
+            self.app.push_screen(interlude, self._interlude_closed)
             return
         if self.table.finished:
             if not self._over_shown:
@@ -301,6 +296,9 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
 
     def _interlude_closed(self, _result: Any = None) -> None:
         self._interlude_open = False
+        if self._under_interlude is not None:
+            self._under_interlude = None
+            self.redraw()
         self.call_after_refresh(self.advance)
 
     def _turn_human(self, humans: list[int]) -> None:
@@ -345,6 +343,8 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, Screen[
         except IllegalAction as exc:
             self.app.bell()
             self._set_status(exc.reason, error=True)
+        else:
+            self._kept_error = None
 
     def on_view_panel_action_chosen(self, message: ViewPanel.ActionChosen) -> None:
         message.stop()

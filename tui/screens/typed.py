@@ -38,6 +38,7 @@ class TypedMoves(_MixedInto):
         viewer: int | None
         ui: GameUI
         _queued: str | None
+        _kept_error: str | None
 
         def context(self) -> ViewContext: ...
         def claim_focus(self, ctx: ViewContext | None = None) -> None: ...
@@ -86,6 +87,7 @@ class TypedMoves(_MixedInto):
             self.app.bell()
             self._set_status(exc.reason, error=True)
             return False
+        self._kept_error = None  # played: the refusal before it is answered
         return True
 
     def expected_now(self, text: str) -> str:

@@ -173,7 +173,12 @@ class GridCanvas(ScrollView):
             return [Segment(" " * width, self._style("board-background", "board-foreground"))]
         wall = cell.wall_below and sub == self.scale - 1
         body = self._style(cell.bg, cell.fg, cell.bold, cell.dim, pos == self.cursor or wall)
-        inner = self._cell_text(cell, sub)[: width - 2].center(width - 2)
+        text = self._cell_text(cell, sub)
+        if len(text) > width - 2 and sub != (self.scale - 1) // 2:
+            # A scaled cell's name wider than its inside takes the whole width on a line that
+            # bears no marks (they are on the middle line), so it is shown whole (issue 30).
+            return [Segment(text[:width].center(width), body)]
+        inner = text[: width - 2].center(width - 2)
         if pos == self.cursor:
             left, right = self.glyphs.cursor
             mark = self._style("board-cursor", "board-cursor-text", bold=True)

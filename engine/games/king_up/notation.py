@@ -134,7 +134,7 @@ def describe(before: KingUpState, ev: Any, names: Sequence[str] = ()) -> str | N
         case KingElected(figure=f):
             return f"{name(f)} is king"
         case CandidateEliminated(figure=f):
-            return f"{name(f)} is out"
+            return f"{name(f)} is out for this round"
         case RoundScored(points=points) if names:
             return "scored: " + ", ".join(f"{who(s)} {p}" for s, p in enumerate(points))
         case RoundScored(points=points):

@@ -75,7 +75,7 @@ def figure_cell(fig: int, floor: int, scale: int = 1) -> Cell:
         dim=floor == ELIMINATED,
         label=f"{c.name} {c.trade} · {floor_name(floor)} · {POINTS[floor]} pts",
         key=("fig", fig),
-        big=big_name(c.initial, c.name, 3 * scale - 2) if scale > 2 else "",
+        big=big_name(c.initial, c.name, 3 * scale) if scale > 2 else "",
     )
 
 
@@ -118,8 +118,9 @@ def mark_last_moves(cells: dict[tuple[int, int], Cell], ctx: ViewContext, glyphs
         token = glyphs.seat(seat)
         for pos, cell in cells.items():
             if cell.key == ("fig", move.figure):
-                # Scaled up, the empty line above the initial names the mover too.
-                big = _cut(f"{token} {ctx.name(seat)}", 3 * scale - 2) + cell.big if cell.big else ""
+                # Scaled up, the empty line above the initial names the mover too (their token is
+                # beside the initial): a column short of the cell, so two movers' names never touch.
+                big = _cut(ctx.name(seat), 3 * scale - 1) + cell.big if cell.big else ""
                 cells[pos] = attrs.evolve(
                     cell, badge=token, badge_fg=f"seat-{seat}", label=f"{cell.label} · {how} by {who}", big=big
                 )
@@ -274,12 +275,18 @@ class KingUpBoard(ViewPanel):
         self.post_message(self.ActionChosen(Pass()))
 
 
+def voted_mark(glyphs) -> str:
+    """Beside a name before the reveal: that player has voted. Not the YES mark, which it was,
+    beside a player who had voted NO."""
+    return "v" if glyphs.ascii else "•"
+
+
 def legend(glyphs) -> str:
     """What the marks on the board and beside it mean (the help page says the same)."""
     left, right = glyphs.legal
     return (
         f"{left}A{right} can move  {glyphs.turn} to move  * you  {glyphs.card} vote cards\n"
-        f"{glyphs.crown} holds the crown  {glyphs.throne} throne  {glyphs.yes}/{glyphs.no} yes/no vote\n"
+        f"{glyphs.crown} holds the crown  {glyphs.throne} throne  {voted_mark(glyphs)} has voted\n"
         f"A{glyphs.seat(0)} a player's last move (their token)"
     )
 

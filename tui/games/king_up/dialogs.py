@@ -95,6 +95,7 @@ class RoundEndScreen(InterludeScreen):
     def __init__(self, view: Any, seats: Sequence[Seat], number: int) -> None:
         self.view, self.seats, self.number = view, seats, number
         super().__init__("")
+        self.board_view = view  # the round's final position stays in sight under its scores
 
     def compose(self) -> ComposeResult:
         king = self.view.king

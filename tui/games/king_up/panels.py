@@ -16,7 +16,7 @@ from themes import UNICODE
 from ...widgets.grid import resolve_colour
 from ...widgets.names import fit_name
 from ..base import ViewContext, ViewPanel
-from .board import PHASES, chip, figure_name, round_scored
+from .board import PHASES, chip, figure_name, round_scored, voted_mark
 
 
 class KingUpInfo(ViewPanel, Static):
@@ -70,7 +70,7 @@ def info_text(ctx: ViewContext, variables: dict[str, str], whole: int = 0) -> Te
     for seat in range(view.players):
         mark = glyphs.turn if seat in view.to_act and not scored else " "
         voted = seat < len(view.voted) and view.voted[seat]
-        busy = ctx.spinner if ctx.thinking == seat else (glyphs.yes if voted else " ")
+        busy = ctx.spinner if ctx.thinking == seat else (voted_mark(glyphs) if voted else " ")
         you = "*" if seat == ctx.seat else " "
         name = fit_name(ctx.name(seat), whole if two_lines else 12, you.strip())
         cards = glyphs.card * (view.vote_cards[seat] if seat < len(view.vote_cards) else 0)
