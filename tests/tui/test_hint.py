@@ -13,6 +13,7 @@ from textual.widgets import OptionList
 
 from engine.core import GameConfig, Match, Seat, Table
 from engine.games import get_game
+from tui.games.carcassonne_castle.look import DIRS
 from tui.screens import hint as hint_module
 from tui.screens.hint import HintScreen
 from tui.screens.play import PlayScreen
@@ -201,6 +202,38 @@ async def test_carcassonne_hints_fit_the_dialog(make_app, settings, monkeypatch)
         assert len(hints) == 3 and all(h.action in match.legal_actions(0) for h in hints)
         assert [line.split()[1] for line in hint_lines(app)] == [h.notation.split()[0] for h in hints]
         assert not cut_text(app), cut_text(app)
+        # the highlighted move is previewed in place on the board (issue 30), and follows the list
+        board = play_screen(app).board
+        for i, hint in enumerate(hints):
+            if i:
+                await pilot.press("down")
+                await pilot.pause()
+            lay = board.preview()
+            assert lay is not None and (lay.x, lay.y, DIRS[lay.facing]) == (
+                hint.action.x,
+                hint.action.y,
+                hint.action.facing,
+            )
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen)
+        lay = board.preview()  # the cursor stays on the move last shown: enter there lays it
+        assert lay is not None and (lay.x, lay.y) == (hints[-1].action.x, hints[-1].action.y)
+
+
+async def test_king_up_hint_puts_the_cursor_on_the_figure_it_moves(make_app, settings):
+    match = new_match(settings.saves_dir, seed=2, variants={"practice"})
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await ask(pilot, app)
+        hints = app.screen.hints
+        assert any(getattr(h.action, "figure", None) is not None for h in hints)
+        grid = play_screen(app).board.grid
+        for i, hint in enumerate(hints):
+            if i:
+                await pilot.press("down")
+                await pilot.pause()
+            figure = getattr(hint.action, "figure", None)
+            if figure is not None:
+                assert grid.cursor is not None and grid.cell_at(grid.cursor).key == ("fig", figure), hint.notation

@@ -29,6 +29,7 @@ from engine.core.search_hint import Hint, hints, win_text
 
 if TYPE_CHECKING:
     from engine.core import Table
+    from tui.games.base import ViewPanel
     from tui.app import BergfriedApp
 
 LEVEL = "expert"
@@ -59,10 +60,21 @@ class HintScreen(ModalScreen[Any]):
     CSS_PATH = "hint.tcss"
     BINDINGS = [Binding("escape", "close", "Close")]
 
-    def __init__(self, game: Any, view: Any, legal: Sequence[Any], names: Sequence[str], executor: Any = None) -> None:
+    def __init__(
+        self,
+        game: Any,
+        view: Any,
+        legal: Sequence[Any],
+        names: Sequence[str],
+        executor: Any = None,
+        point_at: Callable[[Any], bool] | None = None,
+    ) -> None:
+        """``point_at``: the board's own way to put its cursor on a move (the highlighted hint
+        is shown in place there, and the cursor stays on it once the dialog closes)."""
         super().__init__()
         self.game, self.view, self.legal, self.names = game, view, tuple(legal), tuple(names)
         self.executor = executor
+        self.point_at = point_at
         budget = getattr(getattr(game, "bots", {}).get(LEVEL), "seconds", None)
         self.budget: float | None = None if ITERATIONS is not None else budget
         self.hints: list[Hint] = []
@@ -140,6 +152,8 @@ class HintScreen(ModalScreen[Any]):
         event.stop()
         hint = self.hints[event.option_index]
         self.query_one("#hint-why", Static).update(Text(hint.why))
+        if self.point_at is not None:
+            self.point_at(hint.action)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -157,6 +171,7 @@ class HintKey:
         app: BergfriedApp
         table: Table
         viewer: int | None
+        board: ViewPanel
         _busy: bool
         _set_status: Callable[..., None]
         submit: Callable[[int, Any], None]
@@ -189,6 +204,7 @@ class HintKey:
             table.legal_actions(seat),
             [s.name for s in table.seats],
             getattr(self.app.tables, "executor", None),
+            self.board.point_at,
         )
         self.app.push_screen(screen, partial(self._hinted, seat, table.version))
 
