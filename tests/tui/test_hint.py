@@ -237,3 +237,44 @@ async def test_king_up_hint_puts_the_cursor_on_the_figure_it_moves(make_app, set
             figure = getattr(hint.action, "figure", None)
             if figure is not None:
                 assert grid.cursor is not None and grid.cell_at(grid.cursor).key == ("fig", figure), hint.notation
+
+
+async def test_castle_builder_hint_takes_up_the_tile_and_points_at_its_place(make_app, settings, monkeypatch):
+    """Two builds at different places and a draw: the highlighted build's tile is taken up and
+    the cursor stands on its place, as when the player picks them (esc puts the tile back)."""
+    from engine.core.search_hint import Hint
+    from engine.games.castle_builder import Build
+
+    def builds_and_a_draw(game, view, legal, rng, **options):
+        builds = [a for a in legal if isinstance(a, Build)]
+        other = next(b for b in builds if (b.tile, b.level, b.x) != (builds[0].tile, builds[0].level, builds[0].x))
+        rest = next(a for a in legal if not isinstance(a, Build))
+        state = game.determinize(view, random.Random(0))
+        return [
+            Hint(a, game.format_action(state, view.seat, a), 0.5, 9, 0.3, "why", expert=i == 0)
+            for i, a in enumerate((other, builds[0], rest))
+        ]
+
+    monkeypatch.setattr(hint_module, "hints", builds_and_a_draw)
+    match = Match.new(
+        get_game("castle-builder"),
+        GameConfig(2, frozenset({"practice"})),
+        [Seat("You", "human"), Seat("Adalbert", "bot:greedy")],
+        1,
+        path=settings.saves_dir / "builder.jsonl",
+        durable=False,
+    )
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert match.to_act == {0}
+        await ask(pilot, app)
+        hints = app.screen.hints
+        board = play_screen(app).board
+        for i, hint in enumerate(hints[:2]):
+            if i:
+                await pilot.press("down")
+                await pilot.pause()
+            build = hint.action
+            assert board.chosen == build.tile
+            assert board.grid.current.key == ("spot", build.level, build.x), hint.notation
