@@ -278,3 +278,51 @@ async def test_castle_builder_hint_takes_up_the_tile_and_points_at_its_place(mak
             build = hint.action
             assert board.chosen == build.tile
             assert board.grid.current.key == ("spot", build.level, build.x), hint.notation
+
+
+async def test_between_two_castles_hint_points_at_the_spot_in_its_castle(make_app, settings, monkeypatch):
+    """Placing: the highlighted hint's room is taken from the strip and its castle's cursor
+    stands on the spot it names, following the list (fixed hints at different spots)."""
+    from engine.core.search_hint import Hint
+    from engine.games.between_two_castles import Place
+    from tui.bots import make_bot
+
+    def three_places(game, view, legal, rng, **options):
+        places = [a for a in legal if isinstance(a, Place)]
+        picked = [places[0], places[-1], places[len(places) // 2]]
+        state = game.determinize(view, random.Random(0))
+        return [
+            Hint(a, game.format_action(state, view.seat, a), 0.5, 9, 0.3, "why", expert=i == 0)
+            for i, a in enumerate(picked)
+        ]
+
+    monkeypatch.setattr(hint_module, "hints", three_places)
+    match = Match.new(
+        get_game("between-two-castles"),
+        GameConfig(3, frozenset({"practice"})),
+        [Seat("You", "human"), Seat("Adalbert", "bot:greedy"), Seat("Brunhild", "bot:greedy")],
+        4,
+        path=settings.saves_dir / "castles.jsonl",
+        durable=False,
+    )
+    bot = make_bot(match.game, "greedy")
+    while not (
+        match.state.turn == 3 and match.state.phase == "placing" and not match.state.bonuses and 0 in match.to_act
+    ):
+        seat = min(match.to_act)
+        match.submit(seat, bot.choose(match.view(seat), match.legal_actions(seat), match.rng("t")))
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await ask(pilot, app)
+        hints = app.screen.hints
+        board = play_screen(app).board
+        for i, hint in enumerate(hints):
+            if i:
+                await pilot.press("down")
+                await pilot.pause()
+            await pilot.pause()
+            place = hint.action
+            grid = board.castle_grid(board.shown.index(place.castle))
+            assert board.current_room() == place.room
+            assert grid.current is not None and grid.current.key == ("free", place.castle, (place.col, place.floor))
