@@ -326,3 +326,51 @@ async def test_between_two_castles_hint_points_at_the_spot_in_its_castle(make_ap
             grid = board.castle_grid(board.shown.index(place.castle))
             assert board.current_room() == place.room
             assert grid.current is not None and grid.current.key == ("free", place.castle, (place.col, place.floor))
+
+
+async def test_palais_royal_hint_points_at_the_room_or_space_of_its_move(make_app, settings, monkeypatch):
+    """The cursor goes where enter starts the highlighted move: its room or its park space."""
+    from engine.core.search_hint import Hint
+    from engine.games.palais_royal import Bring, Move, Place, Recruit
+
+    def spot(a):
+        if isinstance(a, Recruit):
+            return ("space", a.space)
+        if isinstance(a, (Place, Bring)):
+            return ("room", a.room)
+        return ("room", a.from_room) if isinstance(a, Move) else None
+
+    def three_spots(game, view, legal, rng, **options):
+        picked: dict = {}
+        for a in legal:
+            if spot(a) is not None:
+                picked.setdefault(spot(a), a)
+        state = game.determinize(view, random.Random(0))
+        return [
+            Hint(a, game.format_action(state, view.seat, a), 0.5, 9, 0.3, "why", expert=i == 0)
+            for i, a in enumerate(list(picked.values())[-3:])
+        ]
+
+    monkeypatch.setattr(hint_module, "hints", three_spots)
+    match = Match.new(
+        get_game("palais-royal"),
+        GameConfig(2, frozenset({"practice"})),
+        [Seat("You", "human"), Seat("Adalbert", "bot:greedy")],
+        2,
+        path=settings.saves_dir / "palais.jsonl",
+        durable=False,
+    )
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert 0 in match.to_act
+        await ask(pilot, app)
+        hints = app.screen.hints
+        assert len({spot(h.action) for h in hints}) > 1
+        board = play_screen(app).board
+        for i, hint in enumerate(hints):
+            if i:
+                await pilot.press("down")
+            await pilot.pause()
+            grid = board.park if isinstance(hint.action, Recruit) else board.castle
+            assert grid.cursor is not None and grid.cell_at(grid.cursor).key == spot(hint.action), hint.notation
