@@ -208,6 +208,9 @@ async def test_carcassonne_hints_fit_the_dialog(make_app, settings, monkeypatch)
             if i:
                 await pilot.press("down")
                 await pilot.pause()
+            await pilot.pause()
+            spot = board.grid.cursor_region()  # in sight: the dialog is never over it
+            assert spot is not None and not spot.overlaps(app.screen.query_one("Vertical").region)
             lay = board.preview()
             assert lay is not None and (lay.x, lay.y, DIRS[lay.facing]) == (
                 hint.action.x,

@@ -27,6 +27,8 @@ from textual.widgets.option_list import Option
 
 from engine.core.search_hint import Hint, hints, win_text
 
+from ..widgets.grid_canvas import GridCanvas
+
 if TYPE_CHECKING:
     from engine.core import Table
     from tui.games.base import ViewPanel
@@ -152,8 +154,22 @@ class HintScreen(ModalScreen[Any]):
         event.stop()
         hint = self.hints[event.option_index]
         self.query_one("#hint-why", Static).update(Text(hint.why))
-        if self.point_at is not None:
-            self.point_at(hint.action)
+        if self.point_at is not None and self.point_at(hint.action):
+            self.call_after_refresh(self._clear_the_spot)
+
+    def _clear_the_spot(self) -> None:
+        """The dialog goes to the top while the move's spot lies under it at the bottom."""
+        below = self.screen_stack_below()
+        grid = below.focused if below is not None else None
+        spot = grid.cursor_region() if isinstance(grid, GridCanvas) else None
+        if spot is None:
+            return
+        height = self.query_one(Vertical).outer_size.height
+        self.set_class(spot.bottom > self.size.height - height, "-top")
+
+    def screen_stack_below(self) -> Any:
+        stack = self.app.screen_stack
+        return stack[-2] if len(stack) > 1 and stack[-1] is self else None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
