@@ -446,7 +446,7 @@ async def test_the_footer_under_a_board_dialog_offers_only_what_works_there(make
         assert isinstance(app.screen, ChoiceScreen)
         play = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
         shown = {w.description for w in play.query_one(FittingFooter).query("*") if is_key(w)}
-        assert shown and not {"Undo", "Type", "Save as", "Leave"} & shown, shown
+        assert shown - {"palette"} == {"Help"}, shown  # the board's keys (v Castles, o Choose) do nothing there either
         await pilot.press("escape")
         await settle(pilot, app)
         assert isinstance(app.screen, PlayScreen)
