@@ -116,7 +116,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, StatusL
         yield BoardAndMoves(self.board, self.info, "Moves", MoveList(id="moves"))
         yield Static("", id="status")
         yield Input(placeholder="type a move here (: to focus, enter to play)", id="command", compact=True)
-        yield FittingFooter()
+        yield FittingFooter(help_under_dialogs=True)
 
     def on_mount(self) -> None:
         if self.table is None:

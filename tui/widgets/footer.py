@@ -40,9 +40,12 @@ def key_width(key: ShownKey) -> int:
 
 
 class FittingFooter(Footer):
-    def __init__(self, drop_first: tuple[str, ...] = DROP_FIRST) -> None:
-        """``drop_first``: the actions whose keys go first, before the rest from the end."""
+    def __init__(self, drop_first: tuple[str, ...] = DROP_FIRST, help_under_dialogs: bool = False) -> None:
+        """``drop_first``: the actions whose keys go first, before the rest from the end.
+        ``help_under_dialogs``: only help is offered while a dialog covers the screen (its screen
+        must refresh its bindings as a dialog opens and closes, as the play screen does)."""
         super().__init__()
+        self.help_under_dialogs = help_under_dialogs
         self._width = 0
         self.drop_first = drop_first
         self._shown: tuple | None = None  # what the keys were composed from (bindings_signature)
@@ -51,7 +54,7 @@ class FittingFooter(Footer):
         items = list(super().compose())
         for item in items:
             self._compact_now(item)
-        if self.app.screen is not self.screen:  # a dialog over this screen has the keys: only help works
+        if self.help_under_dialogs and self.app.screen is not self.screen:  # a dialog has the keys
             items = [w for w in items if not is_key(w) or w.action in UNDER_A_DIALOG or w.has_class("-command-palette")]
         keys = [w for w in items if is_key(w) and not w.has_class("-command-palette")]
         if any(not is_key(w) for w in items):
