@@ -432,3 +432,23 @@ async def test_open_places_no_tile_can_fill_show_no_number(make_app, settings):
                 assert shown.strip() == "", (spot, shown)
             elif spot.need is not None:
                 assert shown.strip() == f"={spot.need}", (spot, shown)
+
+
+async def test_the_footer_under_a_board_dialog_offers_only_what_works_there(make_app, settings):
+    """The play screen's footer shows under the coin dialog: Undo, Type, Save as and Leave do
+    nothing there (the dialog has the keys; its escape backs out), so they are not offered."""
+    from tui.widgets.footer import FittingFooter, is_key
+
+    match = your_choice("coin", seed=4)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, ChoiceScreen)
+        play = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+        shown = {w.description for w in play.query_one(FittingFooter).query("*") if is_key(w)}
+        assert shown - {"palette"} == {"Help"}, shown  # the board's keys (v Castles, o Choose) do nothing there either
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert isinstance(app.screen, PlayScreen)
+        shown = {w.description for w in play.query_one(FittingFooter).query("*") if is_key(w)}
+        assert {"Save as", "Leave"} <= shown, shown

@@ -13,6 +13,7 @@ from textual.widgets import OptionList
 
 from engine.core import GameConfig, Match, Seat, Table
 from engine.games import get_game
+from tui.games.carcassonne_castle.look import DIRS
 from tui.screens import hint as hint_module
 from tui.screens.hint import HintScreen
 from tui.screens.play import PlayScreen
@@ -201,6 +202,178 @@ async def test_carcassonne_hints_fit_the_dialog(make_app, settings, monkeypatch)
         assert len(hints) == 3 and all(h.action in match.legal_actions(0) for h in hints)
         assert [line.split()[1] for line in hint_lines(app)] == [h.notation.split()[0] for h in hints]
         assert not cut_text(app), cut_text(app)
+        # the highlighted move is previewed in place on the board (issue 30), and follows the list
+        board = play_screen(app).board
+        for i, hint in enumerate(hints):
+            if i:
+                await pilot.press("down")
+                await pilot.pause()
+            await pilot.pause()
+            spot = board.grid.cursor_region()  # in sight: the dialog is never over it
+            assert spot is not None and not spot.overlaps(app.screen.query_one("Vertical").region)
+            lay = board.preview()
+            assert lay is not None and (lay.x, lay.y, DIRS[lay.facing]) == (
+                hint.action.x,
+                hint.action.y,
+                hint.action.facing,
+            )
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen)
+        lay = board.preview()  # the cursor stays on the move last shown: enter there lays it
+        assert lay is not None and (lay.x, lay.y) == (hints[-1].action.x, hints[-1].action.y)
+
+
+async def test_king_up_hint_puts_the_cursor_on_the_figure_it_moves(make_app, settings):
+    match = new_match(settings.saves_dir, seed=2, variants={"practice"})
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await ask(pilot, app)
+        hints = app.screen.hints
+        assert any(getattr(h.action, "figure", None) is not None for h in hints)
+        grid = play_screen(app).board.grid
+        for i, hint in enumerate(hints):
+            if i:
+                await pilot.press("down")
+                await pilot.pause()
+            figure = getattr(hint.action, "figure", None)
+            if figure is not None:
+                assert grid.cursor is not None and grid.cell_at(grid.cursor).key == ("fig", figure), hint.notation
+
+
+async def test_castle_builder_hint_takes_up_the_tile_and_points_at_its_place(make_app, settings, monkeypatch):
+    """Two builds at different places and a draw: the highlighted build's tile is taken up and
+    the cursor stands on its place, as when the player picks them (esc puts the tile back)."""
+    from engine.core.search_hint import Hint
+    from engine.games.castle_builder import Build
+
+    def builds_and_a_draw(game, view, legal, rng, **options):
+        builds = [a for a in legal if isinstance(a, Build)]
+        other = next(b for b in builds if (b.tile, b.level, b.x) != (builds[0].tile, builds[0].level, builds[0].x))
+        rest = next(a for a in legal if not isinstance(a, Build))
+        state = game.determinize(view, random.Random(0))
+        return [
+            Hint(a, game.format_action(state, view.seat, a), 0.5, 9, 0.3, "why", expert=i == 0)
+            for i, a in enumerate((other, builds[0], rest))
+        ]
+
+    monkeypatch.setattr(hint_module, "hints", builds_and_a_draw)
+    match = Match.new(
+        get_game("castle-builder"),
+        GameConfig(2, frozenset({"practice"})),
+        [Seat("You", "human"), Seat("Adalbert", "bot:greedy")],
+        1,
+        path=settings.saves_dir / "builder.jsonl",
+        durable=False,
+    )
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert match.to_act == {0}
+        await ask(pilot, app)
+        hints = app.screen.hints
+        board = play_screen(app).board
+        for i, hint in enumerate(hints[:2]):
+            if i:
+                await pilot.press("down")
+                await pilot.pause()
+            build = hint.action
+            assert board.chosen == build.tile
+            assert board.grid.current.key == ("spot", build.level, build.x), hint.notation
+
+
+async def test_between_two_castles_hint_points_at_the_spot_in_its_castle(make_app, settings, monkeypatch):
+    """Placing: the highlighted hint's room is taken from the strip and its castle's cursor
+    stands on the spot it names, following the list (fixed hints at different spots)."""
+    from engine.core.search_hint import Hint
+    from engine.games.between_two_castles import Place
+    from tui.bots import make_bot
+
+    def three_places(game, view, legal, rng, **options):
+        places = [a for a in legal if isinstance(a, Place)]
+        picked = [places[0], places[-1], places[len(places) // 2]]
+        state = game.determinize(view, random.Random(0))
+        return [
+            Hint(a, game.format_action(state, view.seat, a), 0.5, 9, 0.3, "why", expert=i == 0)
+            for i, a in enumerate(picked)
+        ]
+
+    monkeypatch.setattr(hint_module, "hints", three_places)
+    match = Match.new(
+        get_game("between-two-castles"),
+        GameConfig(3, frozenset({"practice"})),
+        [Seat("You", "human"), Seat("Adalbert", "bot:greedy"), Seat("Brunhild", "bot:greedy")],
+        4,
+        path=settings.saves_dir / "castles.jsonl",
+        durable=False,
+    )
+    bot = make_bot(match.game, "greedy")
+    while not (
+        match.state.turn == 3 and match.state.phase == "placing" and not match.state.bonuses and 0 in match.to_act
+    ):
+        seat = min(match.to_act)
+        match.submit(seat, bot.choose(match.view(seat), match.legal_actions(seat), match.rng("t")))
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await ask(pilot, app)
+        hints = app.screen.hints
+        board = play_screen(app).board
+        for i, hint in enumerate(hints):
+            if i:
+                await pilot.press("down")
+                await pilot.pause()
+            await pilot.pause()
+            place = hint.action
+            grid = board.castle_grid(board.shown.index(place.castle))
+            assert board.current_room() == place.room
+            assert grid.current is not None and grid.current.key == ("free", place.castle, (place.col, place.floor))
+
+
+async def test_palais_royal_hint_points_at_the_room_or_space_of_its_move(make_app, settings, monkeypatch):
+    """The cursor goes where enter starts the highlighted move: its room or its park space."""
+    from engine.core.search_hint import Hint
+    from engine.games.palais_royal import Bring, Move, Place, Recruit
+
+    def spot(a):
+        if isinstance(a, Recruit):
+            return ("space", a.space)
+        if isinstance(a, (Place, Bring)):
+            return ("room", a.room)
+        return ("room", a.from_room) if isinstance(a, Move) else None
+
+    def three_spots(game, view, legal, rng, **options):
+        picked: dict = {}
+        for a in legal:
+            if spot(a) is not None:
+                picked.setdefault(spot(a), a)
+        state = game.determinize(view, random.Random(0))
+        return [
+            Hint(a, game.format_action(state, view.seat, a), 0.5, 9, 0.3, "why", expert=i == 0)
+            for i, a in enumerate(list(picked.values())[-3:])
+        ]
+
+    monkeypatch.setattr(hint_module, "hints", three_spots)
+    match = Match.new(
+        get_game("palais-royal"),
+        GameConfig(2, frozenset({"practice"})),
+        [Seat("You", "human"), Seat("Adalbert", "bot:greedy")],
+        2,
+        path=settings.saves_dir / "palais.jsonl",
+        durable=False,
+    )
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert 0 in match.to_act
+        await ask(pilot, app)
+        hints = app.screen.hints
+        assert len({spot(h.action) for h in hints}) > 1
+        board = play_screen(app).board
+        for i, hint in enumerate(hints):
+            if i:
+                await pilot.press("down")
+            await pilot.pause()
+            grid = board.park if isinstance(hint.action, Recruit) else board.castle
+            assert grid.cursor is not None and grid.cell_at(grid.cursor).key == spot(hint.action), hint.notation

@@ -79,6 +79,11 @@ class ViewPanel(Widget):
     def show(self, ctx: ViewContext) -> None:
         raise TypeError(f"{type(self).__name__} must implement show()")
 
+    def point_at(self, action: Any) -> bool:
+        """Put the board's cursor (and preview) where ``action`` is played, as the player would
+        (the hint shows its highlighted move in place); False where the move has no spot here."""
+        return False
+
 
 class GameUI:
     """Base class of a game's UI; override what the game needs."""

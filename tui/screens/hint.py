@@ -27,8 +27,11 @@ from textual.widgets.option_list import Option
 
 from engine.core.search_hint import Hint, hints, win_text
 
+from ..widgets.grid_canvas import GridCanvas
+
 if TYPE_CHECKING:
     from engine.core import Table
+    from tui.games.base import ViewPanel
     from tui.app import BergfriedApp
 
 LEVEL = "expert"
@@ -59,10 +62,21 @@ class HintScreen(ModalScreen[Any]):
     CSS_PATH = "hint.tcss"
     BINDINGS = [Binding("escape", "close", "Close")]
 
-    def __init__(self, game: Any, view: Any, legal: Sequence[Any], names: Sequence[str], executor: Any = None) -> None:
+    def __init__(
+        self,
+        game: Any,
+        view: Any,
+        legal: Sequence[Any],
+        names: Sequence[str],
+        executor: Any = None,
+        point_at: Callable[[Any], bool] | None = None,
+    ) -> None:
+        """``point_at``: the board's own way to put its cursor on a move (the highlighted hint
+        is shown in place there, and the cursor stays on it once the dialog closes)."""
         super().__init__()
         self.game, self.view, self.legal, self.names = game, view, tuple(legal), tuple(names)
         self.executor = executor
+        self.point_at = point_at
         budget = getattr(getattr(game, "bots", {}).get(LEVEL), "seconds", None)
         self.budget: float | None = None if ITERATIONS is not None else budget
         self.hints: list[Hint] = []
@@ -140,6 +154,22 @@ class HintScreen(ModalScreen[Any]):
         event.stop()
         hint = self.hints[event.option_index]
         self.query_one("#hint-why", Static).update(Text(hint.why))
+        if self.point_at is not None and self.point_at(hint.action):
+            self.call_after_refresh(self._clear_the_spot)
+
+    def _clear_the_spot(self) -> None:
+        """The dialog goes to the top while the move's spot lies under it at the bottom."""
+        below = self.screen_stack_below()
+        grid = below.focused if below is not None else None
+        spot = grid.cursor_region() if isinstance(grid, GridCanvas) else None
+        if spot is None:
+            return
+        height = self.query_one(Vertical).outer_size.height
+        self.set_class(spot.bottom > self.size.height - height, "-top")
+
+    def screen_stack_below(self) -> Any:
+        stack = self.app.screen_stack
+        return stack[-2] if len(stack) > 1 and stack[-1] is self else None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -157,6 +187,7 @@ class HintKey:
         app: BergfriedApp
         table: Table
         viewer: int | None
+        board: ViewPanel
         _busy: bool
         _set_status: Callable[..., None]
         submit: Callable[[int, Any], None]
@@ -189,6 +220,7 @@ class HintKey:
             table.legal_actions(seat),
             [s.name for s in table.seats],
             getattr(self.app.tables, "executor", None),
+            self.board.point_at,
         )
         self.app.push_screen(screen, partial(self._hinted, seat, table.version))
 

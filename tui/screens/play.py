@@ -106,6 +106,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, StatusL
         self._under_interlude: Any = None  # the view drawn under it, if it has one (its board_view)
         self._queued: str | None = None  # a move typed before the viewer's turn, played when it comes
         self._over_shown, self._spin = False, 0
+        self._covered = False  # another screen (a dialog) is over this one (on_screen_suspend)
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -115,7 +116,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, StatusL
         yield BoardAndMoves(self.board, self.info, "Moves", MoveList(id="moves"))
         yield Static("", id="status")
         yield Input(placeholder="type a move here (: to focus, enter to play)", id="command", compact=True)
-        yield FittingFooter()
+        yield FittingFooter(help_under_dialogs=True)
 
     def on_mount(self) -> None:
         if self.table is None:
@@ -254,6 +255,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, StatusL
         return None if (self.hot_seat or not self.humans) else next(iter(self.humans))
 
     def on_screen_resume(self) -> None:
+        self._covered = False
         self._hold(False)
         self.redraw()
         self.call_after_refresh(self.advance)
@@ -261,6 +263,10 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, StatusL
         self.call_after_refresh(self.claim_focus)
 
     def on_screen_suspend(self) -> None:
+        # A dialog over the board (a board's own choice, the hint, an interlude) has the keys, while
+        # this footer still shows under it: it drops the keys that do nothing there (undo, type...).
+        self._covered = True
+        self.refresh_bindings()
         # Bots wait while help, a dialog or the size guard covers the board, so no move goes unseen;
         # our own covers and prompts are what the game waits for anyway.
         if not self._busy:
@@ -369,8 +375,8 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, StatusL
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only keys that can work now are offered (the footer and the palette follow this)."""
-        if self._busy and action in PROMPT_IDLE:
-            return False  # a prompt of ours (a secret vote, a cover) has the keys: these do nothing
+        if (self._busy or self._covered) and action in PROMPT_IDLE:
+            return False  # a prompt or dialog over the board has the keys: these do nothing
         if action == "save_as" and isinstance(self.focused, Input):
             return False
         if action == "undo":

@@ -14,6 +14,7 @@ from textual.widgets import Footer
 #: then the rest from the end, but never leaving, closing, help or the recap.
 DROP_FIRST = ("command_line", "save_as")
 KEEP = ("leave", "app.help", "app.pop_screen", "recap")  # (recap: only shown when something touched you)
+UNDER_A_DIALOG = ("app.help",)  # the keys a screen's footer still offers while a dialog covers it
 PALETTE = 11  # "▏^p palette" docked at the right, over the last key's trailing space
 
 
@@ -39,9 +40,12 @@ def key_width(key: ShownKey) -> int:
 
 
 class FittingFooter(Footer):
-    def __init__(self, drop_first: tuple[str, ...] = DROP_FIRST) -> None:
-        """``drop_first``: the actions whose keys go first, before the rest from the end."""
+    def __init__(self, drop_first: tuple[str, ...] = DROP_FIRST, help_under_dialogs: bool = False) -> None:
+        """``drop_first``: the actions whose keys go first, before the rest from the end.
+        ``help_under_dialogs``: only help is offered while a dialog covers the screen (its screen
+        must refresh its bindings as a dialog opens and closes, as the play screen does)."""
         super().__init__()
+        self.help_under_dialogs = help_under_dialogs
         self._width = 0
         self.drop_first = drop_first
         self._shown: tuple | None = None  # what the keys were composed from (bindings_signature)
@@ -50,6 +54,8 @@ class FittingFooter(Footer):
         items = list(super().compose())
         for item in items:
             self._compact_now(item)
+        if self.help_under_dialogs and self.app.screen is not self.screen:  # a dialog has the keys
+            items = [w for w in items if not is_key(w) or w.action in UNDER_A_DIALOG or w.has_class("-command-palette")]
         keys = [w for w in items if is_key(w) and not w.has_class("-command-palette")]
         if any(not is_key(w) for w in items):
             yield from items  # grouped keys: leave the layout to Textual
@@ -93,7 +99,7 @@ class FittingFooter(Footer):
 def bindings_signature(screen: Screen) -> tuple:
     """What the footer shows of ``screen``'s bindings: each key, action, description, tooltip,
     whether it is shown and whether it is enabled."""
-    return tuple(
+    return (screen.app.screen is screen,) + tuple(
         (b.key, b.action, b.description, b.show, enabled, tooltip)
         for _node, b, enabled, tooltip in screen.active_bindings.values()
     )

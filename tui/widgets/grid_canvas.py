@@ -93,6 +93,12 @@ class GridCanvas(ScrollView):
             return None
         return col, row
 
+    def cursor_region(self) -> Region | None:
+        """Where the cursor's cell is on the screen (a dialog may move out of its way)."""
+        if self.cursor is None:
+            return None
+        return self._region_of(self.cursor).translate(self.content_region.offset - self.scroll_offset)
+
     def _region_of(self, pos: Pos) -> Region:
         col, row = pos
         width, height = self.cell_size

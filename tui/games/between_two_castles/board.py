@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 
-from engine.games.between_two_castles import BTCView
+from engine.games.between_two_castles import BTCView, Place
 from themes import UNICODE
 
 from ...widgets.grid import Cell, Grid
@@ -163,6 +163,28 @@ class CastlesBoard(ViewPanel):
         self._first += 1
         if self.ctx is not None:
             self.show(self.ctx)
+
+    def point_at(self, action: Any) -> bool:
+        """The room ``action`` places taken from the strip and the cursor on its spot in its castle."""
+        if not isinstance(action, Place) or self.now not in (PLACE, BONUS_PLACE) or action.castle not in self.shown:
+            return False
+        spot = (action.col, action.floor)
+        if spot not in self.targets.get(action.room, {}).get(action.castle, set()):
+            return False
+        pos = self.strip.find(("hand", action.room))
+        if pos is not None:
+            self.strip.move_cursor(pos)
+        self.active = i = self.shown.index(action.castle)
+        key = ("free", action.castle, spot)
+        self._keys[action.castle] = key  # where the castle's cursor comes back to once it has the focus
+        grid = self.castle_grid(i)
+        grid.focus()
+        self._draw_castles()
+        target = grid.find(key)
+        if target is not None:
+            grid.move_cursor(target)
+        self._describe()
+        return True
 
     def current_room(self) -> int | None:
         cell = self.strip.current

@@ -10,6 +10,7 @@ turn redraws only the few cells the preview leaves and enters.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -319,6 +320,16 @@ class CastleBoard(ViewPanel):
 
     def on_grid_cursor_moved(self, event: Grid.CursorMoved) -> None:
         event.stop()  # the grid's hook has drawn the preview already
+
+    def point_at(self, action: Any) -> bool:
+        """The card previewed as ``action`` lays it: the cursor on half a, half b turned its way."""
+        if not isinstance(action, PlaceCard) or not self.placing or (action.x, action.y) not in self._anchors:
+            return False
+        self.facing = DIRS.index(action.facing)
+        self.grid.move_cursor(grid_pos((action.x, action.y)))
+        self._move_preview()  # (the cursor may have been there already, turned another way)
+        self._describe()
+        return True
 
     def action_rotate(self, step_: int) -> None:
         lay = self.preview()

@@ -232,6 +232,15 @@ class BuilderBoard(ViewPanel, can_focus=True):
         elif key[0] == "spot" and self.chosen is not None:
             self._build_at(key[1], key[2])
 
+    def point_at(self, action: Any) -> bool:
+        """``action``'s tile taken up and the cursor on the place it builds at, with the baron's
+        move shown as when the player picks them (esc puts the tile back)."""
+        if not isinstance(action, Build) or action not in self.builds.get(action.tile, ()):
+            return False
+        self.chosen, self.viewed = action.tile, self.ctx.seat
+        self._draw(cursor_key=("spot", action.level, action.x))
+        return True
+
     def _start_spot(self) -> Any:
         """The highest place the tile fits as printed, or else the highest at all."""
         builds = self.builds[self.chosen]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import MappingProxyType
+from typing import Any
 
 import attrs
 from rich.text import Text
@@ -225,6 +226,17 @@ class KingUpBoard(ViewPanel):
         event.stop()
         if self.ctx is not None:
             self._draw()
+
+    def point_at(self, action: Any) -> bool:
+        """The cursor on the figure ``action`` moves (enter there starts that move)."""
+        figure = getattr(action, "figure", None) if isinstance(action, (Place, Climb)) else None
+        if figure is None or self.picking is not None:
+            return False
+        spot = next((p for p in self.grid.highlights if self.grid.cell_at(p).key == ("fig", figure)), None)
+        if spot is None:
+            return False
+        self.grid.move_cursor(spot)
+        return True
 
     def on_grid_cursor_moved(self, event: Grid.CursorMoved) -> None:
         event.stop()

@@ -18,11 +18,14 @@ from textual.widgets import Input, Static
 
 from engine.games.palais_royal import (
     HINTEREINGANG,
+    MUENZEREI,
+    Bring,
     Done,
     Draw,
     Keep,
     Mint,
     Move,
+    Place,
     PlayCard,
     Recruit,
 )
@@ -224,6 +227,25 @@ class PalaisBoard(ViewPanel):
         for g in (self.castle, self.park):
             if g.cursor is None and g.has_focus:
                 g.move_cursor(min(g.highlights, key=lambda p: (p[1], p[0])) if g.highlights else (0, 0))
+
+    def point_at(self, action: Any) -> bool:
+        """The cursor where enter starts ``action``: its room (a move's first room, the mint for
+        minting, the back entrance for drawing) or its park space; nothing picked half-way is undone."""
+        rooms = self.ctx.view.rooms if self.ctx is not None else ()
+        room = {Place: "room", Bring: "room", Move: "from_room"}.get(type(action))
+        if self.picked is not None or not rooms:
+            return False
+        if isinstance(action, Recruit):
+            grid, pos = self.park, space_pos(action.space)
+        elif room is not None or isinstance(action, (Mint, Draw)):
+            index = getattr(action, room) if room else MUENZEREI if isinstance(action, Mint) else HINTEREINGANG
+            grid, pos = self.castle, room_pos(rooms[index].square)
+        else:
+            return False
+        grid.move_cursor(pos)  # (before the focus arrives, so the grid keeps it rather than its last spot)
+        grid.focus()
+        self._describe(grid.cell_at(pos))
+        return True
 
     def _describe(self, cell: Cell | None = None) -> None:
         grid = self.screen.focused if self.screen.focused in (self.castle, self.park) else None
