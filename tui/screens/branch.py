@@ -13,18 +13,18 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
 from engine.core import Seat
 from engine.core.branch import PRACTICE_NOTE, branch
 from engine.core.writer import write_log_new
+from tui.screens.modal import Dialog
 
 from ..saves import new_save_path
 from .new_game import seat_kinds
 
 
-class BranchScreen(ModalScreen[list[Seat] | None]):
+class BranchScreen(Dialog[list[Seat] | None]):
     """Who plays each seat from here on; ctrl+g starts, escape goes back to the replay."""
 
     DEFAULT_CSS = """

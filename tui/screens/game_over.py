@@ -9,10 +9,10 @@ from rich.table import Table as RichTable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from engine.core import Table
+from tui.screens.modal import Dialog
 
 from ..games.base import ViewContext
 
@@ -59,7 +59,7 @@ def winners_line(table: Table) -> str:
     return f"{' and '.join(names)} {verb}!"
 
 
-class GameOverScreen(ModalScreen[None]):
+class GameOverScreen(Dialog[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 

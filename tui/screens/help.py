@@ -11,10 +11,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Footer, Markdown, OptionList, TabbedContent, TabPane
 
 from engine.games import all_games
+from tui.screens.modal import Dialog
 
 KEYS = """\
 # Keys
@@ -205,7 +206,7 @@ class HelpScreen(Screen[None]):
         self.call_after_refresh(lambda: tabs.get_pane(tabs.active).query_one(VerticalScroll).focus())
 
 
-class SectionsScreen(ModalScreen[int | None]):
+class SectionsScreen(Dialog[int | None]):
     """The sections of a help page; enter jumps to the one picked, escape stays where it was."""
 
     DEFAULT_CSS = """

@@ -21,11 +21,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from engine.core.search_hint import Hint, hints, win_text
+from tui.screens.modal import Dialog
 
 from ..widgets.grid_canvas import GridCanvas
 
@@ -54,7 +54,7 @@ def hint_option(rank: int, hint: Hint) -> Option:
     return Option(text, id=f"hint{rank}")
 
 
-class HintScreen(ModalScreen[Any]):
+class HintScreen(Dialog[Any]):
     """The expert's top three moves for ``seat``; dismissed with the move to play, or None."""
 
     # Docked under the board, the screen behind it undimmed: the board stays in sight while

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Select, Static
 
 from engine.games import LISTINGS, get_game
 from engine.lobby import valid_name
+from tui.screens import modal
 
 from ..games import has_ui
 
@@ -47,7 +47,7 @@ class NewTable:
     stand_in_level: str = ""
 
 
-class NewTableScreen(ModalScreen[NewTable | None]):
+class NewTableScreen(modal.Dialog[NewTable | None]):
     """Game, number of players, every other seat, and the stand-in bot."""
 
     CSS_PATH = "new_table.tcss"

@@ -12,7 +12,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -26,6 +25,7 @@ from engine.games.between_two_castles import (
     card_points,
     castle_from_view,
 )
+from tui.screens.modal import Dialog
 
 from ..base import ViewContext
 from .look import room_card
@@ -35,7 +35,7 @@ from .sheets import OverviewScreen
 __all__ = ["ChoiceScreen", "OverviewScreen", "bonus_prompt"]
 
 
-class ChoiceScreen(ModalScreen[Any]):
+class ChoiceScreen(Dialog[Any]):
     """A short list to pick one from; the result is the chosen option's value."""
 
     CSS_PATH = "dialogs.tcss"

@@ -12,11 +12,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.core import Seat
 from engine.games.between_two_castles import CATEGORIES, BTCView, CastleView, TileView
+from tui.screens.modal import Dialog
 
 from ...widgets.grid import resolve_colour
 from ...widgets.names import fit_name
@@ -60,7 +60,7 @@ def castle_block(castle: CastleView, names: Sequence[str], variables: dict[str, 
     return Text.assemble(head, mini_castle(castle, variables), tail)
 
 
-class OverviewScreen(ModalScreen[None]):
+class OverviewScreen(Dialog[None]):
     """Every castle at the table, small, with its score and builders."""
 
     CSS_PATH = "sheets.tcss"
@@ -88,7 +88,7 @@ class OverviewScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class RevealScreen(ModalScreen[None]):
+class RevealScreen(Dialog[None]):
     """The pairs, revealed all at once: what each partner took (over the right-hand column)."""
 
     CSS_PATH = "sheets.tcss"
@@ -150,7 +150,7 @@ def room_line(t: TileView, view: BTCView, variables: dict[str, str]) -> Text:
     )
 
 
-class FinalScoresScreen(ModalScreen[None]):
+class FinalScoresScreen(Dialog[None]):
     """The end: the ranking (each player's lower castle) and every castle's score sheet."""
 
     CSS_PATH = "sheets.tcss"

@@ -10,7 +10,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -22,6 +21,7 @@ from engine.games.carcassonne_castle import (
     Completion,
     PlaceCard,
 )
+from tui.screens.modal import Dialog
 
 from ..base import ViewContext
 from .look import DIRECTION_NAMES, DIRS, KIND_NAMES, Square
@@ -48,7 +48,7 @@ def role_text(view: CastleView, role: str, side: str) -> str:
     return f"{name} on the {kind}"
 
 
-class FollowerScreen(ModalScreen[PlaceCard | None]):
+class FollowerScreen(Dialog[PlaceCard | None]):
     """After enter on the board: which follower goes on the card (or none), and wall tiles 1–3.
     Each choice says what it would complete at once (``game.preview``)."""
 
@@ -150,7 +150,7 @@ class FollowerScreen(ModalScreen[PlaceCard | None]):
 # -- the final scoring ------------------------------------------------------------------------
 
 
-class FinalScoringScreen(ModalScreen[None]):
+class FinalScoringScreen(Dialog[None]):
     """The final scoring: each item and who it paid, from the view at the end of the game."""
 
     CSS_PATH = "dialogs.tcss"

@@ -9,12 +9,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from engine.core import Seat
 from engine.games.king_up import CANDIDATES, Vote
 from themes import UNICODE
+from tui.screens.modal import Dialog
 
 from ...screens.dialogs import InterludeScreen
 from ...widgets.grid import resolve_colour
@@ -23,7 +23,7 @@ from .board import figure_name
 from .panels import round_table
 
 
-class VoteScreen(ModalScreen[Any]):
+class VoteScreen(Dialog[Any]):
     """The secret vote: YES or NO, with the NO cards left."""
 
     CSS_PATH = "dialogs.tcss"
