@@ -68,6 +68,8 @@ class PalaisBoard(ViewPanel):
     PalaisBoard Grid { margin: 0; }
     """
 
+    decorations_text: str | None = None  # what the decorations line holds
+
     BINDINGS = [
         Binding("n", "next_step", "Next"),
         Binding("m", "mint", "Mint"),
@@ -157,7 +159,11 @@ class PalaisBoard(ViewPanel):
         shown = bool(text) and -(-len(text) // width) <= self.app.size.height - SMALLEST_HEIGHT
         if line.display != shown:
             line.display = shown
-        line.update(text)
+        # Only a changed text is written: an update lays the screen out again, and this runs on
+        # every layout (the signal below), so writing it each time never let the screen settle.
+        if text != self.decorations_text:
+            self.decorations_text = text
+            line.update(text)
 
     def on_mount(self) -> None:
         # A terminal grown or shrunk only in height resizes none of the board's widgets: the
