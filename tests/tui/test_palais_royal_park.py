@@ -103,17 +103,3 @@ async def test_a_taller_screen_lists_the_decorations_by_position(make_app):
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert not line.display
-
-
-async def test_the_screen_settles_once_drawn(make_app):
-    """Once drawn and left alone, the play screen lays nothing out again: the decorations line
-    was written on every layout, which asked for another, so the screen never settled (the
-    board took a core's share while nobody touched it)."""
-    app = make_app(start=lambda app: PlayScreen(Table(set_up(1))))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        layouts = []
-        app.screen.screen_layout_refresh_signal.subscribe(app.screen, lambda screen: layouts.append(screen))
-        for _ in range(5):
-            await pilot.pause()
-        assert layouts == []

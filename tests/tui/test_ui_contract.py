@@ -114,3 +114,22 @@ async def test_a_random_game_typed_to_the_end_then_breakdown_replay_and_help(mak
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         assert game.title.split()[0] in "\n".join(screen_lines(app))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_the_play_screen_settles_when_nobody_plays(make_app, game_id, size):
+    """Once the bots have moved and the board is the player's, nothing is laid out again until
+    something happens: a widget that writes itself on every layout keeps the screen busy every
+    frame (Palais Royal's decorations line did: a core's share while nobody touched a key)."""
+    match = new_match(GAMES[game_id], 3, TAIL)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await to_the_board(pilot, app)
+        await settle(pilot, app)
+        layouts: list[object] = []
+        app.screen.screen_layout_refresh_signal.subscribe(app.screen, layouts.append)
+        for _ in range(5):
+            await pilot.pause()
+        assert layouts == []
