@@ -30,6 +30,19 @@ def fixed_playouts(monkeypatch):
     monkeypatch.setattr(hint_module, "ITERATIONS", 30)
 
 
+def practice_match(settings, game_id: str, seed: int, players: int = 2) -> Match:
+    """A practice game: you against greedy bots, saved in the test's folder without fsync."""
+    bots = [Seat(name, "bot:greedy") for name in ("Adalbert", "Brunhild", "Chlodwig")[: players - 1]]
+    return Match.new(
+        get_game(game_id),
+        GameConfig(players, frozenset({"practice"})),
+        [Seat("You", "human"), *bots],
+        seed,
+        path=settings.saves_dir / f"{game_id}.jsonl",
+        durable=False,
+    )
+
+
 def status(app) -> str:
     return str(play_screen(app).query_one("#status").render())
 
@@ -183,14 +196,7 @@ def test_the_hint_dialog(snap_compare, make_app, settings, monkeypatch):
 
 async def test_carcassonne_hints_fit_the_dialog(make_app, settings, monkeypatch):
     monkeypatch.setattr(hint_module, "ITERATIONS", 6)  # Carcassonne's playouts are dear
-    match = Match.new(
-        get_game("carcassonne-castle"),
-        GameConfig(2, frozenset({"practice"})),
-        [Seat("You", "human"), Seat("Adalbert", "bot:greedy")],
-        3,
-        path=settings.saves_dir / "carc.jsonl",
-        durable=False,
-    )
+    match = practice_match(settings, "carcassonne-castle", 3)
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -259,14 +265,7 @@ async def test_castle_builder_hint_takes_up_the_tile_and_points_at_its_place(mak
         ]
 
     monkeypatch.setattr(hint_module, "hints", builds_and_a_draw)
-    match = Match.new(
-        get_game("castle-builder"),
-        GameConfig(2, frozenset({"practice"})),
-        [Seat("You", "human"), Seat("Adalbert", "bot:greedy")],
-        1,
-        path=settings.saves_dir / "builder.jsonl",
-        durable=False,
-    )
+    match = practice_match(settings, "castle-builder", 1)
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -300,14 +299,7 @@ async def test_between_two_castles_hint_points_at_the_spot_in_its_castle(make_ap
         ]
 
     monkeypatch.setattr(hint_module, "hints", three_places)
-    match = Match.new(
-        get_game("between-two-castles"),
-        GameConfig(3, frozenset({"practice"})),
-        [Seat("You", "human"), Seat("Adalbert", "bot:greedy"), Seat("Brunhild", "bot:greedy")],
-        4,
-        path=settings.saves_dir / "castles.jsonl",
-        durable=False,
-    )
+    match = practice_match(settings, "between-two-castles", 4, players=3)
     bot = make_bot(match.game, "greedy")
     while not (
         match.state.turn == 3 and match.state.phase == "placing" and not match.state.bonuses and 0 in match.to_act
@@ -355,14 +347,7 @@ async def test_palais_royal_hint_points_at_the_room_or_space_of_its_move(make_ap
         ]
 
     monkeypatch.setattr(hint_module, "hints", three_spots)
-    match = Match.new(
-        get_game("palais-royal"),
-        GameConfig(2, frozenset({"practice"})),
-        [Seat("You", "human"), Seat("Adalbert", "bot:greedy")],
-        2,
-        path=settings.saves_dir / "palais.jsonl",
-        durable=False,
-    )
+    match = practice_match(settings, "palais-royal", 2)
     app = make_app(start=lambda app: PlayScreen(match))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
