@@ -84,12 +84,7 @@ def test_bench_help_lists_every_bench(capsys):
         assert f"    {target} " in out, target
 
 
-# bench ssh prints its module's docstring, lines of up to 118 characters, as it stands (the
-# server's files are another branch's at the moment): left to that branch.
-NARROW = [c for c in COMMANDS if c != ["bench", "ssh"]]
-
-
-@pytest.mark.parametrize("command", NARROW, ids=lambda c: " ".join(c) or "bergfried")
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "bergfried")
 def test_every_help_fits_80_columns(capsys, monkeypatch, command):
     """An 80-column terminal broke help lines of 82 to 102 characters in the middle of a word
     (the themes in the usage line, the game list of arena, the list of headless commands)."""

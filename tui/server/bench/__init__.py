@@ -25,13 +25,36 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+import textwrap
 
 PARTS = ("isolation", "scale", "hosts")
 
 
+def help_text(doc: str, width: int = 79) -> str:
+    """The module's docstring for an 80-column terminal: its paragraphs and bullets wrapped again
+    and its markup (``code``, **bold**) dropped, since a terminal shows them as typed."""
+    plain = doc.replace("``", "").replace("**", "")
+    blocks = []
+    for paragraph in plain.strip().split("\n\n"):
+        items = paragraph.split("\n* ")
+        items = [items[0].removeprefix("* ")] + items[1:] if paragraph.startswith("* ") else items
+        bullets = paragraph.startswith("* ")
+        wrapped = []
+        for i, item in enumerate(items):
+            text = " ".join(item.split())
+            if bullets or i > 0:
+                wrapped.append(textwrap.fill(text, width, initial_indent="* ", subsequent_indent="  "))
+            else:
+                wrapped.append(textwrap.fill(text, width))
+        blocks.append("\n".join(wrapped))
+    return "\n\n".join(blocks)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="bergfried bench ssh", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="bergfried bench ssh",
+        description=help_text(__doc__ or ""),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--port", type=int, default=0, help="the (first) server's port (default: a free port)")
     p.add_argument("--parts", default=",".join(PARTS), help=f"which parts, comma-separated (default {','.join(PARTS)})")
