@@ -43,6 +43,16 @@ def practice_match(settings, game_id: str, seed: int, players: int = 2) -> Match
     )
 
 
+async def highlighted(pilot, hints):
+    """Each hint in turn as the dialog highlights it (down moves the highlight), the screen caught up."""
+    for i, hint in enumerate(hints):
+        if i:
+            await pilot.press("down")
+            await pilot.pause()
+        await pilot.pause()
+        yield hint
+
+
 def status(app) -> str:
     return str(play_screen(app).query_one("#status").render())
 
@@ -210,11 +220,7 @@ async def test_carcassonne_hints_fit_the_dialog(make_app, settings, monkeypatch)
         assert not cut_text(app), cut_text(app)
         # the highlighted move is previewed in place on the board (issue 30), and follows the list
         board = play_screen(app).board
-        for i, hint in enumerate(hints):
-            if i:
-                await pilot.press("down")
-                await pilot.pause()
-            await pilot.pause()
+        async for hint in highlighted(pilot, hints):
             spot = board.grid.cursor_region()  # in sight: the dialog is never over it
             assert spot is not None and not spot.overlaps(app.screen.query_one("Vertical").region)
             lay = board.preview()
@@ -239,10 +245,7 @@ async def test_king_up_hint_puts_the_cursor_on_the_figure_it_moves(make_app, set
         hints = app.screen.hints
         assert any(getattr(h.action, "figure", None) is not None for h in hints)
         grid = play_screen(app).board.grid
-        for i, hint in enumerate(hints):
-            if i:
-                await pilot.press("down")
-                await pilot.pause()
+        async for hint in highlighted(pilot, hints):
             figure = getattr(hint.action, "figure", None)
             if figure is not None:
                 assert grid.cursor is not None and grid.cell_at(grid.cursor).key == ("fig", figure), hint.notation
@@ -312,11 +315,7 @@ async def test_between_two_castles_hint_points_at_the_spot_in_its_castle(make_ap
         await ask(pilot, app)
         hints = app.screen.hints
         board = play_screen(app).board
-        for i, hint in enumerate(hints):
-            if i:
-                await pilot.press("down")
-                await pilot.pause()
-            await pilot.pause()
+        async for hint in highlighted(pilot, hints):
             place = hint.action
             grid = board.castle_grid(board.shown.index(place.castle))
             assert board.current_room() == place.room
@@ -356,9 +355,6 @@ async def test_palais_royal_hint_points_at_the_room_or_space_of_its_move(make_ap
         hints = app.screen.hints
         assert len({spot(h.action) for h in hints}) > 1
         board = play_screen(app).board
-        for i, hint in enumerate(hints):
-            if i:
-                await pilot.press("down")
-            await pilot.pause()
+        async for hint in highlighted(pilot, hints):
             grid = board.park if isinstance(hint.action, Recruit) else board.castle
             assert grid.cursor is not None and grid.cell_at(grid.cursor).key == spot(hint.action), hint.notation
