@@ -30,6 +30,7 @@ from .procfs import (  # (re-exported: every part takes its figures from here)
     pss_kib as pss_kib,
     total_pss_kib as total_pss_kib,
     cpu_seconds as cpu_seconds,
+    cpu_ns as cpu_ns,
     command_line as command_line,
     load_average as load_average,
 )

@@ -29,6 +29,7 @@ from .harness import (
     close_store,
     command_line,
     connect,
+    cpu_ns,
     cpu_seconds,
     hang_up,
     load_average,
@@ -73,6 +74,11 @@ class Timings:
     unsaid: int = 0  # lines that never showed
     # CPU of the session processes by what their players do: {phase: {kind: cores}}
     kinds: dict[str, dict[str, float]] = field(default_factory=dict)
+    # the logins with N idle: the new session's CPU at its first frame (ms), and per login and
+    # logout, the N idle sessions' CPU and the front's (ms)
+    child_cpu: list[float] = field(default_factory=list)
+    idle_cpu_per_login: float = float("nan")
+    front_cpu_per_login: float = float("nan")
 
 
 class Chatter:
@@ -176,6 +182,30 @@ class KindCPU:
         return {kind: (cpu_seconds(pids) - self.c0[kind]) / took for kind, pids in self.kinds.items()}
 
 
+async def timed_logins(server: Serve, port: int, keys: list, idle: list[int], config: ScaleConfig, timings: Timings):
+    """N idle sessions: a login on top, then gone again, ``config.logins`` times: connect to
+    first frame, the new session's CPU by then, and what the idle sessions and the front spent
+    per login and logout (schedstat: exact)."""
+    known = set(idle)
+    c_idle, c_front = cpu_ns(idle), cpu_ns([server.pid])
+    for j in range(config.logins):
+        i = config.sessions + j
+        term, took = await log_in(port, f"p{i}", keys[i])
+        timings.idle_first.append(took)
+        new = [p for p in session_processes(server) if p not in known]
+        timings.child_cpu.append(cpu_ns(new) / 1e9)
+        known.update(new)
+        await hang_up([term])
+        for _ in range(100):  # its process gone (its leaving is part of the login's cost)
+            if not any(Path(f"/proc/{p}").exists() for p in new):
+                break
+            await asyncio.sleep(0.02)
+    await asyncio.sleep(0.5)  # the last logout's word reaches every session
+    logins = max(config.logins, 1)
+    timings.idle_cpu_per_login = (cpu_ns(idle) - c_idle) / 1e6 / logins
+    timings.front_cpu_per_login = (cpu_ns([server.pid]) - c_front) / 1e6 / logins
+
+
 def _parent(pid: int) -> int | None:
     try:
         return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
@@ -214,11 +244,7 @@ async def run(config: ScaleConfig, port: int = 0) -> dict[str, str]:
             c_idle, t_idle = cpu_seconds(sessions), time.monotonic()
             await asyncio.sleep(3.0)
             idle_busy = (cpu_seconds(sessions) - c_idle) / (time.monotonic() - t_idle)
-            for j in range(config.logins):  # N idle sessions: a login on top, then gone again
-                i = config.sessions + j
-                term, took = await log_in(port, f"p{i}", keys[i])
-                timings.idle_first.append(took)
-                await hang_up([term])
+            await timed_logins(server, port, keys, sessions, config, timings)
             bots, front = bot_processes(server), [server.pid]
             c_bots, c_front, c_sessions, t0 = (
                 cpu_seconds(bots),
@@ -269,6 +295,10 @@ async def run(config: ScaleConfig, port: int = 0) -> dict[str, str]:
         "key to frame p50 / p95": f"{ms(timings.keys, 1)}, {timings.missed} unanswered in 5 s: "
         f"{verdict(key_p95, 0.100)} ≤ 100 ms",
         f"connect to first frame, {n} idle": f"{ms(timings.idle_first)}: {verdict(idle_p95, 0.150)} ≤ 150 ms",
+        "  CPU per login, its own process": f"{ms(timings.child_cpu)} from its fork to its first frame",
+        f"  CPU per login and logout, the {n} idle": f"{timings.idle_cpu_per_login:.1f} ms in all "
+        f"({timings.idle_cpu_per_login * 1000 / max(n, 1):.0f} µs each); "
+        f"the front {timings.front_cpu_per_login:.1f} ms",
         **_chat_figures(config, timings, key_p95),
         "connect to first frame, logging in": ms(timings.first) + " (the i-th meets i-1 idle sessions)",
         "private memory per session (USS)": f"{uss_mib:.1f} MiB median, {max(uss, default=0) / 1024:.1f} max "
