@@ -95,7 +95,13 @@ class Processes:
                 )
             if self.beats:
                 self._beat(tx)
-            tx.bump()
+            if seat < 0:
+                tx.bump()  # the lobby's list counts a table's spectators
+            else:
+                # Who sits at a table now only the lobby's "at the table" line shows, which
+                # follows the presence counter with the online list: a login or logout at a
+                # table wakes no session but those showing it (every session woke at each).
+                bump_presence(tx)
 
     def present_seats(self, table_id: str) -> frozenset[int]:
         """The seats some living process has open now. SQLite: its processes are all on this
@@ -153,7 +159,17 @@ class Processes:
             tx.execute("DELETE FROM presence WHERE process = ?", (me,))
             tx.execute("DELETE FROM processes WHERE id = ?", (me,))
             tx.execute("DELETE FROM leases WHERE holder = ?", (me,))
+            bump_presence(tx)
             tx.bump()
+
+
+def bump_presence(tx) -> None:
+    """Count a change of who is where (logins, logouts, seats opened and left): the online list
+    and the lobby's "at the table" line follow this counter, nothing else does."""
+    from .social_schema import PRESENCE
+
+    tx.execute(f"UPDATE counter SET n = n + 1 WHERE id = {PRESENCE}")
+    tx.db.notify(tx)
 
 
 def _alive_here(process: str) -> bool:

@@ -56,6 +56,10 @@ class Store(Processes):
         # called on the loop after the lobby's poll whenever another process wrote anything
         # (chat, presence and notices follow the one watcher: see Watcher)
         self.wakers: list[Callable[[], object]] = []
+        # ... whenever who is where may have changed (the presence counter: logins, logouts,
+        # seats opened and left). A server's front tells only the sessions showing the online
+        # list of those changes; a process that watches for itself runs both lists.
+        self.online_wakers: list[Callable[[], object]] = []
 
     @property
     def kind(self) -> str:

@@ -125,8 +125,18 @@ class Watcher:
 def run_wakers(store) -> None:
     """Tell chat, presence and notices that another process wrote (one query each at most); a
     session told of changes by its server's front calls this as a watcher would."""
+    run_online_wakers(store)
     for waker in list(store.wakers):
         try:
             waker()
         except StoreError:
             pass  # the database is away for a moment: the next change tries again
+
+
+def run_online_wakers(store) -> None:
+    """Tell the online list's followers that who is where may have changed (one query each)."""
+    for waker in list(store.online_wakers):
+        try:
+            waker()
+        except StoreError:
+            pass

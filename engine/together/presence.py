@@ -11,7 +11,9 @@ A session is a row of the process that serves it: it counts while that process l
 one host: its pid; PostgreSQL: its heartbeat, which the lobby's watcher writes every 10 s),
 so a killed process's players drop out of the list by themselves (at once with SQLite, within
 30 s with PostgreSQL) and their rows are swept by the next reader. Logins and logouts bump a
-counter of their own, so the online list can follow them without the lobby reading its tables.
+counter of their own (so do seats opened and left at a table: engine.store.processes), so the
+online list can follow them without the lobby reading its tables, and a server wakes for them
+only the sessions that show it.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from datetime import datetime
 
 from engine.store import Store
 from engine.store.social_schema import PRESENCE
-from engine.store.processes import ALIVE, _alive_here
+from engine.store.processes import ALIVE, _alive_here, bump_presence
 
 LOBBY = "lobby"
 
@@ -77,8 +79,7 @@ class Presence:
                 self._bump(tx)
 
     def _bump(self, tx) -> None:
-        tx.execute(f"UPDATE counter SET n = n + 1 WHERE id = {PRESENCE}")
-        self.store.db.notify(tx)
+        bump_presence(tx)
 
     def changes(self) -> int:
         """A number that moves whenever someone logs in or out or changes place."""
@@ -155,8 +156,9 @@ class Presence:
                 seen[0] = now
                 listener()
 
-        self.store.wakers.append(wake)
-        return lambda: self.store.wakers.remove(wake) if wake in self.store.wakers else None
+        wakers = self.store.online_wakers  # (woken only when who is where changed: see Store)
+        wakers.append(wake)
+        return lambda: wakers.remove(wake) if wake in wakers else None
 
 
 def away_text(seconds: float | None) -> str:

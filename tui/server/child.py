@@ -25,7 +25,7 @@ from textual.screen import Screen
 from ..app import BergfriedApp
 from ..cli import unicode_ok
 from ..settings import Settings
-from .session_process import CHANGED
+from .session_process import CHANGED, ONLINE
 
 log = logging.getLogger("bergfried.serve")
 
@@ -153,6 +153,7 @@ class Control:
         self.clamped: dict | None = None  # the client announced a larger terminal (the front's message)
         self._buffer = b""
         self._catching_up = False
+        self._online_due = False
 
     def send(self, message: dict) -> None:
         try:
@@ -180,11 +181,15 @@ class Control:
             return
         *lines, self._buffer = (self._buffer + data).split(b"\n")
         for line in lines:
-            self._handle({"changed": True} if line == CHANGED else json.loads(line))
+            if line == CHANGED:
+                self._handle({"changed": True})
+            elif line == ONLINE:
+                self._handle({"online_changed": True})
+            else:
+                self._handle(json.loads(line))
 
     def _catch_up(self) -> None:
         from engine.store import StoreError
-        from engine.store.watch import run_wakers
 
         self._catching_up = False
         app = self.app
@@ -194,7 +199,20 @@ class Control:
             app.player.lobby.poll()
         except StoreError:
             pass  # the database is away for a moment: the next change tries again
-        run_wakers(app.player.lobby.store)  # chat, presence, notices follow the same word
+        # chat and notices follow the same word (the online list its own: the front tells it
+        # to the lobby alone)
+        for waker in list(app.player.lobby.store.wakers):
+            try:
+                waker()
+            except StoreError:
+                pass
+
+    def _online_caught_up(self) -> None:
+        from engine.store.watch import run_online_wakers
+
+        self._online_due = False
+        if self.app is not None:
+            run_online_wakers(self.app.player.lobby.store)
 
     def _handle(self, message: dict) -> None:
         from .probe import describe
@@ -206,6 +224,10 @@ class Control:
             if not self._catching_up:  # (words that came together are one catch-up)
                 self._catching_up = True
                 asyncio.get_running_loop().call_soon(self._catch_up)
+        elif "online_changed" in message and app is not None:  # (the lobby's word only)
+            if not self._online_due:
+                self._online_due = True
+                asyncio.get_running_loop().call_soon(self._online_caught_up)
         elif "idle_warning" in message and app is not None:
             from .idle_warning import warning_text
 

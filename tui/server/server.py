@@ -24,14 +24,16 @@ from pathlib import Path
 import asyncssh
 
 from engine.store import StoreError
+from engine.store.social_schema import PRESENCE
 from engine.store.botpool import BotPoolProcess
 from engine.store.watch import Watcher
+from engine.together.presence import LOBBY
 
 from .idle_warning import warn_idle
 from .connection import Connection, key_text, read_allowed, watch_asyncssh_refusals
 from .limits import Limits
 from .session import SSHSession, Who
-from .session_process import CHANGED
+from .session_process import CHANGED, ONLINE
 from .stores import open_accounts, open_lobby, open_spec_store
 
 __all__ = ["Limits", "Service", "Template", "key_text", "read_allowed"]
@@ -87,6 +89,7 @@ class Service:
         self._idle_task: asyncio.Task | None = None
         self._memory_task: asyncio.Task | None = None
         self._watcher: Watcher | None = None
+        self._counters: dict[int, int] = {}  # the store's change counters, as last read
         self._template, self._own_template = template, template is None
         self.by_context: dict[str, Connection] = {}
         self.store = open_spec_store(self.spec_base())  # StoreError: one line for the host
@@ -128,6 +131,7 @@ class Service:
             # SQLite: one watcher for the whole server, which tells every session of each change.
             # A watcher per session needs an inotify instance each (Linux allows 128 per user):
             # past that, every idle session polled 20 times a second (200 idle: 0.6 cores).
+            self._counters = dict(self.store.db.query("SELECT id, n FROM counter"))
             self._watcher = Watcher(self.store, self._store_changed)
             self._watcher.start()
         else:
@@ -184,12 +188,28 @@ class Service:
         return {**self.spec_base(), "name": who.name, "key": who.key, "env": env, "bots": self.bots, "told": told}
 
     def _store_changed(self) -> None:
+        """Another process wrote: each session is told only what may change its screen. The
+        counters say what moved (one query here instead of a few in every session): tables,
+        chat lines and notices wake every session; who is where (a login, a logout, a seat
+        opened) only the sessions in the lobby, whose online list shows it; a write that counts
+        nowhere (the table a player was last at) nobody."""
         try:
-            self.lobby.poll()
+            counters = dict(self.store.db.query("SELECT id, n FROM counter"))
         except StoreError:
-            pass  # the database is away for a moment: the next change tries again
-        for session in list(self.sessions):
-            session.tell_line(CHANGED)
+            counters = {}  # the database is away for a moment: everyone looks for themselves
+        moved = {k for k in counters.keys() | self._counters.keys() if counters.get(k) != self._counters.get(k)}
+        self._counters = counters
+        if not counters or moved - {PRESENCE}:
+            try:
+                self.lobby.poll()
+            except StoreError:
+                pass  # the database is away for a moment: the next change tries again
+            for session in list(self.sessions):
+                session.tell_line(CHANGED)
+        if not counters or PRESENCE in moved:
+            for session in list(self.sessions):
+                if session.place == LOBBY:
+                    session.tell_line(ONLINE)
 
     def session_ended(self, session: SSHSession) -> None:
         self.sessions.discard(session)

@@ -68,6 +68,8 @@ class SSHSession(PlayerProcess, asyncssh.SSHServerSession):
         self.pidfd: int | None = None
         self.started = asyncio.get_running_loop().create_future()  # the child said its pid
         self.ended = asyncio.Event()
+        self.place: str | None = None
+        self.words = 0
         self._pty = False
         self._pending = b""  # input the pty did not take yet
         self._reading = False

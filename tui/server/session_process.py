@@ -21,6 +21,9 @@ PAGE = os.sysconf("SC_PAGE_SIZE")
 #: The word every session hears at every change to the store (one encoding for all of them, and
 #: the child knows it without parsing it).
 CHANGED = json.dumps({"changed": True}).encode()
+#: The word a session showing the online list hears when who is where changed (logins, logouts,
+#: seats opened and left); no other session hears of those.
+ONLINE = json.dumps({"online_changed": True}).encode()
 
 
 def safe(text: object, limit: int = 80) -> str:
@@ -43,6 +46,8 @@ class PlayerProcess:
     pidfd: int | None
     started: asyncio.Future
     ended: asyncio.Event
+    place: str | None  # where the player is ("lobby" or a table's id), as the child last said
+    words: int  # words of changes told to the child (a test counts who wakes)
     _control_buffer: bytes
     _asks: dict[int, asyncio.Future]
 
@@ -125,6 +130,10 @@ class PlayerProcess:
                 self.player.name,
                 safe(message.get("text", ""), 400),
             )
+        elif "place" in message:  # the front tells the online list's changes only to the lobby
+            self.place = str(message["place"])
+            if self.place == "lobby":  # (a change told to nobody while this word was on its way)
+                self.tell_line(ONLINE)
         elif "name" in message:  # renamed (or a new key chose its name): logged as such from now
             name = safe(message["name"], 24)
             log.info("%s %s: now %s", self.peer, self.player.name, name)
@@ -138,6 +147,8 @@ class PlayerProcess:
         self.tell_line(json.dumps(message).encode())
 
     def tell_line(self, line: bytes) -> None:
+        if line in (CHANGED, ONLINE):
+            self.words += 1
         if self.control is not None:
             try:
                 self.control.send(line + b"\n")

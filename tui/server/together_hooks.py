@@ -67,6 +67,9 @@ class SessionTogether:
     # -- where the player is -------------------------------------------------------------------
     def enter(self, table_id: str | None, panel: Any) -> None:
         """The player is now in the lobby (None) or at ``table_id``; ``panel`` shows its chat."""
+        control = getattr(self.app, "control", None)
+        if control is not None:  # the front tells the online list's changes to the lobby alone
+            control.send({"place": table_id or LOBBY})
         self.together.go_to(table_id)
         self.panel, self._undrawn = panel, []  # (the room's recent lines have them)
         panel.reset(self.together.recent())

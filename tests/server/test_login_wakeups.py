@@ -1,0 +1,94 @@
+"""What a login and a logout cost the other sessions (issue 24): only the sessions that show the
+online list (in the lobby) hear of them; a player at a table, or anywhere else, is not woken.
+
+With 200 idle sessions every login woke every one of them (the newcomer's seat at its table and
+its row in the online list: ~0.5 ms of CPU each, 112 ms a login in all, on the same two cores
+as the newcomer's own start). The front counts the words it tells each session's process."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from tui.server.bench.harness import bots_open
+
+from .conftest import until
+from .test_together import shows
+
+
+async def own_table(server, name: str) -> str:
+    """``name``'s account (a first login) and a King Up! table of theirs that waits for them,
+    the one their next login opens."""
+    await (await server.connect(name, wait=None)).close()
+    lobby = server.service.lobby
+    record = lobby.create(name, "king-up", ["me", "bot:random", "bot:random"])
+    bots_open(lobby.table(record.id), random.Random(1))
+    server.service.accounts.set_last_table(name, record.id)
+    return record.id
+
+
+async def at_own_table(server, name: str, table_id: str | None = None):
+    """``name`` logged in, back at their own table."""
+    table_id = table_id or await own_table(server, name)
+    client = await server.connect(name, wait=None)
+
+    async def there():
+        status = await server.status(name)
+        return status is not None and (status["play"] or {}).get("table") == table_id
+
+    await until(there, timeout=30, what=f"{name} at their table")
+    return client
+
+
+async def settled_words(server, names: list[str]) -> dict[str, int]:
+    """The words told to each session once none was told any for half a second."""
+    seen: dict[str, int] = {}
+
+    async def quiet():
+        now = {name: server.session_of(name).words for name in names}
+        same = now == seen
+        seen.clear()
+        seen.update(now)
+        if not same:
+            await asyncio.sleep(0.5)
+        return same
+
+    await until(quiet, timeout=30, what="no more words to the sessions")
+    return dict(seen)
+
+
+async def test_a_login_and_logout_wake_only_the_lobby(server):
+    alice = await at_own_table(server, "alice")
+    bob = await at_own_table(server, "bob")
+    carol = await server.connect("carol")
+    dave_table = await own_table(server, "dave")
+    await shows(server, "carol", "online", lambda text: text == "Online (3): alice, bob, carol")
+    before = await settled_words(server, ["alice", "bob", "carol"])
+
+    dave = await at_own_table(server, "dave", dave_table)  # his seat opened, his row in the online list
+    await shows(server, "carol", "online", lambda text: "dave" in text, "dave online at carol's")
+    await dave.close()  # his seat left, his row gone
+    await shows(server, "carol", "online", lambda text: "dave" not in text, "dave gone at carol's")
+    after = await settled_words(server, ["alice", "bob", "carol"])
+
+    # The baseline in the same run: the lobby heard of both (before: every session did, at
+    # least twice a login and twice a logout).
+    assert after["carol"] - before["carol"] >= 2
+    assert after["alice"] == before["alice"], "alice, at her table, was woken by dave's login"
+    assert after["bob"] == before["bob"], "bob, at his table, was woken by dave's login"
+    for client in (alice, bob, carol):
+        await client.close()
+
+
+async def test_a_move_still_reaches_every_session(server):
+    """Tables' changes are still every session's (its own table's moves, the lobby's list)."""
+    alice = await at_own_table(server, "alice")
+    carol = await server.connect("carol")
+    before = await settled_words(server, ["alice", "carol"])
+    lobby = server.service.lobby
+    record = lobby.create("bob", "king-up", ["me", "bot:random", "bot:random"])
+    await carol.wait_for(record.id)
+    after = await settled_words(server, ["alice", "carol"])
+    assert after["alice"] > before["alice"] and after["carol"] > before["carol"]
+    for client in (alice, carol):
+        await client.close()
