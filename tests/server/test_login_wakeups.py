@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 
+from engine.together.presence import Presence
 from tui.server.bench.harness import bots_open
 
 from .conftest import until
@@ -64,12 +65,19 @@ async def test_a_login_and_logout_wake_only_the_lobby(server):
     dave_table = await own_table(server, "dave")
     await shows(server, "carol", "online", lambda text: text == "Online (3): alice, bob, carol")
     before = await settled_words(server, ["alice", "bob", "carol"])
+    store = server.service.store
+    tables_before, who_before = store.changes(), Presence(store).changes()
 
     dave = await at_own_table(server, "dave", dave_table)  # his seat opened, his row in the online list
     await shows(server, "carol", "online", lambda text: "dave" in text, "dave online at carol's")
     await dave.close()  # his seat left, his row gone
     await shows(server, "carol", "online", lambda text: "dave" not in text, "dave gone at carol's")
     after = await settled_words(server, ["alice", "bob", "carol"])
+    # What his login and logout wrote: his row in the online list and his seat opened, then his
+    # row gone (and his seat left, when his App ends before the hangup's signal ends it);
+    # nothing any table's list shows.
+    assert store.changes() == tables_before
+    assert 3 <= Presence(store).changes() - who_before <= 4
 
     # The baseline in the same run: the lobby heard of both (before: every session did, at
     # least twice a login and twice a logout).
