@@ -172,11 +172,16 @@ def bump_presence(tx) -> None:
     tx.db.notify(tx)
 
 
+#: This host's name (asked once: the online list asks of every session's process, and each lobby
+#: reads that list at every login and logout).
+_NODE = os.uname().nodename
+
+
 def _alive_here(process: str) -> bool:
     """Whether the process named ``host:pid:token`` runs on this host now."""
     host, _, rest = process.partition(":")
     pid = rest.partition(":")[0]
-    if host != os.uname().nodename or not pid.isdigit():
+    if host != _NODE or not pid.isdigit():
         return False
     try:
         os.kill(int(pid), 0)
