@@ -35,18 +35,22 @@ def colour_codes(data: bytes) -> list[bytes]:
     return out
 
 
-def screen_bytes(tmp_path, environ: dict[str, str], seconds: float = 20.0) -> bytes:
-    """What `bergfried` writes to a 80x24 terminal until its title screen is drawn."""
+def screen_bytes(
+    tmp_path, environ: dict[str, str], seconds: float = 20.0, args: tuple[str, ...] = (), drawn: bytes = b"Quit"
+) -> bytes:
+    """What `bergfried` (with ``args``) writes to a 80x24 terminal until ``drawn`` is on it (the
+    title screen's "Quit" by default)."""
     # This interpreter and its packages (a `bergfried` on PATH may be another checkout's).
     command = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())"]
     pid, fd = pty.fork()
     if pid == 0:
         env = {**os.environ, "TERM": "xterm-256color", "COLORTERM": "", "COLUMNS": "80", "LINES": "24", **environ}
-        os.execve(command[0], [*command, "--config-dir", str(tmp_path / "c"), "--saves-dir", str(tmp_path / "s")], env)
+        dirs = ["--config-dir", str(tmp_path / "c"), "--saves-dir", str(tmp_path / "s")]
+        os.execve(command[0], [*command, *dirs, *args], env)
     data = b""
     deadline = time.monotonic() + seconds
     try:
-        while time.monotonic() < deadline and b"Quit" not in data:
+        while time.monotonic() < deadline and drawn not in data:
             ready, _, _ = select.select([fd], [], [], 0.5)
             if ready:
                 try:
@@ -87,3 +91,22 @@ def test_no_color_sends_no_colour_code_and_marks_the_focus_in_reverse(tmp_path):
 def test_without_no_color_the_client_is_in_colour(tmp_path):
     data = screen_bytes(tmp_path, {"NO_COLOR": ""})
     assert colour_codes(data)
+
+
+# Each game's play screen: its board, move list, status line and footer, with a bot to answer.
+PLAY = {
+    "between-two-castles": ("human", "bot:random", "bot:random"),
+    "palais-royal": ("human", "bot:random"),
+    "carcassonne-castle": ("human", "bot:random"),
+    "castle-builder": ("human", "bot:random"),
+    "king-up": ("human", "bot:random", "bot:random"),
+}
+
+
+@pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a pseudo-terminal")
+@pytest.mark.parametrize("game", sorted(PLAY))
+def test_no_color_play_screens_send_no_colour_code(tmp_path, game):
+    seats = [arg for kind in PLAY[game] for arg in ("--seat", kind)]
+    data = screen_bytes(tmp_path, {"NO_COLOR": "1"}, args=("play", game, *seats, "--seed", "7"), drawn=b"Help")
+    assert b"Help" in data, data[-500:]
+    assert colour_codes(data) == [], colour_codes(data)[:5]
