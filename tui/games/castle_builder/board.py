@@ -64,6 +64,8 @@ class FitLine(TextLine):
 class BuilderBoard(ViewPanel, can_focus=True):
     """One castle (yours unless ``v`` picked another), your holder and the market."""
 
+    SIDE_GROWS = True  # the moves' panel widens on a large terminal (board_layout.side_width)
+
     DEFAULT_CSS = """
     BuilderBoard { height: 100%; width: 100%; }
     BuilderBoard #title { text-style: bold; }
