@@ -97,10 +97,13 @@ def label(tile, look: Look) -> str:
 def tile_lines(tile, look: Look) -> tuple[str, str]:
     """The tile's top and bottom lines, four characters each, as the printed tile has them: the
     number it is built with at the bottom, and a second number (the one the tiles above count)
-    at the top beside the symbols, ``▫/4`` over ``11``. Written on one line as ``11/4`` it took
-    all four characters and ran into its neighbour's number (``10/49/2``)."""
+    at the top beside the symbols, ``▫/4`` over ``11`` (``▫♜5`` where two symbols leave no room
+    for the slash). Written on one line as ``11/4`` it took all four characters and ran into its
+    neighbour's number (``10/49/2``); each line keeps a blank at its right end."""
     lower, _, upper = label(tile, look).partition("/")
     top = symbols(tile, look) + (f"/{upper}" if upper else "")
+    if len(top) > 3:  # a side wall's ``▫♜/5`` touched the next tile's top (``▫♜/5▫♜/4``)
+        top = symbols(tile, look) + upper
     return top[:4].center(4), lower.center(4)
 
 
