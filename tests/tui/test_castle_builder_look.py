@@ -133,3 +133,11 @@ async def test_the_moves_panel_widens_on_a_large_terminal(make_app):
         await settle(pilot, app)
         await pilot.pause()
         assert side.size.width >= 40 - 3 and board(app).grid.scale == 2, "the moves wrap less, the wall as big"
+
+
+def test_the_ascii_check_mark_is_the_one_the_move_list_writes():
+    """Under --ascii the board drew ✓ as "v" ("=v", "v/3") while the move list and the status line
+    beside it wrote "Y/3" and "places need 20 · Y": one mark for one thing."""
+    from tui.ascii import to_ascii
+
+    assert ASCII_LOOK.check == to_ascii("✓")

@@ -60,7 +60,7 @@ ASCII_LOOK = Look(
     ruby="*",
     roof="^",
     castle="#",
-    check="v",
+    check="Y",  # as the app writes ✓ in ASCII everywhere else (move list, status line)
     gate="n",
     foundation="=",
     plain=".",
