@@ -406,19 +406,20 @@ async def test_every_theme_draws_stone_and_air_and_every_number(make_app, settin
 
 async def test_open_places_no_tile_can_fill_show_no_number(make_app, settings):
     """An open place over air or over nothing on a side no tile can bridge shows no "=N" (issue
-    31); every place a legal build targets keeps its number."""
-    from tui.games.castle_builder.wall import fillable
+    31); one where only a check-mark tile stands by its stone and air shows "=✓"; every other
+    place a legal build targets keeps its number."""
+    from tui.games.castle_builder.wall import CHECK_ONLY, fillable, takes
 
     match = new_match(seed=3, players=2)
     match = advance_until(
         match,
         lambda m: (
             m.to_act == {0}
-            and any(not fillable(m.view(0).castles[0], s.level, s.x, s.need) for s in m.view(0).castles[0].spots)
+            and any(not fillable(m.view(0).castles[0], s.level, s.x) for s in m.view(0).castles[0].spots)
         ),
     )
     castle = match.view(0).castles[0]
-    dead = [s for s in castle.spots if not fillable(castle, s.level, s.x, s.need)]
+    dead = [s for s in castle.spots if not fillable(castle, s.level, s.x)]
     built_to = {(a.level, a.x) for a in match.legal_actions(0) if isinstance(a, Build)}
     assert dead and not built_to & {(s.level, s.x) for s in dead}
     app = make_app(start=lambda app: PlayScreen(Table(match)))
@@ -430,6 +431,8 @@ async def test_open_places_no_tile_can_fill_show_no_number(make_app, settings):
             shown = grid.cell_at(pos).glyph + grid.cell_at((pos[0] + 1, pos[1])).glyph
             if spot in dead:
                 assert shown.strip() == "", (spot, shown)
+            elif takes(castle, spot.level, spot.x) == CHECK_ONLY:  # a side wall's: any number
+                assert shown.strip() == "=✓", (spot, shown)
             elif spot.need is not None:
                 assert shown.strip() == f"={spot.need}", (spot, shown)
 

@@ -148,3 +148,24 @@ def test_your_own_choice_is_not_prefixed_with_you():
     ctx = type("Ctx", (), {"view": match.view(0), "seat": 0, "name": lambda self, s: match.seats[s].name})()
     text = UI.phase_text(ctx)
     assert not text.startswith("you:") and text in PHASES.values(), text
+
+
+async def test_a_tie_broken_for_the_winner_ranks_the_winner_alone_first(make_app):
+    """A deadlocked end with tied coins goes to the baron that travelled furthest: the table
+    showed "1 Ann 6 winner / 1 Adalbert 6 / 1 Brunhild 6", three firsts and one winner."""
+    from engine.core.selfplay import play_out
+    from engine.games import get_game
+
+    match = play_out(get_game("castle-builder"), 4, ["random"] * 4, 3, variants=frozenset({"royal-strategy"}))
+    result = match.result
+    (winner,) = result.winners
+    tied = [s for s in range(4) if s != winner and result.scores[s] == result.scores[winner]]
+    assert tied, result  # the case: a tie-break decided
+    app = make_app(start=lambda app: PlayScreen(Table(match)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameOverScreen)
+        rows = {s: next(line for line in screen_lines(app) if f"{match.seats[s].name} (" in line) for s in range(4)}
+        assert rows[winner].split()[1] == "1" and "winner" in rows[winner], rows[winner]
+        for seat in tied:
+            assert rows[seat].split()[1] == "2", rows[seat]

@@ -455,6 +455,27 @@ async def test_a_move_typed_while_a_bot_plays_is_kept_and_played_when_the_turn_c
     table.close()
 
 
+async def test_a_refusal_while_others_play_gives_way_to_your_turn(make_app, settings):
+    """Issue 31: `h` pressed just before the others' moves reached the screen said "No hint: it
+    is not your turn", and that line stayed when the turn came, hiding "Your turn: ..." (a
+    refusal stays only while the turn it was made in goes on). The others here play from other
+    terminals (as over SSH), so nothing redraws the line between the refusal and your turn."""
+    seats = [Seat("Adalbert", "human"), Seat("You", "human"), Seat("Brunhild", "human")]
+    match = new_match(settings.saves_dir, seed=3, seats=seats)
+    table = Table(match)
+    app = make_app(start=lambda app: PlayScreen(table, local_seats=frozenset({1})))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert 1 not in match.to_act
+        await pilot.press("h")
+        assert status(app).startswith("No hint"), status(app)
+        while 1 not in match.to_act:
+            seat = min(match.to_act)
+            table.submit(seat, match.legal_actions(seat)[0])
+        await until(lambda: status(app).startswith("Your turn"), what="your turn's line")
+    table.close()
+
+
 async def test_while_voting_the_footer_offers_only_what_works(make_app, settings):
     """Issue 30: while the secret vote was open the footer offered Undo, Type, Save as and Leave,
     which did nothing. The play screen's keys are off while its prompt has the keys."""

@@ -25,7 +25,10 @@ def ranking(table: Table) -> RichTable:
     from tui.games import game_ui
 
     result = table.result
-    order = sorted(range(len(table.seats)), key=lambda s: (-result.scores[s], s))
+    # A winner ranks above those it tied with on score: the game broke the tie (Castle Builder's
+    # baron that travelled furthest), and "1 · 1 · 1" beside one "winner" read as a contradiction.
+    standing = {s: (-result.scores[s], s not in result.winners) for s in range(len(table.seats))}
+    order = sorted(standing, key=lambda s: (standing[s], s))
     out = RichTable(box=None, padding=(0, 2), header_style="bold")
     columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("#", "right"),
@@ -37,7 +40,7 @@ def ranking(table: Table) -> RichTable:
         out.add_column(column, justify=justify)
     place = 0
     for i, seat in enumerate(order):
-        if i == 0 or result.scores[seat] != result.scores[order[i - 1]]:
+        if i == 0 or standing[seat] != standing[order[i - 1]]:
             place = i + 1
         seat_info = table.seats[seat]
         kind = "bot " + seat_info.bot_level if seat_info.is_bot else "human"

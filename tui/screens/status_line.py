@@ -28,10 +28,14 @@ class StatusLine(_MixedInto):
     if TYPE_CHECKING:
         table: Table
         ui: GameUI
+
+        def context(self) -> ViewContext: ...
+
         hot_seat: bool
         _queued: str | None
 
     _kept_error: str | None = None  # a refusal shown until the player acts again
+    _kept_in_turn = False  # whether it was made in the player's turn (else the turn's line wins)
 
     def _status_text(self, ctx: ViewContext) -> str:
         if self.table.finished:
@@ -50,9 +54,10 @@ class StatusLine(_MixedInto):
         status.update(text)
         status.set_class(error, "-error")
         self._kept_error = text if error else None
+        self._kept_in_turn = error and self.table is not None and self.context().interactive
 
     def _show_turn_status(self, ctx: ViewContext) -> None:
         """The turn's line, except that a refusal stays while the turn goes on: others moving at
         the same time (simultaneous turns, bots) redrew over it before it could be read."""
-        if self._kept_error is None or not ctx.interactive:
+        if self._kept_error is None or not ctx.interactive or not self._kept_in_turn:
             self._set_status(self._status_text(ctx))

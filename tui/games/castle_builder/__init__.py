@@ -18,7 +18,7 @@ from ..base import GameUI, ViewContext, ViewPanel
 from .board import BuilderBoard
 from .dialogs import ChoiceScreen, CoinsScreen, prompt_for
 from .panels import BuilderInfo, ring_positions
-from .wall import fillable
+from .wall import CHECK_ONLY, NOTHING, NUMBERED, takes
 
 PHASES = {
     "limit": "discard down to 7",
@@ -73,13 +73,16 @@ class CastleBuilderUI(GameUI):
 
 
 def why_none_fits(ctx: ViewContext) -> str:
-    """`` (places need 3 · 10; tiles: 5, 8, 11/1)``: the numbers the open places ask for beside those
-    of the tiles you may build (holder and market), so a player sees why nothing fits."""
+    """`` (places need 3 · 10 · ✓; tiles: 5, 8, 11/1)``: the numbers the open places ask for (✓ where
+    only a check-mark tile can stand) beside those of the tiles you may build (holder and market),
+    and the first near miss, so a player sees why nothing fits."""
     view = ctx.view
     if ctx.seat is None or not view.castles:
         return ""
     castle = view.castles[ctx.seat]
-    needs = sorted({s.need for s in castle.spots if s.need is not None and fillable(castle, s.level, s.x, s.need)})
+    kinds = {(s.level, s.x): takes(castle, s.level, s.x) for s in castle.spots}
+    needs = [str(n) for n in sorted({s.need for s in castle.spots if kinds[(s.level, s.x)] == NUMBERED} - {None})]
+    needs += ["✓"] if CHECK_ONLY in kinds.values() else []
     tiles = ", ".join(t.label for t in (*view.holder, *view.market_tiles))
     if not needs:
         return f" (no open place takes a tile; tiles: {tiles})" if tiles else ""
@@ -88,7 +91,7 @@ def why_none_fits(ctx: ViewContext) -> str:
         f"; {face.label} at {spot.spot}: {why}"
         for face, spot, why in near_misses(castle, (*view.holder, *view.market_tiles))[:1]
     )
-    return f" (places need {' · '.join(map(str, needs))}; tiles: {tiles or 'none'}{misses})"
+    return f" (places need {' · '.join(needs)}; tiles: {tiles or 'none'}{misses})"
 
 
 def near_misses(castle: Any, tiles: Any) -> list[tuple[Any, Any, str]]:
@@ -99,7 +102,8 @@ def near_misses(castle: Any, tiles: Any) -> list[tuple[Any, Any, str]]:
     below = {(p.level, p.x): p.tile.id for p in castle.tiles}
     out: list[tuple[Any, Any, str]] = []
     for open_spot in castle.spots:
-        if open_spot.need is None or not fillable(castle, open_spot.level, open_spot.x, open_spot.need):
+        kind = takes(castle, open_spot.level, open_spot.x)
+        if open_spot.need is None or kind == NOTHING:
             continue  # the places the line names as needed (the foundation takes any number)
         spot = Spot(
             open_spot.level,
@@ -109,8 +113,8 @@ def near_misses(castle: Any, tiles: Any) -> list[tuple[Any, Any, str]]:
             below.get((open_spot.level - 1, open_spot.x + 1)),
         )
         for face in tiles:
-            if not face.check and face.lower != open_spot.need:
-                continue
+            if not face.check and (face.lower != open_spot.need or kind == CHECK_ONLY):
+                continue  # where only a ✓ stands (the place says "=✓"), its number asks for nothing
             why = pattern_problem(TILES[face.id], spot)
             if why and not any(f.label == face.label and p == open_spot for f, p, _ in out):
                 out.append((face, open_spot, why))  # two tiles alike are one reason

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
@@ -38,8 +40,31 @@ def fit(text: str, width: int) -> str:
     return cut + "…"
 
 
+class FitLine(TextLine):
+    """A line that says the longest of its forms that fits the width it has, cut at a word only
+    when none does: the board column is 46 wide at 80 columns and twice that on a large screen,
+    where a line cut to 46 ("Coins: Most persons · Most windows…") threw the room away."""
+
+    def __init__(self, id: str, classes: str = "") -> None:
+        super().__init__(id=id, classes=classes)
+        self.forms: tuple[str, ...] = ()
+
+    def say(self, *forms: str) -> None:
+        """``forms``: the full text first, then shorter ways to say it."""
+        self.forms = forms
+        self.update(forms[0])
+
+    def render(self) -> str | Text:
+        width = self.size.width or WIDTH
+        if not self.forms:
+            return self.text
+        return next((form for form in self.forms if cell_len(form) <= width), None) or fit(self.forms[-1], width)
+
+
 class BuilderBoard(ViewPanel, can_focus=True):
     """One castle (yours unless ``v`` picked another), your holder and the market."""
+
+    SIDE_GROWS = True  # the moves' panel widens on a large terminal (board_layout.side_width)
 
     DEFAULT_CSS = """
     BuilderBoard { height: 100%; width: 100%; }
@@ -68,10 +93,10 @@ class BuilderBoard(ViewPanel, can_focus=True):
         self._seat: int | None = None  # whose view was drawn last
 
     def compose(self) -> ComposeResult:
-        yield TextLine("title")
+        yield FitLine("title")
         yield WallGrid(id="wall")
-        yield TextLine("focus")
-        yield TextLine("coins", classes="muted")
+        yield FitLine("focus")
+        yield FitLine("coins", classes="muted")
 
     @property
     def grid(self) -> WallGrid:
@@ -136,7 +161,7 @@ class BuilderBoard(ViewPanel, can_focus=True):
         view, look = ctx.view, look_for(ctx.glyphs, self.app.theme in COLOURLESS)
         if not view.castles:  # before the set-up (the replay's first position)
             self.grid.set_board({}, columns=0, rows=0)
-            self.query_one("#title", TextLine).update("The game has not begun.")
+            self.query_one("#title", FitLine).say("The game has not begun.")
             return
         castle = view.castles[self.viewed]
         self.levels = levels = levels_shown(castle)
@@ -195,13 +220,14 @@ class BuilderBoard(ViewPanel, can_focus=True):
         owner = "Your" if self.viewed == ctx.seat else whose(ctx.name(self.viewed))
         look = look_for(ctx.glyphs)
         counts = f"{castle.windows}{look.window} {castle.persons}{look.person} {castle.roofs}{look.roof}"
-        self.query_one("#title", TextLine).update(fit(f"{owner} castle, {castle.height} high · {counts}", WIDTH))
+        self.query_one("#title", FitLine).say(f"{owner} castle, {castle.height} high · {counts}")
         coins = " · ".join(c.title for c in view.market_coins)
-        self.query_one("#coins", TextLine).update(fit(f"Coins: {coins}", WIDTH))
+        # Three coins' names take up to 43 columns: at 80 columns the coin glyph says "Coins:".
+        self.query_one("#coins", FitLine).say(f"Coins: {coins}", f"{look.coin} {coins}")
         self._describe()
 
     def _describe(self) -> None:
-        self.query_one("#focus", TextLine).update(fit(focus_text(self), WIDTH))
+        self.query_one("#focus", FitLine).say(focus_text(self))
         for info in self.screen.query(BuilderInfo):  # where the baron would stop, on the path
             info.mark(self._baron_stop())
 

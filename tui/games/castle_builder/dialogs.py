@@ -118,7 +118,8 @@ def prompt_for(ctx: ViewContext) -> ChoiceScreen | None:
         elif isinstance(a, TakeCoin):
             options.append((coin_text(coins[a.effect]) if a.effect in coins else a.effect, a))
         elif isinstance(a, Steal):
-            options.append((f"{ctx.name(a.victim)} ({view.holder_counts[a.victim]} tiles)", a))
+            held = view.holder_counts[a.victim]
+            options.append((f"{ctx.name(a.victim)} ({held} tile{'s' if held != 1 else ''})", a))
         elif isinstance(a, Knock):
             options.append((knock_text(ctx, a), a))
         else:

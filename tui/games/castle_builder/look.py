@@ -1,6 +1,7 @@
 """How a Castle Builder tile looks: four cells of two characters, two lines high.
 
-The top line carries the tile's symbols, the bottom line its numbers. Each half of each line is
+The top line carries the tile's symbols (and a second number, the one the tiles above count), the
+bottom line the number it is built with. Each half of each line is
 stone (the tile's colour) or air (the board's background, the symbols in the tile's colour), read
 from the tile's top and bottom edges — so a roof's top line is air and a side wall's outer half is
 air on both lines, and a player sees at a glance what may stand on it.
@@ -59,7 +60,7 @@ ASCII_LOOK = Look(
     ruby="*",
     roof="^",
     castle="#",
-    check="v",
+    check="Y",  # as the app writes ✓ in ASCII everywhere else (move list, status line)
     gate="n",
     foundation="=",
     plain=".",
@@ -91,6 +92,19 @@ def symbols(tile, look: Look) -> str:
 
 def label(tile, look: Look) -> str:
     return tile.label.replace("✓", look.check)
+
+
+def tile_lines(tile, look: Look) -> tuple[str, str]:
+    """The tile's top and bottom lines, four characters each, as the printed tile has them: the
+    number it is built with at the bottom, and a second number (the one the tiles above count)
+    at the top beside the symbols, ``▫/4`` over ``11`` (``▫♜5`` where two symbols leave no room
+    for the slash). Written on one line as ``11/4`` it took all four characters and ran into its
+    neighbour's number (``10/49/2``); each line keeps a blank at its right end."""
+    lower, _, upper = label(tile, look).partition("/")
+    top = symbols(tile, look) + (f"/{upper}" if upper else "")
+    if len(top) > 3:  # a side wall's ``▫♜/5`` touched the next tile's top (``▫♜/5▫♜/4``)
+        top = symbols(tile, look) + upper
+    return top[:4].center(4), lower.center(4)
 
 
 def colour_of(tile, shade: int, colourless: bool = False) -> str:
@@ -125,7 +139,7 @@ def tile_cells(
 ) -> dict[Pos, Cell]:
     """The four cells of ``tile`` whose bottom-left cell is (col, row); ``key`` on that cell."""
     colour = colour_of(tile, shade, look.colourless)
-    top, bottom = symbols(tile, look).center(4), label(tile, look).center(4)
+    top, bottom = tile_lines(tile, look)
     cells: dict[Pos, Cell] = {}
     for line, text, edge in ((row - 1, top, tile.top), (row, bottom, tile.bottom)):
         for half in (0, 1):

@@ -89,18 +89,45 @@ class WallGrid(Grid):
         self.refresh()
 
 
-#: One tile of each bottom pattern the game has (stone/stone, air/stone, stone/air).
-BOTTOMS = tuple({t.bottom: t for t in TILES.values()}.values())
+#: One tile of each bottom pattern and kind of number the game has (a number, or the check mark).
+BOTTOMS = tuple({(t.bottom, t.check): t for t in TILES.values()}.values())
+
+#: What an open place can take: any tile whose number fits, only a check-mark tile, or nothing.
+NUMBERED, CHECK_ONLY, NOTHING = "number", "check", ""
 
 
-def fillable(castle: CastleView, level: int, x: int, need: int | None) -> bool:
-    """Whether any tile of the game could stand on this open place by its stone and air (the
-    rule's own pattern_problem): over two roofs' air, say, none can, and its number means nothing."""
+def takes(castle: CastleView, level: int, x: int) -> str:
+    """What could stand on this open place by its stone and air (the rule's own pattern_problem).
+    Over two roofs' air nothing can, and its number means nothing; over one tile and nothing only
+    a tile with an air half fits, and every such tile of the game is a check mark (a side wall),
+    so there too the number the place asks for never decides."""
     if level == 1:
-        return True
+        return NUMBERED
     below = {(p.level, p.x): p.tile.id for p in castle.tiles}
-    spot = Spot(level, x, need, below.get((level - 1, x - 1)), below.get((level - 1, x + 1)))
-    return any(pattern_problem(tile, spot) is None for tile in BOTTOMS)
+    spot = Spot(level, x, None, below.get((level - 1, x - 1)), below.get((level - 1, x + 1)))
+    fitting = [tile for tile in BOTTOMS if pattern_problem(tile, spot) is None]
+    if not fitting:
+        return NOTHING
+    return CHECK_ONLY if all(tile.check for tile in fitting) else NUMBERED
+
+
+def fillable(castle: CastleView, level: int, x: int) -> bool:
+    """Whether any tile of the game could stand on this open place by its stone and air."""
+    return takes(castle, level, x) != NOTHING
+
+
+def place_text(castle: CastleView, level: int, x: int, need: int | None, look: Look) -> str:
+    """The open place's label, four characters: `` =9 ``, `` =12`` (right-aligned, so the cursor's
+    left marker keeps the blank before it), ``=✓`` where only a check-mark tile can stand, blank
+    on the foundation (any number) and where no tile can stand."""
+    kind = takes(castle, level, x)
+    if kind == CHECK_ONLY:
+        text = f"={look.check}"
+    elif kind == NOTHING or need is None:
+        text = ""
+    else:
+        text = f"={need}"
+    return text.center(4) if len(text) < 3 else text.rjust(4)
 
 
 def levels_shown(castle: CastleView) -> int:
@@ -137,12 +164,13 @@ def castle_cells(
         if spot.level > levels:
             continue
         row = level_row(levels, spot.level)
-        open_to_tiles = fillable(castle, spot.level, spot.x, spot.need)
-        text = "" if spot.need is None or not open_to_tiles else f"={spot.need}"
-        text = text.center(4) if len(text) < 4 else text
+        kind = takes(castle, spot.level, spot.x)
+        text = place_text(castle, spot.level, spot.x, spot.need, look)
         name = f"{spot.spot}: " + (
             "no tile can stand here (stone on air or nothing)"
-            if not open_to_tiles
+            if kind == NOTHING
+            else "only a check-mark tile can stand here"
+            if kind == CHECK_ONLY
             else "any number"
             if spot.need is None
             else f"needs {spot.need}"
