@@ -198,19 +198,6 @@ async def test_the_board_grows_with_the_terminal_and_shrinks_back(make_app):
         assert castle.grid.cursor != before, "the arrows still walk the legal squares"
 
 
-async def test_the_moves_panel_widens_on_a_large_terminal(make_app):
-    match = human_to_move_after(16)
-    app = make_app(start=lambda app: PlayScreen(Table(match)))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        side = app.screen.query_one("#side")
-        assert side.size.width == 32 - 3, "80x24: as before (a border and padding inside)"
-        await pilot.resize_terminal(*BIG)
-        await settle(pilot, app)
-        await pilot.pause()
-        assert side.size.width >= 40 - 3 and board(app).grid.scale == 2, "the moves wrap less, the board as big"
-
-
 def test_snapshot_laying_a_card_160x48(snap_compare, make_app):
     match = human_to_move_after(16)
     assert snap_compare(

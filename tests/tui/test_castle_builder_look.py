@@ -120,21 +120,6 @@ async def test_the_thief_counts_a_victims_tiles_in_words_that_agree(make_app):
             assert str(label).endswith(f"({held} tile{'s' if held != 1 else ''})"), label
 
 
-async def test_the_moves_panel_widens_on_a_large_terminal(make_app):
-    """At 160x48 the wall (scale 2) left 40 columns empty while the moves wrapped at 29 ("Brunhild
-    gets 2 tiles" over two lines): the side panel grows as other games' do, the wall as big."""
-    match, _, _ = place_position()
-    app = make_app(start=lambda app: PlayScreen(Table(match)))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        side = app.screen.query_one("#side")
-        assert side.size.width == 32 - 3, "80x24: as before (a border and padding inside)"
-        await pilot.resize_terminal(*BIG)
-        await settle(pilot, app)
-        await pilot.pause()
-        assert side.size.width >= 40 - 3 and board(app).grid.scale == 2, "the moves wrap less, the wall as big"
-
-
 def test_the_ascii_check_mark_is_the_one_the_move_list_writes():
     """Under --ascii the board drew ✓ as "v" ("=v", "v/3") while the move list and the status line
     beside it wrote "Y/3" and "places need 20 · Y": one mark for one thing."""

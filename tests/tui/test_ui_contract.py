@@ -133,3 +133,23 @@ async def test_the_play_screen_settles_when_nobody_plays(make_app, game_id, size
         for _ in range(5):
             await pilot.pause()
         assert layouts == []
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_the_moves_panel_widens_on_a_large_terminal_where_the_board_leaves_room(make_app, game_id):
+    """At 80x24 the moves' panel is 29 columns inside (a border and padding); at 160x48 a board
+    that leaves room there (``SIDE_GROWS``: Castle Builder's wall left 40 columns empty while
+    "Brunhild gets 2 tiles" wrapped) gives the moves at least 37, the others keep 29. The boards'
+    own size at 160x48 is pinned by each game's snapshot."""
+    match = new_match(GAMES[game_id], 3, TAIL)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await to_the_board(pilot, app)
+        side = play_screen(app).query_one("#side")
+        assert side.size.width == 32 - 3
+        await pilot.resize_terminal(160, 48)
+        await settle(pilot, app)
+        await pilot.pause()
+        grows = getattr(play_screen(app).board, "SIDE_GROWS", False)
+        assert side.size.width >= 40 - 3 if grows else side.size.width == 32 - 3, side.size.width
