@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 
+from engine.together.chat import Chat
 from engine.together.presence import Presence
 from tui.server.bench.harness import bots_open
 
@@ -88,15 +89,42 @@ async def test_a_login_and_logout_wake_only_the_lobby(server):
         await client.close()
 
 
-async def test_a_move_still_reaches_every_session(server):
-    """Tables' changes are still every session's (its own table's moves, the lobby's list)."""
-    alice = await at_own_table(server, "alice")
+async def test_a_table_change_wakes_only_the_sessions_that_show_it(server):
+    """A new table (a table's record written, as each bot move writes it) wakes the lobby, whose
+    list shows it, and nobody at another table; a chat line at alice's table wakes alice and
+    nobody else. Before, both woke every session."""
+    alice_table = await own_table(server, "alice")
+    alice = await at_own_table(server, "alice", alice_table)
+    bob = await at_own_table(server, "bob")
     carol = await server.connect("carol")
-    before = await settled_words(server, ["alice", "carol"])
-    lobby = server.service.lobby
-    record = lobby.create("bob", "king-up", ["me", "bot:random", "bot:random"])
+    names = ["alice", "bob", "carol"]
+    before = await settled_words(server, names)
+    record = server.service.lobby.create("erin", "king-up", ["me", "bot:random", "bot:random"])
     await carol.wait_for(record.id)
-    after = await settled_words(server, ["alice", "carol"])
-    assert after["alice"] > before["alice"] and after["carol"] > before["carol"]
-    for client in (alice, carol):
+    after_table = await settled_words(server, names)
+    assert after_table["carol"] > before["carol"], "the lobby did not hear of the new table"
+    assert after_table["alice"] == before["alice"], "alice, at her table, was woken by erin's table"
+    assert after_table["bob"] == before["bob"], "bob, at his table, was woken by erin's table"
+
+    Chat(server.service.store).say(alice_table, "alice", "hello at my table")
+    await shows(
+        server, "alice", "chat", lambda lines: any("hello at my table" in str(line) for line in lines), "her line"
+    )
+    after_chat = await settled_words(server, names)
+    assert after_chat["alice"] > after_table["alice"]
+    assert after_chat["bob"] == after_table["bob"], "bob was woken by a line at alice's table"
+    assert after_chat["carol"] == after_table["carol"], "the lobby was woken by a line at alice's table"
+    for client in (alice, bob, carol):
         await client.close()
+
+
+async def test_a_turn_at_another_table_still_wakes_its_player(server):
+    """A change at a table alice sits at reaches her while she is at another one (her turn
+    notice is read from it)."""
+    own = await own_table(server, "alice")
+    alice = await at_own_table(server, "alice", own)
+    before = await settled_words(server, ["alice"])
+    server.service.lobby.create("alice", "king-up", ["me", "bot:random", "bot:random"])
+    after = await settled_words(server, ["alice"])
+    assert after["alice"] > before["alice"]
+    await alice.close()
