@@ -79,6 +79,11 @@ class Store(Processes):
         row = self.db.query("SELECT n FROM counter WHERE id = 1")
         return row[0][0] if row else 0
 
+    def subjects_since(self, n: int) -> list[str]:
+        """What the writes counted after ``n`` were about (``Transaction.bump``), each once: a
+        table's id after "t:", a player's name after "p:", or "*" (anyone's)."""
+        return [r[0] for r in self.db.query("SELECT what FROM changed WHERE n > ?", (n,))]
+
     def close(self) -> None:
         self.db.close()
 

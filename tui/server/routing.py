@@ -47,15 +47,15 @@ def changed_since(store, before: dict[int, int], moved: set[int]) -> Changes:
         out.everyone = True  # nothing to compare with (the database was away)
         return out
     if TABLES in moved:
-        rows = store.db.query("SELECT what FROM changed WHERE n > ?", (before.get(TABLES, 0),))
-        for (what,) in rows:
+        subjects = store.subjects_since(before.get(TABLES, 0))
+        for what in subjects:
             if what.startswith("t:"):
                 out.tables.add(what[2:])
             elif what.startswith("p:"):
                 out.players.add(what[2:])
             else:
                 out.everyone = True
-        if not rows or EVERYONE in {r[0] for r in rows}:
+        if not subjects or EVERYONE in subjects:
             out.everyone = True  # a count with no subject: anyone's screen
         elif out.tables:
             ids = sorted(out.tables)
