@@ -15,6 +15,7 @@ from engine.together.presence import Presence
 from tui.server.bench.harness import bots_open
 
 from .conftest import until
+from .test_tables import showing
 from .test_together import shows
 
 
@@ -127,4 +128,18 @@ async def test_a_turn_at_another_table_still_wakes_its_player(server):
     server.service.lobby.create("alice", "king-up", ["me", "bot:random", "bot:random"])
     after = await settled_words(server, ["alice"])
     assert after["alice"] > before["alice"]
+    await alice.close()
+
+
+async def test_a_table_made_while_away_from_the_lobby_is_in_it_on_return(server):
+    """alice at her table is not told of erin's new table; back in the lobby, her list has it
+    (the front tells a session that says where it is of what it may have missed)."""
+    alice = await at_own_table(server, "alice")
+    before = await settled_words(server, ["alice"])
+    record = server.service.lobby.create("erin", "king-up", ["me", "bot:random", "bot:random"])
+    after = await settled_words(server, ["alice"])
+    assert after == before, "alice, at her table, was woken by erin's table"
+    alice.press("\x1b")
+    await until(showing(server, "alice", "LobbyScreen"), what="alice in the lobby")
+    await alice.wait_for(record.id)
     await alice.close()
