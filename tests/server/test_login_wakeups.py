@@ -3,7 +3,8 @@ online list (in the lobby) hear of them; a player at a table, or anywhere else, 
 
 With 200 idle sessions every login woke every one of them (the newcomer's seat at its table and
 its row in the online list: ~0.5 ms of CPU each, 112 ms a login in all, on the same two cores
-as the newcomer's own start). The front counts the words it tells each session's process."""
+as the newcomer's own start). A table's change (each bot move) and a chat line likewise wake
+only the sessions that show them. The front counts the words it tells each session's process."""
 
 from __future__ import annotations
 
