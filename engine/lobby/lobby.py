@@ -55,6 +55,7 @@ class Lobby(Seating, AwayRules):
         self._watching: dict[str, int] = {}  # ... in this one
         self._listeners: list[Callable[[], None]] = []
         self._seen = -1
+        self._all_seen = -1  # the count at which every record was last read
         self._stale = False
         self._watcher: Watcher | None = None
         self.on_decide: Callable[[str, int], None] | None = None  # each table's, as a bot starts (traces)
@@ -62,15 +63,38 @@ class Lobby(Seating, AwayRules):
 
     # -- the records, from the store ---------------------------------------------------------
     def _reload(self, seen: int | None = None) -> None:
-        """Every record read again (the open tables follow)."""
+        """The records written since they were all last read, read again (every one the first
+        time, and after a write that names no table: an account's, the host's); the open tables
+        among them follow. With 200 lobby sessions and bots moving, each read every row at every
+        move."""
         seen = self.store.changes() if seen is None else seen  # before the rows: a write in between
-        records = {}  # is read again next time
-        for row in self.store.tables():
-            record = TableRecord.from_json(row)
-            records[record.id] = self._adopt(record)
-        self._records, self._seen, self._stale = records, seen, False
+        ids = self._written_since(self._all_seen)
+        if ids is None:
+            records = {}
+            for row in self.store.tables():
+                record = TableRecord.from_json(row)
+                records[record.id] = self._adopt(record)
+            self._records, changed = records, list(records.values())
+        else:
+            changed = [self._adopt(TableRecord.from_json(row)) for row in self.store.tables(ids)]
+            found = {record.id for record in changed}
+            for table_id in ids:
+                if table_id not in found:
+                    self._records.pop(table_id, None)  # deleted (nobody joined it)
+            self._records.update((record.id, record) for record in changed)
+        self._seen = self._all_seen = seen
+        self._stale = False
         self._watchers = self.store.spectators()
-        self._follow_open(records.values())
+        self._follow_open(changed)
+
+    def _written_since(self, n: int) -> list[str] | None:
+        """The tables written since count ``n``, or None where every record is to be read."""
+        if n < 0:
+            return None
+        subjects = self.store.subjects_since(n)
+        if any(not what.startswith(("t:", "p:")) for what in subjects):
+            return None
+        return sorted({what[2:] for what in subjects if what.startswith("t:")})
 
     def _follow_open(self, records) -> None:
         for record in records:

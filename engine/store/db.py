@@ -25,6 +25,10 @@ SCHEMA = [
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     # every write bumps it: a process looks at one number to know whether anything changed
     "CREATE TABLE IF NOT EXISTS counter (id INTEGER PRIMARY KEY, n BIGINT NOT NULL)",
+    # what each count of row 1 was about ("t:" a table's id, "p:" a player's name, "*" anyone's
+    # screen): the latest count per subject, so ``WHERE n > N`` says who may care since N
+    "CREATE TABLE IF NOT EXISTS changed (what TEXT PRIMARY KEY, n BIGINT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS changed_since ON changed (n)",
     # names are unique regardless of case: ``folded`` is the lower-cased name
     "CREATE TABLE IF NOT EXISTS players (name TEXT PRIMARY KEY, folded TEXT NOT NULL UNIQUE, last_table TEXT)",
     "CREATE TABLE IF NOT EXISTS player_keys (key TEXT PRIMARY KEY, name TEXT NOT NULL)",
@@ -50,6 +54,19 @@ SCHEMA = [
     "CREATE TABLE IF NOT EXISTS processes (id TEXT PRIMARY KEY, beat DOUBLE PRECISION NOT NULL)",
     *SOCIAL_SCHEMA,  # chat, sessions, notices, take-backs, bans (issue 29): new tables only
 ]
+
+
+EVERYONE = "*"  # a write any screen may show (an account, a key, the host's action)
+
+
+def about_table(table_id: str) -> str:
+    """The subject of a write to one table (its record, seats, moves, take-backs)."""
+    return "t:" + table_id
+
+
+def about_player(name: str) -> str:
+    """The subject of a write only one player's screens show (a notice left for them)."""
+    return "p:" + name
 
 
 class StoreError(Exception):
@@ -190,9 +207,16 @@ class Transaction:
         with self.db._errors():
             self.conn.cursor().executemany(self.db.sql(text), [tuple(p) for p in params])
 
-    def bump(self) -> None:
-        """Count this write (and tell the other processes at commit)."""
-        self.execute("UPDATE counter SET n = n + 1 WHERE id = 1")
+    def bump(self, what: str = EVERYONE) -> None:
+        """Count this write (and tell the other processes at commit); ``what`` it changed
+        (``about_table``, ``about_player``, or anyone's screen) is recorded under the same count,
+        so a process that reads the counter can tell whose screens it concerns."""
+        row = self.one("UPDATE counter SET n = n + 1 WHERE id = 1 RETURNING n")
+        assert row is not None, "the schema made the counter's row"
+        self.execute(
+            "INSERT INTO changed (what, n) VALUES (?, ?) ON CONFLICT (what) DO UPDATE SET n = excluded.n",
+            (what, row[0]),
+        )
         self.db.notify(self)
 
 

@@ -10,6 +10,8 @@ import time
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
+from .db import about_table
+
 if TYPE_CHECKING:
     from .db import Database
 
@@ -64,7 +66,7 @@ class Processes:
                 "SET seq = excluded.seq",
                 (table_id, seq),
             )
-            tx.bump()
+            tx.bump(about_table(table_id))
 
     def hurried(self, table_id: str) -> int | None:
         """The line whose bot move a player asked to hurry last, if any."""
@@ -96,7 +98,7 @@ class Processes:
             if self.beats:
                 self._beat(tx)
             if seat < 0:
-                tx.bump()  # the lobby's list counts a table's spectators
+                tx.bump(about_table(table_id))  # the lobby's list counts a table's spectators
             else:
                 # Who sits at a table now only the lobby's "at the table" line shows, which
                 # follows the presence counter with the online list: a login or logout at a

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 
-from .db import DB_NAME, Database, Duplicate, Postgres, SQLite, StoreError
+from .db import DB_NAME, Database, Duplicate, Postgres, SQLite, StoreError, about_table
 from .processes import Processes
 from .social_schema import forget_table
 
@@ -78,6 +78,11 @@ class Store(Processes):
     def changes(self) -> int:
         row = self.db.query("SELECT n FROM counter WHERE id = 1")
         return row[0][0] if row else 0
+
+    def subjects_since(self, n: int) -> list[str]:
+        """What the writes counted after ``n`` were about (``Transaction.bump``), each once: a
+        table's id after "t:", a player's name after "p:", or "*" (anyone's)."""
+        return [r[0] for r in self.db.query("SELECT what FROM changed WHERE n > ?", (n,))]
 
     def close(self) -> None:
         self.db.close()
@@ -175,14 +180,14 @@ class Store(Processes):
             f"INSERT INTO seats (table_id, seat, {', '.join(SEAT_FIELDS)}) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [(table["id"], i, *(s[f] for f in SEAT_FIELDS)) for i, s in enumerate(table["seats"])],
         )
-        tx.bump()
+        tx.bump(about_table(table["id"]))
 
     def delete_table(self, tx, table_id: str) -> None:
         for what in ("seats", "events", "leases", "presence", "hurries"):
             tx.execute(f"DELETE FROM {what} WHERE table_id = ?", (table_id,))
         forget_table(tx, table_id)
         tx.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
-        tx.bump()
+        tx.bump(about_table(table_id))
 
     # -- a table's save file, a line a row ------------------------------------------------------
     def lines(self, table_id: str, start: int = 0) -> list[str]:
@@ -225,7 +230,7 @@ class Store(Processes):
             status = tx.one("SELECT status FROM game_tables WHERE id = ?", (table_id,))
             if status is not None and status[0] == "closed":
                 raise TableClosed("the host closed this table")
-        tx.bump()
+        tx.bump(about_table(table_id))
 
     def progress(self, table_id: str, lines: int, to_act: Iterable[int], finished: bool) -> None:
         """Whose turn it is after line ``lines`` (for the lobby's list), unless a later line's
@@ -238,7 +243,7 @@ class Store(Processes):
                 (",".join(map(str, sorted(to_act))), status, table_id, lines),
             )
             if changed:
-                tx.bump()
+                tx.bump(about_table(table_id))
 
 
 _OPEN: dict[str, Store] = {}

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from engine.games import get_game
 from engine.store import Store
+from engine.store.db import about_player
 from engine.store.social_schema import next_id
 
 from .text import inert
@@ -118,7 +119,7 @@ def tell(store: Store, tx, player: str, kind: str, table_id: str, text: str) -> 
         "INSERT INTO notices (id, player, at, kind, table_id, text) VALUES (?, ?, ?, ?, ?, ?)",
         (next_id(tx), player, time.time(), kind, table_id, inert(text)),
     )
-    tx.bump()
+    tx.bump(about_player(player))
 
 
 def decline(lobby, table_id: str, name: str) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from engine.core import IllegalAction
 from engine.lobby import Lobby, LobbyError
+from engine.store.db import about_table
 from engine.store.tables import StoredTable
 
 FIELDS = "table_id, seq, seat, asker, waiting, status, reason"
@@ -89,7 +90,7 @@ class Takebacks:
                 f"INSERT INTO takebacks ({FIELDS}, asked) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (table_id, asked.seq, seat, name, ",".join(map(str, ask)), "asked", "", time.time()),
             )
-            tx.bump()  # the asked players' screens hear of it
+            tx.bump(about_table(table_id))  # the asked players' screens hear of it
         return asked
 
     def last(self, table_id: str) -> Takeback | None:
@@ -131,7 +132,7 @@ class Takebacks:
                 "UPDATE takebacks SET waiting = ?, status = ? WHERE table_id = ?",
                 (",".join(map(str, waiting)), status, table_id),
             )
-            tx.bump()
+            tx.bump(about_table(table_id))
         if waiting:
             return replace(found, waiting=waiting)
         try:
@@ -146,7 +147,7 @@ class Takebacks:
         tx.execute(
             "UPDATE takebacks SET status = ?, reason = ?, waiting = '' WHERE table_id = ?", (status, reason, table_id)
         )
-        tx.bump()
+        tx.bump(about_table(table_id))
 
     @staticmethod
     def _undo(table: StoredTable, seat: int) -> None:

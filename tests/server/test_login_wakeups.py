@@ -3,17 +3,20 @@ online list (in the lobby) hear of them; a player at a table, or anywhere else, 
 
 With 200 idle sessions every login woke every one of them (the newcomer's seat at its table and
 its row in the online list: ~0.5 ms of CPU each, 112 ms a login in all, on the same two cores
-as the newcomer's own start). The front counts the words it tells each session's process."""
+as the newcomer's own start). A table's change (each bot move) and a chat line likewise wake
+only the sessions that show them. The front counts the words it tells each session's process."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 
+from engine.together.chat import Chat
 from engine.together.presence import Presence
 from tui.server.bench.harness import bots_open
 
 from .conftest import until
+from .test_tables import showing
 from .test_together import shows
 
 
@@ -88,15 +91,56 @@ async def test_a_login_and_logout_wake_only_the_lobby(server):
         await client.close()
 
 
-async def test_a_move_still_reaches_every_session(server):
-    """Tables' changes are still every session's (its own table's moves, the lobby's list)."""
-    alice = await at_own_table(server, "alice")
+async def test_a_table_change_wakes_only_the_sessions_that_show_it(server):
+    """A new table (a table's record written, as each bot move writes it) wakes the lobby, whose
+    list shows it, and nobody at another table; a chat line at alice's table wakes alice and
+    nobody else. Before, both woke every session."""
+    alice_table = await own_table(server, "alice")
+    alice = await at_own_table(server, "alice", alice_table)
+    bob = await at_own_table(server, "bob")
     carol = await server.connect("carol")
-    before = await settled_words(server, ["alice", "carol"])
-    lobby = server.service.lobby
-    record = lobby.create("bob", "king-up", ["me", "bot:random", "bot:random"])
+    names = ["alice", "bob", "carol"]
+    before = await settled_words(server, names)
+    record = server.service.lobby.create("erin", "king-up", ["me", "bot:random", "bot:random"])
     await carol.wait_for(record.id)
-    after = await settled_words(server, ["alice", "carol"])
-    assert after["alice"] > before["alice"] and after["carol"] > before["carol"]
-    for client in (alice, carol):
+    after_table = await settled_words(server, names)
+    assert after_table["carol"] > before["carol"], "the lobby did not hear of the new table"
+    assert after_table["alice"] == before["alice"], "alice, at her table, was woken by erin's table"
+    assert after_table["bob"] == before["bob"], "bob, at his table, was woken by erin's table"
+
+    Chat(server.service.store).say(alice_table, "alice", "hello at my table")
+    await shows(
+        server, "alice", "chat", lambda lines: any("hello at my table" in str(line) for line in lines), "her line"
+    )
+    after_chat = await settled_words(server, names)
+    assert after_chat["alice"] > after_table["alice"]
+    assert after_chat["bob"] == after_table["bob"], "bob was woken by a line at alice's table"
+    assert after_chat["carol"] == after_table["carol"], "the lobby was woken by a line at alice's table"
+    for client in (alice, bob, carol):
         await client.close()
+
+
+async def test_a_turn_at_another_table_still_wakes_its_player(server):
+    """A change at a table alice sits at reaches her while she is at another one (her turn
+    notice is read from it)."""
+    own = await own_table(server, "alice")
+    alice = await at_own_table(server, "alice", own)
+    before = await settled_words(server, ["alice"])
+    server.service.lobby.create("alice", "king-up", ["me", "bot:random", "bot:random"])
+    after = await settled_words(server, ["alice"])
+    assert after["alice"] > before["alice"]
+    await alice.close()
+
+
+async def test_a_table_made_while_away_from_the_lobby_is_in_it_on_return(server):
+    """alice at her table is not told of erin's new table; back in the lobby, her list has it
+    (the front tells a session that says where it is of what it may have missed)."""
+    alice = await at_own_table(server, "alice")
+    before = await settled_words(server, ["alice"])
+    record = server.service.lobby.create("erin", "king-up", ["me", "bot:random", "bot:random"])
+    after = await settled_words(server, ["alice"])
+    assert after == before, "alice, at her table, was woken by erin's table"
+    alice.press("\x1b")
+    await until(showing(server, "alice", "LobbyScreen"), what="alice in the lobby")
+    await alice.wait_for(record.id)
+    await alice.close()

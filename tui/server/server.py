@@ -33,6 +33,7 @@ from .idle_warning import warn_idle
 from .connection import Connection, key_text, read_allowed, watch_asyncssh_refusals
 from .limits import Limits
 from .session import SSHSession, Who
+from .routing import changed_since
 from .session_process import CHANGED, ONLINE
 from .stores import open_accounts, open_lobby, open_spec_store
 
@@ -189,23 +190,27 @@ class Service:
 
     def _store_changed(self) -> None:
         """Another process wrote: each session is told only what may change its screen. The
-        counters say what moved (one query here instead of a few in every session): tables,
-        chat lines and notices wake every session; who is where (a login, a logout, a seat
-        opened) only the sessions in the lobby, whose online list shows it; a write that counts
-        nowhere (the table a player was last at) nobody."""
+        counters say what moved (one query here instead of a few in every session), and what
+        each count was about whom: a table's change (a move, a seat, a take-back) its players
+        and spectators, whoever sits at it elsewhere (their turn notices) and the lobby; a chat
+        line its room; a notice its player; who is where (a login, a logout, a seat opened)
+        only the lobby, whose online list shows it; a write that counts nowhere (the table a
+        player was last at) nobody."""
         try:
             counters = dict(self.store.db.query("SELECT id, n FROM counter"))
+            moved = {k for k in counters.keys() | self._counters.keys() if counters.get(k) != self._counters.get(k)}
+            about = changed_since(self.store, self._counters, moved)
         except StoreError:
-            counters = {}  # the database is away for a moment: everyone looks for themselves
-        moved = {k for k in counters.keys() | self._counters.keys() if counters.get(k) != self._counters.get(k)}
+            counters, moved, about = {}, set(), None  # the database is away: everyone looks for themselves
         self._counters = counters
-        if not counters or moved - {PRESENCE}:
+        if about is None or about:
             try:
                 self.lobby.poll()
             except StoreError:
                 pass  # the database is away for a moment: the next change tries again
             for session in list(self.sessions):
-                session.tell_line(CHANGED)
+                if about is None or about.concerns(session.place, session.player.name):
+                    session.tell_line(CHANGED)
         if not counters or PRESENCE in moved:
             for session in list(self.sessions):
                 if session.place == LOBBY:

@@ -144,7 +144,10 @@ class PlayerProcess:
             )
         elif "place" in message:  # the front tells the online list's changes only to the lobby
             self.place = str(message["place"])
-            if self.place == "lobby":  # (a change told to nobody while this word was on its way)
+            # Changes told to nobody while this word was on its way (tables' changes are told
+            # only to the sessions showing them: the lobby's list, a table's screen).
+            self.tell_line(CHANGED)
+            if self.place == "lobby":
                 self.tell_line(ONLINE)
         elif "name" in message:  # renamed (or a new key chose its name): logged as such from now
             name = safe(message["name"], 24)
