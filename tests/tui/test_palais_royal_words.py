@@ -6,10 +6,10 @@ from __future__ import annotations
 import textwrap
 
 from themes import UNICODE
-from tui.games.palais_royal.look import LEGEND, step_bar
+from tui.games.palais_royal.look import LEGEND, space_pos, step_bar
 from tui.screens.play import PlayScreen
 
-from .conftest import settle
+from .conftest import play_screen, settle
 from .test_palais_royal_screen import advance_until, board, human_in_step, new_match
 
 
@@ -158,3 +158,39 @@ async def test_a_dialog_chosen_from_twice_closes_once_and_the_game_stays(make_ap
         await settle(pilot, app)
         assert app.screen is play, app.screen_stack
         assert sum(1 for e in match.entries if e.move is not None and e.by == 0) == mine + 1, "played once"
+
+
+async def test_gold_reads_as_gold_beside_the_numbers(make_app, settings):
+    """ "8g10p" in the park and "1g  supply 13" in the panel ran together (issue 31): the panel
+    spells out the gold where it has room and no line of it is cut or folded, at 80x24 and
+    160x48; the scaled-up park parts a noble's gold from its points."""
+    import re
+
+    match = new_match(settings.saves_dir)
+    for size in ((80, 24), (160, 48)):
+        app = make_app(start=lambda app: PlayScreen(match))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            info = play_screen(app).info.query_one("#info")
+            lines = str(info.render()).splitlines()
+            details = [line for line in lines if "supply" in line]
+            assert len(details) == match.header.config.players, lines
+            for line in details:
+                assert re.match(r"  \d+ gold\b", line) and len(line) <= info.content_size.width, (line, size)
+            if size == (160, 48):
+                grid = board(app).park
+                assert grid.scale > 1, "the space is used"
+                spaces = [sp for sp in match.view(0).park if sp.noble is not None]
+                sully = next(sp for sp in spaces if sp.noble.points >= 10)
+                big = grid.cell_at(space_pos(sully.space)).big.splitlines()[0]
+                assert big == f"{sully.cost}g · {sully.noble.points} pts", big
+                assert all(len(grid.cell_at(space_pos(sp.space)).big.splitlines()[0]) <= 12 for sp in spaces)
+
+
+def test_the_seat_line_closes_up_where_the_panel_is_narrow():
+    from tui.games.palais_royal.panels import seat_detail
+
+    player = new_match(None).view(0).players_[0]
+    assert seat_detail(player, None) == f"  {player.gold} gold · supply {player.supply} · nobles 0"
+    assert seat_detail(player, 29).startswith(f"  {player.gold} gold  supply")
+    assert seat_detail(player, 12).startswith(f"  {player.gold}g  supply"), "folds rather than nothing"
