@@ -193,4 +193,8 @@ def test_the_seat_line_closes_up_where_the_panel_is_narrow():
     player = new_match(None).view(0).players_[0]
     assert seat_detail(player, None) == f"  {player.gold} gold · supply {player.supply} · nobles 0"
     assert seat_detail(player, 29).startswith(f"  {player.gold} gold  supply")
-    assert seat_detail(player, 12).startswith(f"  {player.gold}g  supply"), "folds rather than nothing"
+    assert seat_detail(player, 12).startswith(f" {player.gold}g supply"), "folds rather than nothing"
+    import attrs
+
+    taken = attrs.evolve(player, gold=3, supply=6, face_down=1)
+    assert seat_detail(taken, 29) == " 3 gold  supply 6  nobles 0+1", "seen at 80x24: 3g for want of a space"

@@ -84,10 +84,13 @@ def seat_detail(p: Any, width: int | None) -> str:
     has room, closer together where it has not; "8g" beside the numbers ran together (issue 31)."""
     nobles = f"{len(p.nobles)}" + (f"+{p.face_down}" if p.face_down else "")
     honours = f" H{sum(2 if card_code(c) == 'Ho2' else 4 for c in p.honours)}" if p.honours else ""
+    spelled, close = f"{p.gold} gold  supply {p.supply}  nobles {nobles}{honours}", f"nobles {nobles}{honours}"
     forms = (
         f"  {p.gold} gold · supply {p.supply} · nobles {nobles}{honours}",
-        f"  {p.gold} gold  supply {p.supply}  nobles {nobles}{honours}",
-        f"  {p.gold}g  supply {p.supply}  nobles {nobles}{honours}",
+        f"  {spelled}",
+        f" {spelled}",  # "nobles 2+1" took the room of the second space before it
+        f" {p.gold} gold supply {p.supply} {close}",
+        f" {p.gold}g supply {p.supply} {close}",
     )
     return next((form for form in forms if width is None or len(form) <= width), forms[-1])
 
