@@ -198,3 +198,29 @@ def test_the_seat_line_closes_up_where_the_panel_is_narrow():
 
     taken = attrs.evolve(player, gold=3, supply=6, face_down=1)
     assert seat_detail(taken, 29) == " 3 gold  supply 6  nobles 0+1", "seen at 80x24: 3g for want of a space"
+
+
+async def test_moves_typed_fast_are_read_one_by_one(make_app, settings):
+    """Enter reached the move line's submit late: a move and ``:`` with the next one typed
+    fast after it were sent as one line ("+Mu:+Sc", "To>Mu:Xx") and refused (seen in tmux).
+    The keys are posted as a terminal sends them, without waiting for the screen between them."""
+    from textual import events
+    from textual.widgets import Input
+
+    from .test_palais_royal_screen import events_of
+
+    def typed(app, text: str) -> None:
+        for ch in text:
+            key = {":": "colon", "\r": "enter", "+": "plus", ">": "greater_than_sign"}.get(ch, ch)
+            app.post_message(events.Key(key, ch))
+
+    match = new_match(settings.saves_dir)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        typed(app, ":+Mu\r:+Sc\r")
+        await settle(pilot, app)
+        assert len(events_of(match, "ServantPlaced")) == 2, "both moves played"
+        typed(app, ":To>Mu\r:Xx")
+        await settle(pilot, app)
+        assert app.screen.query_one("#command", Input).value == "Xx", "the refused move gave way to the next"
