@@ -223,4 +223,8 @@ async def test_moves_typed_fast_are_read_one_by_one(make_app, settings):
         assert len(events_of(match, "ServantPlaced")) == 2, "both moves played"
         typed(app, ":To>Mu\r:Xx")
         await settle(pilot, app)
-        assert app.screen.query_one("#command", Input).value == "Xx", "the refused move gave way to the next"
+        line = app.screen.query_one("#command", Input)
+        assert line.value == "Xx", "the refused move gave way to the next"
+        typed(app, "\r:+Tr")  # "Xx" refused and put back; ":" and a move typed at once after it
+        await settle(pilot, app)
+        assert line.value == "+Tr", line.value
