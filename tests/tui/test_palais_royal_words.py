@@ -6,10 +6,10 @@ from __future__ import annotations
 import textwrap
 
 from themes import UNICODE
-from tui.games.palais_royal.look import LEGEND, step_bar
+from tui.games.palais_royal.look import LEGEND, space_pos, step_bar
 from tui.screens.play import PlayScreen
 
-from .conftest import settle
+from .conftest import play_screen, settle
 from .test_palais_royal_screen import advance_until, board, human_in_step, new_match
 
 
@@ -158,3 +158,73 @@ async def test_a_dialog_chosen_from_twice_closes_once_and_the_game_stays(make_ap
         await settle(pilot, app)
         assert app.screen is play, app.screen_stack
         assert sum(1 for e in match.entries if e.move is not None and e.by == 0) == mine + 1, "played once"
+
+
+async def test_gold_reads_as_gold_beside_the_numbers(make_app, settings):
+    """ "8g10p" in the park and "1g  supply 13" in the panel ran together (issue 31): the panel
+    spells out the gold where it has room and no line of it is cut or folded, at 80x24 and
+    160x48; the scaled-up park parts a noble's gold from its points."""
+    import re
+
+    match = new_match(settings.saves_dir)
+    for size in ((80, 24), (160, 48)):
+        app = make_app(start=lambda app: PlayScreen(match))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            info = play_screen(app).info.query_one("#info")
+            lines = str(info.render()).splitlines()
+            details = [line for line in lines if "supply" in line]
+            assert len(details) == match.header.config.players, lines
+            for line in details:
+                assert re.match(r"  \d+ gold\b", line) and len(line) <= info.content_size.width, (line, size)
+            if size == (160, 48):
+                grid = board(app).park
+                assert grid.scale > 1, "the space is used"
+                spaces = [sp for sp in match.view(0).park if sp.noble is not None]
+                sully = next(sp for sp in spaces if sp.noble.points >= 10)
+                big = grid.cell_at(space_pos(sully.space)).big.splitlines()[0]
+                assert big == f"{sully.cost}g · {sully.noble.points} pts", big
+                assert all(len(grid.cell_at(space_pos(sp.space)).big.splitlines()[0]) <= 12 for sp in spaces)
+
+
+def test_the_seat_line_closes_up_where_the_panel_is_narrow():
+    from tui.games.palais_royal.panels import seat_detail
+
+    player = new_match(None).view(0).players_[0]
+    assert seat_detail(player, None) == f"  {player.gold} gold · supply {player.supply} · nobles 0"
+    assert seat_detail(player, 29).startswith(f"  {player.gold} gold  supply")
+    assert seat_detail(player, 12).startswith(f" {player.gold}g supply"), "folds rather than nothing"
+    import attrs
+
+    taken = attrs.evolve(player, gold=3, supply=6, face_down=1)
+    assert seat_detail(taken, 29) == " 3 gold  supply 6  nobles 0+1", "seen at 80x24: 3g for want of a space"
+
+
+async def test_moves_typed_fast_are_read_one_by_one(make_app, settings):
+    """Enter reached the move line's submit late: a move and ``:`` with the next one typed
+    fast after it were sent as one line ("+Mu:+Sc", "To>Mu:Xx") and refused (seen in tmux).
+    The keys are posted as a terminal sends them, without waiting for the screen between them."""
+    from textual import events
+    from textual.widgets import Input
+
+    from .test_palais_royal_screen import events_of
+
+    def typed(app, text: str) -> None:
+        for ch in text:
+            key = {":": "colon", "\r": "enter", "+": "plus", ">": "greater_than_sign"}.get(ch, ch)
+            app.post_message(events.Key(key, ch))
+
+    match = new_match(settings.saves_dir)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        typed(app, ":+Mu\r:+Sc\r")
+        await settle(pilot, app)
+        assert len(events_of(match, "ServantPlaced")) == 2, "both moves played"
+        typed(app, ":To>Mu\r:Xx")
+        await settle(pilot, app)
+        line = app.screen.query_one("#command", Input)
+        assert line.value == "Xx", "the refused move gave way to the next"
+        typed(app, "\r:+Tr")  # "Xx" refused and put back; ":" and a move typed at once after it
+        await settle(pilot, app)
+        assert line.value == "+Tr", line.value

@@ -36,7 +36,7 @@ from .hint import HintKey
 from .save_copy import SaveACopy
 from .recap import RecapKey
 from .status_line import StatusLine
-from .typed import TypedMoves
+from .typed import MoveLine, TypedMoves
 from .undo_leave import UndoAndLeave
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, StatusL
         self.info = self.ui.make_info()
         yield BoardAndMoves(self.board, self.info, "Moves", MoveList(id="moves"))
         yield Static("", id="status")
-        yield Input(placeholder="type a move here (: to focus, enter to play)", id="command", compact=True)
+        yield MoveLine(placeholder="type a move here (: to focus, enter to play)", id="command", compact=True)
         yield FittingFooter(help_under_dialogs=True)
 
     def on_mount(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.widgets import Input
 
 from engine.core import IllegalAction
@@ -26,6 +27,20 @@ if TYPE_CHECKING:
     _MixedInto = Screen[None]
 else:
     _MixedInto = object
+
+
+class MoveLine(Input):
+    """The move line. Enter reached the line's submit only after it had bubbled up to the
+    bindings, by when keys typed fast after it (``:`` and the next move) were in the text and
+    were sent with it; here the line is sent as it stands when enter comes, and emptied for
+    the keys after it (issue 31)."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            sent, self.value = self.value, ""
+            self.post_message(self.Submitted(self, sent))
 
 
 class TypedMoves(_MixedInto):
@@ -50,8 +65,11 @@ class TypedMoves(_MixedInto):
     def on_input_changed(self, event: Input.Changed) -> None:
         """``:`` typed after a refused move starts a new move (the refused one stays on the status
         line): it was added to the refused text, and the move typed next could never be read."""
-        refused, self._refused = self._refused, None
-        if refused is not None and event.value.startswith(refused + ":"):
+        refused = self._refused
+        if refused is None or event.value == refused:  # the refused text put back on the line
+            return
+        self._refused = None
+        if event.value.startswith(refused + ":"):
             event.input.value = event.value[len(refused) + 1 :]
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -62,18 +80,34 @@ class TypedMoves(_MixedInto):
             return
         if self.viewer is None or self.table.finished:
             self._set_status("It is not your turn.", error=True)
+            self._give_back(event.input, event.value)
             return
         if self.viewer not in self.table.to_act:  # kept until the turn comes (esc drops it)
             self._queued = text
             self._set_status(f"Not your turn yet: “{text}” is played when your turn comes (esc: drop it)")
+            self._give_back(event.input, event.value)
             return
         if not self._play_typed(text):
-            self._refused = event.value
+            if self._give_back(event.input, event.value):
+                self._refused = event.value
             return
+        if event.input.value.strip(": "):
+            return  # the next move is being typed: the keys stay on the line
         event.input.value = ""
         # The move is made: the keys go back to the board (it takes them on the next turn).
         self.set_focus(None)
         self.claim_focus()
+
+    def _give_back(self, line: Input, sent: str) -> bool:
+        """The sent text back on the line (a :class:`MoveLine` empties it as enter sends it) to
+        be mended or kept; False where a new move typed fast after it is there instead: that one
+        stays (``:`` typed before it dropped), and the refusal is on the status line."""
+        if line.value.strip():
+            line.value = line.value.lstrip(":")
+            return False
+        line.value = sent
+        line.cursor_position = len(sent)
+        return True
 
     def _play_typed(self, text: str) -> bool:
         """Play a typed move for the viewer; a refusal rings and says why."""

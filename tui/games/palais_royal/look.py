@@ -188,7 +188,8 @@ def park_cells(view: PalaisView, glyphs: GlyphSet) -> dict[Pos, Cell]:
                 bold=bool(n.benefit),
                 key=("space", sp.space),
                 label=noble_text(sp) + notes,
-                big=f"{text}\n{n.name.split()[-1][:12]}",
+                # Scaled up there is room to part the gold from the points ("8g10p" ran together).
+                big=f"{sp.cost}g · {plural(n.points, 'pt')}\n{n.name.split()[-1][:12]}",
                 frame=(edge[0], edge[1]) if edge else ("", ""),
                 wall_below=wall,
             )

@@ -4,6 +4,8 @@ nobles."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
@@ -21,11 +23,21 @@ class PalaisInfo(ViewPanel):
     def compose(self) -> ComposeResult:
         yield Static("", id="info")
 
+    shown: ViewContext | None = None
+
     def show(self, ctx: ViewContext) -> None:
-        self.query_one("#info", Static).update(info_text(ctx, self.app.theme_variables))
+        self.shown = ctx
+        info = self.query_one("#info", Static)
+        width = info.content_size.width or self.content_size.width or None
+        info.update(info_text(ctx, self.app.theme_variables, width))
+
+    def on_resize(self) -> None:
+        """A wider or narrower panel may take the words spelled out or close up."""
+        if self.shown is not None:
+            self.show(self.shown)
 
 
-def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
+def info_text(ctx: ViewContext, variables: dict[str, str], width: int | None = None) -> Text:
     view = ctx.view
     if view.over:
         head = "Game over"
@@ -40,12 +52,12 @@ def info_text(ctx: ViewContext, variables: dict[str, str]) -> Text:
         Text(bank, style="dim"),
     ]
     for seat in range(len(view.players_)):  # none before the set-up
-        lines.extend(seat_lines(ctx, seat, variables))
+        lines.extend(seat_lines(ctx, seat, variables, width))
     lines.extend(my_lines(ctx))
     return Text("\n").join(lines)
 
 
-def seat_lines(ctx: ViewContext, seat: int, variables: dict[str, str]) -> list[Text]:
+def seat_lines(ctx: ViewContext, seat: int, variables: dict[str, str], width: int | None = None) -> list[Text]:
     view, glyphs = ctx.view, ctx.glyphs or UNICODE
     p = view.players_[seat]
     turn = glyphs.turn if seat == view.to_move else " "
@@ -64,10 +76,23 @@ def seat_lines(ctx: ViewContext, seat: int, variables: dict[str, str]) -> list[T
         f" {cards:<3}",
         busy,
     )
+    return [head, Text(seat_detail(p, width), style="dim")]
+
+
+def seat_detail(p: Any, width: int | None) -> str:
+    """``  8 gold · supply 13 · nobles 2+1 H6``: the words spelled out and parted where the panel
+    has room, closer together where it has not; "8g" beside the numbers ran together (issue 31)."""
     nobles = f"{len(p.nobles)}" + (f"+{p.face_down}" if p.face_down else "")
     honours = f" H{sum(2 if card_code(c) == 'Ho2' else 4 for c in p.honours)}" if p.honours else ""
-    detail = Text(f"  {p.gold}g  supply {p.supply}  nobles {nobles}{honours}", style="dim")
-    return [head, detail]
+    spelled, close = f"{p.gold} gold  supply {p.supply}  nobles {nobles}{honours}", f"nobles {nobles}{honours}"
+    forms = (
+        f"  {p.gold} gold · supply {p.supply} · nobles {nobles}{honours}",
+        f"  {spelled}",
+        f" {spelled}",  # "nobles 2+1" took the room of the second space before it
+        f" {p.gold} gold supply {p.supply} {close}",
+        f" {p.gold}g supply {p.supply} {close}",
+    )
+    return next((form for form in forms if width is None or len(form) <= width), forms[-1])
 
 
 def my_lines(ctx: ViewContext) -> list[Text]:
