@@ -84,6 +84,18 @@ class Store(Processes):
         table's id after "t:", a player's name after "p:", or "*" (anyone's)."""
         return [r[0] for r in self.db.query("SELECT what FROM changed WHERE n > ?", (n,))]
 
+    def seated_at(self, table_ids: Sequence[str]) -> set[str]:
+        """The players with a seat at any of ``table_ids``."""
+        if not table_ids:
+            return set()
+        marks = ", ".join("?" * len(table_ids))
+        query = f"SELECT DISTINCT player FROM seats WHERE player IS NOT NULL AND table_id IN ({marks})"
+        return {r[0] for r in self.db.query(query, tuple(table_ids))}
+
+    def chat_rooms_since(self, line_id: int) -> set[str]:
+        """The rooms a chat line was said in after the line (or notice) numbered ``line_id``."""
+        return {r[0] for r in self.db.query("SELECT DISTINCT room FROM chat WHERE id > ?", (line_id,))}
+
     def close(self) -> None:
         self.db.close()
 

@@ -58,13 +58,7 @@ def changed_since(store, before: dict[int, int], moved: set[int]) -> Changes:
         if not subjects or EVERYONE in subjects:
             out.everyone = True  # a count with no subject: anyone's screen
         elif out.tables:
-            ids = sorted(out.tables)
-            marks = ", ".join("?" * len(ids))
-            seated = store.db.query(
-                f"SELECT DISTINCT player FROM seats WHERE player IS NOT NULL AND table_id IN ({marks})", ids
-            )
-            out.players.update(r[0] for r in seated)
+            out.players |= store.seated_at(sorted(out.tables))
     if SEQUENCE in moved:
-        rooms = store.db.query("SELECT DISTINCT room FROM chat WHERE id > ?", (before.get(SEQUENCE, 0),))
-        out.rooms.update(r[0] for r in rooms)
+        out.rooms |= store.chat_rooms_since(before.get(SEQUENCE, 0))
     return out
