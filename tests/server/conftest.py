@@ -83,8 +83,8 @@ def shared_template() -> Template:
 
 
 class Server:
-    def __init__(self, tmp: Path, bot_delay: float = 0.0, **limits) -> None:
-        self.bot_delay = bot_delay
+    def __init__(self, tmp: Path, bot_delay: float = 0.0, database: str | None = None, **limits) -> None:
+        self.bot_delay, self.database = bot_delay, database
         self.dir = tmp / "server"
         self.host_key = self.dir / "host_key"
         ensure_host_key(self.host_key)
@@ -95,7 +95,13 @@ class Server:
     async def start(self) -> Service:
         template = await asyncio.get_running_loop().run_in_executor(None, shared_template)
         self.service = Service(
-            self.dir, limits=self.limits, bot_delay=self.bot_delay, durable=False, template=template, bot_workers=1
+            self.dir,
+            limits=self.limits,
+            bot_delay=self.bot_delay,
+            durable=False,
+            template=template,
+            bot_workers=1,
+            database=self.database,
         )
         await asyncio.wait_for(self.service.start("127.0.0.1", 0, self.host_key), 5)
         return self.service

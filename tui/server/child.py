@@ -22,6 +22,9 @@ from typing import Any
 
 from textual.screen import Screen
 
+from engine.store import StoreError
+from engine.store.watch import BEAT
+
 from ..app import BergfriedApp
 from ..cli import unicode_ok
 from ..settings import Settings
@@ -67,8 +70,18 @@ class RemoteApp(BergfriedApp):
         watch = getattr(self.player.lobby, "watch", None)
         if watch is not None and not self.player.told:  # other processes' moves reach this one at once
             watch()
+        elif self.player.told and self.player.lobby.store.beats:
+            # PostgreSQL: nothing watches here to say this process is alive (its open seats
+            # count as present while it does), so a timer says it, on the one connection.
+            self.set_interval(BEAT, self._beat)
         if self.control is not None:
             self.control.attach(self)
+
+    def _beat(self) -> None:
+        try:
+            self.player.lobby.store.beat()
+        except StoreError:
+            pass  # the database is away for a moment: the next beat tries again
 
     def home_screen(self) -> Screen:
         """A player who dropped out of a table starts back at it (the lobby is made only when they
