@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 
-from .db import DB_NAME, Database, Duplicate, Postgres, SQLite, StoreError, about_table
+from .db import DB_NAME, EVERYONE, Database, Duplicate, Postgres, SQLite, StoreError, about_table
 from .processes import Processes
 from .social_schema import forget_table
 
@@ -83,6 +83,22 @@ class Store(Processes):
         """What the writes counted after ``n`` were about (``Transaction.bump``), each once: a
         table's id after "t:", a player's name after "p:", or "*" (anyone's)."""
         return [r[0] for r in self.db.query("SELECT what FROM changed WHERE n > ?", (n,))]
+
+    def forget_changes(self, floor: int) -> int:
+        """Drop the ``changed`` rows of the writes counted up to ``floor`` (each subject keeps
+        only its latest count, but every table and player ever written keeps a row). Nothing
+        is lost to a reader that has not read that far: the "anyone's" row is raised to
+        ``floor``, so ``subjects_since`` below it says "anyone's" and the reader reads
+        everything again, as on its first read. Returns the rows dropped."""
+        with self.transaction() as tx:
+            dropped = tx.execute("DELETE FROM changed WHERE n <= ? AND what <> ?", (floor, EVERYONE))
+            if dropped:
+                tx.execute(
+                    "INSERT INTO changed (what, n) VALUES (?, ?) ON CONFLICT (what) DO UPDATE "
+                    "SET n = CASE WHEN changed.n > excluded.n THEN changed.n ELSE excluded.n END",
+                    (EVERYONE, floor),
+                )
+        return dropped
 
     def seated_at(self, table_ids: Sequence[str]) -> set[str]:
         """The players with a seat at any of ``table_ids``."""

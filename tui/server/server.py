@@ -26,6 +26,7 @@ import asyncssh
 from engine.store import StoreError
 from engine.store.social_schema import PRESENCE
 from engine.store.botpool import BotPoolProcess
+from engine.store.prune import Pruner
 from engine.store.watch import Watcher
 from engine.together.presence import LOBBY
 
@@ -33,7 +34,7 @@ from .idle_warning import warn_idle
 from .connection import Connection, key_text, read_allowed, watch_asyncssh_refusals
 from .limits import Limits
 from .session import SSHSession, Who
-from .routing import changed_since
+from .routing import TABLES, changed_since
 from .session_process import CHANGED, ONLINE
 from .stores import open_accounts, open_lobby, open_spec_store
 
@@ -94,6 +95,7 @@ class Service:
         self._template, self._own_template = template, template is None
         self.by_context: dict[str, Connection] = {}
         self.store = open_spec_store(self.spec_base())  # StoreError: one line for the host
+        self.pruner = Pruner(self.store)  # forgets the old ``changed`` rows (every front does)
         self.accounts = open_accounts(self.spec_base(), self.store)
         # Every bot move is decided in the store's bot pool (spawned processes; one process a
         # move, by lease, across every server on the database): neither the front nor the
@@ -202,6 +204,7 @@ class Service:
         except StoreError:
             counters, moved, about = {}, set(), None  # the database is away: everyone looks for themselves
         self._counters = counters
+        self.pruner.read(counters.get(TABLES))
         if about is None or about:
             try:
                 self.lobby.poll()
