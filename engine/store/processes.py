@@ -179,6 +179,11 @@ def bump_presence(tx) -> None:
 _NODE = os.uname().nodename
 
 
+def _gone_here(process: str) -> bool:
+    """Whether the process named ``host:pid:token`` was of this host and has ended."""
+    return process.partition(":")[0] == _NODE and not _alive_here(process)
+
+
 def _alive_here(process: str) -> bool:
     """Whether the process named ``host:pid:token`` runs on this host now."""
     host, _, rest = process.partition(":")

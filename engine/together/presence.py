@@ -26,7 +26,7 @@ from datetime import datetime
 
 from engine.store import Store
 from engine.store.social_schema import PRESENCE
-from engine.store.processes import ALIVE, _alive_here, bump_presence
+from engine.store.processes import ALIVE, _alive_here, _gone_here, bump_presence
 
 LOBBY = "lobby"
 
@@ -110,7 +110,10 @@ class Presence:
     def _alive(self, process: str, beat: float | None) -> bool:
         if self.store.kind == "sqlite":
             return _alive_here(process)
-        return beat is not None and beat > time.time() - ALIVE  # beats are written in real time
+        # beats are written in real time; a process of this host whose pid is gone has gone,
+        # whatever its last beat (a session killed as it started left a row that showed its
+        # player online for 30 s)
+        return beat is not None and beat > time.time() - ALIVE and not _gone_here(process)
 
     def at_table(self, table_id: str) -> list[AtTable]:
         """Each seat of the table: who sits there, whether they are at it, how long away."""

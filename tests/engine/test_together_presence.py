@@ -84,6 +84,23 @@ def test_a_session_without_a_heartbeat_expires_postgresql(postgres_url, tmp_path
     store.close()
 
 
+def test_a_killed_process_s_session_is_swept_postgresql(postgres_url, tmp_path):
+    """Its beat is recent, but its pid on this host is gone: not online (it was for 30 s)."""
+    from engine.store.db import Postgres
+
+    db = Postgres(postgres_url)
+    db.schema()
+    store = Store(db, tmp_path)
+    child = multiprocessing.get_context("spawn").Process(target=_enter_and_die, args=(postgres_url, str(tmp_path)))
+    child.start()
+    child.join(60)
+    assert child.exitcode == 0
+    assert store.db.query("SELECT player FROM sessions") == [("mallory",)]  # its row stayed behind
+    assert Presence(store).online() == []
+    assert store.db.query("SELECT player FROM sessions") == []
+    store.close()
+
+
 def test_who_is_at_a_table_and_how_long_the_others_are_away(stores):
     store = stores()
     players(store, "alice", "bob")
