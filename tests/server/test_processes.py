@@ -11,6 +11,7 @@ import re
 import asyncssh
 
 from engine.core import TableHost
+from engine.core.moves import NAME_WIDTH
 from engine.games import get_game
 from engine.lobby import Accounts, Lobby
 from engine.store import open_store
@@ -86,10 +87,22 @@ def moved(screen, name: str, text: str) -> bool:
     return screen.shows(rf"\b{re.escape(name[:9])}\S*\s+{re.escape(text)}\s*$")
 
 
+def last_move_shown(screen, table) -> bool:
+    lines = table.move_lines()
+    if not lines:
+        return True
+    line = lines[-1].text  # the name and the move's first word (a narrow list cuts the rest)
+    words = line[NAME_WIDTH + 1 :].split()
+    return screen.shows(re.escape(line[: NAME_WIDTH + 1] + (words[0] if words else "")))
+
+
 async def play(player, table, lobby, seat: int, name: str) -> str:
     """``name`` types their seat's first legal move; returns its text once it is stored."""
     text = table.format_action(seat, table.legal_actions(seat)[0])
     before = table.seq
+    # Typed once the player's own screen has the last move (as a player would): this process may
+    # read a bot's move before the player's server has told their session of it.
+    await until(lambda: last_move_shown(player, table), what=f"the last move on {name}'s screen")
     player.chan.write(b":")
     player.chan.write(text.encode() + b"\r")
 
