@@ -228,3 +228,8 @@ async def test_moves_typed_fast_are_read_one_by_one(make_app, settings):
         typed(app, "\r:+Tr")  # "Xx" refused and put back; ":" and a move typed at once after it
         await settle(pilot, app)
         assert line.value == "+Tr", line.value
+        line.value = ""
+        typed(app, ":Zz\r:Yy\r")  # two refused: the line kept the first under the second's refusal
+        await settle(pilot, app)
+        assert line.value == "Yy", line.value
+        assert "Yy" in str(app.screen.query_one("#status").render()), "the refusal said is the last one's"
