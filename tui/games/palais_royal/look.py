@@ -83,7 +83,7 @@ def short_name(name: str) -> str:
 
 
 def seat_count(glyphs: GlyphSet, seat: int, count: int) -> str:
-    return f"{glyphs.seat(seat)}{count}" if count < 10 else str(count)
+    return f"{glyphs.seat(seat)}{count}"
 
 
 def castle_cells(view: PalaisView, glyphs: GlyphSet, me: int | None, names: Sequence[str]) -> dict[Pos, Cell]:
