@@ -99,3 +99,32 @@ def test_a_secret_vote_stays_secret_in_the_recap(tmp_path):
     for s in {0, 1, 2} - {voter}:
         (line,) = [x for x in logs[s].recap().lines if x.by == voter and x.text == "voted"][-1:]
         assert line.text == "voted", "a vote cast is shown only as cast"
+
+
+def test_a_park_row_taken_from_you_is_in_your_recap(tmp_path):
+    """Palais Royal: another's servant on a border space took the top row's 6 points from you and
+    the move list said only "c1: a noble, face down" (seen in tmux): the recap names the row and
+    the points it pays you now, and only the player who lost them hears of it."""
+    for seed in range(40):
+        table = open_table(tmp_path, "palais-royal", seed)
+        logs = follow(table)
+        lost: list[tuple[int, str]] = []
+        seen = [table.view(None)]  # the park as it stood before the last move
+
+        def row_lost(table=table, lost=lost, before=seen):
+            after = table.view(None)
+            for was, row in zip(before[0].rows, after.rows):
+                for seat, (old, new) in enumerate(zip(was.points, row.points)):
+                    if new < old and seat not in table.to_act:
+                        lost.append((seat, f"the {row.side} {row.name} pays you {new} now ({old} before)"))
+            before[0] = after
+            return bool(lost)
+
+        if not play_until(table, random.Random(seed), row_lost):
+            continue
+        seat, note = lost[0]
+        assert note in [line.text for line in logs[seat].recap().touched]
+        others = [line.text for s in logs if s != seat for line in logs[s].recap().lines]
+        assert note not in others
+        return
+    pytest.fail("no park row changed hands in 40 random games")
