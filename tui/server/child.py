@@ -12,7 +12,6 @@ clamped. Log lines go to the front over the same socket, never to the player's s
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import logging
 import os
@@ -29,31 +28,6 @@ from ..settings import Settings
 from .session_process import CHANGED, ONLINE
 
 log = logging.getLogger("bergfried.serve")
-
-#: New objects between young collections while a session starts. Its start makes some 25,000
-#: objects that live on (its screen's widgets, their styles and strips): at the usual 700 the
-#: young generation was collected ~36 times on the way to the first frame, walking them again
-#: and again to find almost nothing (5-10 % of the start's CPU; docs/ssh.md).
-START_THRESHOLD = 50_000
-#: Seconds after the App's mount when collections are as usual again (its first frame is out).
-START_SECONDS = 1.0
-_usual_threshold: tuple[int, int, int] | None = None
-
-
-def collect_less_while_starting() -> None:
-    """Young collections wait for ``START_THRESHOLD`` new objects until ``collect_as_usual``."""
-    global _usual_threshold
-    if _usual_threshold is None:
-        _usual_threshold = gc.get_threshold()
-    gc.set_threshold(START_THRESHOLD, *_usual_threshold[1:])
-
-
-def collect_as_usual() -> None:
-    """The threshold from before the start: the session's later garbage goes as in any process."""
-    global _usual_threshold
-    if _usual_threshold is not None:
-        gc.set_threshold(*_usual_threshold)
-        _usual_threshold = None
 
 
 @dataclass
@@ -95,8 +69,6 @@ class RemoteApp(BergfriedApp):
             watch()
         if self.control is not None:
             self.control.attach(self)
-        if _usual_threshold is not None:
-            self.set_timer(START_SECONDS, collect_as_usual)
 
     def home_screen(self) -> Screen:
         """A player who dropped out of a table starts back at it (the lobby is made only when they
@@ -300,7 +272,6 @@ def run(spec: dict, control: Control) -> int:
     """Run one session's App in this (forked) process; returns its exit status."""
     from .stores import open_accounts, open_lobby, open_spec_store
 
-    collect_less_while_starting()
     logging.getLogger().handlers[:] = [ControlLog(control)]
     logging.getLogger().setLevel(logging.INFO)
     control.send({"pid": os.getpid()})
