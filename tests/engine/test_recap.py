@@ -104,7 +104,7 @@ def test_a_secret_vote_stays_secret_in_the_recap(tmp_path):
 def test_a_candidate_of_your_card_voted_out_is_in_your_recap_and_nobody_elses(tmp_path):
     """King Up! (issue 31): another's move that puts a candidate of your secret card out of the
     game (or on the throne) touches you; the same move tells an onlooker nothing more."""
-    from engine.games.king_up.catalog import ELIMINATED, INITIALS
+    from engine.games.king_up.catalog import CANDIDATES, ELIMINATED
 
     table = open_table(tmp_path, "king-up", 5, players=3)
     logs = follow(table)
@@ -120,6 +120,9 @@ def test_a_candidate_of_your_card_voted_out_is_in_your_recap_and_nobody_elses(tm
                     continue
                 notes = [line.text for line in log.recap().touched if "on your card" in line.text]
                 mine = figure in table.view(seat).my_goal
-                assert any(n.startswith(f"{INITIALS[figure]}, on your card, is out") for n in notes) == mine, notes
+                assert (
+                    any(n.startswith(f"{CANDIDATES[figure].name}, on your card, is out for this round") for n in notes)
+                    == mine
+                ), notes
                 checked += mine
     assert checked, "no candidate of a card was voted out in the game"

@@ -1,14 +1,14 @@
 """What another player's move did to your secret goal card, read from two of your own views
-(the recap's notes, engine.core.recap): a candidate of your card voted out of the game or set
+(the recap's notes, engine.core.recap): a candidate of your card voted out for the round or set
 on the throne. A figure climbing a floor is the game's every move and shows on the board, so
 it does not open the recap by itself; its line is among the others' moves (the recap's a)."""
 
 from __future__ import annotations
 
-from .catalog import ELIMINATED, INITIALS, THRONE
+from .catalog import CANDIDATES, ELIMINATED, THRONE
 from .view import KingUpView
 
-HAPPENED = {ELIMINATED: "is out of the game", THRONE: "sits on the throne"}
+HAPPENED = {ELIMINATED: "is out for this round", THRONE: "sits on the throne"}
 
 
 def recap_notes(before: KingUpView, after: KingUpView) -> tuple[str, ...]:
@@ -21,7 +21,7 @@ def recap_notes(before: KingUpView, after: KingUpView) -> tuple[str, ...]:
         now = after.floors[figure]
         if now != before.floors[figure] and now in HAPPENED:
             notes.append(
-                f"{INITIALS[figure]}, on your card, {HAPPENED[now]}: "
+                f"{CANDIDATES[figure].name}, on your card, {HAPPENED[now]}: "
                 f"your card is worth {after.goal_score()} now ({before.goal_score()} before)"
             )
     return tuple(notes)
