@@ -102,8 +102,8 @@ def test_a_secret_vote_stays_secret_in_the_recap(tmp_path):
 
 
 def test_a_candidate_of_your_card_voted_out_is_in_your_recap_and_nobody_elses(tmp_path):
-    """King Up! (issue 31): another's move that puts a candidate of your secret card out of the
-    game (or on the throne) touches you; the same move tells an onlooker nothing more."""
+    """King Up! (issue 31): another's move that puts a candidate of your secret card out for the
+    round touches you; the same move tells an onlooker nothing more."""
     from engine.games.king_up.catalog import CANDIDATES, ELIMINATED
 
     table = open_table(tmp_path, "king-up", 5, players=3)

@@ -126,7 +126,7 @@ class KingUp(Rules):
         return notation.describe(before, event, names)
 
     def recap_notes(self, before: KingUpView, after: KingUpView) -> tuple[str, ...]:
-        """A candidate of your card voted out or crowned by another's move (recap.py)."""
+        """A candidate of your card voted out by another's move (recap.py)."""
         return recap_notes(before, after)
 
     def score_lines(self, state: KingUpState, names: Sequence[str]) -> list[str]:
