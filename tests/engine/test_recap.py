@@ -128,3 +128,30 @@ def test_a_park_row_taken_from_you_is_in_your_recap(tmp_path):
         assert note not in others
         return
     pytest.fail("no park row changed hands in 40 random games")
+
+
+def test_a_candidate_of_your_card_voted_out_is_in_your_recap_and_nobody_elses(tmp_path):
+    """King Up! (issue 31): another's move that puts a candidate of your secret card out for the
+    round touches you; the same move tells an onlooker nothing more."""
+    from engine.games.king_up.catalog import CANDIDATES, ELIMINATED
+
+    table = open_table(tmp_path, "king-up", 5, players=3)
+    logs = follow(table)
+    rng = random.Random(5)
+    out = lambda: {f for f, floor in enumerate(table.view(None).floors) if floor == ELIMINATED}  # noqa: E731
+    checked = 0
+    while not table.finished and checked < 3:
+        before, mover = out(), min(table.to_act)
+        table.submit(mover, rng.choice(list(table.legal_actions(mover))))
+        for figure in out() - before:
+            for seat, log in logs.items():
+                if seat == mover:
+                    continue
+                notes = [line.text for line in log.recap().touched if "on your card" in line.text]
+                mine = figure in table.view(seat).my_goal
+                assert (
+                    any(n.startswith(f"{CANDIDATES[figure].name}, on your card, is out for this round") for n in notes)
+                    == mine
+                ), notes
+                checked += mine
+    assert checked, "no candidate of a card was voted out in the game"
