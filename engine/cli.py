@@ -12,6 +12,7 @@ import errno
 import io
 import os
 import sys
+import textwrap
 from pathlib import Path
 
 from engine.cli_base import EXIT_ERROR, EXIT_PIPE, EXIT_USAGE, Parser, UsageError, count, seed_arg
@@ -187,9 +188,12 @@ def _closed_pipe() -> int:
 
 
 def cmd_games(args) -> int:
+    # The description on lines of its own under the id, so an 80-column terminal breaks no line
+    # (one line of up to 167 characters before).
     for g in all_games():
         players = f"{g.min_players}–{g.max_players}" if g.min_players != g.max_players else str(g.min_players)
-        print(f"{g.id:22} {g.title:32} {players:>4} players  {g.description}")
+        print(f"{g.id:22} {g.title:25} {players:>4} players")
+        print(textwrap.fill(g.description, 79, initial_indent="    ", subsequent_indent="    "))
     return 0
 
 

@@ -111,14 +111,19 @@ def rank(bot: Any, report: Any, choice: Any, legal: Sequence[Any]) -> list[Ranke
     return out
 
 
+def playouts(n: int) -> str:
+    """ "1 playout", "8 playouts" ("from 1 playouts" was read in a hint)."""
+    return f"{n} playout" + ("" if n == 1 else "s")
+
+
 def _decided(way: str, node: Any, done: int, favourite: bool, bonus: float, noisy: bool) -> str:
     if way == "visits":
-        text = f"tried in {node.visits} of {done} playouts"
+        text = f"tried in {node.visits} of {playouts(done)}"
         return text + (f" + a head start of {round(bonus)} as the quick favourite" if favourite else "")
     if way == "greedy":
         return "the quick judgement's order" + (" (its favourite)" if favourite else "")
     if noisy:
-        return f"average of {node.visits} playouts"
+        return f"average of {playouts(node.visits)}"
     return "judged in " + ("one sampled deal" if node.visits == 1 else f"{node.visits} sampled deals")
 
 
@@ -161,7 +166,7 @@ def _reason(
             pick_span = win_range(pick_mean, pick.visits)
             overlap = pick_span is not None and span[0] <= pick_span[1]
             return (
-                f"higher, but from {node.visits} playouts ({round(100 * span[0])}–{percent(span[1])}"
+                f"higher, but from {playouts(node.visits)} ({round(100 * span[0])}–{percent(span[1])}"
                 + (", overlapping the pick's" if overlap else "")
                 + f"): {rule}"
             )

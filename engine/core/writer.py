@@ -69,7 +69,7 @@ class LogWriter:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                raise SaveInUse(f"{self.path.name}: this game is open elsewhere") from None
+                raise SaveInUse("this game is open elsewhere") from None
         except BaseException:
             os.close(fd)
             raise

@@ -11,6 +11,7 @@ def test_games_lists_every_game_with_player_counts(capsys):
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "king-up" in out and "3–6 players" in out
+    assert max(len(line) for line in out.splitlines()) <= 80  # issue 31: up to 167 before
 
 
 def test_selfplay_writes_one_file_per_game_byte_identically(tmp_path, capsys):

@@ -4,6 +4,7 @@ in the game's notation, reproducible at a fixed number of playouts, each with a 
 from __future__ import annotations
 
 import random
+import re
 
 import attrs
 import pytest
@@ -184,6 +185,14 @@ def test_no_move_is_recommended_below_a_better_looking_one_without_a_reason(game
         if h.win is not None and pick.win is not None and round(100 * h.win) > round(100 * pick.win):
             assert "higher, but" in h.why, (game.id, h)
         assert any(w in h.why for w in ("tried in", "average of", "judged in", "quick judgement")), h.why
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_one_playout_is_not_playouts(game):
+    """Issue 31: "higher, but from 1 playouts" in a King Up! hint."""
+    state, seat = position(game, 4, 12)
+    top, _ = ask(game, state, seat)
+    assert not any(re.search(r"\b1 playouts", h.why) for h in top), [h.why for h in top]
 
 
 def test_between_two_castles_hints_name_the_room_as_the_hand_shows_it():

@@ -99,3 +99,59 @@ def test_a_secret_vote_stays_secret_in_the_recap(tmp_path):
     for s in {0, 1, 2} - {voter}:
         (line,) = [x for x in logs[s].recap().lines if x.by == voter and x.text == "voted"][-1:]
         assert line.text == "voted", "a vote cast is shown only as cast"
+
+
+def test_a_park_row_taken_from_you_is_in_your_recap(tmp_path):
+    """Palais Royal: another's servant on a border space took the top row's 6 points from you and
+    the move list said only "c1: a noble, face down" (seen in tmux): the recap names the row and
+    the points it pays you now, and only the player who lost them hears of it."""
+    for seed in range(40):
+        table = open_table(tmp_path, "palais-royal", seed)
+        logs = follow(table)
+        lost: list[tuple[int, str]] = []
+        seen = [table.view(None)]  # the park as it stood before the last move
+
+        def row_lost(table=table, lost=lost, before=seen):
+            after = table.view(None)
+            for was, row in zip(before[0].rows, after.rows):
+                for seat, (old, new) in enumerate(zip(was.points, row.points)):
+                    if new < old and seat not in table.to_act:
+                        lost.append((seat, f"the {row.side} {row.name} pays you {new} now ({old} before)"))
+            before[0] = after
+            return bool(lost)
+
+        if not play_until(table, random.Random(seed), row_lost):
+            continue
+        seat, note = lost[0]
+        assert note in [line.text for line in logs[seat].recap().touched]
+        others = [line.text for s in logs if s != seat for line in logs[s].recap().lines]
+        assert note not in others
+        return
+    pytest.fail("no park row changed hands in 40 random games")
+
+
+def test_a_candidate_of_your_card_voted_out_is_in_your_recap_and_nobody_elses(tmp_path):
+    """King Up! (issue 31): another's move that puts a candidate of your secret card out for the
+    round touches you; the same move tells an onlooker nothing more."""
+    from engine.games.king_up.catalog import CANDIDATES, ELIMINATED
+
+    table = open_table(tmp_path, "king-up", 5, players=3)
+    logs = follow(table)
+    rng = random.Random(5)
+    out = lambda: {f for f, floor in enumerate(table.view(None).floors) if floor == ELIMINATED}  # noqa: E731
+    checked = 0
+    while not table.finished and checked < 3:
+        before, mover = out(), min(table.to_act)
+        table.submit(mover, rng.choice(list(table.legal_actions(mover))))
+        for figure in out() - before:
+            for seat, log in logs.items():
+                if seat == mover:
+                    continue
+                notes = [line.text for line in log.recap().touched if "on your card" in line.text]
+                mine = figure in table.view(seat).my_goal
+                assert (
+                    any(n.startswith(f"{CANDIDATES[figure].name}, on your card, is out for this round") for n in notes)
+                    == mine
+                ), notes
+                checked += mine
+    assert checked, "no candidate of a card was voted out in the game"

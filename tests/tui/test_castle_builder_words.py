@@ -165,7 +165,28 @@ async def test_a_tie_broken_for_the_winner_ranks_the_winner_alone_first(make_app
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         assert isinstance(app.screen, GameOverScreen)
-        rows = {s: next(line for line in screen_lines(app) if f"{match.seats[s].name} (" in line) for s in range(4)}
+        rows = {
+            s: next(
+                line for line in screen_lines(app) if f" {match.seats[s].name} " in line and "Game over" not in line
+            )
+            for s in range(4)
+        }
         assert rows[winner].split()[1] == "1" and "winner" in rows[winner], rows[winner]
         for seat in tied:
             assert rows[seat].split()[1] == "2", rows[seat]
+
+
+def test_a_tile_is_named_alike_on_the_screen_in_the_move_list_and_in_the_hints():
+    """Issue 31: the holder's line said "#15 wall 12" where the move list and the hints say
+    "#15 12 wall": the numbers as the holder prints them, then the kind, everywhere."""
+    from engine.games.castle_builder.catalog import TILES
+    from engine.games.castle_builder.notation import tile_text
+    from engine.games.castle_builder.view import face
+    from tui.games.castle_builder.look import tile_name
+
+    for tile in TILES.values():
+        if tile.kind != "gate":
+            assert tile_name(face(tile.id)).startswith(tile_text(tile.id)), (
+                tile_name(face(tile.id)),
+                tile_text(tile.id),
+            )

@@ -115,3 +115,18 @@ async def test_switching_theme_recolours_the_board():
         after = grid.render_line(0)
         colour = lambda strip: [seg.style.bgcolor for seg in strip if "A" in seg.text][0]  # noqa: E731
         assert colour(before) != colour(after)
+
+
+async def test_a_cell_without_marks_shows_text_as_wide_as_the_cell():
+    """A Palais Royal room's count "▲11" lost its seat's glyph (only "11" fitted inside the marks'
+    columns), which NO_COLOR needs to tell whose servants they are. A cell the cursor never stops
+    on has no marks: its text may take the whole width. A cell that may bear marks keeps them."""
+    cells = {(0, 0): Cell("▲11", selectable=False), (1, 0): Cell("▲12", key="m")}
+    app = GridApp(cells, columns=2, rows=1)
+    async with app.run_test(size=(40, 6)) as pilot:
+        grid = app.query_one(Grid)
+        grid.move_cursor((1, 0))
+        await pilot.pause()
+        row = grid.render_line(0).text
+        assert row.startswith("▲11"), row
+        assert "▲12" not in row and "▸" in row, "the cursor's marks stay where the cursor may be"

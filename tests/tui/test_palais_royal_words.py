@@ -228,3 +228,36 @@ async def test_moves_typed_fast_are_read_one_by_one(make_app, settings):
         typed(app, "\r:+Tr")  # "Xx" refused and put back; ":" and a move typed at once after it
         await settle(pilot, app)
         assert line.value == "+Tr", line.value
+        line.value = ""
+        typed(app, ":Zz\r:Yy\r")  # two refused: the line kept the first under the second's refusal
+        await settle(pilot, app)
+        assert line.value == "Yy", line.value
+        assert "Yy" in str(app.screen.query_one("#status").render()), "the refusal said is the last one's"
+
+
+def test_you_win_not_you_wins():
+    """ "You wins with 75 points." on the game-over screen (seen in tmux at the end of a game)."""
+    from types import SimpleNamespace
+
+    from engine.core import Seat
+    from tui.games.palais_royal.dialogs import winners_text
+
+    final = SimpleNamespace(winners=(0,), totals=(75, 31))
+    assert winners_text(final, [Seat("You"), Seat("Ann")]) == "You win with 75 points."
+    assert winners_text(SimpleNamespace(winners=(1,), totals=(3, 40)), [Seat("You"), Seat("Ann")]) == (
+        "Ann wins with 40 points."
+    )
+
+
+def test_the_gold_off_a_noble_is_at_most_its_price():
+    """ "f2 Marquis de Polignac: 0 gold (3 − 4 free)" did not add up (seen in tmux)."""
+    import attrs
+
+    from tui.games.palais_royal.look import noble_text
+
+    match = new_match(None)
+    space = next(sp for sp in match.view(0).park if sp.noble is not None)
+    cheap = attrs.evolve(space, noble=attrs.evolve(space.noble, gold=3), cost=0, free_neighbours=4)
+    assert ": 0 gold (3 − 3 free)," in noble_text(cheap), noble_text(cheap)
+    dear = attrs.evolve(space, noble=attrs.evolve(space.noble, gold=6), cost=4, free_neighbours=2)
+    assert ": 4 gold (6 − 2 free)," in noble_text(dear), noble_text(dear)

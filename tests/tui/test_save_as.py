@@ -161,3 +161,21 @@ async def test_a_letter_typed_on_the_ok_button_leaves_the_answer_alone(make_app,
         await pilot.press("tab", "x")  # the focus on OK
         await pilot.pause()
         assert isinstance(app.screen, PromptScreen) and answer.value == proposed
+
+
+async def test_a_game_open_elsewhere_is_named_once(make_app, settings):
+    """Continue on a game another window plays said "x.jsonl: x.jsonl: this game is open
+    elsewhere" (seen in tmux): the file is named once, and the title stays."""
+    from tui.screens.start import resume_game
+    from tui.screens.title import TitleScreen
+
+    match = new_match(settings.saves_dir, seed=4)  # holds the file, as the other window does
+    app = make_app()
+    said = notifications(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert resume_game(app, settings.saves_dir / "game.jsonl") is None
+        await pilot.pause()
+        assert said == ["game.jsonl: this game is open elsewhere"], said
+        assert isinstance(app.screen, TitleScreen)
+    match.close()

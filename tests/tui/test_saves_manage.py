@@ -186,3 +186,23 @@ async def test_replays_tell_unfinished_saves_apart_too(make_app, settings):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         assert [row[3] for row in rows(app)] == ["move 9", "move 2"], rows(app)
+
+
+async def test_an_autosave_and_its_copy_at_the_same_move_are_told_apart(make_app, settings):
+    """Issue 31, tried as a user: "Save as" right after a move, and Load showed two rows alike
+    ("Castle Builder  You, Adalbert  2026-11-28 23:53  move 2"); rows that would read alike
+    name their file instead of the players (the end of it, where a copy's name differs)."""
+    at = datetime(2025, 1, 1, 12, 5)
+    save_after(settings.saves_dir, "20250101-120000-king-up.jsonl", 2, at)
+    save_after(settings.saves_dir, "20250101-120000-king-up-copy.jsonl", 2, at)
+    save_after(settings.saves_dir, "other.jsonl", 4, at)
+    app = make_app(start=lambda app: SavesScreen("load"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        shown = rows(app)
+        assert len(set(shown)) == 3, shown
+        cells = {row[1] for row in shown}
+        assert any(c.endswith("king-up.jsonl") for c in cells) and any(c.endswith("-copy.jsonl") for c in cells)
+        assert "You, Adalbert, Brunhild" in cells, "a row like no other keeps its players"
+        lines = screen_lines(app)
+        assert any("-copy.jsonl" in line for line in lines), lines

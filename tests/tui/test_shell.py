@@ -317,3 +317,21 @@ async def test_new_game_explains_bot_levels_and_fixes_a_variant_the_player_count
         await pilot.pause()
         sky = str(app.screen.query_one("#variant-reach-the-sky", OnOffCheckbox).label)
         assert sky.startswith("reach the sky: play until") and sky.count("reach the sky") == 1
+
+
+async def test_seats_are_named_apart_when_a_name_is_emptied_or_repeated(make_app):
+    """Emptying "You" (a space typed over it) named seat 1 "Adalbert" like the bot in seat 2: two
+    Adalberts at the table, seen in tmux. A blank human seat is "Player 1"; a repeated name gets
+    a number."""
+    from textual.widgets import Input
+
+    from tui.screens.new_game import NewGameScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen("king-up"))
+        await pilot.pause()
+        app.screen.query_one("#name-0", Input).value = " "
+        assert [s.name for s in app.screen.seats()] == ["Player 1", "Adalbert", "Brunhild"]
+        app.screen.query_one("#name-0", Input).value = "Brunhild"
+        assert [s.name for s in app.screen.seats()] == ["Brunhild", "Adalbert", "Brunhild 2"]

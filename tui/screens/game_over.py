@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from engine.core import Table
+from engine.core import Seat, Table
 from tui.screens.modal import Dialog
 
 from ..games.base import ViewContext
@@ -43,14 +43,22 @@ def ranking(table: Table) -> RichTable:
         if i == 0 or standing[seat] != standing[order[i - 1]]:
             place = i + 1
         seat_info = table.seats[seat]
-        kind = "bot " + seat_info.bot_level if seat_info.is_bot else "human"
         out.add_row(
             str(place),
-            f"{seat_info.name} ({kind})",
+            player_label(seat_info),
             str(result.scores[seat]),
             "winner" if seat in result.winners else "",
         )
     return out
+
+
+def player_label(seat: Seat) -> str:
+    """ "Ann (human)", "Adalbert (bot expert)"; a bot named after its level as the new-game form
+    names it ("Bot 2 (random)") is not told twice ("Bot 2 (random) (bot random)")."""
+    level = seat.bot_level or ""
+    if seat.is_bot and seat.name.endswith(f"({level})"):
+        return seat.name
+    return f"{seat.name} ({'bot ' + level if seat.is_bot else 'human'})"
 
 
 def winners_line(table: Table) -> str:

@@ -172,11 +172,17 @@ class NewGameScreen(Screen[None]):
             self.app.pop_screen()
 
     def seats(self) -> list[Seat]:
-        seats = []
+        seats: list[Seat] = []
         for i in range(self.players):
-            name = self.query_one(f"#name-{i}", Input).value.strip() or BOT_NAMES[i % len(BOT_NAMES)]
-            kind = self.query_one(f"#kind-{i}", Select).value
-            seats.append(Seat(name, str(kind)))  # "human" or "bot:<level>": the Select has no blank
+            kind = str(self.query_one(f"#kind-{i}", Select).value)  # "human" or "bot:<level>"
+            # A name emptied is the seat's default (it was the *next* seat's bot's: two Adalberts)
+            default = f"Player {i + 1}" if kind == "human" else BOT_NAMES[(i - 1) % len(BOT_NAMES)]
+            name = self.query_one(f"#name-{i}", Input).value.strip() or default
+            taken, n = {seat.name for seat in seats}, 2
+            unique = name
+            while unique in taken:  # two seats of one name could not be told apart on the screen
+                unique, n = f"{name} {n}", n + 1
+            seats.append(Seat(unique, kind))
         return seats
 
     def config(self) -> GameConfig:

@@ -9,6 +9,7 @@ player may open that recovered part (a copy is written; the original is never to
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 from pathlib import Path
 from types import MappingProxyType
@@ -59,6 +60,11 @@ def fit_names(names: str, width: int) -> str:
         if len(text) <= width:
             return text
     return f"{len(parts)} players"
+
+
+def file_end(name: str, width: int) -> str:
+    """A file's name, its start given up for "…" when too long (a copy's name differs at its end)."""
+    return name if len(name) <= width else "…" + name[len(name) - width + 1 :]
 
 
 class SavesScreen(Screen[None]):
@@ -113,11 +119,17 @@ class SavesScreen(Screen[None]):
         room = self.app.size.width - title_width - 16 - 12  # the date, and each cell's padding
         status_width = min(max((len(self._status(i)) for i in infos), default=6), room - 10)
         players_width = max(10, room - status_width)  # "3 players" at the least
+        cells = []
         for info in infos:
             status = self._status(info)  # a long result is cut; the line below the list has it whole
             status = status if len(status) <= status_width else status[: status_width - 1] + "…"
             date = info.last_played if self.mode == "load" else info.date
-            table.add_row(info.title, fit_names(info.players, players_width), date, status)
+            cells.append((info.title, fit_names(info.players, players_width), date, status))
+        alike = Counter(cells)
+        for info, row in zip(infos, cells):
+            if alike[row] > 1:  # an autosave and its "Save as" copy at one move: their files tell them apart
+                row = (row[0], file_end(info.path.name, players_width), *row[2:])
+            table.add_row(*row)
         detail = self.query_one("#detail", Static)
         if infos:
             paths = [i.path for i in infos]

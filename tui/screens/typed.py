@@ -35,12 +35,23 @@ class MoveLine(Input):
     were sent with it; here the line is sent as it stands when enter comes, and emptied for
     the keys after it (issue 31)."""
 
+    #: Lines sent with enter that the screen has not answered yet: a refusal puts its line back
+    #: only when no later line was sent after it (two refused moves typed fast left the first
+    #: on the line, under the second's refusal).
+    unanswered = 0
+
     def on_key(self, event: events.Key) -> None:
         if event.key == "enter":
             event.stop()
             event.prevent_default()
             sent, self.value = self.value, ""
+            self.unanswered += 1
             self.post_message(self.Submitted(self, sent))
+
+    def answered(self) -> bool:
+        """One sent line is answered; True if it was the last one sent."""
+        self.unanswered = max(0, self.unanswered - 1)
+        return self.unanswered == 0
 
 
 class TypedMoves(_MixedInto):
@@ -61,6 +72,8 @@ class TypedMoves(_MixedInto):
 
     #: The line's text when its move was refused (it stays there to be mended); None otherwise.
     _refused: str | None = None
+    #: Whether the line being answered is the last one sent (see MoveLine.unanswered).
+    _latest = True
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """``:`` typed after a refused move starts a new move (the refused one stays on the status
@@ -74,6 +87,7 @@ class TypedMoves(_MixedInto):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self._latest = not isinstance(event.input, MoveLine) or event.input.answered()
         # ":" focuses this line; pressed again while typing, it lands in the text, so drop it.
         text = event.value.strip().lstrip(":").strip()
         if not text:
@@ -89,7 +103,7 @@ class TypedMoves(_MixedInto):
             return
         if not self._play_typed(text):
             if self._give_back(event.input, event.value):
-                self._refused = event.value
+                self._refused = event.input.value
             return
         if event.input.value.strip(": "):
             return  # the next move is being typed: the keys stay on the line
@@ -101,11 +115,14 @@ class TypedMoves(_MixedInto):
     def _give_back(self, line: Input, sent: str) -> bool:
         """The sent text back on the line (a :class:`MoveLine` empties it as enter sends it) to
         be mended or kept; False where a new move typed fast after it is there instead: that one
-        stays (``:`` typed before it dropped), and the refusal is on the status line."""
+        stays (``:`` typed before it dropped), and the refusal is on the status line; False too
+        where a later line was sent already (its answer puts it back if it is refused)."""
+        if not self._latest:
+            return False
         if line.value.strip():
             line.value = line.value.lstrip(":")
             return False
-        line.value = sent
+        line.value = sent = sent.lstrip(":")  # the ':' that focused a line already focused
         line.cursor_position = len(sent)
         return True
 

@@ -76,6 +76,7 @@ def start_template(env: dict[str, str] | None = None) -> tuple[subprocess.Popen,
 def main(fd: int) -> None:
     sock = socket.socket(fileno=fd)
     warm_up()
+    clear_lru_caches()
     gc.collect()
     fill_allocator_holes()
     gc.freeze()  # what every child shares stays shared: collections never write to it
@@ -125,6 +126,23 @@ def _child(sock: socket.socket, spec: dict, slave: int, control_fd: int) -> None
         logging.getLogger("bergfried.serve").exception("%s: the session's process failed", spec.get("name"))
     finally:
         os._exit(status)
+
+
+def clear_lru_caches() -> int:
+    """Empty every bounded ``functools.lru_cache`` (Textual's and Rich's colours, cell widths, styles,
+    geometry): a hit moves its entry to the front of the cache's list, writing the entry and its
+    two neighbours, which the warm-up left scattered over the template's pages; a child's hits
+    copied those pages. Emptied, a child's entries are its own, made together."""
+    import functools
+
+    wrapper = type(functools.lru_cache(maxsize=1)(len))
+    cleared = 0
+    for obj in gc.get_objects():
+        # (an unbounded cache is a plain dict: a hit writes nothing but reference counts)
+        if type(obj) is wrapper and obj.cache_info().maxsize is not None:
+            obj.cache_clear()
+            cleared += 1
+    return cleared
 
 
 #: Small objects that fill the free blocks the warm-up left in the allocator's pools (see below).

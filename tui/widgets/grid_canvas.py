@@ -180,9 +180,12 @@ class GridCanvas(ScrollView):
         wall = cell.wall_below and sub == self.scale - 1
         body = self._style(cell.bg, cell.fg, cell.bold, cell.dim, pos == self.cursor or wall)
         text = self._cell_text(cell, sub)
-        if len(text) > width - 2 and sub != (self.scale - 1) // 2:
+        marked = pos == self.cursor or pos in self._highlights or cell.badge or any(cell.frame)
+        if len(text) > width - 2 and (sub != (self.scale - 1) // 2 or not (cell.selectable or marked)):
             # A scaled cell's name wider than its inside takes the whole width on a line that
-            # bears no marks (they are on the middle line), so it is shown whole (issue 30).
+            # bears no marks (they are on the middle line), so it is shown whole (issue 30); so
+            # does a cell the cursor never stops on and that has no marks ("▲11" servants in a
+            # Palais Royal room lost their seat's glyph, which NO_COLOR needs).
             return [Segment(text[:width].center(width), body)]
         inner = text[: width - 2].center(width - 2)
         if pos == self.cursor:

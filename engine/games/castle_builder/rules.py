@@ -59,7 +59,9 @@ from .view import CastleBuilderView, make_view, score_lines
 
 VARIANTS = (
     Variant(SKY, "reach the sky: play until someone has 9 coins instead of 7"),
-    Variant(ROYAL, "royal strategy: change a number by as many as you discard; a prince and a princess each"),
+    Variant(
+        ROYAL, "royal strategy: change a number by as many as you discard; each player gets a prince and a princess"
+    ),
     Variant(PEACEFUL, "peaceful times: catapult, thief and bitter lady take a market tile instead"),
     PRACTICE,
 )

@@ -17,6 +17,7 @@ from engine.core.search import thinking_levels
 from . import notation
 from .bots import GreedyBot
 from .determinize import determinize, evaluate
+from .recap import recap_notes
 from .catalog import (
     CANDIDATES,
     GOAL_CARDS,
@@ -123,6 +124,10 @@ class KingUp(Rules):
 
     def describe(self, before: KingUpState, event: Any, names: Sequence[str] = ()) -> str | None:
         return notation.describe(before, event, names)
+
+    def recap_notes(self, before: KingUpView, after: KingUpView) -> tuple[str, ...]:
+        """A candidate of your card voted out by another's move (recap.py)."""
+        return recap_notes(before, after)
 
     def score_lines(self, state: KingUpState, names: Sequence[str]) -> list[str]:
         """The scoring so far, for `replay --text`: each round's points per player, and a tie's break."""

@@ -15,8 +15,14 @@ yet collected what its servants bring. So the evaluation
    against 26 for the points now;
 3. turns the projected lead over the best other seat into a winning chance.
 
-The search (``SEARCH``) is a one-move search: every legal move, played and judged so, in the
-same determinizations; the best-judged move is played (the greedy bot's on a tie).
+The search (``SEARCH``) is a one-move search: every legal move, played, then played on for 12
+actions by greedy players and judged so, in the same determinizations; the best-judged move is
+played (the greedy bot's on a tie). Judged straight after the move, two thinking bots at one
+table both kept their servants where the model scores them and passed: nobody recruited and the
+stall safeguard ended the game at about 10 points each (casual against casual, 2 players); the
+playing on lets a recruit's worth show. Measured with `bergfried arena`: casual beats greedy
+5 of 6 (73 to 48 points; 3 of 4, 54 to 35, before); casual against casual averages 73
+points a seat (9.8 before), 0.1 s a decision.
 """
 
 from __future__ import annotations
@@ -38,8 +44,9 @@ from .view import _turn as view_turn
 from .view import PalaisView, noble_view
 
 SCALE = 8.0  # points of projected lead that make a win e times likelier than a loss
-# A one-move search: each move judged by the evaluation after it, in two determinizations.
-SEARCH = {"tree_depth": 1, "rollout_depth": 0, "choose_by": "value", "passes": 2}
+# A one-move search: each move played on 12 actions by greedy players, then judged, in two
+# determinizations (see above for why not judged at once).
+SEARCH = {"tree_depth": 1, "rollout_depth": 12, "choose_by": "value", "passes": 2}
 
 BENEFIT_KINDS = ("gate2", "moves2", "diagonal", "gold2", "king1", "madame1", "cards3")
 FEATURES = (

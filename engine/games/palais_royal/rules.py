@@ -15,6 +15,7 @@ from engine.core.search import thinking_levels
 from . import notation
 from .bots import GreedyBot
 from .determinize import determinize
+from .recap import recap_notes
 from .catalog import (
     BANK_OF_57,
     CARDS,
@@ -151,6 +152,10 @@ class PalaisRoyal(Rules):
 
     def view(self, state: PalaisState, seat: int | None) -> PalaisView:
         return make_view(state, seat)
+
+    def recap_notes(self, before: PalaisView, after: PalaisView) -> tuple[str, ...]:
+        """A row's bonus or a room's majority another's move took from you (recap.py)."""
+        return recap_notes(before, after)
 
     def score_lines(self, state: PalaisState, names: Sequence[str]) -> list[str]:
         """The final scoring per player, for transcripts (read from the spectator's view)."""

@@ -213,6 +213,10 @@ def passed_over(before: PalaisState, ev: Any) -> list[tuple[int, str]]:
         return []
     last = ev.step if isinstance(ev, StepBegan) else CARDS + 1
     out = []
+    if before.step == RECRUIT and before.count(SCHREIBSTUBE, before.turn) > 0 and not has_work(before):
+        # recruited, with servants left in the Writing Room but no other noble within reach:
+        # the step ended by itself, and its unused recruits vanished unexplained
+        out.append((RECRUIT, "no other noble affordable"))
     for step in range(max(before.step + 1, SUPPLY_STEP), last):
         at = evolve(before, StepBegan(before.turn, step))
         if not has_work(at):

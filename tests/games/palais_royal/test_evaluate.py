@@ -100,3 +100,27 @@ def test_the_greedy_bot_values_every_move_alike_on_the_light_view():
             seat = min(seats)
             legal = list(GAME.legal_actions(state, seat))
             assert greedy.values(GreedyView(state, seat), legal) == greedy.values(GAME.view(state, seat), legal)
+
+
+def test_two_thinking_bots_recruit_rather_than_wait():
+    """Two thinking bots at one table (a practice game against an expert and a casual bot) both
+    kept their servants where the fitted model scores them and passed their moves: nobody
+    recruited for ten rounds and the stall safeguard ended the game at about 10 points each.
+    Each move is now also played out 12 actions by greedy players before it is judged."""
+    from engine.core.search import ThinkingBot
+
+    rng = random.Random(0)
+    config = GameConfig(2)
+    state = GAME.initial_state(config)
+    for event in GAME.setup(config, rng):
+        state = GAME.evolve(state, event)
+    bots = [ThinkingBot(GAME, "casual", iterations=400) for _ in range(2)]
+    recruited = 0
+    while state.round <= 4:
+        seat = min(GAME.to_act(state))
+        legal = list(GAME.legal_actions(state, seat))
+        action = legal[0] if len(legal) == 1 else bots[seat].choose(GAME.view(state, seat), legal, rng)
+        for event in GAME.decide(state, seat, action, rng):
+            recruited += type(event).__name__ == "NobleRecruited"
+            state = GAME.evolve(state, event)
+    assert recruited >= 2, "in four rounds"

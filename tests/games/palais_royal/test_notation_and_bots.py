@@ -151,9 +151,10 @@ def test_a_step_passed_over_is_named_with_why_in_the_move_list():
     from engine.games.palais_royal.catalog import CARDS, HINTEREINGANG, RECRUIT, SCHREIBSTUBE, STEP_NAMES
     from engine.games.palais_royal.events import StepBegan, TurnBegan
     from engine.games.palais_royal.state import PLAYING
+    from engine.games.palais_royal.turn import has_work
 
-    seen = set()
-    for seed in range(4):
+    seen: set[object] = set()
+    for seed in range(12):
         _, _, events = play_random(seed, 3, check=False)
         state = GAME.initial_state(GameConfig(3))
         for ev in events:
@@ -171,5 +172,9 @@ def test_a_step_passed_over_is_named_with_why_in_the_move_list():
                     assert state.count(SCHREIBSTUBE, state.turn) == 0
                 if "Cards (nobody at the Back Door)" in line:
                     assert state.count(HINTEREINGANG, state.turn) == 0
+                ended_early = state.step == RECRUIT and state.count(SCHREIBSTUBE, state.turn) > 0
+                if ended_early and not jumped and not has_work(state):  # recruited, no other in reach
+                    assert "Nobles (no other noble affordable)" in line, line
+                    seen.add("ended early")
             state = GAME.evolve(state, ev)
-    assert {RECRUIT, CARDS} <= seen, seen
+    assert {RECRUIT, CARDS, "ended early"} <= seen, seen

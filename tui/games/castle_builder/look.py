@@ -159,7 +159,7 @@ def tile_cells(
 
 
 def tile_name(tile) -> str:
-    """``#37 great hall 11/1 (window)``."""
+    """``#37 11/1 great hall (window)``."""
     parts = []
     for n, word in ((tile.windows, "window"), (tile.persons, "person"), (tile.rubies, "ruby"), (tile.roofs, "roof")):
         if n:
@@ -168,8 +168,8 @@ def tile_name(tile) -> str:
     if tile.castle:
         parts.append("castle symbol")
     extra = f" ({', '.join(parts)})" if parts else ""
-    ident = "gate" if tile.kind == "gate" else f"#{tile.id} {tile.kind}"
-    return f"{ident} {tile.label}{extra}" if tile.kind != "gate" else f"gate 2{extra}"
+    # As the move list and the hints write it (notation.tile_text): the numbers as printed, then the kind.
+    return f"#{tile.id} {tile.label} {tile.kind}{extra}" if tile.kind != "gate" else f"gate 2{extra}"
 
 
 def edges(tile) -> str:

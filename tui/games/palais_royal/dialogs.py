@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from engine.core.words import says
 from tui.screens.modal import Dialog
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -78,7 +79,7 @@ def final_table(final: Any, seats: Sequence[Seat]) -> Table:
 def winners_text(final: Any, seats: Sequence[Seat]) -> str:
     names = [seats[s].name for s in final.winners]
     if len(names) == 1:
-        return f"{names[0]} wins with {final.totals[final.winners[0]]} points."
+        return says(names[0], f"wins with {final.totals[final.winners[0]]} points.")
     return " and ".join(names) + " share the win."
 
 

@@ -83,7 +83,7 @@ def short_name(name: str) -> str:
 
 
 def seat_count(glyphs: GlyphSet, seat: int, count: int) -> str:
-    return f"{glyphs.seat(seat)}{count}" if count < 10 else str(count)
+    return f"{glyphs.seat(seat)}{count}"
 
 
 def castle_cells(view: PalaisView, glyphs: GlyphSet, me: int | None, names: Sequence[str]) -> dict[Pos, Cell]:
@@ -221,9 +221,11 @@ def _double(sp: Any) -> str:
 
 
 def noble_text(sp: Any) -> str:
-    """``c4 Duc d'Anjou: 3 gold (6, 3 free), K1 M1, 6 pts; benefit``."""
+    """``c4 Duc d'Anjou: 3 gold (6 − 3 free), K1 M1, 6 pts; benefit``. The gold off is at most
+    the price ("0 gold (3 − 4 free)" did not add up)."""
     n = sp.noble
-    gold = f"{sp.cost} gold" + (f" ({n.gold} − {sp.free_neighbours} free)" if sp.free_neighbours else "")
+    off = min(sp.free_neighbours, n.gold)
+    gold = f"{sp.cost} gold" + (f" ({n.gold} − {off} free)" if off else "")
     seals = " ".join(p for p in (f"K{n.king}" if n.king else "", f"M{n.madame}" if n.madame else "") if p)
     benefit = SHORT_BENEFITS.get(n.benefit, BENEFITS.get(n.benefit, "")) if n.benefit else "points only, face down"
     border = ", border" if sp.border else ""  # (leaves a servant when recruited)
