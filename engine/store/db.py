@@ -9,6 +9,7 @@ never touches (or closes) its parent's, which would end the parent's session.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import sqlite3
 import threading
@@ -54,6 +55,9 @@ SCHEMA = [
     "CREATE TABLE IF NOT EXISTS processes (id TEXT PRIMARY KEY, beat DOUBLE PRECISION NOT NULL)",
     *SOCIAL_SCHEMA,  # chat, sessions, notices, take-backs, bans (issue 29): new tables only
 ]
+# which statements made the tables: a new table or index (within one version) is made on the
+# next start, and a database that has them all is not locked to make them again
+SCHEMA_DIGEST = hashlib.sha256("\n".join(SCHEMA).encode()).hexdigest()[:16]
 
 
 EVERYONE = "*"  # a write any screen may show (an account, a key, the host's action)
@@ -171,18 +175,47 @@ class Database:
         """Inside a write: other processes are told at its commit (PostgreSQL; SQLite polls)."""
 
     def schema(self) -> None:
+        """Make the tables that are missing. A database that already has this schema is only
+        read: the DDL locks every table it names (``CREATE INDEX IF NOT EXISTS`` takes a SHARE
+        lock even when the index is there), and a process opening the store while another
+        wrote deadlocked with it on PostgreSQL (a login failed: "deadlock detected")."""
+        if self._schema_current():
+            return
         with self.transaction() as tx:
+            self._lock_schema(tx)
             for statement in SCHEMA:
                 tx.execute(statement)
             tx.execute("INSERT INTO counter (id, n) VALUES (1, 0) ON CONFLICT (id) DO NOTHING")
             version = tx.one("SELECT value FROM meta WHERE key = 'schema'")
             if version is None:
                 tx.execute("INSERT INTO meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-            elif version[0] != str(SCHEMA_VERSION):
-                raise StoreError(
-                    f"the database {self.where} has schema version {version[0]}; this "
-                    f"Bergfried knows version {SCHEMA_VERSION}"
-                )
+            else:
+                self._check_version(version[0])
+            tx.execute(
+                "INSERT INTO meta (key, value) VALUES ('tables', ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (SCHEMA_DIGEST,),
+            )
+
+    def _schema_current(self) -> bool:
+        """True when the database says it has every table and index of this SCHEMA (one read,
+        no lock); a database of another version is refused."""
+        try:
+            rows = dict(self.query("SELECT key, value FROM meta WHERE key IN ('schema', 'tables')"))
+        except StoreError:
+            return False  # no meta table yet (or a damaged file: the transaction says which)
+        if "schema" in rows:
+            self._check_version(rows["schema"])
+        return rows.get("schema") == str(SCHEMA_VERSION) and rows.get("tables") == SCHEMA_DIGEST
+
+    def _check_version(self, version: str) -> None:
+        if version != str(SCHEMA_VERSION):
+            raise StoreError(
+                f"the database {self.where} has schema version {version}; this Bergfried knows version {SCHEMA_VERSION}"
+            )
+
+    def _lock_schema(self, tx: Transaction) -> None:
+        """Two processes making the tables at once wait for each other (PostgreSQL)."""
 
 
 class Transaction:
@@ -285,6 +318,9 @@ class SQLite(Database):
             return self.conn.execute("PRAGMA data_version").fetchone()[0]
 
 
+SCHEMA_LOCK = 0x42657267  # the advisory lock two PostgreSQL processes making the tables share
+
+
 class Postgres(Database):
     """A PostgreSQL server (``postgresql://…``), through psycopg 3."""
 
@@ -326,6 +362,9 @@ class Postgres(Database):
 
     def notify(self, tx: Transaction) -> None:
         tx.execute(f"NOTIFY {self.CHANNEL}")
+
+    def _lock_schema(self, tx: Transaction) -> None:
+        tx.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
 
     def listen(self) -> Any:
         """A connection of its own that LISTENs (for the watcher's thread)."""
