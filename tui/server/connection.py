@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from engine.lobby import Login
+from engine.store import StoreError
 from engine.together.admin import is_banned
 
 from .session import SSHSession, Who, safe
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("bergfried.serve")
 
 BANNED = "Bergfried: this name (or this key) is banned on this server."
+AWAY = "Bergfried: the server's database did not answer; connect again in a moment."
 NO_KEY = "Bergfried logs in with an SSH key, never a password: make one with `ssh-keygen -t ed25519` and connect again."
 
 
@@ -95,12 +97,25 @@ class Connection(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        try:
+            self._admit_name(username)
+        except StoreError as exc:
+            self.database_away(exc)
+        return True
+
+    def _admit_name(self, username: str) -> None:
         if self.refusal is not None:
             self.conn.send_auth_banner(f"Bergfried: {self.refusal}.\r\n")
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"Bergfried: {self.refusal}")
         elif is_banned(self.service.store, name=username):  # a name is public: said before any key
             self.refuse_banned(banner=True)
-        return True
+
+    def database_away(self, exc: StoreError) -> None:
+        """A store error while logging in: asyncssh would drop the connection with no word
+        (after telling the client it was in), and the log would not say why."""
+        log.warning("%s: %s: login failed: %s", self.peer, safe(self.username, 24), exc)
+        if self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, AWAY)
 
     def refuse_banned(self, banner: bool = False) -> None:
         log.info("%s: %s: refused: banned", self.peer, safe(self.username, 24))
@@ -122,7 +137,11 @@ class Connection(asyncssh.SSHServer):
             log.info("%s: %s: a key not in the allowed list refused", self.peer, safe(username, 24))
             service.failed(self.peer)
             return False
-        login = service.accounts.check(username, text)
+        try:
+            login = service.accounts.check(username, text)
+        except StoreError as exc:
+            self.database_away(exc)
+            return False
         self.key, self.login = text, login
         return True
 
@@ -146,6 +165,13 @@ class Connection(asyncssh.SSHServer):
         return False
 
     def auth_completed(self) -> None:
+        try:
+            self._log_in()
+        except StoreError as exc:
+            self.player = None  # no session for a login the store could not record
+            self.database_away(exc)
+
+    def _log_in(self) -> None:
         accounts = self.service.accounts
         if self.login is Login.BANNED:  # a banned key: told only now, the client proved it holds it
             self.refuse_banned()
