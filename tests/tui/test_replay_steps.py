@@ -1,0 +1,44 @@
+"""Tried as a user (stop 37): from a loaded save at move 0 the first Right showed the set-up, still
+"move 0" (Palais Royal's start was "The table is not set up yet"). The start is now the table as
+set up, and Right, Left, Home and End step from move to move, in each of the five games."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.selfplay import play_out
+from engine.games import all_games, get_game
+from tui.screens.replay import ReplayScreen
+
+from .textfit import screen_lines
+
+GAMES = [g.id for g in all_games()]
+
+
+def status(app) -> str:
+    line = next(line for line in screen_lines(app) if line.lstrip().startswith("move "))
+    return line.split(" · ")[0].strip()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_right_from_the_start_of_a_loaded_save_shows_move_1(make_app, tmp_path, game_id):
+    game = get_game(game_id)
+    path = tmp_path / "game.jsonl"
+    play_out(game, game.min_players, ["random"] * game.min_players, 37, path=path)
+    app = make_app(start=lambda app: ReplayScreen.from_path(path)[0])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        last = replay.numbers[-1]
+        assert status(app) == f"move 0/{last}"
+        assert "not set up" not in "\n".join(screen_lines(app))
+        await pilot.press("right")
+        assert status(app) == f"move 1/{last}"
+        await pilot.press("left")
+        assert status(app) == f"move 0/{last}"
+        await pilot.press("end")
+        assert status(app) == f"move {last}/{last}"
+        await pilot.press("home")
+        assert status(app) == f"move 0/{last}" and replay.stop_index == 0
+        await pilot.press("pageup")  # no round before the start: it stays there
+        assert status(app) == f"move 0/{last}" and replay.stop_index == 0
