@@ -204,5 +204,6 @@ async def test_an_autosave_and_its_copy_at_the_same_move_are_told_apart(make_app
         cells = {row[1] for row in shown}
         assert any(c.endswith("king-up.jsonl") for c in cells) and any(c.endswith("-copy.jsonl") for c in cells)
         assert "You, Adalbert, Brunhild" in cells, "a row like no other keeps its players"
+        assert all(c.startswith("file ") for c in cells - {"You, Adalbert, Brunhild"}), "not a player's name"
         lines = screen_lines(app)
         assert any("-copy.jsonl" in line for line in lines), lines
