@@ -95,6 +95,13 @@ async def test_rename_never_replaces_another_file(make_app, settings):
         assert not first.exists() and (settings.saves_dir / "final-of-the-evening.jsonl").exists()
         assert (settings.saves_dir / other).exists()
         assert len(rows(app)) == 2
+        await pilot.press("r")  # enter on the name as proposed: nothing is renamed, nor said to be
+        await settle(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert (settings.saves_dir / "final-of-the-evening.jsonl").exists()
+        assert "Renamed to final-of-the-evening.jsonl." not in said[-1:], said
+        assert said[-1] == "final-of-the-evening.jsonl keeps its name.", said
 
 
 async def test_a_game_left_can_be_renamed_and_deleted_and_the_list_keeps_its_place(make_app, settings):

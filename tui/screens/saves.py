@@ -259,5 +259,8 @@ class SavesScreen(Screen[None]):
         except SaveRefused as exc:
             self.notify(f"Not renamed: {exc}", severity="error", timeout=8)
             return
+        if target == info.path:  # enter on the name as it was: "Renamed to" it misled
+            self.notify(f"{target.name} keeps its name.")
+            return
         self.notify(f"Renamed to {target.name}.")
         self.action_rescan(select=target)
