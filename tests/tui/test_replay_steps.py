@@ -42,3 +42,22 @@ async def test_right_from_the_start_of_a_loaded_save_shows_move_1(make_app, tmp_
         assert status(app) == f"move 0/{last}" and replay.stop_index == 0
         await pilot.press("pageup")  # no round before the start: it stays there
         assert status(app) == f"move 0/{last}" and replay.stop_index == 0
+
+
+async def test_the_first_screen_of_a_between_two_castles_replay_titles_both_castles(make_app, tmp_path):
+    """Its first castle's title drew empty: drawn before the layout, no move redrew it."""
+    from tui.games.between_two_castles.board import CastlesBoard
+    from tui.widgets.text_line import TextLine
+
+    game = get_game("between-two-castles")
+    path = tmp_path / "game.jsonl"
+    play_out(game, 2, ["random"] * 2, 5, path=path)
+    app = make_app(start=lambda app: ReplayScreen.from_path(path)[0])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        board = app.screen.query_one(CastlesBoard)
+        names = [board.view.castles[k].name for k in board.shown]
+        titles = [str(board.query_one(f"#title-{i}", TextLine).render()) for i in range(2)]
+        assert all(title.strip() for title in titles), titles
+        assert names[0][:5] in titles[0] and names[0][:5] in screen_lines(app)[0], titles
