@@ -61,3 +61,18 @@ async def test_the_first_screen_of_a_between_two_castles_replay_titles_both_cast
         titles = [str(board.query_one(f"#title-{i}", TextLine).render()) for i in range(2)]
         assert all(title.strip() for title in titles), titles
         assert names[0][:5] in titles[0] and names[0][:5] in screen_lines(app)[0], titles
+
+
+async def test_a_castle_builder_replay_offers_no_key_the_viewer_takes_for_its_own(make_app, tmp_path):
+    """The board's line said "v: next castle · c: the market coins" in the replay, where v is View
+    as and c the chart (seen in tmux)."""
+    game = get_game("castle-builder")
+    path = tmp_path / "game.jsonl"
+    play_out(game, 2, ["random"] * 2, 6, path=path)
+    app = make_app(start=lambda app: ReplayScreen.from_path(path)[0])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right")
+        text = "\n".join(screen_lines(app))
+        assert "v: next castle" not in text and "c: the market coins" not in text
+        assert "v View as" in text and "c Chart" in text
