@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from engine.games.palais_royal.catalog import HONOUR_POINTS
+from engine.games.palais_royal import HONOUR_POINTS
 from themes import UNICODE
 
 from ...widgets.names import fit_name
