@@ -133,6 +133,9 @@ def main(argv: list[str]) -> int:
     try:
         args = parser.parse_args(argv)
         loaded = read_log(args.file, get_game)  # checked here, so a bad file is one line, not a blank recording
+        for target in (args.cast, args.out):  # before recording: a missing folder wasted the recording
+            if target is not None and not target.parent.is_dir():
+                raise LogError(f"cannot write {target}: there is no folder {target.parent}")
         if args.out is not None:
             game = get_game(loaded.header.game)
             args.out.write_text("\n".join(transcript(game, loaded, args.format)) + "\n", encoding="utf-8")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from platformdirs import user_config_dir, user_data_dir
@@ -54,6 +55,35 @@ REPLAY_HEADLESS = """without the viewer (printed, for scripts):
                         (default: the end)"""
 
 
+class LazyHelpParser(argparse.ArgumentParser):
+    """A parser whose help may end in text built only when help is asked for: ``play``'s lists
+    every game's variants, and reading them loads every game's rules, which no start should pay."""
+
+    epilog_from: Callable[[], str] | None = None
+
+    def format_help(self) -> str:
+        if self.epilog is None and self.epilog_from is not None:
+            self.epilog = self.epilog_from()
+        return super().format_help()
+
+
+def variants_help(width: int = 78) -> str:
+    """Each game's variants as its own registry declares them, for ``play --help``."""
+    import textwrap
+
+    from engine.games import all_games
+
+    lines = ["variants (--variant KEY, once for each):"]
+    for game in all_games():
+        for i, variant in enumerate(game.variants):
+            label = f"  {game.id if i == 0 else '':22}"
+            said = variant.description  # Castle Builder's open with their own name: not told twice
+            said = said.removeprefix(variant.key.replace("-", " ") + ": ")
+            wrapped = textwrap.wrap(f"{variant.key}: {said}", width - len(label))
+            lines += [(label if j == 0 else " " * len(label)) + text for j, text in enumerate(wrapped)]
+    return "\n".join(lines)
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -72,8 +102,13 @@ def ui_parser() -> argparse.ArgumentParser:
     )
     add_ui_options(p)
     p.add_argument("--version", action="version", version=f"bergfried {_version()}")
-    sub = p.add_subparsers(dest="command")
-    play = sub.add_parser("play", help="start a game in the terminal client")
+    sub = p.add_subparsers(dest="command", parser_class=LazyHelpParser)
+    play = sub.add_parser(
+        "play",
+        help="start a game in the terminal client",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    play.epilog_from = variants_help
     play.add_argument("game", help="game id, e.g. king-up")
     play.add_argument(
         "--seat",
@@ -83,7 +118,15 @@ def ui_parser() -> argparse.ArgumentParser:
         help="one per player, in seat order: human, bot:random, bot:greedy ...",
     )
     play.add_argument("--seed", type=int, help="the random seed (default: a fresh one)")
-    play.add_argument("--variant", action="append", default=[], help="switch on a rule variant")
+    play.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        nargs="?",
+        const="",  # a bare --variant (or `--variant --help`): answered with the game's variants
+        metavar="KEY",
+        help="switch on a rule variant (the games' variants are listed below)",
+    )
     add_ui_options(play)
     replay = sub.add_parser(
         "replay",
@@ -281,8 +324,10 @@ def play_start(args: argparse.Namespace, settings: Settings):
 
         raise ValueError(f"{game.title} is for {player_range(game)}; give one --seat per player")
     unknown = set(args.variant) - {v.key for v in game.variants}
+    known = ", ".join(v.key for v in game.variants) or "none"
+    if "" in unknown:
+        raise ValueError(f"--variant needs a name; {game.title}'s variants: {known}")
     if unknown:
-        known = ", ".join(v.key for v in game.variants) or "none"
         raise ValueError(f"{game.title} has no variant {', '.join(sorted(unknown))} (its variants: {known})")
     config = GameConfig(len(seats), frozenset(args.variant))
     from engine.core.log import make_saves_folder

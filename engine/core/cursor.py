@@ -3,8 +3,9 @@
     cursor = ReplayCursor(game, header.config, events)
     cursor.seek(120); cursor.back(); cursor.next_boundary("round")
 
-Position ``p`` is the state after the first ``p`` events (0 is before setup). Snapshots every
-``SNAPSHOT_EVERY`` events bound a seek to folding at most that many events.
+Position ``p`` is the state after the first ``p`` events (0 is before setup; a replay starts
+past the set-up, :func:`set_up_length`). Snapshots every ``SNAPSHOT_EVERY`` events bound a
+seek to folding at most that many events.
 """
 
 from __future__ import annotations
@@ -15,6 +16,18 @@ from typing import Any
 from .game import Game, GameConfig
 
 SNAPSHOT_EVERY = 64
+
+
+def set_up_length(entries: Sequence[Any]) -> int:
+    """How many of a log's first events set the table up before anyone's first move (act 0).
+    A replay starts after the last of them it describes: at move 0, with the table set up, so
+    that its first step is move 1 (it started on an empty table and stepped to the set-up)."""
+    return next((i for i, entry in enumerate(entries) if entry.act > 0), len(entries))
+
+
+def start_label(set_up: Sequence[str]) -> str:
+    """The first step's line: "start", and what the set-up said ("start · first player Ann")."""
+    return " · ".join(["start", *set_up])
 
 
 class ReplayCursor:

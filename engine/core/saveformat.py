@@ -36,6 +36,16 @@ class Seat:
     def bot_level(self) -> str | None:
         return self.kind[4:] if self.is_bot else None
 
+    @property
+    def label(self) -> str:
+        """The seat as players read it, wherever seats are listed (the game-over ranking, an
+        exported transcript): "Ann (human)", "Adalbert (bot expert)"; a bot named after its level,
+        as the new-game form names it ("Bot 2 (random)"), is not told its level twice."""
+        level = self.bot_level or ""
+        if self.is_bot and self.name.endswith(f"({level})"):
+            return self.name
+        return f"{self.name} ({'bot ' + level if self.is_bot else 'human'})"
+
 
 @attrs.frozen
 class Branch:

@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from .cursor import set_up_length, start_label
 from .errors import IllegalAction
 from .game import Game, GameConfig
 from .search_tuning import game_tuning, standing
@@ -30,8 +31,8 @@ Progress = Callable[[int, int], None]  # (done, total)
 
 @attrs.frozen
 class Steps:
-    positions: tuple[int, ...]  # event counts: 0 (before the set-up), then after each described event
-    labels: tuple[str, ...]  # the move-list line of each step ("start" for the first)
+    positions: tuple[int, ...]  # event counts: the start (past what the set-up said), then after each described event
+    labels: tuple[str, ...]  # the move-list line of each step ("start …" for the first)
     movers: tuple[int | None, ...]  # whose move each step shows (None: a consequence, the start)
 
 
@@ -48,13 +49,17 @@ class TurningPoint:
 
 def story_steps(game: Game, header: Any, entries: Sequence[Any]) -> Steps:
     """The replay viewer's steps of a log (the same rule as its move list)."""
-    positions, labels, movers = [0], ["start"], [None]
+    begun = set_up_length(entries)
+    positions, labels, movers, set_up = [0], [""], [None], []
     state = game.initial_state(header.config)
     names = [s.name for s in header.seats]
     for i, entry in enumerate(entries):
         text = game.describe(state, entry.event, names)
         state = game.evolve(state, entry.event)
-        if text is not None:
+        if text is not None and i < begun:  # the start moves past what the set-up said
+            positions[0] = i + 1
+            set_up.append(text)
+        elif text is not None:
             mover = entry.by if entry.move is not None else None
             positions.append(i + 1)
             labels.append(f"{names[mover]}: {text}" if mover is not None else text)
@@ -63,6 +68,7 @@ def story_steps(game: Game, header: Any, entries: Sequence[Any]) -> Steps:
         positions.append(len(entries))
         labels.append("end")
         movers.append(None)
+    labels[0] = start_label(set_up)
     return Steps(tuple(positions), tuple(labels), tuple(movers))
 
 

@@ -65,7 +65,7 @@ def _heading(game: Game, header: Any, finished: bool, md: bool) -> list[str]:
     if branch is not None:
         lines += [f"Branched from {branch.source} at step {branch.step} ({branch.actions} moves kept).", ""]
     for i, seat in enumerate(header.seats):
-        lines.append(f"{'- ' if md else '  '}{i + 1} {seat.name} ({seat.kind})")
+        lines.append(f"{'- ' if md else '  '}{i + 1} {seat.label}")
     return lines + ["", "## Moves" if md else "Moves"]
 
 

@@ -78,3 +78,27 @@ def test_the_transcript_ends_with_the_game_s_own_final_breakdown(game_id, words,
     ending = "\n".join(lines[lines.index("Scores") :])
     for word in words:
         assert word in ending, (word, ending)
+
+
+def test_the_transcript_names_each_seat_once_as_the_game_over_table_does(tmp_path):
+    """ "Bot 1 (random) (bot:random)" told the level twice and showed the save file's own spelling;
+    the seat list now reads as the game-over ranking does."""
+    from engine.core import Seat
+
+    game = get_game("king-up")
+    path = tmp_path / "game.jsonl"
+    play_out(game, 3, ["random", "greedy", "random"], 24, path=path)
+    loaded = read_log(path, get_game)
+    for fmt in ("text", "md"):
+        text = "\n".join(transcript(game, loaded, fmt))
+        seat_lines = [line for line in text.splitlines()[:9] if " Bot " in line]
+        assert [line.lstrip("- ").strip() for line in seat_lines[:3]] == [
+            "1 Bot 1 (random)",
+            "2 Bot 2 (greedy)",
+            "3 Bot 3 (random)",
+        ]
+        assert "(bot:" not in text
+        for seat in loaded.header.seats:
+            assert seat.label in text
+    assert Seat("Adalbert", "bot:expert").label == "Adalbert (bot expert)"
+    assert Seat("Ann").label == "Ann (human)"

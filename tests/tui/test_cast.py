@@ -84,3 +84,14 @@ async def test_x_in_the_viewer_writes_the_transcript_and_the_recording_into_the_
     assert json.loads(lines[0])["version"] == 2
     last = screen.numbers[-1]
     assert f"move {last}/{last}" in "\n".join(_play(lines).display)
+
+
+def test_a_recording_into_a_missing_folder_is_refused_before_it_is_made(tmp_path, capsys):
+    """It was recorded whole, then refused as "[Errno 2] No such file or directory: '…'"."""
+    path = _short_game(tmp_path, 2)
+    out = tmp_path / "nowhere" / "x.cast"
+    assert cli_main(["export", str(path), "--cast", str(out)]) == 1
+    assert capsys.readouterr().err == f"bergfried: cannot write {out}: there is no folder {out.parent}\n"
+    transcript = tmp_path / "nowhere" / "x.md"
+    assert cli_main(["export", str(path), "--cast", str(tmp_path / "x.cast"), "--out", str(transcript)]) == 1
+    assert capsys.readouterr().err == f"bergfried: cannot write {transcript}: there is no folder {transcript.parent}\n"

@@ -311,7 +311,8 @@ async def test_the_replay_viewer_draws_the_finished_game(make_app, tmp_path):
         assert "wins with" in str(panel.query_one("#detail").render())
         await pilot.press("home")
         await pilot.pause()
-        assert "not set up yet" in str(panel.query_one("#steps").render()), "the empty table before set-up"
+        # the start is the table as set up, move 0 (it was the empty table, "not set up yet")
+        assert "Set-up:" in str(panel.query_one("#steps").render()) and replay.stop_index == 0
         await pilot.press("right", "right")
         await pilot.pause()
         assert panel.ctx.view.phase == "placing" and panel.castle.current is None

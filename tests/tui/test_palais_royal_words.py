@@ -261,3 +261,44 @@ def test_the_gold_off_a_noble_is_at_most_its_price():
     assert ": 0 gold (3 − 3 free)," in noble_text(cheap), noble_text(cheap)
     dear = attrs.evolve(space, noble=attrs.evolve(space.noble, gold=6), cost=4, free_neighbours=2)
     assert ": 4 gold (6 − 2 free)," in noble_text(dear), noble_text(dear)
+
+
+def test_the_seat_line_fits_one_line_at_80_columns_and_says_more_where_wide():
+    """At 80x24 a seat with a card played fell back to "4g supply 6 nobles 0+1 H2" (the honours
+    took the room of "gold"); the honours, already in the seat's points, now go first, and a wide
+    panel spells every part out."""
+    import attrs
+
+    from engine.games.palais_royal.catalog import HONOUR2, HONOUR4
+    from tui.games.palais_royal.panels import seat_detail
+
+    player = new_match(None).view(0).players_[0]
+    played = attrs.evolve(player, gold=4, supply=6, face_down=1, honours=(HONOUR2,))
+    assert seat_detail(played, 29) == " 4 gold  supply 6  nobles 0+1"
+    assert seat_detail(played, 39) == "  4 gold · supply 6 · nobles 0+1 · H2"
+    wide = "  4 gold · supply 6 · nobles 0 + 1 face down · honours 2 pts"
+    assert seat_detail(played, 60) == wide and seat_detail(played, None) == wide
+    # about the most a seat holds in a real game: its line still says "gold" at 80 columns
+    most = attrs.evolve(player, gold=19, supply=13, nobles=(None,) * 9, face_down=2)
+    most = attrs.evolve(most, honours=(HONOUR4, HONOUR4, HONOUR2))
+    for width in (29, 39):
+        line = seat_detail(most, width)
+        assert len(line) <= width and " gold " in line, (width, line)
+    assert seat_detail(most, 39).endswith("H10")
+
+
+async def test_the_panel_widens_at_160x48_and_the_seat_lines_say_more(make_app, settings):
+    match = new_match(settings.saves_dir)
+    widths = {}
+    for size in ((80, 24), (160, 48)):
+        app = make_app(start=lambda app: PlayScreen(match))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            info = play_screen(app).info.query_one("#info")
+            widths[size] = info.content_size.width
+            details = [line for line in str(info.render()).splitlines() if "supply" in line]
+            assert details and all(len(line) <= widths[size] for line in details)
+            if size == (160, 48):
+                assert all(" · " in line for line in details), details
+                assert board(app).park.scale > 1, "the park still scales up"
+    assert widths[(160, 48)] > widths[(80, 24)]

@@ -55,7 +55,7 @@ async def test_a_whole_game_against_bots_then_its_replay(make_app, settings):
         await pilot.press("r")
         await pilot.pause()
         replay = app.screen
-        assert isinstance(replay, ReplayScreen) and replay.cursor.position == 0
+        assert isinstance(replay, ReplayScreen) and replay.stop_index == 0
         await pilot.press("right", "right", "right")
         assert replay.stop_index == 3
         await pilot.press("left")
@@ -63,7 +63,7 @@ async def test_a_whole_game_against_bots_then_its_replay(make_app, settings):
         await pilot.press("end")
         assert replay.cursor.at_end
         await pilot.press("home")
-        assert replay.cursor.position == 0
+        assert replay.stop_index == 0 and replay.cursor.position == replay.stops[0]
 
 
 async def test_undo_takes_back_the_move_and_bot_replies_in_practice_or_says_why_not(make_app, settings):

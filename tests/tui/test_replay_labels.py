@@ -54,11 +54,11 @@ async def test_viewing_a_seat_before_the_deal_does_not_say_spectating(make_app):
     app = make_app(start=lambda app: ReplayScreen.from_table(Table(match, bot_delay=0.0)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("v", "home")  # seat 1, step 0: no goal card yet
+        await pilot.press("v", "home")  # seat 1, move 0: the replay starts with the round dealt
         await pilot.pause()
         shown = text(app)
         assert "Spectating" not in shown, shown
-        assert f"{match.seats[0].name}'s goal card is dealt" in shown.replace("\n", " ")
+        assert f"{match.seats[0].name}'s goal card  worth 0 now" in shown.replace("\n", " ")
 
 
 async def test_the_viewer_numbers_moves_as_replay_text_does(make_app, tmp_path):
@@ -77,4 +77,6 @@ async def test_the_viewer_numbers_moves_as_replay_text_does(make_app, tmp_path):
         last = int(lines[-1].split()[0])
         assert f"move {last}/{last}" in text(pilot.app)
         numbered = [str(o.prompt).split()[0] for o in viewer.query_one("#moves").options]
-        assert numbered[1:] == [line.split()[0] for line in lines], "each line numbered as --text numbers it"
+        said = len(viewer.labels[0].split(" · ")) - 1  # the set-up's lines, told on the start's line
+        assert numbered[0] == "0" and said == sum(1 for line in lines if line.split()[0] == "0")
+        assert numbered[1:] == [line.split()[0] for line in lines][said:], "each line numbered as --text numbers it"

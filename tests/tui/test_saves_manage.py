@@ -95,6 +95,13 @@ async def test_rename_never_replaces_another_file(make_app, settings):
         assert not first.exists() and (settings.saves_dir / "final-of-the-evening.jsonl").exists()
         assert (settings.saves_dir / other).exists()
         assert len(rows(app)) == 2
+        await pilot.press("r")  # enter on the name as proposed: nothing is renamed, nor said to be
+        await settle(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert (settings.saves_dir / "final-of-the-evening.jsonl").exists()
+        assert "Renamed to final-of-the-evening.jsonl." not in said[-1:], said
+        assert said[-1] == "final-of-the-evening.jsonl keeps its name.", said
 
 
 async def test_a_game_left_can_be_renamed_and_deleted_and_the_list_keeps_its_place(make_app, settings):
@@ -204,5 +211,6 @@ async def test_an_autosave_and_its_copy_at_the_same_move_are_told_apart(make_app
         cells = {row[1] for row in shown}
         assert any(c.endswith("king-up.jsonl") for c in cells) and any(c.endswith("-copy.jsonl") for c in cells)
         assert "You, Adalbert, Brunhild" in cells, "a row like no other keeps its players"
+        assert all(c.startswith("file ") for c in cells - {"You, Adalbert, Brunhild"}), "not a player's name"
         lines = screen_lines(app)
         assert any("-copy.jsonl" in line for line in lines), lines

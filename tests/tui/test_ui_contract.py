@@ -105,7 +105,7 @@ async def test_a_random_game_typed_to_the_end_then_breakdown_replay_and_help(mak
         await pilot.press("r")
         await pilot.pause()
         replay = app.screen
-        assert isinstance(replay, ReplayScreen) and replay.cursor.position == 0
+        assert isinstance(replay, ReplayScreen) and replay.stop_index == 0
         await pilot.press("right", "right", "end")
         await pilot.pause()
         assert replay.cursor.at_end

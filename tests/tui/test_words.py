@@ -7,7 +7,7 @@ import pytest
 
 from engine.core import GameConfig, IllegalAction, Match, Seat, Table
 from engine.games import get_game
-from tui.screens.game_over import player_label, winners_line
+from tui.screens.game_over import winners_line
 from tui.screens.saves import plural
 
 from .conftest import finished_match
@@ -132,9 +132,9 @@ def test_a_seat_named_you_is_your_in_the_replay_and_a_vote_out_is_for_the_round(
 
 def test_game_over_names_a_bot_s_level_once():
     """Issue 31, tried as a user: the game-over table read "Bot 2 (random) (bot random)"."""
-    assert player_label(Seat("Bot 2 (random)", "bot:random")) == "Bot 2 (random)"
-    assert player_label(Seat("Adalbert", "bot:expert")) == "Adalbert (bot expert)"
-    assert player_label(Seat("Ann")) == "Ann (human)"
+    assert Seat("Bot 2 (random)", "bot:random").label == "Bot 2 (random)"
+    assert Seat("Adalbert", "bot:expert").label == "Adalbert (bot expert)"
+    assert Seat("Ann").label == "Ann (human)"
 
 
 def test_king_up_move_list_says_a_candidate_voted_down_is_out_for_the_round():

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from engine.core import Seat, Table
+from engine.core import Table
 from tui.screens.modal import Dialog
 
 from ..games.base import ViewContext
@@ -45,20 +45,11 @@ def ranking(table: Table) -> RichTable:
         seat_info = table.seats[seat]
         out.add_row(
             str(place),
-            player_label(seat_info),
+            seat_info.label,
             str(result.scores[seat]),
             "winner" if seat in result.winners else "",
         )
     return out
-
-
-def player_label(seat: Seat) -> str:
-    """ "Ann (human)", "Adalbert (bot expert)"; a bot named after its level as the new-game form
-    names it ("Bot 2 (random)") is not told twice ("Bot 2 (random) (bot random)")."""
-    level = seat.bot_level or ""
-    if seat.is_bot and seat.name.endswith(f"({level})"):
-        return seat.name
-    return f"{seat.name} ({'bot ' + level if seat.is_bot else 'human'})"
 
 
 def winners_line(table: Table) -> str:

@@ -17,6 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core import Game, Header, ReplayCursor, Table, read_log
+from engine.core.cursor import set_up_length, start_label
 from engine.games import get_game
 
 from ..games import game_ui
@@ -84,7 +85,7 @@ class ReplayScreen(ReplayTools, Screen[None]):
         self.stops, self.labels = self._stops(events)
         self.numbers = self._numbers()  # each stop's move number, as `replay --text` numbers it
         self.finished = game.result(self.cursor.end()).finished
-        self.cursor.start()
+        self.cursor.seek(self.stops[0])
         self.seat: int | None = None
         self.speed = 1
         self._timer: Timer | None = None
@@ -115,20 +116,26 @@ class ReplayScreen(ReplayTools, Screen[None]):
         )
 
     def _stops(self, events: list[Any]) -> tuple[list[int], list[str]]:
-        """Positions worth stopping at (after each described event) and their move-list lines."""
-        stops, labels = [0], ["start"]
+        """Positions worth stopping at (the start, past what the set-up said, then after each
+        described event) and their move-list lines."""
+        begun = set_up_length(self.entries or ())
+        stops, labels, set_up = [0], [""], []
         state = self.game.initial_state(self.header.config)
         seats = self.header.seats
         for i, ev in enumerate(events):
             text = self.game.describe(state, ev, [s.name for s in seats])
             state = self.game.evolve(state, ev)
-            if text is not None:
+            if text is not None and i < begun:  # the start moves past what the set-up said
+                stops[0] = i + 1
+                set_up.append(text)
+            elif text is not None:
                 mover = self._mover(i)
                 stops.append(i + 1)
                 labels.append(f"{fit_name(seats[mover].name, 10):<10} {text}" if mover is not None else text)
         if stops[-1] != len(events):
             stops.append(len(events))
             labels.append("end")
+        labels[0] = start_label(set_up)
         return stops, labels
 
     def _numbers(self) -> list[int]:
@@ -161,7 +168,7 @@ class ReplayScreen(ReplayTools, Screen[None]):
     @property
     def stop_index(self) -> int:
         pos = self.cursor.position
-        return max(i for i, p in enumerate(self.stops) if p <= pos)
+        return max((i for i, p in enumerate(self.stops) if p <= pos), default=0)
 
     def redraw(self) -> None:
         top = self.app.screen
@@ -213,7 +220,7 @@ class ReplayScreen(ReplayTools, Screen[None]):
 
     def action_round(self, delta: int) -> None:
         # A round boundary is the position before its first event; show the round begun.
-        starts = [p + 1 for p in self.cursor.boundaries("round")]
+        starts = [p + 1 for p in self.cursor.boundaries("round") if p + 1 > self.stops[0]]
         pos = self.cursor.position
         targets = [p for p in starts if p > pos] if delta > 0 else [p for p in starts if p < pos]
         if not targets:

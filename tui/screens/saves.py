@@ -128,7 +128,8 @@ class SavesScreen(Screen[None]):
         alike = Counter(cells)
         for info, row in zip(infos, cells):
             if alike[row] > 1:  # an autosave and its "Save as" copy at one move: their files tell them apart
-                row = (row[0], file_end(info.path.name, players_width), *row[2:])
+                # "file …": under the heading "players", a bare file name read as a player's
+                row = (row[0], "file " + file_end(info.path.name, players_width - 5), *row[2:])
             table.add_row(*row)
         detail = self.query_one("#detail", Static)
         if infos:
@@ -257,6 +258,9 @@ class SavesScreen(Screen[None]):
             target = rename_save(info.path, name)
         except SaveRefused as exc:
             self.notify(f"Not renamed: {exc}", severity="error", timeout=8)
+            return
+        if target == info.path:  # enter on the name as it was: "Renamed to" it misled
+            self.notify(f"{target.name} keeps its name.")
             return
         self.notify(f"Renamed to {target.name}.")
         self.action_rescan(select=target)

@@ -4,6 +4,7 @@ from .catalog import (
     BENEFITS,
     BONUS_ROOMS,
     HINTEREINGANG,
+    HONOUR_POINTS,
     KOENIG,
     MADAME,
     MUENZEREI,
@@ -42,6 +43,7 @@ __all__ = [
     "SCHREIBSTUBE",
     "HINTEREINGANG",
     "PRIVILEGES",
+    "HONOUR_POINTS",
     "BENEFITS",
     "STEP_NAMES",
 ]

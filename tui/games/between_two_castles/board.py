@@ -85,6 +85,7 @@ class CastlesBoard(ViewPanel):
         self._keys: dict[int, Any] = {}
         self._drawn: dict[str | None, tuple] = {}  # what each castle grid shows now
         self.fit = Fit()  # how big the castles are drawn (fit_castles)
+        self.titles_unsized = False  # titles drawn before the layout gave the castles a width
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="castles"):
@@ -252,6 +253,9 @@ class CastlesBoard(ViewPanel):
             self._draw_castle(grid, k, frame, wide, spots, look, focused, labels=i == 1)
             width = self._title_width(active, wide, grid)
             self.query_one(f"#title-{i}", TextLine).update(castle_title(self.ctx, k, wide, width))
+        # Before the first layout a title's width came out negative and it drew empty: a replay's
+        # first screen (no move to redraw it) showed no title over the first castle.
+        self.titles_unsized = not self.query_one("#castles").content_size.width
         self.call_after_refresh(fit_castles, self)  # on a large terminal the castle grows
 
     def _title_width(self, active: bool, wide: bool, grid: BoardGrid) -> int:

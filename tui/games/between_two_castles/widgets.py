@@ -97,6 +97,6 @@ def fit_castles(board) -> None:
     if not board.query_one("#castles").content_size.width or not board.shown:
         return
     fit = plan_castles(board)
-    if fit != board.fit:
+    if fit != board.fit or board.titles_unsized:
         board.fit = fit
         board.redraw_castles()

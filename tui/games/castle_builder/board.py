@@ -323,7 +323,8 @@ def focus_text(board: BuilderBoard) -> str:
     if not ctx.interactive or key is None:
         if ctx.view.finished:
             return "Game over: " + ", ".join(ctx.name(s) for s in ctx.view.winners) + " won."
-        return "v: next castle · c: the market coins"
+        # In the replay viewer v and c are its own keys (View as, Chart): the board's would mislead.
+        return "" if ctx.replay else "v: next castle · c: the market coins"
     if key[0] == "tile":
         places = len({(b.level, b.x) for b in board.builds.get(key[1], ())})
         return f"{cell.label.split(' (')[0]} · fits {places} place{'s' if places != 1 else ''}"

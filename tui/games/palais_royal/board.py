@@ -60,6 +60,8 @@ SMALLEST_HEIGHT = 24  # the screen height the board is laid out for, without a l
 class PalaisBoard(ViewPanel):
     """Step bar, castle, park, what the cursor is on, and the border rows' standing."""
 
+    SIDE_GROWS = True  # the players' panel widens on a large terminal: its seat lines say more
+
     DEFAULT_CSS = """
     PalaisBoard { height: auto; width: 100%; }
     PalaisBoard #detail { color: $text-muted; }

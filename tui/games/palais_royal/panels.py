@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from engine.games.palais_royal import HONOUR_POINTS
 from themes import UNICODE
 
 from ...widgets.names import fit_name
@@ -80,17 +81,27 @@ def seat_lines(ctx: ViewContext, seat: int, variables: dict[str, str], width: in
 
 
 def seat_detail(p: Any, width: int | None) -> str:
-    """``  8 gold · supply 13 · nobles 2+1 H6``: the words spelled out and parted where the panel
-    has room, closer together where it has not; "8g" beside the numbers ran together (issue 31)."""
+    """``  8 gold · supply 13 · nobles 2 + 1 face down · honours 6 pts`` where the panel is wide,
+    closer together and shorter where it is not; "8g" beside the numbers ran together (issue 31).
+    At 80 columns the honours go first: their points are in the seat's total already."""
+    g, s = p.gold, p.supply
     nobles = f"{len(p.nobles)}" + (f"+{p.face_down}" if p.face_down else "")
-    honours = f" H{sum(2 if card_code(c) == 'Ho2' else 4 for c in p.honours)}" if p.honours else ""
-    spelled, close = f"{p.gold} gold  supply {p.supply}  nobles {nobles}{honours}", f"nobles {nobles}{honours}"
+    points = sum(HONOUR_POINTS[c] for c in p.honours)
+    said = f" · honours {points} pts" if points else ""
+    h = f"H{points}" if points else ""
     forms = (
-        f"  {p.gold} gold · supply {p.supply} · nobles {nobles}{honours}",
-        f"  {spelled}",
-        f" {spelled}",  # "nobles 2+1" took the room of the second space before it
-        f" {p.gold} gold supply {p.supply} {close}",
-        f" {p.gold}g supply {p.supply} {close}",
+        f"  {g} gold · supply {s} · nobles {len(p.nobles)}"
+        + (f" + {p.face_down} face down" if p.face_down else "")
+        + said,
+        f"  {g} gold · supply {s} · nobles {nobles}" + (f" · {h}" if h else ""),
+        f"  {g} gold · supply {s} · nobles {nobles}" + (f" {h}" if h else ""),
+        f"  {g} gold  supply {s}  nobles {nobles}" + (f" {h}" if h else ""),
+        f" {g} gold  supply {s}  nobles {nobles}" + (f" {h}" if h else ""),
+        f" {g} gold supply {s} nobles {nobles}" + (f" {h}" if h else ""),
+        f"  {g} gold  supply {s}  nobles {nobles}",
+        f" {g} gold  supply {s}  nobles {nobles}",  # "nobles 2+1" took the room of a space before it
+        f" {g} gold supply {s} nobles {nobles}",
+        f" {g}g supply {s} nobles {nobles}",
     )
     return next((form for form in forms if width is None or len(form) <= width), forms[-1])
 
