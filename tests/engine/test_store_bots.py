@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import TableHost
+from engine.core import IllegalAction, TableHost
 from engine.games import get_game
 from engine.lobby import Lobby
-from engine.store import open_store
+from engine.store import open_store, stand_ins
 from engine.store.botpool import BotPoolProcess
 
 
@@ -168,15 +168,40 @@ async def test_a_stand_in_plays_for_a_player_away_from_every_process_until_she_i
         if table.finished:
             return
         lobby.arrive(record.id, "alice")  # she is back (in her own process)
+        # The log's length when her return committed: read with her seat's change, under the
+        # table's lock, which a stand-in's move takes too. Her stand-in may have moved up to
+        # here (and her process may not have read that move yet); never after it.
+        back_at = record.lines
         table.attach(0, lambda update: None)
         assert not record.seats[0].stand_in
-        await until(lambda: 0 in table.to_act or table.finished, "alice's turn")
-        seq = table.seq
-        # The pool has now had time for several away checks and bot moves: none is hers.
-        await asyncio.sleep(1.0)
+        mine: set[int] = set()  # the acts she played herself
+
+        # She plays on, at once on her turns, until the pool's bot has answered her twice: the
+        # pool runs its away checks and bot moves all along, and none of its moves is hers.
+        def done() -> bool:
+            return len(answers(store.lines(record.id), back_at)) >= 2 or table.finished
+
+        while not done():
+            await until(lambda: 0 in table.to_act or done(), "her turn, or the bot's answers")
+            if 0 in table.to_act and not done():
+                try:
+                    table.submit(0, table.legal_actions(0)[0])
+                except IllegalAction:
+                    continue  # her stand-in had ended her turn before she was back: read now
+                mine.add(json.loads(store.lines(record.id, table.seq - 1)[0])["act"])
         lobby.poll()
-        assert table.seq == seq and 0 in table.to_act and not record.seats[0].stand_in
+        assert not record.seats[0].stand_in
+        for line in store.lines(record.id)[back_at:]:
+            entry = json.loads(line)
+            assert "n" not in entry or entry.get("by") != 0 or entry["act"] in mine, "a stand-in moved after her return"
+        # (entry positions: line n is entry n - 1) no stand-in's mark past her return either
+        assert all(first < back_at - 1 for first, _last, _seat in stand_ins.marks(store, record.id, 0))
     lobby.close()
+
+
+def answers(lines: list[str], start: int) -> set[int]:
+    """The acts the bot at seat 1 began among ``lines[start:]``."""
+    return {e["act"] for line in lines[start:] if "n" in (e := json.loads(line)) and e.get("by") == 1}
 
 
 def test_a_killed_workers_lease_is_free_at_once(tmp_path):

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from engine.core import TableHost
 from engine.games import get_game
 from engine.lobby import Lobby
-from engine.store import open_store
+from engine.store import open_store, stand_ins
 
 
 class Clock:
@@ -19,8 +21,10 @@ class Clock:
         return self.now
 
 
-def test_a_stand_ins_move_is_dropped_when_its_player_came_back_meanwhile(tmp_path):
-    store = open_store(tmp_path, durable=False)
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_stand_ins_move_is_dropped_when_its_player_came_back_meanwhile(backend, tmp_path, request):
+    url = request.getfixturevalue("postgres_url") if backend == "postgresql" else None
+    store = open_store(tmp_path, url, durable=False)
     clock = Clock()
     pool = Lobby(store, TableHost(get_game, durable=False), clock=clock)  # where the stand-ins play
     record = pool.create("alice", "palais-royal", ["me", "invite:bob"], stand_in_after=60, stand_in_level="random")
@@ -38,6 +42,7 @@ def test_a_stand_ins_move_is_dropped_when_its_player_came_back_meanwhile(tmp_pat
     lines = store.tables([record.id])[0]["lines"]
     table.submit(seat, decided)  # the pool has not read her return yet
     assert store.tables([record.id])[0]["lines"] == lines and table.seq == lines  # not written
+    assert not stand_ins.marks(store, record.id)  # nor marked as the stand-in's
     pool.poll()
     assert seat not in table.stand_ins and seat in table.to_act  # her turn, hers to play
     player.table(record.id).submit(seat, decided)
