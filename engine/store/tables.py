@@ -288,8 +288,20 @@ class StoredTable(Table):
         except StoreError:
             return
         super().drive_bots()
-        if self._bot_task is not None and self.on_decide is not None:
+        task = self._bot_task
+        if task is None:
+            self._decided()
+            return
+        task.add_done_callback(self._decided)
+        if self.on_decide is not None:
             self.on_decide(self.table_id, self.seq)
+
+    def _decided(self, _task: object = None) -> None:
+        """A decision here ended (played, dropped or cancelled): unless the next one began (it
+        goes on under the same lease lock), another process may decide this table's next move."""
+        if self._bot_task is None:
+            with contextlib.suppress(StoreError):
+                self.store.let_go(self.table_id)
 
     def hurry(self) -> None:
         """Play the bot's move now: here, or (bots elsewhere) by asking the worker deciding it."""

@@ -204,10 +204,14 @@ def answers(lines: list[str], start: int) -> set[int]:
     return {e["act"] for line in lines[start:] if "n" in (e := json.loads(line)) and e.get("by") == 1}
 
 
-def test_a_killed_workers_lease_is_free_at_once(tmp_path):
-    """A bot worker SIGKILLed mid-decision leaves its lease; with SQLite (one host) another
-    process sees its pid gone and decides that move without waiting for the lease to run out."""
-    store = open_store(tmp_path, durable=False)
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_killed_workers_lease_is_free_at_once(backend, tmp_path, request):
+    """A bot worker SIGKILLed mid-decision leaves its lease; another process decides that move
+    without waiting for the lease to run out: with SQLite (one host) its pid is gone, with
+    PostgreSQL its session and the table's advisory lock with it. While it lives its lease holds,
+    even with no heartbeat for an hour (a loaded host's worker, still thinking)."""
+    url = request.getfixturevalue("postgres_url") if backend == "postgresql" else None
+    store = open_store(tmp_path, url, durable=False)
     lobby = Lobby(store, TableHost(get_game, durable=False), bots="pool")
     record = lobby.create("alice", "palais-royal", ["me", "bot:random"])
     table = lobby.table(record.id)
@@ -216,17 +220,23 @@ def test_a_killed_workers_lease_is_free_at_once(tmp_path):
     script = (
         "import sys, time\n"
         "from engine.store import open_store\n"
-        f"store = open_store({str(tmp_path)!r}, durable=False)\n"
+        f"store = open_store({str(tmp_path)!r}, {url!r}, durable=False)\n"
         f"print(store.take_lease({record.id!r}, {table.seq}), flush=True)\n"
         "time.sleep(600)\n"
     )
     worker = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     try:
         assert worker.stdout.readline().strip() == "True"
+        with store.transaction() as tx:  # its last heartbeat an hour ago
+            tx.execute(*store.beat_statement())
+            tx.execute(
+                "UPDATE processes SET id = (SELECT holder FROM leases WHERE table_id = ?), beat = ?",
+                (record.id, time.time() - 3600),
+            )
         assert not store.take_lease(record.id, table.seq)  # held by a live process
         worker.send_signal(signal.SIGKILL)
         worker.wait(10)
-        assert store.take_lease(record.id, table.seq)  # its holder is gone
+        wait_until(lambda: store.take_lease(record.id, table.seq), 10, "the lease of a killed worker")
     finally:
         if worker.poll() is None:
             worker.kill()
