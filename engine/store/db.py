@@ -20,6 +20,7 @@ from .social_schema import SOCIAL_SCHEMA
 
 DB_NAME = "bergfried.db"
 SCHEMA_VERSION = 1
+SCHEMA_LOCK = 0x62657267  # PostgreSQL's advisory lock number for making the schema ("berg")
 
 SCHEMA = [
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -172,6 +173,7 @@ class Database:
 
     def schema(self) -> None:
         with self.transaction() as tx:
+            self._one_schema_at_a_time(tx)
             for statement in SCHEMA:
                 tx.execute(statement)
             tx.execute("INSERT INTO counter (id, n) VALUES (1, 0) ON CONFLICT (id) DO NOTHING")
@@ -183,6 +185,9 @@ class Database:
                     f"the database {self.where} has schema version {version[0]}; this "
                     f"Bergfried knows version {SCHEMA_VERSION}"
                 )
+
+    def _one_schema_at_a_time(self, tx: Transaction) -> None:
+        """(SQLite: BEGIN IMMEDIATE is one writer at a time already.)"""
 
 
 class Transaction:
@@ -326,6 +331,11 @@ class Postgres(Database):
 
     def notify(self, tx: Transaction) -> None:
         tx.execute(f"NOTIFY {self.CHANNEL}")
+
+    def _one_schema_at_a_time(self, tx: Transaction) -> None:
+        """Two processes opening one database at once (a server's bot workers) deadlocked
+        making the schema, and one died with a traceback: they take turns."""
+        tx.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
 
     def listen(self) -> Any:
         """A connection of its own that LISTENs (for the watcher's thread)."""
