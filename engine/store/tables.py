@@ -92,7 +92,7 @@ class StoreWriter:
                 tx.one("SELECT lines FROM game_tables WHERE id = ? FOR UPDATE", (self.table_id,))
                 row = tx.one("SELECT stand_in FROM seats WHERE table_id = ? AND seat = ?", (self.table_id, seat))
                 if row is None or not row[0]:
-                    raise Conflict("the player is back at the table: their stand-in's move is dropped")
+                    raise PlayerBack("the player is back at the table: their stand-in's move is dropped")
                 self.store.append(self.table_id, self.seq, lines, tx=tx, after=after)
                 stand_ins.mark(tx, self.table_id, before, before + entries, seat)
         except Duplicate:
@@ -100,6 +100,10 @@ class StoreWriter:
 
     def close(self) -> None:
         self.closed = True
+
+
+class PlayerBack(Conflict):
+    """A stand-in's move came after its player was back at the table: it is not written."""
 
 
 def _store_writer(match: Match) -> StoreWriter:
@@ -246,10 +250,15 @@ class StoredTable(Table):
             try:
                 super().submit(seat, action)
                 return
+            except PlayerBack:
+                # The store says so before this process's lobby does: the stand-in stops now
+                # (else it decided this move again and again until the lobby read her return).
+                self.reclaim(seat)
+                return
             except Conflict:
                 self.catch_up()
                 if seat in self._bots:
-                    return  # a bot's answer to a position that is gone (or a player who is back)
+                    return  # a bot's answer to a position that is gone
             finally:
                 writer.stood_in = None
         raise IllegalAction("the table is too busy to take the move; try again")

@@ -45,6 +45,7 @@ def test_a_stand_ins_move_is_dropped_when_its_player_came_back_meanwhile(backend
     table.submit(seat, decided)  # the pool has not read her return yet
     assert store.tables([record.id])[0]["lines"] == lines and table.seq == lines  # not written
     assert not stand_ins.marks(store, record.id)  # nor marked as the stand-in's
+    assert seat not in table.stand_ins  # and it stopped at once, before the pool read her return
     pool.poll()
     assert seat not in table.stand_ins and seat in table.to_act  # her turn, hers to play
     player.table(record.id).submit(seat, decided)
@@ -94,5 +95,5 @@ def test_a_stand_ins_move_waits_for_its_players_return_and_is_dropped(tmp_path, 
     thread.join(30)
     assert not failed, failed
     assert table.stopped is None and table.seq == lines == store.tables([record.id])[0]["lines"]
-    assert not stand_ins.marks(store, record.id)
+    assert not stand_ins.marks(store, record.id) and seat not in table.stand_ins
     pool.close()
