@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -56,6 +57,9 @@ SCHEMA = [
     *SOCIAL_SCHEMA,  # chat, sessions, notices, take-backs, bans (issue 29): new tables only
 ]
 
+
+_SCHEMA_NAME = re.compile(r"CREATE (TABLE|INDEX) IF NOT EXISTS (\w+)")
+_COUNTER_ROW = re.compile(r"INSERT INTO counter \(id, n\) VALUES \((\d+),")
 
 EVERYONE = "*"  # a write any screen may show (an account, a key, the host's action)
 
@@ -172,6 +176,14 @@ class Database:
         """Inside a write: other processes are told at its commit (PostgreSQL; SQLite polls)."""
 
     def schema(self) -> None:
+        made = False
+        with contextlib.suppress(StoreError):  # (a damaged database: the transaction says how)
+            made = self._schema_made()
+        if made:
+            # Its statements lock what every move writes (the counter rows, the changed table):
+            # a bot worker starting while another played deadlocked with a move there, and the
+            # game stopped (its table opened again, that move was decided twice).
+            return
         with self.transaction() as tx:
             self._one_schema_at_a_time(tx)
             for statement in SCHEMA:
@@ -188,6 +200,20 @@ class Database:
 
     def _one_schema_at_a_time(self, tx: Transaction) -> None:
         """(SQLite: BEGIN IMMEDIATE is one writer at a time already.)"""
+
+    def _schema_made(self) -> bool:
+        """Whether every table, index and counter row of the schema is there, at this version
+        (reads only: no lock a writer waits for)."""
+        made = {r[0] for r in self.query(self._names_query())}
+        if not {m.group(2) for m in map(_SCHEMA_NAME.match, SCHEMA) if m} <= made:
+            return False
+        rows = {r[0] for r in self.query("SELECT id FROM counter")}
+        version = self.query("SELECT value FROM meta WHERE key = 'schema'")
+        counters = {int(m.group(1)) for m in map(_COUNTER_ROW.match, SCHEMA) if m}
+        return counters | {1} <= rows and version == [(str(SCHEMA_VERSION),)]
+
+    def _names_query(self) -> str:
+        return "SELECT name FROM sqlite_master WHERE type IN ('table', 'index')"
 
 
 class Transaction:
@@ -331,6 +357,12 @@ class Postgres(Database):
 
     def notify(self, tx: Transaction) -> None:
         tx.execute(f"NOTIFY {self.CHANNEL}")
+
+    def _names_query(self) -> str:
+        return (
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+            "UNION SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()"
+        )
 
     def _one_schema_at_a_time(self, tx: Transaction) -> None:
         """Two processes opening one database at once (a server's bot workers) deadlocked

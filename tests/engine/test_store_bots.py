@@ -287,3 +287,21 @@ async def test_a_player_hurries_the_pools_bot_from_her_process(tmp_path):
             assert time.monotonic() - asked < 20, "the hurry never reached the worker"
             await asyncio.sleep(0.05)
     lobby.close()
+
+
+def test_a_worker_opening_the_store_takes_no_lock_a_move_waits_on(tmp_path, postgres_url):
+    """PostgreSQL: a process opening a database whose schema is made (a bot worker starting while
+    another process plays) only reads: it neither waits for a move under way nor makes that move
+    wait. Making the schema again locked the counter rows and the changed table, deadlocked with
+    a move, and the move failed (its game stopped; opened again, that move was decided twice)."""
+    from engine.store.db import Postgres
+
+    store = open_store(tmp_path, postgres_url, durable=False)
+    starting = Postgres(postgres_url)  # the worker's own connection
+    try:
+        starting.query("SET lock_timeout = '5s'")  # (a wait fails the test, not hangs it)
+        with store.transaction() as tx:
+            tx.bump()  # a move under way holds the counter's row and a changed row
+            starting.schema()
+    finally:
+        starting.close()
