@@ -9,8 +9,8 @@ never touches (or closes) its parent's, which would end the parent's session.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
+import re
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -21,6 +21,7 @@ from .social_schema import SOCIAL_SCHEMA
 
 DB_NAME = "bergfried.db"
 SCHEMA_VERSION = 1
+SCHEMA_LOCK = 0x62657267  # PostgreSQL's advisory lock number for making the schema ("berg")
 
 SCHEMA = [
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -55,10 +56,10 @@ SCHEMA = [
     "CREATE TABLE IF NOT EXISTS processes (id TEXT PRIMARY KEY, beat DOUBLE PRECISION NOT NULL)",
     *SOCIAL_SCHEMA,  # chat, sessions, notices, take-backs, bans (issue 29): new tables only
 ]
-# which statements made the tables: a new table or index (within one version) is made on the
-# next start, and a database that has them all is not locked to make them again
-SCHEMA_DIGEST = hashlib.sha256("\n".join(SCHEMA).encode()).hexdigest()[:16]
 
+
+_SCHEMA_NAME = re.compile(r"CREATE (TABLE|INDEX) IF NOT EXISTS (\w+)")
+_COUNTER_ROW = re.compile(r"INSERT INTO counter \(id, n\) VALUES \((\d+),")
 
 EVERYONE = "*"  # a write any screen may show (an account, a key, the host's action)
 
@@ -175,47 +176,44 @@ class Database:
         """Inside a write: other processes are told at its commit (PostgreSQL; SQLite polls)."""
 
     def schema(self) -> None:
-        """Make the tables that are missing. A database that already has this schema is only
-        read: the DDL locks every table it names (``CREATE INDEX IF NOT EXISTS`` takes a SHARE
-        lock even when the index is there), and a process opening the store while another
-        wrote deadlocked with it on PostgreSQL (a login failed: "deadlock detected")."""
-        if self._schema_current():
+        made = False
+        with contextlib.suppress(StoreError):  # (a damaged database: the transaction says how)
+            made = self._schema_made()
+        if made:
+            # Its statements lock what every move writes (the counter rows, the changed table):
+            # a bot worker starting while another played deadlocked with a move there, and the
+            # game stopped (its table opened again, that move was decided twice).
             return
         with self.transaction() as tx:
-            self._lock_schema(tx)
+            self._one_schema_at_a_time(tx)
             for statement in SCHEMA:
                 tx.execute(statement)
             tx.execute("INSERT INTO counter (id, n) VALUES (1, 0) ON CONFLICT (id) DO NOTHING")
             version = tx.one("SELECT value FROM meta WHERE key = 'schema'")
             if version is None:
                 tx.execute("INSERT INTO meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-            else:
-                self._check_version(version[0])
-            tx.execute(
-                "INSERT INTO meta (key, value) VALUES ('tables', ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (SCHEMA_DIGEST,),
-            )
+            elif version[0] != str(SCHEMA_VERSION):
+                raise StoreError(
+                    f"the database {self.where} has schema version {version[0]}; this "
+                    f"Bergfried knows version {SCHEMA_VERSION}"
+                )
 
-    def _schema_current(self) -> bool:
-        """True when the database says it has every table and index of this SCHEMA (one read,
-        no lock); a database of another version is refused."""
-        try:
-            rows = dict(self.query("SELECT key, value FROM meta WHERE key IN ('schema', 'tables')"))
-        except StoreError:
-            return False  # no meta table yet (or a damaged file: the transaction says which)
-        if "schema" in rows:
-            self._check_version(rows["schema"])
-        return rows.get("schema") == str(SCHEMA_VERSION) and rows.get("tables") == SCHEMA_DIGEST
+    def _one_schema_at_a_time(self, tx: Transaction) -> None:
+        """(SQLite: BEGIN IMMEDIATE is one writer at a time already.)"""
 
-    def _check_version(self, version: str) -> None:
-        if version != str(SCHEMA_VERSION):
-            raise StoreError(
-                f"the database {self.where} has schema version {version}; this Bergfried knows version {SCHEMA_VERSION}"
-            )
+    def _schema_made(self) -> bool:
+        """Whether every table, index and counter row of the schema is there, at this version
+        (reads only: no lock a writer waits for)."""
+        made = {r[0] for r in self.query(self._names_query())}
+        if not {m.group(2) for m in map(_SCHEMA_NAME.match, SCHEMA) if m} <= made:
+            return False
+        rows = {r[0] for r in self.query("SELECT id FROM counter")}
+        version = self.query("SELECT value FROM meta WHERE key = 'schema'")
+        counters = {int(m.group(1)) for m in map(_COUNTER_ROW.match, SCHEMA) if m}
+        return counters | {1} <= rows and version == [(str(SCHEMA_VERSION),)]
 
-    def _lock_schema(self, tx: Transaction) -> None:
-        """Two processes making the tables at once wait for each other (PostgreSQL)."""
+    def _names_query(self) -> str:
+        return "SELECT name FROM sqlite_master WHERE type IN ('table', 'index')"
 
 
 class Transaction:
@@ -318,9 +316,6 @@ class SQLite(Database):
             return self.conn.execute("PRAGMA data_version").fetchone()[0]
 
 
-SCHEMA_LOCK = 0x42657267  # the advisory lock two PostgreSQL processes making the tables share
-
-
 class Postgres(Database):
     """A PostgreSQL server (``postgresql://…``), through psycopg 3."""
 
@@ -363,7 +358,15 @@ class Postgres(Database):
     def notify(self, tx: Transaction) -> None:
         tx.execute(f"NOTIFY {self.CHANNEL}")
 
-    def _lock_schema(self, tx: Transaction) -> None:
+    def _names_query(self) -> str:
+        return (
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+            "UNION SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()"
+        )
+
+    def _one_schema_at_a_time(self, tx: Transaction) -> None:
+        """Two processes opening one database at once (a server's bot workers) deadlocked
+        making the schema, and one died with a traceback: they take turns."""
         tx.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
 
     def listen(self) -> Any:

@@ -5,6 +5,7 @@ decides a bot's move (a lease per table), and who sits at or watches which table
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from contextlib import AbstractContextManager
@@ -30,33 +31,71 @@ class Processes:
     # -- bots: one process decides each move ------------------------------------------------------
     def take_lease(self, table_id: str, seq: int, seconds: float = 120.0) -> bool:
         """This process decides the bot move at line ``seq`` of the table, unless another
-        process holds that position's lease (until it runs out)."""
+        process holds that position's lease and may still be deciding it.
+
+        Whether it may: SQLite (one host) asks whether the holder's pid runs (and the lease
+        has not run out); PostgreSQL asks the database: a process deciding a table's move holds
+        an advisory lock on it in its own session until the decision ends (``let_go``) or the
+        session does. A heartbeat decided that before, and a holder whose host was too loaded to
+        beat for 30 s while it thought had its move decided a second time by another worker."""
         me, now = self.process_id(), time.time()
-        with self.transaction() as tx:
-            # the table's row locked first (it exists, a lease row may not): takers queue here
-            lines = tx.one("SELECT lines FROM game_tables WHERE id = ? FOR UPDATE", (table_id,))
-            if lines is not None and lines[0] != seq:
-                return False  # this process has not read the table's last lines yet: it will
-            row = tx.one("SELECT seq, holder, until_time FROM leases WHERE table_id = ?", (table_id,))
-            if row is not None and (
-                row[0] > seq or row[0] == seq and row[1] != me and row[2] > now and self._alive(tx, row[1])
-            ):
-                return False
-            tx.execute(
-                "INSERT INTO leases (table_id, seq, holder, until_time) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, holder = excluded.holder, "
-                "until_time = excluded.until_time",
-                (table_id, seq, me, now + seconds),
-            )
+        if self.kind != "sqlite" and not self._decision_lock(table_id):
+            return False  # another process decides a move of this table now
+        taken = False
+        try:
+            with self.transaction() as tx:
+                # the table's row locked first (it exists, a lease row may not): takers queue here
+                lines = tx.one("SELECT lines FROM game_tables WHERE id = ? FOR UPDATE", (table_id,))
+                if lines is not None and lines[0] != seq:
+                    return False  # this process has not read the table's last lines yet: it will
+                row = tx.one("SELECT seq, holder, until_time FROM leases WHERE table_id = ?", (table_id,))
+                if row is not None and (row[0] > seq or row[0] == seq and row[1] != me and self._deciding(row, now)):
+                    return False
+                tx.execute(
+                    "INSERT INTO leases (table_id, seq, holder, until_time) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, holder = excluded.holder, "
+                    "until_time = excluded.until_time",
+                    (table_id, seq, me, now + seconds),
+                )
+            taken = True
+        finally:
+            if not taken:
+                self.let_go(table_id)
         return True  # (not counted as a change: the move it leads to is)
 
-    def _alive(self, tx, process: str) -> bool:
-        """Whether the process holding a lease may still be deciding: a killed bot worker's
-        lease is free at once (SQLite: its pid is gone; PostgreSQL: its heartbeat stopped)."""
-        if self.kind == "sqlite":
-            return _alive_here(process)
-        beat = tx.one("SELECT beat FROM processes WHERE id = ?", (process,))
-        return beat is None or beat[0] > time.time() - ALIVE
+    def _deciding(self, lease: tuple, now: float) -> bool:
+        """Whether another lease's holder may still be deciding. PostgreSQL: no, this process
+        holds the table's lock (the holder let go, or its session ended); SQLite: while its pid
+        runs, until the lease runs out."""
+        return self.kind == "sqlite" and lease[2] > now and _alive_here(lease[1])
+
+    def let_go(self, table_id: str) -> None:
+        """This process's decision at the table ended (played, dropped or cancelled): another
+        process may decide the table's next move (PostgreSQL: the advisory lock is released)."""
+        held = self._decision_locks()
+        if table_id in held:
+            held.discard(table_id)
+            self.db.query("SELECT pg_advisory_unlock(?)", (_lock_key(table_id),))
+
+    def _decision_lock(self, table_id: str) -> bool:
+        """PostgreSQL: the table's advisory lock, in this process's session (kept while held)."""
+        held = self._decision_locks()
+        if table_id not in held:
+            rows = self.db.query("SELECT pg_try_advisory_lock(?)", (_lock_key(table_id),))
+            if not rows or not rows[0][0]:
+                return False
+            held.add(table_id)
+        return True
+
+    def _decision_locks(self) -> set[str]:
+        """The tables whose advisory lock this process's session holds: a new connection (a fork's,
+        or one made again after the server dropped the old) holds none."""
+        conn = self.db.conn if self.kind != "sqlite" else None
+        mine: tuple[Any, set[str]] | None = getattr(self, "_held_locks", None)
+        if mine is None or mine[0] is not conn:
+            mine = (conn, set())
+            self._held_locks = mine
+        return mine[1]
 
     def hurry(self, table_id: str, seq: int) -> None:
         """Ask whoever decides the bot move at line ``seq`` to play it without the pause."""
@@ -163,6 +202,16 @@ class Processes:
             tx.execute("DELETE FROM leases WHERE holder = ?", (me,))
             bump_presence(tx)
             tx.bump()
+        if self._decision_locks():
+            self._decision_locks().clear()
+            self.db.query("SELECT pg_advisory_unlock_all()")
+
+
+def _lock_key(table_id: str) -> int:
+    """A table's advisory lock number (the same in every process: not Python's hash())."""
+    return int.from_bytes(
+        hashlib.blake2b(f"bergfried-bots:{table_id}".encode(), digest_size=8).digest(), "big", signed=True
+    )
 
 
 def bump_presence(tx) -> None:

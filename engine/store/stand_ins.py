@@ -1,25 +1,21 @@
 """Which moves a stand-in bot made for an absent player: ranges of log positions per table
-(``stand_in_moves`` rows), written by whichever process's table submits the bot's move, read by
-the screens (to mark them in the move list) and by the player's return (to say what the bot
-played for them). An undo drops the ranges past the position it goes back to."""
+(``stand_in_moves`` rows), written in the bot's move's own transaction by whichever process's
+table submits it, read by the screens (to mark them in the move list) and by the player's return
+(to say what the bot played for them). An undo drops the ranges past the position it goes back
+to."""
 
 from __future__ import annotations
 
-from .db import StoreError
 
-
-def mark(store, table_id: str, first: int, last: int, seat: int) -> None:
-    """Entries ``first < position <= last`` of the table were the stand-in's, for ``seat``."""
-    try:
-        with store.transaction() as tx:
-            tx.execute(
-                "INSERT INTO stand_in_moves (table_id, first_pos, last_pos, seat, told) VALUES (?, ?, ?, ?, 0) "
-                "ON CONFLICT (table_id, first_pos) DO UPDATE SET last_pos = excluded.last_pos, seat = excluded.seat, "
-                "told = 0",
-                (table_id, first, last, seat),
-            )
-    except StoreError:
-        pass  # the move stands; only its mark is lost (the database is away for a moment)
+def mark(tx, table_id: str, first: int, last: int, seat: int) -> None:
+    """Entries ``first < position <= last`` of the table were the stand-in's, for ``seat``:
+    written in the move's own transaction (``tx``), so a move is never without its mark."""
+    tx.execute(
+        "INSERT INTO stand_in_moves (table_id, first_pos, last_pos, seat, told) VALUES (?, ?, ?, ?, 0) "
+        "ON CONFLICT (table_id, first_pos) DO UPDATE SET last_pos = excluded.last_pos, seat = excluded.seat, "
+        "told = 0",
+        (table_id, first, last, seat),
+    )
 
 
 def forget_after(store, table_id: str, position: int) -> None:

@@ -46,9 +46,10 @@ class StoreWriter:
         self.lines: list[str] = list(lines)  # the table's log so far (read again on refresh)
         self.failed: str | None = None
         self.closed = False
-        # A stand-in's move is written only while the store still says the seat is stood in:
-        # its player may have come back (in another process) while the bot decided.
-        self.stood_in: int | None = None
+        # (seat, entries before it) while a stand-in's move is written: it is written only while
+        # the store still says the seat is stood in (its player may have come back, in another
+        # process, while the bot decided), and marked as the stand-in's in the same transaction.
+        self.stood_in: tuple[int, int] | None = None
 
     @property
     def seq(self) -> int:
@@ -59,38 +60,50 @@ class StoreWriter:
 
     def write_entries(self, entries, after: tuple[Any, bool] | None = None) -> None:
         """``after``: (who is to act, whether it is over) once these are folded (StoredMatch)."""
-        self._write(encode_lines(self.game, list(entries)), after)
+        entries = list(entries)
+        self._write(encode_lines(self.game, entries), after, len(entries))
 
     def write_undo(self, act: int, by: int | None) -> None:
         self._write([dumps({"undo": act, "by": by})])
 
-    def _write(self, lines: list[str], after: tuple[Any, bool] | None = None) -> None:
+    def _write(self, lines: list[str], after: tuple[Any, bool] | None = None, entries: int = 0) -> None:
         if self.closed:
             raise LogError("this table is closed; the move was not saved")
         try:
             if self.stood_in is None:
                 self.store.append(self.table_id, self.seq, lines, after=after)
             else:
-                self._append_for_stand_in(self.stood_in, lines, after)
+                self._append_for_stand_in(lines, after, entries)
         except StoreError as exc:
             self.failed = str(exc)
             raise LogError(f"the move could not be saved ({exc}); the game stops here") from None
         self.lines.extend(lines)
 
-    def _append_for_stand_in(self, seat: int, lines: list[str], after: tuple[Any, bool] | None) -> None:
+    def _append_for_stand_in(self, lines: list[str], after: tuple[Any, bool] | None, entries: int) -> None:
+        """The stand-in's move, only if its player is not back (checked under the lock of the
+        table's row, which her return takes too): once ``Lobby.arrive`` commits, no move of her
+        stand-in can follow. The table's row is locked before the seat's, in the order every
+        edit of a table takes them (``Lobby._edit``): the other order deadlocked on PostgreSQL
+        against a player coming back."""
+        assert self.stood_in is not None, "only while a stand-in's move is written"
+        seat, before = self.stood_in
         try:
             with self.store.transaction() as tx:
-                row = tx.one(
-                    "SELECT stand_in FROM seats WHERE table_id = ? AND seat = ? FOR UPDATE", (self.table_id, seat)
-                )
+                tx.one("SELECT lines FROM game_tables WHERE id = ? FOR UPDATE", (self.table_id,))
+                row = tx.one("SELECT stand_in FROM seats WHERE table_id = ? AND seat = ?", (self.table_id, seat))
                 if row is None or not row[0]:
-                    raise Conflict("the player is back at the table: their stand-in's move is dropped")
+                    raise PlayerBack("the player is back at the table: their stand-in's move is dropped")
                 self.store.append(self.table_id, self.seq, lines, tx=tx, after=after)
+                stand_ins.mark(tx, self.table_id, before, before + entries, seat)
         except Duplicate:
             raise Conflict("another player's move came first; the table was read again") from None
 
     def close(self) -> None:
         self.closed = True
+
+
+class PlayerBack(Conflict):
+    """A stand-in's move came after its player was back at the table: it is not written."""
 
 
 def _store_writer(match: Match) -> StoreWriter:
@@ -233,17 +246,19 @@ class StoredTable(Table):
     def submit(self, seat: int, action: Any) -> None:
         writer = _store_writer(self._match)
         for _ in range(10):
-            writer.stood_in = seat if seat in self.stand_ins else None
-            before = self.version
+            writer.stood_in = (seat, self.version) if seat in self.stand_ins else None
             try:
                 super().submit(seat, action)
-                if seat in self.stand_ins and self.version > before:  # marked in the move list
-                    stand_ins.mark(self.store, self.table_id, before, self.version, seat)
+                return
+            except PlayerBack:
+                # The store says so before this process's lobby does: the stand-in stops now
+                # (else it decided this move again and again until the lobby read her return).
+                self.reclaim(seat)
                 return
             except Conflict:
                 self.catch_up()
                 if seat in self._bots:
-                    return  # a bot's answer to a position that is gone (or a player who is back)
+                    return  # a bot's answer to a position that is gone
             finally:
                 writer.stood_in = None
         raise IllegalAction("the table is too busy to take the move; try again")
@@ -282,8 +297,20 @@ class StoredTable(Table):
         except StoreError:
             return
         super().drive_bots()
-        if self._bot_task is not None and self.on_decide is not None:
+        task = self._bot_task
+        if task is None:
+            self._decided()
+            return
+        task.add_done_callback(self._decided)
+        if self.on_decide is not None:
             self.on_decide(self.table_id, self.seq)
+
+    def _decided(self, _task: object = None) -> None:
+        """A decision here ended (played, dropped or cancelled): unless the next one began (it
+        goes on under the same lease lock), another process may decide this table's next move."""
+        if self._bot_task is None:
+            with contextlib.suppress(StoreError):
+                self.store.let_go(self.table_id)
 
     def hurry(self) -> None:
         """Play the bot's move now: here, or (bots elsewhere) by asking the worker deciding it."""

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import TableHost
+from engine.core import IllegalAction, TableHost
 from engine.games import get_game
 from engine.lobby import Lobby
-from engine.store import open_store
+from engine.store import open_store, stand_ins
 from engine.store.botpool import BotPoolProcess
 
 
@@ -168,21 +168,50 @@ async def test_a_stand_in_plays_for_a_player_away_from_every_process_until_she_i
         if table.finished:
             return
         lobby.arrive(record.id, "alice")  # she is back (in her own process)
+        # The log's length when her return committed: read with her seat's change, under the
+        # table's lock, which a stand-in's move takes too. Her stand-in may have moved up to
+        # here (and her process may not have read that move yet); never after it.
+        back_at = record.lines
         table.attach(0, lambda update: None)
         assert not record.seats[0].stand_in
-        await until(lambda: 0 in table.to_act or table.finished, "alice's turn")
-        seq = table.seq
-        # The pool has now had time for several away checks and bot moves: none is hers.
-        await asyncio.sleep(1.0)
+        mine: set[int] = set()  # the acts she played herself
+
+        # She plays on, at once on her turns, until the pool's bot has answered her twice: the
+        # pool runs its away checks and bot moves all along, and none of its moves is hers.
+        def done() -> bool:
+            return len(answers(store.lines(record.id), back_at)) >= 2 or table.finished
+
+        while not done():
+            await until(lambda: 0 in table.to_act or done(), "her turn, or the bot's answers")
+            if 0 in table.to_act and not done():
+                try:
+                    table.submit(0, table.legal_actions(0)[0])
+                except IllegalAction:
+                    continue  # her stand-in had ended her turn before she was back: read now
+                mine.add(json.loads(store.lines(record.id, table.seq - 1)[0])["act"])
         lobby.poll()
-        assert table.seq == seq and 0 in table.to_act and not record.seats[0].stand_in
+        assert not record.seats[0].stand_in
+        for line in store.lines(record.id)[back_at:]:
+            entry = json.loads(line)
+            assert "n" not in entry or entry.get("by") != 0 or entry["act"] in mine, "a stand-in moved after her return"
+        # (entry positions: line n is entry n - 1) no stand-in's mark past her return either
+        assert all(first < back_at - 1 for first, _last, _seat in stand_ins.marks(store, record.id, 0))
     lobby.close()
 
 
-def test_a_killed_workers_lease_is_free_at_once(tmp_path):
-    """A bot worker SIGKILLed mid-decision leaves its lease; with SQLite (one host) another
-    process sees its pid gone and decides that move without waiting for the lease to run out."""
-    store = open_store(tmp_path, durable=False)
+def answers(lines: list[str], start: int) -> set[int]:
+    """The acts the bot at seat 1 began among ``lines[start:]``."""
+    return {e["act"] for line in lines[start:] if "n" in (e := json.loads(line)) and e.get("by") == 1}
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_killed_workers_lease_is_free_at_once(backend, tmp_path, request):
+    """A bot worker SIGKILLed mid-decision leaves its lease; another process decides that move
+    without waiting for the lease to run out: with SQLite (one host) its pid is gone, with
+    PostgreSQL its session and the table's advisory lock with it. While it lives its lease holds,
+    even with no heartbeat for an hour (a loaded host's worker, still thinking)."""
+    url = request.getfixturevalue("postgres_url") if backend == "postgresql" else None
+    store = open_store(tmp_path, url, durable=False)
     lobby = Lobby(store, TableHost(get_game, durable=False), bots="pool")
     record = lobby.create("alice", "palais-royal", ["me", "bot:random"])
     table = lobby.table(record.id)
@@ -191,17 +220,23 @@ def test_a_killed_workers_lease_is_free_at_once(tmp_path):
     script = (
         "import sys, time\n"
         "from engine.store import open_store\n"
-        f"store = open_store({str(tmp_path)!r}, durable=False)\n"
+        f"store = open_store({str(tmp_path)!r}, {url!r}, durable=False)\n"
         f"print(store.take_lease({record.id!r}, {table.seq}), flush=True)\n"
         "time.sleep(600)\n"
     )
     worker = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     try:
         assert worker.stdout.readline().strip() == "True"
+        with store.transaction() as tx:  # its last heartbeat an hour ago
+            tx.execute(*store.beat_statement())
+            tx.execute(
+                "UPDATE processes SET id = (SELECT holder FROM leases WHERE table_id = ?), beat = ?",
+                (record.id, time.time() - 3600),
+            )
         assert not store.take_lease(record.id, table.seq)  # held by a live process
         worker.send_signal(signal.SIGKILL)
         worker.wait(10)
-        assert store.take_lease(record.id, table.seq)  # its holder is gone
+        wait_until(lambda: store.take_lease(record.id, table.seq), 10, "the lease of a killed worker")
     finally:
         if worker.poll() is None:
             worker.kill()
@@ -252,3 +287,21 @@ async def test_a_player_hurries_the_pools_bot_from_her_process(tmp_path):
             assert time.monotonic() - asked < 20, "the hurry never reached the worker"
             await asyncio.sleep(0.05)
     lobby.close()
+
+
+def test_a_worker_opening_the_store_takes_no_lock_a_move_waits_on(tmp_path, postgres_url):
+    """PostgreSQL: a process opening a database whose schema is made (a bot worker starting while
+    another process plays) only reads: it neither waits for a move under way nor makes that move
+    wait. Making the schema again locked the counter rows and the changed table, deadlocked with
+    a move, and the move failed (its game stopped; opened again, that move was decided twice)."""
+    from engine.store.db import Postgres
+
+    store = open_store(tmp_path, postgres_url, durable=False)
+    starting = Postgres(postgres_url)  # the worker's own connection
+    try:
+        starting.query("SET lock_timeout = '5s'")  # (a wait fails the test, not hangs it)
+        with store.transaction() as tx:
+            tx.bump()  # a move under way holds the counter's row and a changed row
+            starting.schema()
+    finally:
+        starting.close()
