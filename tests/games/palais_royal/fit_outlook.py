@@ -18,7 +18,9 @@ moves better than using them (and in a practice game against someone who only pa
 theirs from the first round). Random moves by seats that then score less teach it what a move
 is worth. ``THINKING_GAMES`` more games (default 0) put one casual-like thinking bot (400
 judgements a decision, so the same on any machine) at a table of greedy bots, so the positions
-its own moves lead to are in the fit too. The weights in evaluate.py: ``fit_outlook.py 3000``.
+its own moves lead to are in the fit too. The weights in evaluate.py: ``fit_outlook.py 1500 45``
+(167,863 positions; 12.9 points of error on held-out games, where final scores spread 23.4),
+its thinking bot judging by the weights of a first fit, ``fit_outlook.py 3000``.
 """
 
 from __future__ import annotations
