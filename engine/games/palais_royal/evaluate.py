@@ -10,19 +10,33 @@ yet collected what its servants bring. So the evaluation
    the seat's points by kind, gold, servants per room, majorities, nobles' benefits and cards in
    hand, each also weighted by how much of the game is left and by whether the seat still has
    its turn this round. The weights were fitted by least squares (ridge 1) on the positions at
-   the start of every turn of 1,250 games between greedy bots, against the final scores they
-   reached (tests/games/palais_royal/fit_outlook.py): 10 points of error on held-out games,
-   against 26 for the points now;
+   the start of every turn of games at 2, 3 and 4 players between greedy bots that each make a
+   random move now and then (and some games with a thinking bot at the table), against the final
+   scores they reached (tests/games/palais_royal/fit_outlook.py says why not greedy games alone);
 3. turns the projected lead over the best other seat into a winning chance.
 
-The search (``SEARCH``) is a one-move search: every legal move, played, then played on for 12
-actions by greedy players and judged so, in the same determinizations; the best-judged move is
-played (the greedy bot's on a tie). Judged straight after the move, two thinking bots at one
-table both kept their servants where the model scores them and passed: nobody recruited and the
-stall safeguard ended the game at about 10 points each (casual against casual, 2 players); the
-playing on lets a recruit's worth show. Measured with `bergfried arena`: casual beats greedy
-5 of 6 (73 to 48 points; 3 of 4, 54 to 35, before); casual against casual averages 73
-points a seat (9.8 before), 0.1 s a decision.
+The search (``SEARCH``) is a one-move search: each move the greedy bot sees a gain in, played,
+the turn finished as greedy would, and judged so in the same two determinizations; the
+best-judged move is played (the greedy bot's on a tie). Passing ('next') is weighed only where
+greedy sees nothing to gain (``productive_width``).
+
+What was tried: judged straight after the move with weights fitted on greedy games alone, two
+thinking bots at one table passed their moves and the stall safeguard ended the game at about
+10 points each; playing each move on for 12 actions by greedy players before judging it (last
+stop) still passed: against a player who only passed, the expert passed its Gate and its moves
+from the first round (its search valued 'next' at 0.48 against at most 0.05 for any move),
+because the model valued servants kept on the Staircase at ~5 points each and a third servant
+in the Writing Room at -6, and a rollout cut after 12 actions ends further into the game after a
+pass. Greedy play to the end of the game, with no model to judge by, was noise instead (a move's
+chance ±0.1 after 10 passes) and took 0.8 s a decision.
+
+Measured with `bergfried arena --jobs 1` on a loaded machine, before -> after: casual against
+greedy at 2 players (4 games, seed 1) won 4 of 4 both times, 85 -> 108 points to greedy's 32 ->
+36; at 3 (3 games, seed 1) 2 of 3 -> 3 of 3, 50 -> 67 points (greedy 37 -> 31); at 4 (6 games,
+seed 2) 50 % -> 83 %, 43 -> 53 (greedy 32 -> 29). Three casual bots (4 games, seed 2): 45 -> 43
+points a seat, where greedy bots in the same seats score 43; before, such games dragged on (two
+at fixed iterations, seeds 0 and 1: 33 and 18 rounds; greedy's end in 8). Casual takes
+0.04-0.08 s a decision (0.11-0.15 before).
 """
 
 from __future__ import annotations
@@ -34,19 +48,21 @@ from engine.core.chances import lead_chances, shared_win
 from engine.core.game import Game
 
 from .bots import GreedyBot
+from .determinize import determinize
 from .catalog import BONUS_ROOMS, END_NOBLES, HAND_POINTS_CAP, HONOUR_POINTS, IN_PARK, NOBLES, PRIVILEGES
 from .scoring import park_points
 from .state import PLACING, PLAYING, PalaisState
-from .turn import discount
+from .turn import discount, legal
 from .view import _room_holder as room_holder
 from .view import _space_view as space_view
 from .view import _turn as view_turn
 from .view import PalaisView, noble_view
 
 SCALE = 8.0  # points of projected lead that make a win e times likelier than a loss
-# A one-move search: each move played on 12 actions by greedy players, then judged, in two
-# determinizations (see above for why not judged at once).
-SEARCH = {"tree_depth": 1, "rollout_depth": 12, "choose_by": "value", "passes": 2}
+# A one-move search judging each move once the turn is finished (rollout_depth 0: a rollout cut
+# after a count of actions ends further into the game after a pass), in two determinizations;
+# the root is cut to the moves greedy sees a gain in (productive_width, set below).
+SEARCH: dict = {"tree_depth": 1, "rollout_depth": 0, "choose_by": "value", "passes": 2}
 
 BENEFIT_KINDS = ("gate2", "moves2", "diagonal", "gold2", "king1", "madame1", "cards3")
 FEATURES = (
@@ -176,6 +192,18 @@ def finish_turn(game: Game, state: PalaisState, greedy: GreedyBot | None = None)
     return state
 
 
+def productive_width(view: PalaisView) -> int | None:
+    """How many of the seat's moves the search weighs: those the greedy bot sees a gain in (it
+    ranks them first), or every move when it sees none. Passing ('next') is weighed only then:
+    the model, fitted on where a seat stands at the start of a turn, cannot tell a step's gold,
+    servants or moves forgone from the same left for later, and a search that weighed passing
+    with the rest passed steps a player would use."""
+    state = determinize(view, random.Random(0))  # the seat's own moves: public, or its own hand
+    moves = list(legal(state))
+    gains = sum(1 for v in _GREEDY.values(view, moves) if v > 0)
+    return gains or None
+
+
 def evaluate(game: Game, state: PalaisState) -> tuple[float, ...]:
     """Winning chances: 1/k for the k winners at the end; before, a logistic of the projected lead
     once the turn under way is played out."""
@@ -189,149 +217,150 @@ def evaluate(game: Game, state: PalaisState) -> tuple[float, ...]:
 
 
 _GREEDY = GreedyBot()
+SEARCH["root_width_at"] = productive_width
 
 # Fitted by tests/games/palais_royal/fit_outlook.py: 47 features, then the same times the share of
 # the game left, then times 'the seat still has its turn this round'.
 WEIGHTS = (
-    -3.861,
-    0.971,
-    0.735,
-    0.969,
-    0.877,
-    -0.051,
-    0.114,
-    0.077,
-    0.342,
-    0.223,
-    -0.331,
-    -1.004,
-    1.247,
-    0.711,
-    0.818,
-    0.202,
-    -0.242,
-    -0.130,
-    0.350,
-    -0.254,
-    0.396,
-    -5.921,
-    -4.719,
-    0.000,
-    1.924,
-    0.000,
-    -0.310,
-    2.943,
-    0.329,
-    1.645,
-    1.226,
-    -0.089,
-    2.235,
-    0.355,
-    0.323,
-    0.978,
-    1.015,
-    -0.375,
-    -0.774,
-    0.338,
-    0.797,
-    -0.483,
-    0.824,
-    0.300,
-    -2.466,
-    0.718,
-    1.715,
-    2.230,
-    0.374,
-    2.935,
-    -0.761,
-    -1.029,
-    -0.106,
-    0.497,
-    -2.137,
-    -2.158,
-    -1.131,
-    10.360,
-    -1.472,
-    4.875,
-    4.545,
-    0.414,
-    1.572,
-    2.711,
-    -0.371,
-    3.194,
-    -1.401,
-    2.459,
-    -1.334,
-    -0.728,
-    0.000,
-    -0.458,
-    0.000,
-    8.090,
-    9.585,
-    0.329,
-    -3.457,
-    -2.235,
-    0.808,
-    11.132,
-    9.046,
-    3.099,
-    8.368,
-    7.759,
-    4.302,
-    4.438,
-    -4.084,
-    -1.406,
-    -0.058,
-    -1.626,
-    0.587,
-    0.927,
-    -0.533,
-    0.994,
-    -0.828,
-    -0.021,
-    0.253,
-    0.008,
-    -0.059,
-    -0.029,
-    0.106,
-    -0.099,
-    -0.079,
-    0.073,
-    0.939,
-    0.596,
-    0.187,
-    0.550,
-    0.639,
-    0.064,
-    -0.040,
-    -0.024,
-    -0.294,
-    -0.002,
-    0.195,
-    -10.670,
-    -2.051,
-    0.000,
-    0.143,
-    0.000,
-    -0.747,
-    0.849,
-    0.094,
-    -0.095,
-    0.050,
-    0.503,
-    0.902,
-    0.901,
-    0.411,
-    0.658,
-    0.651,
-    0.038,
-    0.381,
-    0.321,
-    1.142,
+    8.801,
+    1.045,
+    1.111,
+    0.840,
+    0.710,
+    0.029,
+    -0.561,
+    -0.692,
+    0.149,
+    -0.416,
+    -0.960,
+    -2.834,
+    -0.185,
+    0.086,
+    0.447,
+    0.037,
+    0.047,
+    -0.413,
+    -0.451,
+    -0.466,
+    -0.752,
+    2.027,
+    1.469,
+    -5.370,
+    2.010,
+    -4.603,
+    -3.530,
+    1.562,
+    -1.053,
+    -0.720,
+    -0.164,
+    0.367,
+    3.375,
+    0.753,
+    -0.244,
+    0.451,
+    1.427,
+    0.474,
+    0.110,
+    -1.366,
+    0.839,
+    0.288,
+    -0.454,
+    -0.810,
+    -1.493,
+    1.466,
+    2.312,
+    -44.979,
+    0.856,
+    -1.474,
+    5.717,
+    -0.290,
     -0.174,
-    -0.283,
-    -0.110,
-    0.726,
-    -1.280,
-    -0.713,
+    1.988,
+    -0.778,
+    1.310,
+    1.515,
+    10.808,
+    1.191,
+    11.173,
+    3.880,
+    3.158,
+    0.685,
+    0.463,
+    0.798,
+    2.352,
+    1.191,
+    5.779,
+    1.521,
+    -1.559,
+    7.213,
+    1.096,
+    8.468,
+    13.690,
+    9.076,
+    8.624,
+    5.590,
+    3.182,
+    3.464,
+    21.105,
+    4.714,
+    5.337,
+    7.619,
+    8.381,
+    -0.204,
+    -5.459,
+    -2.987,
+    -3.372,
+    -3.394,
+    1.870,
+    -0.556,
+    -3.346,
+    -5.685,
+    -6.849,
+    -6.136,
+    -0.051,
+    0.201,
+    1.875,
+    0.036,
+    -0.036,
+    0.419,
+    0.375,
+    0.288,
+    0.310,
+    0.749,
+    1.419,
+    0.351,
+    0.791,
+    -0.221,
+    0.429,
+    -0.168,
+    0.383,
+    -0.332,
+    0.131,
+    0.426,
+    -2.124,
+    -0.585,
+    2.504,
+    -0.670,
+    -0.435,
+    1.757,
+    2.395,
+    0.400,
+    0.363,
+    1.486,
+    -0.091,
+    0.307,
+    0.093,
+    0.567,
+    0.500,
+    0.173,
+    -0.373,
+    -1.237,
+    -1.540,
+    -1.999,
+    -1.725,
+    -2.249,
+    -1.427,
+    -3.276,
+    -1.917,
+    -2.280,
 )
