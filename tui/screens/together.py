@@ -14,6 +14,7 @@ it. ``TogetherScreen`` is a base for those screens; the session's ``SessionToget
 
 from __future__ import annotations
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import ScreenResume
@@ -43,7 +44,8 @@ class TogetherScreen(Screen[None]):
     #: Whether the screen was shown before (its first showing follows its mounting).
     shown_before = False
 
-    def on_screen_resume(self, event: ScreenResume) -> None:
+    @on(ScreenResume)
+    def styled_as_mounted(self, event: ScreenResume) -> None:
         # Textual styles every node of a screen again each time it is shown; the first time,
         # every node was styled a moment ago as it mounted (and what changed since, a focus or
         # a class, restyled its own nodes): a second pass over the screen, ~a fifth of a
