@@ -93,6 +93,7 @@ def test_bench_ssh_scale_measures_typing_chat_logins_and_memory(capsys, monkeypa
     assert "the quiet typing's" in figure(out, "key to frame, 1 chatting")
     measured(figure(out, "a chat line, enter to own screen"))
     assert measured(figure(out, "connect to first frame, 3 idle")) == 2
+    assert measured(figure(out, "to the whole screen (its move line)")) == 2
     assert re.search(r"\d+\.\d MiB median, \d+\.\d max \(3 processes\)", figure(out, "private memory per session"))
 
 

@@ -17,6 +17,7 @@ from engine.lobby import Accounts, Lobby
 from tui.screens.lobby import RemotePlayScreen
 from tui.server.child import Player, RemoteApp
 from tui.settings import Settings
+from tui.widgets.footer import is_key
 
 
 async def test_a_table_is_styled_about_once_a_widget_on_the_way_to_its_first_frame(tmp_path, monkeypatch):
@@ -42,8 +43,15 @@ async def test_a_table_is_styled_about_once_a_widget_on_the_way_to_its_first_fra
             await pilot.pause()
             assert isinstance(app.screen, RemotePlayScreen)
             widgets = len(list(app.screen.walk_children(with_self=True)))
+            keys = len([w for w in app.screen.query("*") if is_key(w)])
     finally:
         lobby.close()
     # 2026-11-28: 58 stylings for 24 widgets (the footer's keys, the move line and the screens
     # are styled twice: once composed, once as focus and bindings settle).
     assert sum(styled.values()) <= 3 * widgets, styled
+    # The footer's keys are made once: its keys changed twice before its first refresh, and it
+    # was recomposed twice (2026-11-29: 58 stylings, 14 of them its keys; now 51, 7).
+    assert styled["FooterKey"] < 2 * keys, styled
+    # Each widget is styled once as it mounts, not again as its screen is first shown (Textual's
+    # restyle on showing a screen; 2026-11-29: 51 stylings, 33 without it).
+    assert sum(styled.values()) <= 1.5 * widgets, styled

@@ -61,3 +61,35 @@ async def test_refreshing_unchanged_bindings_leaves_the_footer_as_it_is_and_a_ch
         screen.refresh_bindings()
         await until(lambda: "Undo" not in footer_text(app), what="the undo key gone")
         assert "Leave" in footer_text(app)
+
+
+class ChangingScreen(KeysScreen):
+    """A screen whose keys change twice as it starts, before its first refresh (as the play
+    screen's do: its first look at the game, then the board taking the focus)."""
+
+    def on_mount(self) -> None:
+        self.refresh_bindings()
+        # (after the footer heard of the first keys: in its own queue, behind that word)
+        self.query_one(CountingFooter).call_next(self.first_look)
+
+    def first_look(self) -> None:
+        self.can_undo = False
+        self.refresh_bindings()
+
+
+class ChangingApp(App):
+    def on_mount(self) -> None:
+        self.push_screen(ChangingScreen())
+
+
+async def test_keys_changed_twice_before_the_first_refresh_make_the_footer_once():
+    CountingFooter.composed = 0
+    app = ChangingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: "Leave" in footer_text(app), what="the footer's keys")
+        for _ in range(5):
+            await pilot.pause()
+        # its first compose (before any keys are known: empty), then once with the keys as they
+        # are by then (the undo key gone); not once per change
+        assert CountingFooter.composed == 2
+        assert "Undo" not in footer_text(app)

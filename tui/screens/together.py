@@ -14,8 +14,10 @@ it. ``TogetherScreen`` is a base for those screens; the session's ``SessionToget
 
 from __future__ import annotations
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widgets import Input
 
@@ -38,6 +40,19 @@ class TogetherScreen(Screen[None]):
         Binding("ctrl+t", "chat", "Chat", key_display="^t"),
         Binding("ctrl+n", "jump", "Go to notice", key_display="^n"),
     ]
+
+    #: Whether the screen was shown before (its first showing follows its mounting).
+    shown_before = False
+
+    @on(ScreenResume)
+    def styled_as_mounted(self, event: ScreenResume) -> None:
+        # Textual styles every node of a screen again each time it is shown; the first time,
+        # every node was styled a moment ago as it mounted (and what changed since, a focus or
+        # a class, restyled its own nodes): a second pass over the screen, ~a fifth of a
+        # session's start. (``refresh_styles``: the event's public field.)
+        if not self.shown_before:
+            self.shown_before = True
+            event.refresh_styles = False
 
     def together_widgets(self) -> ComposeResult:
         yield NoticeBar(key="ctrl+n")

@@ -20,6 +20,8 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
+from textual.events import Resize
+from textual.geometry import Size
 from textual.screen import Screen
 
 from engine.store import StoreError
@@ -63,6 +65,19 @@ class RemoteApp(BergfriedApp):
             # The template parsed every stylesheet this App will read (the same sources under
             # the same theme variables): Textual adds identical sources without parsing again.
             self.stylesheet = shared
+
+    #: The size the screens were last told of (None: not yet told).
+    sized: Size | None = None
+
+    def on_resize(self, event: Resize) -> None:
+        """A resize to the size the screens were told of already goes no further. Textual's driver
+        announces the terminal's size as it starts, just after the App sized itself: passed on,
+        the screens laid out and drew everything once more (a layout and a full frame, ~10 ms of
+        a session's ~75 to its first frame). (``prevent_default``: public; Textual's own handler
+        and BergfriedApp's are not called.)"""
+        if event.size == self.sized:
+            event.prevent_default()
+        self.sized = event.size
 
     # Textual runs BergfriedApp.on_mount too (handlers run for every class in the MRO): calling it
     # here as well pushed the home screen twice (two lobbies, or two tables, made per login).

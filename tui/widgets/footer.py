@@ -49,8 +49,10 @@ class FittingFooter(Footer):
         self._width = 0
         self.drop_first = drop_first
         self._shown: tuple | None = None  # what the keys were composed from (bindings_signature)
+        self._keys_due = False  # a recompose is asked for and has not run yet
 
     def compose(self) -> ComposeResult:
+        self._keys_due = False
         items = list(super().compose())
         for item in items:
             self._compact_now(item)
@@ -83,12 +85,18 @@ class FittingFooter(Footer):
     def bindings_changed(self, screen: Screen) -> None:
         """Textual recomposes the footer whenever a screen refreshes its bindings (every key
         restyled: tens of milliseconds); screens refresh them on every change they might show,
-        most of which leave the keys as they were. Recompose only when what the keys show changed."""
+        most of which leave the keys as they were. Recompose only when what the keys show changed,
+        and once for all the changes made before the recompose asked for runs (it reads the keys
+        as they are then: a play screen's start changed them twice before its first refresh, and
+        the footer was made twice over)."""
         shown = bindings_signature(screen)
         if shown == self._shown and self.is_attached and screen is self.screen:
             return
         if self.is_attached and screen is self.screen and screen.app.app_focus:
             self._shown = shown  # (Textual recomposes now; out of focus it waits, and so must we)
+            if self._keys_due:
+                return
+            self._keys_due = True
         super().bindings_changed(screen)
 
     def on_resize(self) -> None:
