@@ -54,19 +54,24 @@ def _enter_and_die(url: str | None, folder: str) -> None:
     Presence(Store(db, Path(folder))).enter("mallory")
 
 
-def test_a_killed_process_s_session_is_swept_sqlite(tmp_path):
-    from engine.store.db import SQLite
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_a_killed_process_s_session_is_swept(request, tmp_path, database):
+    """Its pid on this host is gone: not online, and its row is swept (on PostgreSQL its beat is
+    recent: it was online for 30 s)."""
+    from engine.store.db import Postgres, SQLite
 
-    db = SQLite(tmp_path / "bergfried.db", durable=False)
+    url = request.getfixturevalue("postgres_url") if database == "postgresql" else None
+    db = Postgres(url) if url else SQLite(tmp_path / "bergfried.db", durable=False)
     db.schema()
     store = Store(db, tmp_path)
-    child = multiprocessing.get_context("spawn").Process(target=_enter_and_die, args=(None, str(tmp_path)))
+    child = multiprocessing.get_context("spawn").Process(target=_enter_and_die, args=(url, str(tmp_path)))
     child.start()
     child.join(60)
     assert child.exitcode == 0
     assert store.db.query("SELECT player FROM sessions") == [("mallory",)]  # its row stayed behind
-    assert Presence(store).online() == []  # the pid is gone: not online, and the row is swept
+    assert Presence(store).online() == []
     assert store.db.query("SELECT player FROM sessions") == []
+    store.close()
 
 
 def test_a_session_without_a_heartbeat_expires_postgresql(postgres_url, tmp_path):
@@ -83,21 +88,6 @@ def test_a_session_without_a_heartbeat_expires_postgresql(postgres_url, tmp_path
     assert presence.online() == []
     store.close()
 
-
-def test_a_killed_process_s_session_is_swept_postgresql(postgres_url, tmp_path):
-    """Its beat is recent, but its pid on this host is gone: not online (it was for 30 s)."""
-    from engine.store.db import Postgres
-
-    db = Postgres(postgres_url)
-    db.schema()
-    store = Store(db, tmp_path)
-    child = multiprocessing.get_context("spawn").Process(target=_enter_and_die, args=(postgres_url, str(tmp_path)))
-    child.start()
-    child.join(60)
-    assert child.exitcode == 0
-    assert store.db.query("SELECT player FROM sessions") == [("mallory",)]  # its row stayed behind
-    assert Presence(store).online() == []
-    assert store.db.query("SELECT player FROM sessions") == []
     store.close()
 
 

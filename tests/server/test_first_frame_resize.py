@@ -7,26 +7,17 @@ from __future__ import annotations
 from textual.events import Resize
 from textual.geometry import Size
 
-from engine.core import TableHost
-from engine.games import get_game
-from engine.lobby import Accounts, Lobby
 from tests.waiting import until
 from tui.screens.lobby import RemotePlayScreen
-from tui.server.child import Player, RemoteApp
-from tui.settings import Settings
+
+from .remote_apps import alice_back_at_her_table
 
 
 async def test_a_resize_to_the_size_shown_reaches_no_screen_and_a_new_size_does(tmp_path, monkeypatch):
-    host = TableHost(get_game, bot_delay=0, durable=False)
-    lobby = Lobby(tmp_path, host)
-    accounts = Accounts(tmp_path / "accounts.json")
-    record = lobby.create("alice", "king-up", ["me", "bot:random", "bot:random"])
-    accounts.claim("alice", "ssh-ed25519 AAAAalice")
-    accounts.set_last_table("alice", record.id)
-    settings = Settings.load(tmp_path / "me", tmp_path / "tables", player_name="alice", bot_delay=0, durable=False)
+    lobby, make_app = alice_back_at_her_table(tmp_path)
     told: list[Size] = []
     monkeypatch.setattr(RemotePlayScreen, "on_resize", lambda self, event: told.append(event.size), raising=False)
-    app = RemoteApp(settings, Player("alice", "ssh-ed25519 AAAAalice", lobby, accounts), tables=host)
+    app = make_app()
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await until(lambda: isinstance(app.screen, RemotePlayScreen) and told, what="the table's first size")

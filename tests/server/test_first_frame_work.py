@@ -11,23 +11,14 @@ from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.widget import Widget
 
-from engine.core import TableHost
-from engine.games import get_game
-from engine.lobby import Accounts, Lobby
 from tui.screens.lobby import RemotePlayScreen
-from tui.server.child import Player, RemoteApp
-from tui.settings import Settings
+
+from .remote_apps import alice_back_at_her_table
 from tui.widgets.footer import is_key
 
 
 async def test_a_table_is_styled_about_once_a_widget_on_the_way_to_its_first_frame(tmp_path, monkeypatch):
-    host = TableHost(get_game, bot_delay=0, durable=False)
-    lobby = Lobby(tmp_path, host)
-    accounts = Accounts(tmp_path / "accounts.json")
-    record = lobby.create("alice", "king-up", ["me", "bot:random", "bot:random"])
-    accounts.claim("alice", "ssh-ed25519 AAAAalice")
-    accounts.set_last_table("alice", record.id)
-    settings = Settings.load(tmp_path / "me", tmp_path / "tables", player_name="alice", bot_delay=0, durable=False)
+    lobby, make_app = alice_back_at_her_table(tmp_path)
     styled: Counter[str] = Counter()
     apply = Stylesheet.apply
 
@@ -37,7 +28,7 @@ async def test_a_table_is_styled_about_once_a_widget_on_the_way_to_its_first_fra
         apply(self, node, **options)
 
     monkeypatch.setattr(Stylesheet, "apply", counting)
-    app = RemoteApp(settings, Player("alice", "ssh-ed25519 AAAAalice", lobby, accounts), tables=host)
+    app = make_app()
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()

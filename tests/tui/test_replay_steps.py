@@ -20,12 +20,16 @@ def status(app) -> str:
     return line.split(" · ")[0].strip()
 
 
+def replay_of(make_app, tmp_path, game_id: str, players: int, seed: int):
+    """The App, at a replay of a game of random bots saved in ``tmp_path``."""
+    path = tmp_path / "game.jsonl"
+    play_out(get_game(game_id), players, ["random"] * players, seed, path=path)
+    return make_app(start=lambda app: ReplayScreen.from_path(path)[0])
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_right_from_the_start_of_a_loaded_save_shows_move_1(make_app, tmp_path, game_id):
-    game = get_game(game_id)
-    path = tmp_path / "game.jsonl"
-    play_out(game, game.min_players, ["random"] * game.min_players, 37, path=path)
-    app = make_app(start=lambda app: ReplayScreen.from_path(path)[0])
+    app = replay_of(make_app, tmp_path, game_id, get_game(game_id).min_players, 37)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         replay = app.screen
@@ -49,10 +53,7 @@ async def test_the_first_screen_of_a_between_two_castles_replay_titles_both_cast
     from tui.games.between_two_castles.board import CastlesBoard
     from tui.widgets.text_line import TextLine
 
-    game = get_game("between-two-castles")
-    path = tmp_path / "game.jsonl"
-    play_out(game, 2, ["random"] * 2, 5, path=path)
-    app = make_app(start=lambda app: ReplayScreen.from_path(path)[0])
+    app = replay_of(make_app, tmp_path, "between-two-castles", 2, 5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.pause()
@@ -66,10 +67,7 @@ async def test_the_first_screen_of_a_between_two_castles_replay_titles_both_cast
 async def test_a_castle_builder_replay_offers_no_key_the_viewer_takes_for_its_own(make_app, tmp_path):
     """The board's line said "v: next castle · c: the market coins" in the replay, where v is View
     as and c the chart (seen in tmux)."""
-    game = get_game("castle-builder")
-    path = tmp_path / "game.jsonl"
-    play_out(game, 2, ["random"] * 2, 6, path=path)
-    app = make_app(start=lambda app: ReplayScreen.from_path(path)[0])
+    app = replay_of(make_app, tmp_path, "castle-builder", 2, 6)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("right")
