@@ -52,6 +52,22 @@ async def test_save_as_refuses_the_games_own_file_adds_the_suffix_and_asks_befor
     assert read_log(own, get_game).entries == tuple(match.entries)
 
 
+async def test_save_as_with_the_name_emptied_stays_open_and_says_so(make_app, settings):
+    """It closed with no word, as if it had saved (seen in tmux)."""
+    match = new_match(settings.saves_dir, seed=4)
+    app = make_app(start=lambda app: PlayScreen(match))
+    said = notifications(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await _save_as(pilot, app, "  ")
+        assert isinstance(app.screen, PromptScreen)
+        assert "Type a name, or press esc to cancel." in said, said
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, PromptScreen)
+    assert sorted(p.name for p in settings.saves_dir.iterdir() if p.suffix == ".jsonl") == ["game.jsonl"]
+
+
 async def test_save_as_into_a_folder_that_cannot_be_made_says_so_and_loses_nothing(make_app, settings, tmp_path):
     match = new_match(settings.saves_dir, seed=3)
     blocker = tmp_path / "a-file"

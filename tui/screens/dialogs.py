@@ -86,13 +86,22 @@ class PromptScreen(Dialog[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.dismiss(event.value.strip() or None)
+        self._answer(event.value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "ok":
-            self.dismiss(self.query_one(Input).value.strip() or None)
+            self._answer(self.query_one(Input).value)
         else:
             self.dismiss(None)
+
+    def _answer(self, text: str) -> None:
+        # An empty answer closed the dialog as a cancel, with no word: after Save as the player
+        # could not tell that nothing was saved (seen in tmux). Only escape or Cancel cancel.
+        if text.strip():
+            self.dismiss(text.strip())
+        else:
+            self.app.bell()
+            self.notify("Type a name, or press esc to cancel.", severity="warning")
 
     def action_cancel(self) -> None:
         self.dismiss(None)
