@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+from functools import partial
 
 import pytest
 
@@ -95,12 +97,39 @@ async def test_bots_think_in_the_server_process_pool(tmp_path):
 
 
 async def test_the_pools_workers_yield_the_cpu_to_the_server(tmp_path):
-    import os
-
     from engine.store.botpool import BotPoolProcess
     from engine.store.worker import NICENESS
 
-    with BotPoolProcess(tmp_path, workers=1, bot_delay=0, durable=False, niceness=NICENESS) as pool:
-        (pid,) = pool.pids
+    with BotPoolProcess(tmp_path, workers=2, bot_delay=0, durable=False, niceness=NICENESS) as pool:
         want = min(os.getpriority(os.PRIO_PROCESS, 0) + NICENESS, 19)
-        await until(lambda: os.getpriority(os.PRIO_PROCESS, pid) == want, timeout=30, what="the worker's priority")
+        for pid in pool.pids:
+            await until(partial(_nice_is, pid, want), timeout=30, what="the worker's priority")
+            # (a player's process that wakes takes the core at once, not after the worker's slice)
+            assert os.sched_getscheduler(pid) == os.SCHED_IDLE
+        if not _groups_by_session():
+            return
+        # With autogroup scheduling the kernel shares the cores between sessions first: every
+        # player's process is a session, and a worker in the server's took a whole player's share
+        # however nice it was. Each worker's session is its own, and that session's group is nice.
+        for pid in pool.pids:
+            await until(partial(_group_nice_is, pid, NICENESS), timeout=30, what="the worker's session's priority")
+            assert os.getsid(pid) == pid != os.getsid(0)
+
+
+def _nice_is(pid: int, nice: int) -> bool:
+    return os.getpriority(os.PRIO_PROCESS, pid) == nice
+
+
+def _group_nice_is(pid: int, nice: int) -> bool:
+    """Whether the process's session group runs at ``nice`` (``/autogroup-N nice K``)."""
+    try:
+        return int(open(f"/proc/{pid}/autogroup").read().split()[-1]) == nice
+    except (OSError, ValueError, IndexError):
+        return False
+
+
+def _groups_by_session() -> bool:
+    try:
+        return open("/proc/sys/kernel/sched_autogroup_enabled").read().strip() == "1"
+    except OSError:
+        return False
