@@ -4,6 +4,8 @@
     pool = BotPoolProcess(data_dir, database, workers=2, bot_delay=0.6)
     pool.start()      # before any connection is accepted
     ...
+    pool.revive()     # now and then: a worker that ended or hung is started again (log lines)
+    ...
     pool.stop()
 
 Each worker is a process started by the "spawn" method (a fresh interpreter: it inherits no
@@ -19,9 +21,14 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from pathlib import Path
 
 from .worker import NICENESS, run_worker
+
+#: Seconds a worker's loop may go without a round before the pool replaces it (a decision is
+#: bounded by its bot's budget, a few seconds; a round is a quarter of a second otherwise).
+STALL_AFTER = 120.0
 
 
 class BotPoolProcess:
@@ -36,36 +43,67 @@ class BotPoolProcess:
         away_every: float = 5.0,
         niceness: int = NICENESS,
         trace: Path | None = None,
+        stall_after: float = STALL_AFTER,
     ):
         self.args = (str(data_dir), database, bot_delay, durable, away_every, niceness)
-        self.workers, self.trace = workers, trace
+        self.workers, self.trace, self.stall_after = workers, trace, stall_after
         self.processes: list = []
         self._pipes: list = []
+        self._beats: list = []  # each worker's loop writes the time it last went round
 
     def start(self) -> None:
-        context = multiprocessing.get_context("spawn")
         for n in range(self.workers):
-            reader, writer = context.Pipe(duplex=False)
-            trace = None if self.trace is None else f"{self.trace}.{n}"
-            data_dir, database, bot_delay, durable, away_every, niceness = self.args
-            process = context.Process(
-                target=run_worker,
-                args=(data_dir, database, bot_delay),
-                kwargs=dict(
-                    durable=durable,
-                    away_every=away_every,
-                    niceness=niceness,
-                    trace=trace,
-                    parent=os.getpid(),
-                    pipe=reader,
-                ),
-                name=f"bergfried-bots-{n}",
-                daemon=True,
-            )
-            process.start()
-            reader.close()  # only the worker holds the reading end: its EOF is our end
+            self._start_worker(n)
+
+    def _start_worker(self, n: int) -> None:
+        """Start worker ``n`` (again, if it ended: it takes the same place in the lists)."""
+        context = multiprocessing.get_context("spawn")
+        reader, writer = context.Pipe(duplex=False)
+        beat = context.Value("d", time.monotonic(), lock=False)
+        trace = None if self.trace is None else f"{self.trace}.{n}"
+        data_dir, database, bot_delay, durable, away_every, niceness = self.args
+        process = context.Process(
+            target=run_worker,
+            args=(data_dir, database, bot_delay),
+            kwargs=dict(
+                durable=durable,
+                away_every=away_every,
+                niceness=niceness,
+                trace=trace,
+                parent=os.getpid(),
+                pipe=reader,
+                beat=beat,
+            ),
+            name=f"bergfried-bots-{n}",
+            daemon=True,
+        )
+        process.start()
+        reader.close()  # only the worker holds the reading end: its EOF is our end
+        if n < len(self.processes):
+            self.processes[n], self._pipes[n], self._beats[n] = process, writer, beat
+        else:
             self.processes.append(process)
             self._pipes.append(writer)
+            self._beats.append(beat)
+
+    def revive(self) -> list[str]:
+        """Start again every worker that ended, and every one whose loop has not gone round for
+        ``stall_after`` seconds (killed first: hung or stopped, it kept the tables it had
+        leased, and their bots never moved). Returns a line for the log for each."""
+        said = []
+        for n, process in enumerate(self.processes):
+            if not process.is_alive():
+                why = f"ended (exit code {process.exitcode})"
+            elif time.monotonic() - self._beats[n].value > self.stall_after:
+                why = f"did not go round for {self.stall_after:g} s, killed"
+                process.kill()
+                process.join(5)
+            else:
+                continue
+            self._pipes[n].close()
+            self._start_worker(n)
+            said.append(f"bot worker {n} (pid {process.pid}) {why}; started another (pid {self.processes[n].pid})")
+        return said
 
     @property
     def pids(self) -> list[int]:
@@ -79,7 +117,7 @@ class BotPoolProcess:
             if process.is_alive():
                 process.kill()
                 process.join()
-        self.processes, self._pipes = [], []
+        self.processes, self._pipes, self._beats = [], [], []
 
     def __enter__(self) -> BotPoolProcess:
         self.start()

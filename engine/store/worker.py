@@ -35,6 +35,7 @@ def run_worker(
     trace: str | None = None,
     parent: int | None = None,
     pipe=None,
+    beat=None,
 ) -> None:
     """A worker process's whole life (the target of a spawned process); see the module."""
     stop = threading.Event()
@@ -44,7 +45,7 @@ def run_worker(
         signal.signal(signum, lambda *_: stop.set())
     if niceness > 0:
         yield_cpu(niceness)
-    asyncio.run(_serve(Path(data_dir), database, bot_delay, durable, away_every, trace, stop))
+    asyncio.run(_serve(Path(data_dir), database, bot_delay, durable, away_every, trace, stop, beat))
 
 
 def yield_cpu(niceness: int) -> None:
@@ -113,6 +114,7 @@ async def _serve(
     away_every: float,
     trace: str | None,
     stop: threading.Event,
+    beat=None,
 ) -> None:
     from engine.core import TableHost
     from engine.games import get_game
@@ -135,6 +137,8 @@ async def _serve(
     next_away = time.monotonic()
     try:
         while not stop.is_set():
+            if beat is not None:  # (the pool replaces a worker whose loop stops going round)
+                beat.value = time.monotonic()
             _open_bot_tables(lobby)
             for table in lobby.host.tables():
                 table.drive_bots()  # a lease another worker let run out is taken here

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from functools import partial
 
@@ -133,3 +134,47 @@ def _groups_by_session() -> bool:
         return open("/proc/sys/kernel/sched_autogroup_enabled").read().strip() == "1"
     except OSError:
         return False
+
+
+@pytest.mark.parametrize("how", ["killed", "hung"])
+async def test_a_bot_worker_that_ended_or_hung_is_replaced_and_its_bots_play_on(tmp_path, how):
+    """A worker that dies (killed, out of memory) or hangs (here: stopped) held the tables it had
+    leased: their bots never moved again. The pool starts another in its place, and says so."""
+    import signal
+
+    from engine.store.botpool import BotPoolProcess
+
+    lobby = Lobby(tmp_path, TableHost(get_game, durable=False), bots="pool")
+    record = lobby.create("alice", "king-up", ["me", "bot:random", "bot:random"])
+    table = lobby.table(record.id)
+    lobby.watch()
+    with BotPoolProcess(tmp_path, workers=1, bot_delay=0, durable=False, stall_after=3) as pool:
+        (old,) = pool.pids
+        os.kill(old, signal.SIGKILL if how == "killed" else signal.SIGSTOP)
+        said: list[str] = []
+        await until(lambda: bool(said.extend(pool.revive()) or said), timeout=30, what="the worker replaced")
+        try:
+            (new,) = pool.pids
+            assert new != old and pool.processes[0].is_alive()
+            assert said == [
+                f"bot worker 0 (pid {old}) "
+                + ("ended (exit code -9)" if how == "killed" else "did not go round for 3 s, killed")
+                + f"; started another (pid {new})"
+            ]
+            for _ in range(3):  # alice plays; the new worker's bots answer
+                await until(lambda: 0 in table.to_act or table.finished, timeout=30, what="alice's turn")
+                if table.finished:
+                    break
+                seq = len(table.move_lines())
+                table.play(0, table.format_action(0, table.legal_actions(0)[0]))
+                await until(partial(_moved_past, table, seq + 1), timeout=30, what="the bots' moves")
+            assert table.stopped is None
+        finally:
+            if how == "hung":
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(old, signal.SIGKILL)
+    lobby.close()
+
+
+def _moved_past(table, lines: int) -> bool:
+    return len(table.move_lines()) > lines or table.finished

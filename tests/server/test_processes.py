@@ -6,6 +6,7 @@ screens a terminal emulator draws, on 127.0.0.1."""
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 
 import asyncssh
@@ -78,6 +79,39 @@ async def test_a_killed_server_frees_its_port_at_once_and_a_restart_restores_eve
         finally:
             again.stop()
         assert "Traceback" not in server.log() + again.log()
+    finally:
+        server.stop()
+
+
+async def test_a_killed_bot_worker_is_replaced_and_its_tables_bots_play_on(tmp_path):
+    """The bot pool's worker dies (the kernel's out-of-memory killer, an operator's kill): the
+    server says so in its log, starts another, and the bots play on."""
+    import signal
+    from pathlib import Path
+
+    data = tmp_path / "server"
+    store, _accounts, lobby, _keys = seed(data, None, [])
+    house = lobby.create("house", "king-up", ["bot:random"] * 3)
+    lobby.close()
+    server = ServeProcess(data)
+    await server.start()
+    try:
+        await until(lambda: lines_of(store, house.id) > 0, timeout=30, what="the house's bots playing")
+
+        def workers() -> set[int]:
+            return {
+                pid
+                for pid in server.descendants()
+                if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+            }
+
+        (worker,) = workers()
+        os.kill(worker, signal.SIGKILL)
+        played = lines_of(store, house.id)
+        await until(lambda: f"(pid {worker}) ended" in server.log(), timeout=30, what="the log saying so")
+        await until(lambda: bool(workers() - {worker}), what="another worker")
+        await until(lambda: lines_of(store, house.id) > played, timeout=30, what="the house's bots going on")
+        assert "Traceback" not in server.log()
     finally:
         server.stop()
 

@@ -41,6 +41,8 @@ from .stores import open_accounts, open_lobby, open_spec_store
 __all__ = ["Limits", "Service", "Template", "key_text", "read_allowed"]
 
 log = logging.getLogger("bergfried.serve")
+#: Seconds between looks at the bot pool (a worker that ended or hung is started again).
+BOTS_CHECK = 5.0
 
 
 class Template:
@@ -90,6 +92,7 @@ class Service:
         self._server: asyncssh.SSHAcceptor | None = None
         self._idle_task: asyncio.Task | None = None
         self._memory_task: asyncio.Task | None = None
+        self._bots_task: asyncio.Task | None = None
         self._watcher: Watcher | None = None
         self._counters: dict[int, int] = {}  # the store's change counters, as last read
         self._template, self._own_template = template, template is None
@@ -155,6 +158,7 @@ class Service:
         )
         self._idle_task = asyncio.get_running_loop().create_task(self._watch_idle())
         self._memory_task = asyncio.get_running_loop().create_task(self._watch_memory())
+        self._bots_task = asyncio.get_running_loop().create_task(self._watch_bots())
         return self._server
 
     @property
@@ -163,7 +167,7 @@ class Service:
 
     async def stop(self) -> None:
         """Close every session: each player's process ends; every move is stored already."""
-        for task in (self._idle_task, self._memory_task):
+        for task in (self._idle_task, self._memory_task, self._bots_task):
             if task is not None:
                 task.cancel()
         if self._watcher is not None:
@@ -220,6 +224,16 @@ class Service:
 
     def session_ended(self, session: SSHSession) -> None:
         self.sessions.discard(session)
+
+    async def _watch_bots(self) -> None:
+        """A bot worker that ended or hung is started again (its tables' bots waited for it)."""
+        while True:
+            await asyncio.sleep(BOTS_CHECK)
+            try:
+                for line in await asyncio.get_running_loop().run_in_executor(None, self.pool.revive):
+                    log.error(line)
+            except Exception:
+                log.exception("checking the bot pool failed")
 
     async def _watch_idle(self) -> None:
         while True:
