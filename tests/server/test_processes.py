@@ -116,6 +116,32 @@ async def test_a_killed_bot_worker_is_replaced_and_its_tables_bots_play_on(tmp_p
         server.stop()
 
 
+async def test_a_session_template_that_ended_is_started_again(tmp_path):
+    """Every login after the template died was refused ("try again soon") until the host
+    restarted the server. The front starts another and the next login is served."""
+    import signal
+    from pathlib import Path
+
+    data = tmp_path / "server"
+    store, accounts, lobby, keys = seed(data, None, ["alice"])
+    lobby.close()
+    server = ServeProcess(data)
+    port = await server.start()
+    try:
+        (template,) = (
+            pid for pid in server.descendants() if b"tui.server.template" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        )
+        os.kill(template, signal.SIGKILL)
+        await until(lambda: f"template (pid {template}) ended" in server.log(), timeout=30, what="the log saying so")
+        await until(lambda: "new session template" in server.log(), timeout=60, what="another template")
+        alice = await login(port, "alice", keys["alice"])
+        await until(lambda: alice.shows(r"Welcome|Moves"), what="alice's first screen")
+        alice.conn.close()
+        assert "Traceback" not in server.log()
+    finally:
+        server.stop()
+
+
 def moved(screen, name: str, text: str) -> bool:
     """The screen's move list shows ``name``'s move ``text``."""
     return screen.shows(rf"\b{re.escape(name[:9])}\S*\s+{re.escape(text)}\s*$")

@@ -41,7 +41,8 @@ from .stores import open_accounts, open_lobby, open_spec_store
 __all__ = ["Limits", "Service", "Template", "key_text", "read_allowed"]
 
 log = logging.getLogger("bergfried.serve")
-#: Seconds between looks at the bot pool (a worker that ended or hung is started again).
+#: Seconds between looks at the bot pool and the session template (one that ended or hung is
+#: started again).
 BOTS_CHECK = 5.0
 
 
@@ -93,6 +94,8 @@ class Service:
         self._idle_task: asyncio.Task | None = None
         self._memory_task: asyncio.Task | None = None
         self._bots_task: asyncio.Task | None = None
+        self._reviving = False  # a new session template is starting
+        self._revive_task: asyncio.Task | None = None
         self._watcher: Watcher | None = None
         self._counters: dict[int, int] = {}  # the store's change counters, as last read
         self._template, self._own_template = template, template is None
@@ -226,14 +229,40 @@ class Service:
         self.sessions.discard(session)
 
     async def _watch_bots(self) -> None:
-        """A bot worker that ended or hung is started again (its tables' bots waited for it)."""
+        """A bot worker that ended or hung is started again (its tables' bots waited for it), and
+        so is the session template (every login after it ended was refused)."""
         while True:
             await asyncio.sleep(BOTS_CHECK)
             try:
                 for line in await asyncio.get_running_loop().run_in_executor(None, self.pool.revive):
                     log.error(line)
+                await self.revive_template()
             except Exception:
-                log.exception("checking the bot pool failed")
+                log.exception("checking the bot pool and the session template failed")
+
+    def template_failed(self) -> None:
+        """A session could not be handed to the template: start another now if it ended."""
+        if self._revive_task is None or self._revive_task.done():
+            self._revive_task = asyncio.get_running_loop().create_task(self.revive_template())
+
+    async def revive_template(self) -> None:
+        """Start the session template again if it ended (the logins meanwhile are told to try
+        again soon). A template given to this Service is its giver's to restart."""
+        template = self._template
+        if template is None or not self._own_template or template.proc.poll() is None or self._reviving:
+            return
+        self._reviving = True
+        try:
+            log.error(
+                "the session template (pid %d) ended (exit code %s); starting another",
+                template.proc.pid,
+                template.proc.returncode,
+            )
+            template.sock.close()
+            self._template = await asyncio.get_running_loop().run_in_executor(None, Template)
+            log.info("the new session template (pid %d) is ready", self._template.proc.pid)
+        finally:
+            self._reviving = False
 
     async def _watch_idle(self) -> None:
         while True:

@@ -123,6 +123,7 @@ class SSHSession(PlayerProcess, asyncssh.SSHServerSession):
         except OSError as exc:
             log.error("%s %s: no process for the session: %s", self.peer, self.player.name, exc)
             self.close("The server cannot start your session now; try again soon.")
+            self.service.template_failed()
             return
         self.service.sessions.add(self)
         log.info("%s %s: session at %dx%d, TERM=%s", self.peer, self.player.name, *self.size, self.term)
