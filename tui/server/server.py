@@ -259,7 +259,11 @@ class Service:
                 template.proc.returncode,
             )
             template.sock.close()
-            self._template = await asyncio.get_running_loop().run_in_executor(None, Template)
+            try:
+                self._template = await asyncio.get_running_loop().run_in_executor(None, Template)
+            except (OSError, RuntimeError) as exc:  # (the next look tries again)
+                log.error("could not start a session template: %s", exc)
+                return
             log.info("the new session template (pid %d) is ready", self._template.proc.pid)
         finally:
             self._reviving = False
