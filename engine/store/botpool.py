@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -50,8 +51,13 @@ class BotPoolProcess:
         self.processes: list = []
         self._pipes: list = []
         self._beats: list = []  # each worker's loop writes the time it last went round
+        # revive() and stop() run in the server's executor threads: one at a time, and none
+        # started once stopping (a worker revived then would outlive the pool)
+        self._lock = threading.Lock()
+        self._stopping = False
 
     def start(self) -> None:
+        self._stopping = False
         for n in range(self.workers):
             self._start_worker(n)
 
@@ -90,6 +96,10 @@ class BotPoolProcess:
         """Start again every worker that ended, and every one whose loop has not gone round for
         ``stall_after`` seconds (killed first: hung or stopped, it kept the tables it had
         leased, and their bots never moved). Returns a line for the log for each."""
+        with self._lock:
+            return [] if self._stopping else self._revive()
+
+    def _revive(self) -> list[str]:
         said = []
         for n, process in enumerate(self.processes):
             if not process.is_alive():
@@ -110,6 +120,8 @@ class BotPoolProcess:
         return [p.pid for p in self.processes]
 
     def stop(self, timeout: float = 10.0) -> None:
+        with self._lock:
+            self._stopping = True
         for pipe in self._pipes:
             pipe.close()  # the worker sees the pipe end and stops
         for process in self.processes:

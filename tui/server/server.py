@@ -95,6 +95,7 @@ class Service:
         self._memory_task: asyncio.Task | None = None
         self._bots_task: asyncio.Task | None = None
         self._reviving = False  # a new session template is starting
+        self._stopping = False
         self._revive_task: asyncio.Task | None = None
         self._watcher: Watcher | None = None
         self._counters: dict[int, int] = {}  # the store's change counters, as last read
@@ -170,6 +171,7 @@ class Service:
 
     async def stop(self) -> None:
         """Close every session: each player's process ends; every move is stored already."""
+        self._stopping = True
         for task in (self._idle_task, self._memory_task, self._bots_task):
             if task is not None:
                 task.cancel()
@@ -250,6 +252,8 @@ class Service:
         again soon). A template given to this Service is its giver's to restart."""
         template = self._template
         if template is None or not self._own_template or template.proc.poll() is None or self._reviving:
+            return
+        if self._stopping:  # (it ends with the server: nothing to start)
             return
         self._reviving = True
         try:
