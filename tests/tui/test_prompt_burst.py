@@ -1,0 +1,77 @@
+"""A prompt (Save as, Rename) keeps every key typed in one burst, in order, from the key that
+opened it on: ctrl+u among them clears what was typed before it, as in a shell. Seen in tmux at
+80x24: ``a`` then ``C-u mine3 Enter`` sent at once saved "ine3" (Input's ctrl+u is a binding the
+app runs after the key bubbles up to it, by when the letters after it were in the line)."""
+
+from __future__ import annotations
+
+from textual import events
+
+from engine.core import read_log
+from engine.games import get_game
+from tui.screens.dialogs import AnswerLine, PromptScreen
+from tui.screens.play import PlayScreen
+from tui.screens.saves import SavesScreen
+
+from ..waiting import until
+from .conftest import new_match, notifications, settle
+from .test_saves_manage import write_finished
+
+
+def burst(app, *keys: str) -> None:
+    """Post ``keys`` to the app at once, as a terminal delivers a burst: nothing runs between them."""
+    for key in keys:
+        character = key if len(key) == 1 else {"space": " "}.get(key)
+        app.post_message(events.Key(key, character))
+
+
+async def test_save_as_opened_and_answered_in_one_burst_keeps_every_letter(make_app, settings):
+    match = new_match(settings.saves_dir, seed=6)
+    app = make_app(start=lambda app: PlayScreen(match))
+    said = notifications(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        burst(app, "a", "ctrl+u", *"mine3", "enter")
+        await until(lambda: (settings.saves_dir / "mine3.jsonl").exists(), what="mine3.jsonl saved")
+        assert isinstance(app.screen, PlayScreen)
+        assert read_log(settings.saves_dir / "mine3.jsonl", get_game).entries == tuple(match.entries)
+        assert [p.name for p in settings.saves_dir.glob("*.jsonl")].count("ine3.jsonl") == 0
+        await until(lambda: any("mine3.jsonl" in m for m in said))
+
+
+async def test_editing_keys_in_a_burst_act_where_they_were_typed(make_app, settings):
+    """Each editing key acts on what was typed before it, never on letters typed after it."""
+    match = new_match(settings.saves_dir, seed=7)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        burst(app, "a", *"xy", "backspace", "z", "ctrl+w", *"ab", "ctrl+u", *"cd", "left", "e", "home", "f")
+        await until(lambda: isinstance(app.screen, PromptScreen))
+        answer = app.screen.query_one(AnswerLine)
+        await until(lambda: answer.value == "fced", what=f"fced in the line (it has {answer.value!r})")
+        # The same keys once the line has the focus (typed fast, no dialog opening).
+        burst(app, "end", "ctrl+u", *"mine", "backspace", "ctrl+u", *"ours", "enter")
+        await until(lambda: (settings.saves_dir / "ours.jsonl").exists(), what="ours.jsonl saved")
+
+
+async def test_a_paste_as_the_prompt_opens_goes_in_after_the_keys_before_it(make_app, settings):
+    match = new_match(settings.saves_dir, seed=8)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        burst(app, "a", "ctrl+u", "p")
+        app.post_message(events.Paste("asted\nsecond line"))
+        burst(app, "enter")
+        await until(lambda: (settings.saves_dir / "pasted.jsonl").exists(), what="pasted.jsonl saved")
+
+
+async def test_rename_opened_and_answered_in_one_burst_renames_and_opens_nothing(make_app, settings):
+    write_finished(settings.saves_dir, "old.jsonl")
+    app = make_app(start=lambda app: SavesScreen("replay"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        burst(app, "r", "ctrl+u", *"new3", "enter")
+        await until(lambda: (settings.saves_dir / "new3.jsonl").exists(), what="new3.jsonl")
+        await settle(pilot, app)
+        assert isinstance(app.screen, SavesScreen)  # enter answered the prompt, it opened no replay
+        assert not (settings.saves_dir / "old.jsonl").exists()
