@@ -75,3 +75,34 @@ async def test_rename_opened_and_answered_in_one_burst_renames_and_opens_nothing
         await settle(pilot, app)
         assert isinstance(app.screen, SavesScreen)  # enter answered the prompt, it opened no replay
         assert not (settings.saves_dir / "old.jsonl").exists()
+
+
+async def test_the_move_line_takes_a_burst_with_ctrl_u_in_order(make_app, settings):
+    match = new_match(settings.saves_dir, seed=9)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        burst(app, "colon", *"xy", "ctrl+u", *"zw", "backspace", "q")
+        line = app.screen.query_one("#command")
+        await until(lambda: line.value == "zq", what=f"zq on the move line (it has {line.value!r})")
+
+
+async def test_the_chat_line_takes_a_burst_with_ctrl_u_in_order():
+    from textual.app import App, ComposeResult
+
+    from tui.widgets.chat import ChatPanel
+
+    class ChatApp(App):
+        said: list[str] = []
+
+        def compose(self) -> ComposeResult:
+            yield ChatPanel(id="chat")
+
+        def on_chat_panel_said(self, message: ChatPanel.Said) -> None:
+            self.said.append(message.text)
+
+    app = ChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#chat-input")
+        burst(app, *"typo", "ctrl+u", *"gg", "enter")
+        await until(lambda: app.said == ["gg"], what=f"gg said (said: {app.said})")

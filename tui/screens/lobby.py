@@ -16,6 +16,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
+from tui.widgets.edit_line import EditLine
 
 from engine.lobby import LobbyError
 from engine.together.notices import decline
@@ -364,7 +365,7 @@ class ChooseNameScreen(Screen[None]):
                 f"for your key (a letter, then letters, digits, _ . -):",
                 id="question",
             )
-            yield Input(placeholder="your name", id="name", max_length=24)
+            yield EditLine(placeholder="your name", id="name", max_length=24)
         yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Select, Static
+from tui.widgets.edit_line import EditLine
 
 from themes import THEME_NAMES
 
@@ -54,7 +55,7 @@ class SettingsScreen(Screen[None]):
                     )
                 with Horizontal():
                     yield Label("Your name")
-                    yield Input(s.player_name, max_length=24, compact=True, id="name")
+                    yield EditLine(s.player_name, max_length=24, compact=True, id="name")
             with Horizontal():
                 yield Label("Glyphs")
                 yield OnOffCheckbox("ASCII only", s.ascii, compact=True, id="ascii")
