@@ -27,6 +27,8 @@ SPECIFIC = MappingProxyType(
         "←": "<",
         "↑": "^",
         "↓": "v",
+        "▼": "v",  # a choice's drop-down arrow (Select): "?" read as a broken glyph
+        "▲": "^",
         "▶": ">",
         "▸": ">",
         "◂": "<",
