@@ -184,3 +184,31 @@ async def test_a_folded_chat_tells_of_a_burst_of_lines_in_one_toast(lobby_app):
         assert panel.unread == 11  # (every line is in the panel)
         hooks._chat([ChatLine(12, "lobby", 0.0, "alice", "lobby", "mine")])  # her own: drawn at once
         assert drawn[-1] == 1 and panel.shown[-1] == "alice: mine"
+
+
+# A new key whose login name it cannot have is told why: the name is someone else's, or not a
+# valid name (and what a valid one is), never "taken or not a valid name" for a name that was
+# only too long (seen over SSH in tmux at 80x24).
+
+
+def question(app) -> str:
+    return str(app.screen.query_one("#question").render())
+
+
+async def test_a_name_too_long_is_said_to_be_invalid_with_the_rule_not_taken(lobby_app):
+    alice = lobby_app("alice")  # (the fixture's lobby and accounts, for a new key below)
+    long_name = "Ünïcødé-VeryLongNameThatGoesOnAndOnForever"
+    player = alice.player
+    app = RemoteApp(
+        alice.settings, Player(long_name, "ssh-ed25519 AAAAnew", player.lobby, player.accounts, claimed=False)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown(pilot, "ChooseNameScreen")
+        said = question(app)
+        assert "not a valid name" in said and "taken" not in said and "up to 23 letters" in said, said
+        await pilot.press(*"bob", "enter")
+        await until(lambda: "someone else's" in question(app), what="bob is someone else's")
+        assert "not a valid" not in question(app)
+        await pilot.press("ctrl+u", *"dora", "enter")
+        await shown(pilot, "LobbyScreen")
+    assert player.accounts.check("dora", "ssh-ed25519 AAAAnew").value == "known"
