@@ -106,3 +106,20 @@ async def test_the_chat_line_takes_a_burst_with_ctrl_u_in_order():
         await pilot.click("#chat-input")
         burst(app, *"typo", "ctrl+u", *"gg", "enter")
         await until(lambda: app.said == ["gg"], what=f"gg said (said: {app.said})")
+
+
+async def test_keys_typed_right_after_tab_go_where_the_focus_went(make_app, settings):
+    """Settings, on the name: "tab space" sent at once put a space in the name (tab moves the
+    focus only when the app runs its binding, after the space had reached the line)."""
+    from tui.screens.settings import SettingsScreen
+
+    app = make_app(start=lambda app: SettingsScreen())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        name = app.screen.query_one("#name")
+        app.screen.set_focus(name)
+        await settle(pilot, app)
+        ascii_before = settings.ascii
+        burst(app, "end", *"xy", "tab", "space")
+        await until(lambda: settings.ascii != ascii_before, what="ASCII switched by the space")
+        assert name.value == "Youxy" and settings.player_name == "Youxy", name.value

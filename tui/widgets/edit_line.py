@@ -5,6 +5,9 @@ ctrl+w, enter ...) are its bindings, which the app runs only once the key has bu
 by then the letters typed right after were in the line already. ``ctrl+u mine3`` sent in one
 burst (a paste, tmux send-keys, a fast typist on a loaded server) left "ine3" or nothing at all.
 Here the line runs its own binding for such a key as the key reaches it, before the next key.
+So with tab: the focus moved on only once the app ran its binding, and the space typed right
+after it went into the line; here tab moves the focus at once, and a key that reaches the line
+after the focus left it goes on to where the focus is now.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from textual.widgets import Input
 
 #: The keys the line edits with, and what each does (Textual's own bindings for Input).
 EDITING_KEYS = BindingsMap(Input.BINDINGS)
+#: The keys that move the focus (Textual's App bindings), and the screen's method that does it.
+FOCUS_KEYS = {"tab": "focus_next", "shift+tab": "focus_previous"}
 
 
 class EditLine(Input):
@@ -22,9 +27,23 @@ class EditLine(Input):
 
     async def on_key(self, event: events.Key) -> None:
         # Letters go on to Input's own handling (which comes after this one, in the same turn).
-        if not event.is_printable and await self.take_key(event):
+        # (``has_focus`` changes only as the line reads its Blur, after the keys ahead of it.)
+        if self.screen.focused is not self:  # typed after a key that took the focus away
             event.stop()
             event.prevent_default()
+            (self.screen.focused or self.screen).post_message(events.Key(event.key, event.character))
+        elif self._moves_focus(event.key):
+            event.stop()
+            event.prevent_default()
+            getattr(self.screen, FOCUS_KEYS[event.key])()
+        elif not event.is_printable and await self.take_key(event):
+            event.stop()
+            event.prevent_default()
+
+    def _moves_focus(self, key: str) -> bool:
+        """Whether ``key`` moves the focus here (a screen may bind tab to something else)."""
+        active = self.screen.active_bindings.get(key)
+        return key in FOCUS_KEYS and active is not None and active.binding.action.endswith(FOCUS_KEYS[key])
 
     async def take_key(self, event: events.Key) -> bool:
         """Apply ``event`` to the line as the line itself would: a letter at the cursor (over the
