@@ -60,7 +60,7 @@ async def test_a_paste_as_the_prompt_opens_goes_in_after_the_keys_before_it(make
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         burst(app, "a", "ctrl+u", "p")
-        app.post_message(events.Paste("asted\nsecond line"))
+        app.post_message(events.Paste("asted\n"))  # (a copied line ends with its newline)
         burst(app, "enter")
         await until(lambda: (settings.saves_dir / "pasted.jsonl").exists(), what="pasted.jsonl saved")
 
@@ -123,3 +123,33 @@ async def test_keys_typed_right_after_tab_go_where_the_focus_went(make_app, sett
         burst(app, "end", *"xy", "tab", "space")
         await until(lambda: settings.ascii != ascii_before, what="ASCII switched by the space")
         assert name.value == "Youxy" and settings.player_name == "Youxy", name.value
+
+
+async def test_a_paste_keeps_all_its_lines_and_says_when_it_was_cut_to_fit(make_app, settings):
+    """Pasting three lines into the chat kept the first and dropped the others without a word;
+    a name pasted longer than its field allows was dropped whole, with only a bell."""
+    from textual.app import App, ComposeResult
+
+    from tui.screens.new_game import NewGameScreen
+    from tui.widgets.chat import ChatPanel
+
+    class ChatApp(App):
+        def compose(self) -> ComposeResult:
+            yield ChatPanel(id="chat")
+
+    chat = ChatApp()
+    async with chat.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#chat-input")
+        chat.post_message(events.Paste("first line\nsecond line\n\nthird\n"))
+        line = chat.query_one("#chat-input")
+        await until(lambda: line.value == "first line second line third", what=f"all three lines ({line.value!r})")
+    app = make_app(start=lambda app: NewGameScreen())
+    said = notifications(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        name = app.screen.query_one("#name-0")
+        app.screen.set_focus(name)
+        await settle(pilot, app)
+        app.post_message(events.Paste("Brunhild von Hohenschwangau und Mespelbrunn"))
+        await until(lambda: name.value == "Brunhild von Hohenschwan", what=f"the name cut to fit ({name.value!r})")
+        assert said == ["Pasted text cut to fit: 24 characters at most here."], said

@@ -61,11 +61,19 @@ class EditLine(Input):
             await self.run_action(binding.action)
         return bool(bindings)
 
+    def on_paste(self, event: events.Paste) -> None:
+        event.stop()
+        event.prevent_default()  # (Input's own paste keeps the first line, or nothing if too long)
+        self.take_paste(event.text)
+
     def take_paste(self, text: str) -> None:
-        """Paste ``text`` as the line itself would: its first line, over the selection."""
-        line = text.splitlines()[0] if text else ""
-        start, end = self.selection
-        if start == end:
-            self.insert_text_at_cursor(line)
-        else:
-            self.replace(line, start, end)
+        """Paste ``text`` over the selection, its lines joined into one (a chat paste of three
+        lines kept the first and dropped the others without a word), cut to what the line may
+        hold, and said so (a name pasted one letter too long was dropped whole, with a bell)."""
+        line = " ".join(part for part in text.splitlines() if part.strip())
+        start, end = sorted(self.selection)
+        room = self.max_length - (len(self.value) - (end - start)) if self.max_length else len(line)
+        if len(line) > room:
+            line = line[: max(0, room)]
+            self.notify(f"Pasted text cut to fit: {self.max_length} characters at most here.", severity="warning")
+        self.replace(line, start, end)
