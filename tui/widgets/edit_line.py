@@ -42,8 +42,10 @@ class EditLine(Input):
 
     def _moves_focus(self, key: str) -> bool:
         """Whether ``key`` moves the focus here (a screen may bind tab to something else)."""
+        if key not in FOCUS_KEYS:
+            return False
         active = self.screen.active_bindings.get(key)
-        return key in FOCUS_KEYS and active is not None and active.binding.action.endswith(FOCUS_KEYS[key])
+        return active is not None and active.binding.action.endswith(FOCUS_KEYS[key])
 
     async def take_key(self, event: events.Key) -> bool:
         """Apply ``event`` to the line as the line itself would: a letter at the cursor (over the
