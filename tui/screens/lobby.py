@@ -351,7 +351,7 @@ def why_not(name: str, state: str) -> str:
     """Why ``name`` cannot be this key's, from its ``Login`` value: "taken or not a valid name"
     sent a player whose name was merely too long to look for someone who had it."""
     if state == "taken":
-        return f"The name {name!r} is someone else's."
+        return f"The name {name!r} is taken: another player's key owns it."
     if state == "banned":
         return f"The name {name!r} is banned on this server."
     return f"{name!r} is not a valid name here ({NAME_RULE})."
@@ -373,7 +373,7 @@ class ChooseNameScreen(Screen[None]):
         player = self.app.player
         why = why_not(self.wanted, player.accounts.check(self.wanted, player.key).value)
         with Vertical():
-            yield Static(f"{why} Choose a name for your key ({NAME_RULE}):", id="question")
+            yield Static(f"{why}\nChoose a name for your key ({NAME_RULE}):", id="question")
             yield EditLine(placeholder="your name", id="name", max_length=24)
         yield Footer()
 
