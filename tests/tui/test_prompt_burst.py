@@ -153,3 +153,17 @@ async def test_a_paste_keeps_all_its_lines_and_says_when_it_was_cut_to_fit(make_
         app.post_message(events.Paste("Brunhild von Hohenschwangau und Mespelbrunn"))
         await until(lambda: name.value == "Brunhild von Hohenschwan", what=f"the name cut to fit ({name.value!r})")
         assert said == ["Pasted text cut to fit: 24 characters at most here."], said
+
+
+async def test_an_emptied_name_in_settings_says_the_name_it_keeps(make_app, settings):
+    from tui.screens.settings import SettingsScreen
+
+    app = make_app(start=lambda app: SettingsScreen())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        name = app.screen.query_one("#name")
+        app.screen.set_focus(name)
+        await settle(pilot, app)
+        await pilot.press("end", "ctrl+u")
+        await until(lambda: name.value == "" and "You (kept" in name.placeholder, what="the kept name shown")
+        assert settings.player_name == "You"

@@ -89,6 +89,8 @@ class SettingsScreen(Screen[None]):
         if name:
             self.app.settings.player_name = name
             self.app.settings.save()
+        else:  # an emptied name kept the old one without a word: the empty line says which
+            event.input.placeholder = f"{self.app.settings.player_name} (kept: a name cannot be empty)"
 
     def on_checkbox_changed(self, event: OnOffCheckbox.Changed) -> None:
         if event.checkbox.id == "bell":
