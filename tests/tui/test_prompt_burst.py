@@ -167,3 +167,25 @@ async def test_an_emptied_name_in_settings_says_the_name_it_keeps(make_app, sett
         await pilot.press("end", "ctrl+u")
         await until(lambda: name.value == "" and "You (kept" in name.placeholder, what="the kept name shown")
         assert settings.player_name == "You"
+
+
+async def test_keys_reaching_the_answer_before_the_early_ones_are_in_wait_for_them(make_app, settings):
+    """The window a burst can fall into as the prompt opens: the app has handed some keys to the
+    screen (no focus yet) and the next ones to the answer line; the line holds its own until the
+    screen has put the earlier ones in, so they land in the order typed."""
+    match = new_match(settings.saves_dir, seed=10)
+    app = make_app(start=lambda app: PlayScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("a")
+        await until(lambda: isinstance(app.screen, PromptScreen) and app.screen.query_one(AnswerLine).held is None)
+        prompt, answer = app.screen, app.screen.query_one(AnswerLine)
+        answer.held = []  # (as it is from the prompt's opening until the screen's early keys are in)
+        for key in ("c", "backspace", "d"):  # typed later, reaching the line first
+            answer.post_message(events.Key(key, key if len(key) == 1 else None))
+        await until(lambda: len(answer.held or ()) == 3, what="the line holding its keys")
+        assert answer.value.endswith(".jsonl")  # nothing of them in yet
+        for key in ("ctrl+u", "a", "b"):  # typed first, in the screen's queue
+            prompt.post_message(events.Key(key, key if len(key) == 1 else None))
+        prompt.call_later(prompt._typed_early_are_in)  # (what the prompt posts as it gets the focus)
+        await until(lambda: answer.held is None and answer.value == "abd", what=f"abd ({answer.value!r})")
