@@ -13,6 +13,7 @@ def test_accented_letters_keep_their_letter_and_other_signs_keep_their_width():
         "Abbe de Sully, Vendome, Crequi"
     )
     assert to_ascii("Ç") == "C" and to_ascii("ß") == "?"  # (no one-letter stand-in for ß)
+    assert "".join(to_ascii(c) if not c.isascii() else c for c in "Søren Łukasz Đorđe") == "Soren Lukasz Dorde"
     for char in "→●漢é":
         assert len(to_ascii(char)) == cell_len(char) and to_ascii(char).isascii()
 
