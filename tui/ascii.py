@@ -27,6 +27,15 @@ SPECIFIC = MappingProxyType(
         "←": "<",
         "↑": "^",
         "↓": "v",
+        "▼": "v",  # a choice's drop-down arrow (Select): "?" read as a broken glyph
+        "▲": "^",
+        # Letters with a stroke have no decomposition: "Søren" read "S?ren" (seen in tmux).
+        "ø": "o",
+        "Ø": "O",
+        "ł": "l",
+        "Ł": "L",
+        "đ": "d",
+        "Đ": "D",
         "▶": ">",
         "▸": ">",
         "◂": "<",

@@ -133,7 +133,7 @@ async def test_over_ssh_a_new_table_invites_by_name_and_the_first_key_to_claim_i
     alice.press("\r")
     await until(focus(server, "alice", focused_type="SelectOverlay"), what="seat 2's choices")
     alice.press("\x1b[B" * 6 + "\r")  # past the bots: invite by name…
-    await until(focus(server, "alice", focused_type="Input"), what="the name field")
+    await until(focus(server, "alice", focused_type="EditLine"), what="the name field")
     alice.press("dave\r")
     lobby = server.service.lobby
 

@@ -184,3 +184,52 @@ async def test_a_folded_chat_tells_of_a_burst_of_lines_in_one_toast(lobby_app):
         assert panel.unread == 11  # (every line is in the panel)
         hooks._chat([ChatLine(12, "lobby", 0.0, "alice", "lobby", "mine")])  # her own: drawn at once
         assert drawn[-1] == 1 and panel.shown[-1] == "alice: mine"
+
+
+# A new key whose login name it cannot have is told why: the name is someone else's, or not a
+# valid name (and what a valid one is), never "taken or not a valid name" for a name that was
+# only too long (seen over SSH in tmux at 80x24).
+
+
+def question(app) -> str:
+    return str(app.screen.query_one("#question").render())
+
+
+async def test_a_name_too_long_is_said_to_be_invalid_with_the_rule_not_taken(lobby_app):
+    alice = lobby_app("alice")  # (the fixture's lobby and accounts, for a new key below)
+    long_name = "Ünïcødé-VeryLongNameThatGoesOnAndOnForever"
+    player = alice.player
+    app = RemoteApp(
+        alice.settings, Player(long_name, "ssh-ed25519 AAAAnew", player.lobby, player.accounts, claimed=False)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown(pilot, "ChooseNameScreen")
+        said = question(app)
+        assert "not a valid name" in said and "taken" not in said and "up to 23 letters" in said, said
+        await pilot.press(*"bob", "enter")
+        await until(lambda: "is taken" in question(app), what="bob is taken")
+        assert "not a valid" not in question(app)
+        await pilot.press("ctrl+u", *"dora", "enter")
+        await shown(pilot, "LobbyScreen")
+    assert player.accounts.check("dora", "ssh-ed25519 AAAAnew").value == "known"
+
+
+async def test_back_at_a_table_on_anothers_turn_the_board_takes_the_keys_when_the_turn_comes(lobby_app):
+    """Seen over SSH at 80x24: alice, back at her table while bob played, found enter dead when
+    her turn came (Textual had put the keys on the move line, which the board then left alone)."""
+    from textual.widgets import Input
+
+    app = lobby_app("alice")
+    lobby = app.player.lobby
+    record = lobby.create("alice", "carcassonne-castle", ["me", "invite:bob"])
+    lobby.join(record.id, "bob")
+    table = lobby.table(record.id)
+    table.submit(0, table.legal_actions(0)[0])  # alice's move: bob's turn as she comes back
+    app.player.accounts.set_last_table("alice", record.id)
+    async with app.run_test(size=SIZE) as pilot:
+        await shown(pilot, "RemotePlayScreen")
+        assert not isinstance(app.focused, Input), app.focused
+        table.submit(1, table.legal_actions(1)[0])  # bob plays: alice's turn
+        await until(lambda: app.focused is not None and not isinstance(app.focused, Input), what="the board's keys")
+        footer = {b.binding.description for b in app.screen.active_bindings.values() if b.binding.show}
+        assert "Choose" in footer, footer

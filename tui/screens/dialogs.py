@@ -11,6 +11,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from tui.screens.modal import Dialog
 from textual.widgets import Button, Input, Static
+from textual.widgets.input import Selection
+
+from tui.widgets.edit_line import EDITING_KEYS, EditLine
 
 if TYPE_CHECKING:
     from textual import getters
@@ -43,8 +46,38 @@ class CoverScreen(Dialog[None]):
         self.dismiss(None)
 
 
+class AnswerLine(EditLine):
+    """The prompt's answer line. Keys typed as the prompt opened reached the screen, which had no
+    focus yet, and wait in its queue; keys that reach the line meanwhile were typed after them, so
+    the line holds them (``held``) until the screen has put those in (None from then on)."""
+
+    def __init__(self, value: str) -> None:
+        super().__init__(value, id="answer", select_on_focus=False)  # the prompt selects it itself
+        self.held: list[events.Key | events.Paste] | None = []
+
+    def on_key(self, event: events.Key) -> None:
+        if self.held is not None and (event.is_printable or event.key in EDITING_KEYS.key_to_bindings):
+            self.held.append(event)
+            event.stop()
+            event.prevent_default()
+
+    def on_paste(self, event: events.Paste) -> None:
+        if self.held is not None:
+            self.held.append(event)
+            event.stop()
+            event.prevent_default()
+
+    async def take(self, event: events.Key | events.Paste) -> bool:
+        """Apply a key or a paste to the line as it would itself; False for a key it has no use for."""
+        if isinstance(event, events.Paste):
+            self.take_paste(event.text)
+            return True
+        return await self.take_key(event)
+
+
 class PromptScreen(Dialog[str | None]):
-    """Asks for one line of text (a file name); escape cancels."""
+    """Asks for one line of text (a file name); escape cancels. Every key typed counts, in the
+    order typed, from the key that opened it on (typed on as it opens: the name goes into it)."""
 
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
@@ -55,34 +88,44 @@ class PromptScreen(Dialog[str | None]):
     def __init__(self, question: str, default: str = "") -> None:
         super().__init__()
         self.question, self.default = question, default
-        self._typed_early = False
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question)
-            yield Input(self.default, id="answer")
+            yield AnswerLine(self.default)
             with Horizontal():
                 yield Button("OK", id="ok", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one(Input).cursor_blink = self.app.settings.cursor_blink
+        answer = self.query_one(AnswerLine)
+        answer.cursor_blink = self.app.settings.cursor_blink
+        answer.selection = Selection(0, len(answer.value))  # the proposed answer: typing replaces it
+        if self.focused is None:
+            self.set_focus(answer)
+        # From now on the app hands keys to the line; those it handed to the screen before are in
+        # the screen's queue, ahead of this call.
+        self.call_later(self._typed_early_are_in)
 
-    def on_key(self, event: events.Key) -> None:
-        """A character typed before the answer line had the keys (the player typed on as the dialog
-        opened: the app hands keys to a screen that has no focus yet) reaches the screen, not the
-        line: it goes into the line, over the proposed answer, as it would have there. (The line
-        stops every character it gets itself; an early enter reaches its binding once it has focus.)"""
-        if not event.is_printable or event.character is None or isinstance(self.focused, Button):
+    async def _typed_early_are_in(self) -> None:
+        answer = self.query_one(AnswerLine)
+        while answer.held:  # (more may come while one is put in)
+            await answer.take(answer.held.pop(0))
+        answer.held = None
+
+    async def on_key(self, event: events.Key) -> None:
+        """A key typed before the answer line had the focus reached the screen, not the line: it
+        goes into the line, as it would have there (a letter over the proposed answer, ctrl+u
+        clearing what was typed before it, enter answering)."""
+        if isinstance(self.focused, Button):
             return  # (a letter on the OK button is not part of the answer)
-        event.stop()
-        answer = self.query_one("#answer", Input)
-        if not self._typed_early:
-            self._typed_early = True
-            answer.select_on_focus = False  # its focus, still to come, must keep what was typed
-            answer.value = ""
-            answer.cursor_position = 0
-        answer.insert_text_at_cursor(event.character)
+        if await self.query_one(AnswerLine).take(event):
+            event.stop()
+
+    def on_paste(self, event: events.Paste) -> None:
+        if not isinstance(self.focused, Button):
+            event.stop()
+            self.query_one(AnswerLine).take_paste(event.text)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -90,7 +133,7 @@ class PromptScreen(Dialog[str | None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "ok":
-            self._answer(self.query_one(Input).value)
+            self._answer(self.query_one(AnswerLine).value)
         else:
             self.dismiss(None)
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Input
+from tui.widgets.edit_line import EditLine
 
 from engine.core.errors import LogError
 from engine.games import get_game
@@ -50,7 +51,7 @@ class HistoryScreen(ListingScreen):
         self.whose = ""
 
     def fields(self) -> Iterable[Widget]:
-        yield Input(
+        yield EditLine(
             placeholder="another player's name · enter shows their games", id="whose", max_length=24, compact=True
         )
 

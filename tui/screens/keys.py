@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Input
+from tui.widgets.edit_line import EditLine
 
 from engine.together.keys import AccountError
 from engine.together.text import inert
@@ -30,10 +31,10 @@ class KeysScreen(ListingScreen):
     ]
 
     def fields(self) -> Iterable[Widget]:
-        yield Input(
+        yield EditLine(
             placeholder="paste another public key (ssh-ed25519 AAAA…) · enter adds it", id="add-key", compact=True
         )
-        yield Input(placeholder="a new name for you · enter renames", id="rename", max_length=24, compact=True)
+        yield EditLine(placeholder="a new name for you · enter renames", id="rename", max_length=24, compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = "Keys and name"

@@ -16,6 +16,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
+from tui.widgets.edit_line import EditLine
 
 from engine.lobby import LobbyError
 from engine.together.notices import decline
@@ -342,7 +343,18 @@ class RemotePlayScreen(TableTogetherScreen, PlayScreen):
         self.app.go_lobby()
 
 
-_NOT_FREE = {"taken": "taken", "banned": "banned on this server"}  # Login values
+#: What a login name may be (engine/lobby/accounts.py NAME), as the name dialog says it.
+NAME_RULE = "a letter, then up to 23 letters (A-Z), digits, _ . -"
+
+
+def why_not(name: str, state: str) -> str:
+    """Why ``name`` cannot be this key's, from its ``Login`` value: "taken or not a valid name"
+    sent a player whose name was merely too long to look for someone who had it."""
+    if state == "taken":
+        return f"The name {name!r} is taken: another player's key owns it."
+    if state == "banned":
+        return f"The name {name!r} is banned on this server."
+    return f"{name!r} is not a valid name here ({NAME_RULE})."
 
 
 class ChooseNameScreen(Screen[None]):
@@ -358,13 +370,11 @@ class ChooseNameScreen(Screen[None]):
         self.wanted = wanted
 
     def compose(self) -> ComposeResult:
+        player = self.app.player
+        why = why_not(self.wanted, player.accounts.check(self.wanted, player.key).value)
         with Vertical():
-            yield Static(
-                f"The name {self.wanted!r} is taken or not a valid name. Choose a name "
-                f"for your key (a letter, then letters, digits, _ . -):",
-                id="question",
-            )
-            yield Input(placeholder="your name", id="name", max_length=24)
+            yield Static(f"{why}\nChoose a name for your key ({NAME_RULE}):", id="question")
+            yield EditLine(placeholder="your name", id="name", max_length=24)
         yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -374,9 +384,7 @@ class ChooseNameScreen(Screen[None]):
         player = self.app.player
         state = player.accounts.check(name, player.key)
         if state is not Login.CLAIM:
-            self.query_one("#question", Static).update(
-                f"{name!r} is {_NOT_FREE.get(state.value, 'not a valid name')}; try another:"
-            )
+            self.query_one("#question", Static).update(f"{why_not(name, state.value)} Try another:")
             self.app.bell()
             return
         player.accounts.claim(name, player.key)

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
+from tui.widgets.edit_line import EditLine
 
 from engine.core import GameConfig, IllegalAction, LogError, Seat
 from engine.games import all_games, get_game
@@ -117,12 +118,12 @@ class NewGameScreen(Screen[None]):
             for i, seat in enumerate(seats):
                 with Horizontal(classes="seat", id=f"seat-{i}"):
                     yield Label(f"{i + 1}")
-                    yield Input(seat.name, max_length=24, compact=True, id=f"name-{i}")
+                    yield EditLine(seat.name, max_length=24, compact=True, id=f"name-{i}")
                     yield Select(seat_kinds(game), value=seat.kind, allow_blank=False, compact=True, id=f"kind-{i}")
             yield Static(levels_text(game), id="levels")
             with Horizontal(classes="row"):
                 yield Label("Seed")
-                yield Input(placeholder="random", restrict=r"[0-9]*", compact=True, id="seed")
+                yield EditLine(placeholder="random", restrict=r"[0-9]*", compact=True, id="seed")
             for variant in game.variants:
                 yield OnOffCheckbox(variant_label(variant), id=f"variant-{variant.key}", compact=True)
             with Horizontal(id="buttons"):

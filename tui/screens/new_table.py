@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Input, Select, Static
+from tui.widgets.edit_line import EditLine
 
 from engine.games import LISTINGS, get_game
 from engine.lobby import valid_name
@@ -86,7 +87,7 @@ class NewTableScreen(modal.Dialog[NewTable | None]):
                             prompt=f"seat {i + 1}",
                             classes="seat",
                         )
-                        yield Input(placeholder=f"name for seat {i + 1}", max_length=24, classes="invite-name")
+                        yield EditLine(placeholder=f"name for seat {i + 1}", max_length=24, classes="invite-name")
             with Horizontal(classes="row"):
                 yield Select(STAND_IN, value=0, allow_blank=False, id="stand-in")
                 yield Select(self._levels(first), value=_default_level(first), allow_blank=False, id="stand-in-level")

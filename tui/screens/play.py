@@ -64,6 +64,11 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, StatusL
         app = getters.app(BergfriedApp)
 
     CSS_PATH = "play.tcss"
+    # Textual focuses the board as the screen opens (never the move line): its first-focusable
+    # choice put the keys on the line whenever the screen opened on another's turn (back at a
+    # table over SSH), and the turn then began with enter dead there, the board never taking the
+    # keys (``claim_focus`` leaves a player who went to the line with ":" there).
+    AUTO_FOCUS = "BoardAndMoves *"
 
     BINDINGS = [
         Binding("u", "undo", "Undo"),

@@ -76,8 +76,10 @@ class SavesScreen(Screen[None]):
         # Priority: the list's own enter would hide it from the footer, and Open is the point here.
         Binding("enter", "open", "Open", priority=True),
         Binding("escape", "app.pop_screen", "Back"),
-        Binding("d", "delete", "Delete"),
-        Binding("r", "rename", "Rename"),
+        # Priority: the dialog is pushed as the key is read, so the keys typed on go to it, not
+        # to the list (enter there opened the game instead of answering Rename).
+        Binding("d", "delete", "Delete", priority=True),
+        Binding("r", "rename", "Rename", priority=True),
         Binding("f5", "rescan", "Refresh"),
     ]
 

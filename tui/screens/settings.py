@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Select, Static
+from tui.widgets.edit_line import EditLine
 
 from themes import THEME_NAMES
 
@@ -54,7 +55,7 @@ class SettingsScreen(Screen[None]):
                     )
                 with Horizontal():
                     yield Label("Your name")
-                    yield Input(s.player_name, max_length=24, compact=True, id="name")
+                    yield EditLine(s.player_name, max_length=24, compact=True, id="name")
             with Horizontal():
                 yield Label("Glyphs")
                 yield OnOffCheckbox("ASCII only", s.ascii, compact=True, id="ascii")
@@ -88,6 +89,8 @@ class SettingsScreen(Screen[None]):
         if name:
             self.app.settings.player_name = name
             self.app.settings.save()
+        else:  # an emptied name kept the old one without a word: the empty line says which
+            event.input.placeholder = f"{self.app.settings.player_name} (kept: a name cannot be empty)"
 
     def on_checkbox_changed(self, event: OnOffCheckbox.Changed) -> None:
         if event.checkbox.id == "bell":

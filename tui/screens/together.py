@@ -54,6 +54,13 @@ class TogetherScreen(Screen[None]):
             self.shown_before = True
             event.refresh_styles = False
 
+    def on_unmount(self) -> None:
+        # The App ended (an App run in a test, the server's warm-up): the session's wakers must
+        # not outlive its screens (the online list's next change met "No screens on stack").
+        hooks = self.together
+        if hooks is not None and not self.app.is_running:
+            hooks.close()
+
     def together_widgets(self) -> ComposeResult:
         yield NoticeBar(key="ctrl+n")
         yield ChatPanel(folded=self.app.size.height < OPEN_CHAT_HEIGHT, id="chat")

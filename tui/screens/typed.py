@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.widgets import Input
 
+from tui.widgets.edit_line import EditLine
+
 from engine.core import IllegalAction
 from engine.core.errors import UnreadableMove
 
@@ -29,7 +31,7 @@ else:
     _MixedInto = object
 
 
-class MoveLine(Input):
+class MoveLine(EditLine):
     """The move line. Enter reached the line's submit only after it had bubbled up to the
     bindings, by when keys typed fast after it (``:`` and the next move) were in the text and
     were sent with it; here the line is sent as it stands when enter comes, and emptied for

@@ -174,6 +174,8 @@ class SessionTogether:
                 return
 
     def _online(self) -> None:
+        if not self.app.is_running:  # (ended: its screens are gone; the last screen closes this)
+            return
         changed = getattr(self.app.screen, "online_changed", None)
         if changed is not None:
             changed()
@@ -198,6 +200,8 @@ class SessionTogether:
         app.push_screen(RemotePlayScreen(table_id, table, seat))
 
     def close(self) -> None:
+        """Out of the online list, and nothing heard from the store any more (the session's
+        process closes it as the App ends; the App's last lobby or table screen, as it goes)."""
         if self._closed:
             return
         self._closed = True

@@ -21,6 +21,8 @@ from textual.message import Message
 from textual.reactive import Reactive
 from textual.widgets import Input, RichLog
 
+from .edit_line import EditLine
+
 from engine.together.chat import ChatLine
 from engine.together.text import inert
 
@@ -90,7 +92,7 @@ class ChatPanel(Vertical):
         self._waiting: list[Text] = []
         self.log_view = ChatLog(id="chat-lines", wrap=True, markup=False, min_width=20, max_lines=KEPT)
         self.error_line = TextLine("chat-error")
-        self.input = Input(
+        self.input = EditLine(
             placeholder="say something · enter sends · /mute NAME", id="chat-input", max_length=300, compact=True
         )
 
