@@ -31,7 +31,7 @@ def story_in_process(game_id: str, header: Any, entries: Sequence[Any], steps: S
     """Yield the child's messages: ("progress", done, total) ..., then ("done", chances, points).
     Raises OSError when no child can be started or it ends without an answer."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "engine.story_process"],
+        [sys.executable, "-P", "-m", "engine.story_process"],  # (-P: not the current folder's code)
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,

@@ -45,6 +45,7 @@ def record_cast(
     with tempfile.TemporaryDirectory(prefix="bergfried-cast-") as home:
         argv = [
             sys.executable,
+            "-P",  # (the current folder's tui/, if any, is not what records)
             "-c",
             "import sys; from tui.cli import main; sys.exit(main())",
             "replay",

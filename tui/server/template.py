@@ -55,7 +55,9 @@ def start_template(env: dict[str, str] | None = None) -> tuple[subprocess.Popen,
     child_env = dict(os.environ if env is None else env)
     child_env["PYTHONIOENCODING"] = "utf-8"
     proc = subprocess.Popen(
-        [sys.executable, "-c", f"from tui.server.template import main; main({back.fileno()})"],
+        # (-P: the folder the server was started in is not on the import path: from a folder
+        # holding a tui/ or engine/, every session ran that code instead of the installed one)
+        [sys.executable, "-P", "-c", f"from tui.server.template import main; main({back.fileno()})"],
         pass_fds=[back.fileno()],
         stdin=subprocess.DEVNULL,
         env=child_env,

@@ -58,6 +58,7 @@ class Serve:
         self.log_path = data_dir / f"serve-{time.monotonic_ns()}.log"
         command = [
             sys.executable,
+            "-P",  # (the installed server, not a tui/ in the current folder)
             "-c",
             "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))",
             "serve",
