@@ -129,11 +129,7 @@ class Processes:
                     "DELETE FROM presence WHERE process = ? AND table_id = ? AND seat = ?",
                     (self.process_id(), table_id, seat),
                 )
-                tx.execute(  # since when the seat's player is away (the lobby shows how long)
-                    "INSERT INTO seat_left (table_id, seat, at) VALUES (?, ?, ?) ON CONFLICT (table_id, seat) "
-                    "DO UPDATE SET at = excluded.at",
-                    (table_id, seat, time.time()),
-                )
+                _left(tx, [(table_id, seat)])
             if self.beats:
                 self._beat(tx)
             if seat < 0:
@@ -193,6 +189,21 @@ class Processes:
             (self.process_id(), time.time()),
         )
 
+    def ended(self, process: str) -> None:
+        """Another process ended without saying so (its player's connection dropped, it was
+        killed): its seats are away from now, and it watches no table. Without this a dropped
+        player's seat read "has a seat", never "away N min" (the row the player's own leaving
+        writes was never written), and "here" until some screen looked again."""
+        with self.transaction() as tx:
+            rows = tx.rows("SELECT table_id, seat FROM presence WHERE process = ?", (process,))
+            if not rows:
+                return
+            _left(tx, [(t, seat) for t, seat in rows if seat >= 0])
+            tx.execute("DELETE FROM presence WHERE process = ?", (process,))
+            bump_presence(tx)
+            for table_id in {t for t, seat in rows if seat < 0}:
+                tx.bump(about_table(table_id))  # the lobby's list counts a table's spectators
+
     def gone(self) -> None:
         """This process ends: its seats are away now."""
         me = self.process_id()
@@ -212,6 +223,17 @@ def _lock_key(table_id: str) -> int:
     return int.from_bytes(
         hashlib.blake2b(f"bergfried-bots:{table_id}".encode(), digest_size=8).digest(), "big", signed=True
     )
+
+
+def _left(tx, seats: list[tuple[str, int]]) -> None:
+    """Since when each seat's player is away (the lobby shows how long): now."""
+    now = time.time()
+    for table_id, seat in seats:
+        tx.execute(
+            "INSERT INTO seat_left (table_id, seat, at) VALUES (?, ?, ?) ON CONFLICT (table_id, seat) "
+            "DO UPDATE SET at = excluded.at",
+            (table_id, seat, now),
+        )
 
 
 def bump_presence(tx) -> None:

@@ -222,3 +222,21 @@ async def test_a_turn_at_another_table_rings_the_bell_and_ctrl_n_goes_there(serv
 
     await until(at_other, what="alice at the other table")
     await alice.close()
+
+
+async def test_a_player_whose_connection_drops_is_away_from_then_at_once(server):
+    """bob's connection drops at a started table: his seat reads "away" at once, for as long as
+    he is gone (it read "has a seat", never "away N min", and "here" until some screen looked
+    again); alice, who stays, is still here."""
+    alice, bob, carol, record, _table = await seat_three(server)
+    presence = Presence(server.service.store)
+
+    def seats() -> dict[str, tuple[bool, bool]]:
+        return {s.player: (s.here, s.away_for is not None) for s in presence.at_table(record.id) if s.player}
+
+    assert seats() == {"alice": (True, False), "bob": (True, False)}
+    bob.conn.abort()  # (no goodbye: the client is gone)
+    await until(lambda: seats()["bob"] == (False, True), what="bob away")
+    assert seats()["alice"] == (True, False)
+    for client in (alice, carol):
+        await client.close()

@@ -306,6 +306,7 @@ def run(spec: dict, control: Control) -> int:
     control.clamped = spec.get("clamped")
     sys.stdout = sys.stderr = _Discard()
     store = open_spec_store(spec)
+    control.send({"process": store.process_id()})  # (what its rows are named: the front clears them if it dies)
     accounts = open_accounts(spec, store)
     lobby = open_lobby(spec, store, bots=spec.get("bots", "here"))
     name = accounts.name_of(spec["key"]) or spec["name"]

@@ -230,6 +230,13 @@ class Service:
     def session_ended(self, session: SSHSession) -> None:
         self.sessions.discard(session)
 
+    def process_ended(self, process: str) -> None:
+        """A session's process ends: its player's seats are away from now (engine.store)."""
+        try:
+            self.store.ended(process)
+        except StoreError as exc:  # (a dead process's rows are not counted as present anyway)
+            log.error("the database did not take a session's leaving: %s", exc)
+
     async def _watch_bots(self) -> None:
         """A bot worker that ended or hung is started again (its tables' bots waited for it), and
         so is the session template (every login after it ended was refused)."""

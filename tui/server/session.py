@@ -322,3 +322,5 @@ class SSHSession(PlayerProcess, asyncssh.SSHServerSession):
             loop.call_later(3.0, self._kill)
         self.service.session_ended(self)
         log.info("%s %s: session ended", self.peer, self.player.name)
+        if self.process_name is not None:  # its seats are away from now (it may not say so itself)
+            self.service.process_ended(self.process_name)

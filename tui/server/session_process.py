@@ -49,6 +49,7 @@ class PlayerProcess:
     started: asyncio.Future
     ended: asyncio.Event
     place: str | None  # where the player is ("lobby" or a table's id), as the child last said
+    process_name: str | None = None  # the child's name in the store's presence rows
     words: int  # words of changes told to the child (a test counts who wakes)
     _control_buffer: bytes
     _asks: dict[int, asyncio.Future]
@@ -142,6 +143,8 @@ class PlayerProcess:
                 self.player.name,
                 safe(message.get("text", ""), 400),
             )
+        elif "process" in message:  # its name in the store's presence rows
+            self.process_name = str(message["process"])
         elif "place" in message:  # the front tells the online list's changes only to the lobby
             self.place = str(message["place"])
             # Changes told to nobody while this word was on its way (tables' changes are told
