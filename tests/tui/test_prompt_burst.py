@@ -18,6 +18,15 @@ from .conftest import new_match, notifications, settle
 from .test_saves_manage import write_finished
 
 
+async def focus_on(pilot, app, selector: str):
+    """The screen's widget ``selector``, once settled with the keys on it."""
+    await settle(pilot, app)
+    widget = app.screen.query_one(selector)
+    app.screen.set_focus(widget)
+    await settle(pilot, app)
+    return widget
+
+
 def burst(app, *keys: str) -> None:
     """Post ``keys`` to the app at once, as a terminal delivers a burst: nothing runs between them."""
     for key in keys:
@@ -115,10 +124,7 @@ async def test_keys_typed_right_after_tab_go_where_the_focus_went(make_app, sett
 
     app = make_app(start=lambda app: SettingsScreen())
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        name = app.screen.query_one("#name")
-        app.screen.set_focus(name)
-        await settle(pilot, app)
+        name = await focus_on(pilot, app, "#name")
         ascii_before = settings.ascii
         burst(app, "end", *"xy", "tab", "space")
         await until(lambda: settings.ascii != ascii_before, what="ASCII switched by the space")
@@ -146,10 +152,7 @@ async def test_a_paste_keeps_all_its_lines_and_says_when_it_was_cut_to_fit(make_
     app = make_app(start=lambda app: NewGameScreen())
     said = notifications(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        name = app.screen.query_one("#name-0")
-        app.screen.set_focus(name)
-        await settle(pilot, app)
+        name = await focus_on(pilot, app, "#name-0")
         app.post_message(events.Paste("Brunhild von Hohenschwangau und Mespelbrunn"))
         await until(lambda: name.value == "Brunhild von Hohenschwan", what=f"the name cut to fit ({name.value!r})")
         assert said == ["Pasted text cut to fit: 24 characters at most here."], said
@@ -160,10 +163,7 @@ async def test_an_emptied_name_in_settings_says_the_name_it_keeps(make_app, sett
 
     app = make_app(start=lambda app: SettingsScreen())
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        name = app.screen.query_one("#name")
-        app.screen.set_focus(name)
-        await settle(pilot, app)
+        name = await focus_on(pilot, app, "#name")
         await pilot.press("end", "ctrl+u")
         await until(lambda: name.value == "" and "You (kept" in name.placeholder, what="the kept name shown")
         assert settings.player_name == "You"
