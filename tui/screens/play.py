@@ -5,10 +5,10 @@ only ever sends it actions and draws the views it hands out. Who sees what: the 
 local human seat (the one to act, in hot-seat play) and every panel is drawn from that seat's
 view; with no human to show, the spectator's view.
 
-The flow is one method, :meth:`PlayScreen.advance`, called after every change and whenever
-the screen comes back to the top. It does at most one thing: show a pending interlude, show
-game over, cover the board for the next hot-seat player, or open a secret prompt. Bots play
-by themselves at the table; this screen shows them thinking and can hurry them (space).
+The flow is one method, ``advance`` (turn_flow.py), called after every change and whenever the
+screen comes back to the top. It does at most one thing: show a pending interlude, show game
+over, cover the board for the next hot-seat player, or open a secret prompt. Bots play by
+themselves at the table; this screen shows them thinking and can hurry them (space).
 Nothing happens while another screen (help, a dialog, the size guard) is on top.
 """
 
@@ -30,12 +30,11 @@ from ..games import game_ui
 from ..games.base import ViewContext, ViewPanel
 from ..widgets import BoardAndMoves, MoveList
 from ..widgets.footer import FittingFooter
-from .dialogs import CoverScreen
-from .game_over import GameOverScreen
 from .hint import HintKey
 from .save_copy import SaveACopy
 from .recap import RecapKey
 from .status_line import StatusLine
+from .turn_flow import TurnFlow
 from .typed import MoveLine, TypedMoves
 from .undo_leave import UndoAndLeave
 
@@ -59,7 +58,7 @@ PROMPT_IDLE = frozenset(
 )
 
 
-class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, StatusLine, Screen[None]):
+class PlayScreen(TurnFlow, HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, StatusLine, Screen[None]):
     if TYPE_CHECKING:  # self.app as mypy should see it (Textual's own way, textual.getters.app)
         app = getters.app(BergfriedApp)
 
@@ -280,71 +279,6 @@ class PlayScreen(HintKey, SaveACopy, TypedMoves, UndoAndLeave, RecapKey, StatusL
     def _hold(self, on: bool) -> None:
         for attachment in self._attachments:
             attachment.hold(on)
-
-    # -- the flow -------------------------------------------------------------------------
-
-    def advance(self) -> None:
-        # One interlude at a time, the next once it closes: is_current stays true under a modal,
-        # and the next one pushed then showed above it (the round's scores before the vote's reveal).
-        if not self.is_current or self._busy or self._interlude_open or self.app.too_small:
-            return
-        if self._interludes:
-            self._interlude_open = True
-            interlude = self._interludes.popleft()
-            self._under_interlude = getattr(interlude, "board_view", None)
-            if self._under_interlude is not None:
-                self.redraw()
-            self.app.push_screen(interlude, self._interlude_closed)
-            return
-        if self.table.finished:
-            if not self._over_shown:
-                self._over_shown = True
-                self.app.push_screen(GameOverScreen(self.table))
-            return
-        humans = sorted(self.table.to_act & self.humans)
-        if humans and not self.table.stopped:
-            self._turn_human(humans)
-
-    def _interlude_closed(self, _result: Any = None) -> None:
-        self._interlude_open = False
-        if self._under_interlude is not None:
-            self._under_interlude = None
-            self.redraw()
-        self.call_after_refresh(self.advance)
-
-    def _turn_human(self, humans: list[int]) -> None:
-        """Show the human to act (behind a cover in hot-seat play)."""
-        seat = self.viewer if self.viewer in humans else humans[0]
-        if seat != self.viewer:
-            if self.hot_seat:
-                self._busy = True
-                self.app.push_screen(CoverScreen(self.table.seats[seat].name), partial(self._uncovered, seat))
-                return
-            self.viewer = seat
-        self.redraw()
-        if self.recap_due(seat):  # what the others did to you first; the turn goes on once it closes
-            self._interlude_open = True
-            self.app.push_screen(self.recap_screen(seat), self._interlude_closed)
-            return
-        prompt = self.ui.secret_prompt(self.context())
-        if prompt is not None:
-            self._busy = True
-            self.app.push_screen(prompt, partial(self._prompted, seat))
-
-    def _uncovered(self, seat: int, _result: Any = None) -> None:
-        self._busy = False
-        self.viewer = seat
-        self._rebuild_moves(self.table.move_lines())
-        self.redraw()
-        self.call_after_refresh(self.advance)
-
-    def _prompted(self, seat: int, action: Any) -> None:
-        self._busy = False
-        if action is not None:
-            self.submit(seat, action)
-
-    def action_skip(self) -> None:
-        self.table.hurry()
 
     # -- the human's moves ----------------------------------------------------------------
 
