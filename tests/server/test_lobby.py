@@ -136,19 +136,24 @@ def _groups_by_session() -> bool:
         return False
 
 
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
 @pytest.mark.parametrize("how", ["killed", "hung"])
-async def test_a_bot_worker_that_ended_or_hung_is_replaced_and_its_bots_play_on(tmp_path, how):
+async def test_a_bot_worker_that_ended_or_hung_is_replaced_and_its_bots_play_on(tmp_path, how, database, request):
     """A worker that dies (killed, out of memory) or hangs (here: stopped) held the tables it had
-    leased: their bots never moved again. The pool starts another in its place, and says so."""
+    leased: their bots never moved again (on PostgreSQL a hung one's session kept the table's
+    lock). The pool starts another in its place, and says so."""
     import signal
 
+    from engine.store import open_store
     from engine.store.botpool import BotPoolProcess
 
-    lobby = Lobby(tmp_path, TableHost(get_game, durable=False), bots="pool")
+    url = request.getfixturevalue("postgres_url") if database == "postgresql" else None
+    store = open_store(tmp_path, url, durable=False)
+    lobby = Lobby(store, TableHost(get_game, durable=False), bots="pool")
     record = lobby.create("alice", "king-up", ["me", "bot:random", "bot:random"])
     table = lobby.table(record.id)
     lobby.watch()
-    with BotPoolProcess(tmp_path, workers=1, bot_delay=0, durable=False, stall_after=3) as pool:
+    with BotPoolProcess(tmp_path, url, workers=1, bot_delay=0, durable=False, stall_after=3) as pool:
         (old,) = pool.pids
         os.kill(old, signal.SIGKILL if how == "killed" else signal.SIGSTOP)
         said: list[str] = []
@@ -174,6 +179,7 @@ async def test_a_bot_worker_that_ended_or_hung_is_replaced_and_its_bots_play_on(
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(old, signal.SIGKILL)
     lobby.close()
+    store.close()
 
 
 def _moved_past(table, lines: int) -> bool:
