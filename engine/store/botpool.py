@@ -3,10 +3,8 @@
 
     pool = BotPoolProcess(data_dir, database, workers=2, bot_delay=0.6)
     pool.start()      # before any connection is accepted
-    ...
-    pool.revive()     # now and then: a worker that ended or hung is started again (log lines)
-    ...
-    pool.stop()
+    pool.revive()     # now and then, while serving: a worker that ended or hung is started again
+    pool.stop()       # as the server stops
 
 Each worker is a process started by the "spawn" method (a fresh interpreter: it inherits no
 socket, no database connection, no save-file lock) that runs a lobby with ``bots="here"`` over
