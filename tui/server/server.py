@@ -43,7 +43,7 @@ __all__ = ["Limits", "Service", "Template", "key_text", "read_allowed"]
 log = logging.getLogger("bergfried.serve")
 #: Seconds between looks at the bot pool and the session template (one that ended or hung is
 #: started again).
-BOTS_CHECK = 5.0
+HELPERS_CHECK = 5.0
 
 
 class Template:
@@ -93,7 +93,7 @@ class Service:
         self._server: asyncssh.SSHAcceptor | None = None
         self._idle_task: asyncio.Task | None = None
         self._memory_task: asyncio.Task | None = None
-        self._bots_task: asyncio.Task | None = None
+        self._helpers_task: asyncio.Task | None = None
         self._reviving = False  # a new session template is starting
         self._stopping = False
         self._revive_task: asyncio.Task | None = None
@@ -162,7 +162,7 @@ class Service:
         )
         self._idle_task = asyncio.get_running_loop().create_task(self._watch_idle())
         self._memory_task = asyncio.get_running_loop().create_task(self._watch_memory())
-        self._bots_task = asyncio.get_running_loop().create_task(self._watch_bots())
+        self._helpers_task = asyncio.get_running_loop().create_task(self._watch_helpers())
         return self._server
 
     @property
@@ -172,7 +172,7 @@ class Service:
     async def stop(self) -> None:
         """Close every session: each player's process ends; every move is stored already."""
         self._stopping = True
-        for task in (self._idle_task, self._memory_task, self._bots_task):
+        for task in (self._idle_task, self._memory_task, self._helpers_task):
             if task is not None:
                 task.cancel()
         if self._watcher is not None:
@@ -237,11 +237,11 @@ class Service:
         except StoreError as exc:  # (a dead process's rows are not counted as present anyway)
             log.error("the database did not take a session's leaving: %s", exc)
 
-    async def _watch_bots(self) -> None:
+    async def _watch_helpers(self) -> None:
         """A bot worker that ended or hung is started again (its tables' bots waited for it), and
         so is the session template (every login after it ended was refused)."""
         while True:
-            await asyncio.sleep(BOTS_CHECK)
+            await asyncio.sleep(HELPERS_CHECK)
             try:
                 for line in await asyncio.get_running_loop().run_in_executor(None, self.pool.revive):
                     log.error(line)
