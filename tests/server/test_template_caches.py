@@ -12,7 +12,7 @@ import sys
 
 HITS = """
 import functools, json, os
-from tui.server.template import clear_lru_caches
+from tui.server.shared_pages import clear_lru_caches
 
 @functools.lru_cache(maxsize=8192)
 def boxed(n):

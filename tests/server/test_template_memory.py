@@ -13,7 +13,7 @@ POOL = 16384  # bytes in one of pymalloc's pools (CPython 3.10 and later)
 
 HOLES = """
 import json
-from tui.server.template import FILLERS, _malloc_report, fill_allocator_holes
+from tui.server.shared_pages import FILLERS, _malloc_report, fill_allocator_holes
 
 kept = [bytes(size) for size in (15, 47, 95, 150, 300) for _ in range(20000)]
 del kept[::2]  # every other block free again: holes in pools that stay in use

@@ -29,6 +29,8 @@ import tempfile
 import termios
 from pathlib import Path
 
+from .shared_pages import clear_lru_caches, fill_allocator_holes
+
 READY = b"ready"
 
 
@@ -128,70 +130,6 @@ def _child(sock: socket.socket, spec: dict, slave: int, control_fd: int) -> None
         logging.getLogger("bergfried.serve").exception("%s: the session's process failed", spec.get("name"))
     finally:
         os._exit(status)
-
-
-def clear_lru_caches() -> int:
-    """Empty every bounded ``functools.lru_cache`` (Textual's and Rich's colours, cell widths, styles,
-    geometry): a hit moves its entry to the front of the cache's list, writing the entry and its
-    two neighbours, which the warm-up left scattered over the template's pages; a child's hits
-    copied those pages. Emptied, a child's entries are its own, made together."""
-    import functools
-
-    wrapper = type(functools.lru_cache(maxsize=1)(len))
-    cleared = 0
-    for obj in gc.get_objects():
-        # (an unbounded cache is a plain dict: a hit writes nothing but reference counts)
-        if type(obj) is wrapper and obj.cache_info().maxsize is not None:
-            obj.cache_clear()
-            cleared += 1
-    return cleared
-
-
-#: Small objects that fill the free blocks the warm-up left in the allocator's pools (see below).
-FILLERS: list[object] = []
-
-
-def fill_allocator_holes() -> None:
-    """Take every free block in the template's partly used pymalloc pools, so a child's new small
-    objects go to pools of their own instead of into those holes: a hole filled in a child
-    copies the whole page it is on (the warm-up leaves some 4.7 MB of holes over some 3000
-    pools, and a session's start wrote into most of them). The fillers stay in the template,
-    shared by every child and never written. Counts from ``sys._debugmallocstats`` (CPython's
-    allocator report, on stderr); without it (another allocator or Python) nothing is done."""
-    for _ in range(2):  # (the second pass takes the blocks the first one's own work freed)
-        for size, free in _malloc_report():
-            FILLERS.extend([_block(size) for _ in range(free)])
-
-
-def _block(size: int) -> object:
-    """A new object that takes one block of ``size`` bytes (16 to 512, a multiple of 16)."""
-    if size == 16:
-        return object()
-    if size == 32:
-        return float(size)  # (24 bytes; a float from the free list now and then does no harm)
-    return bytes(size - 33)  # (a bytes object of n bytes takes 33 + n)
-
-
-def _malloc_report() -> list[tuple[int, int]]:
-    """(block size, free blocks in used pools) for each size class, from CPython's report."""
-    import re
-
-    report_stats = getattr(sys, "_debugmallocstats", None)
-    if report_stats is None:
-        return []
-    with tempfile.TemporaryFile() as out:
-        sys.stderr.flush()
-        saved = os.dup(2)
-        try:
-            os.dup2(out.fileno(), 2)
-            report_stats()
-        finally:
-            os.dup2(saved, 2)
-            os.close(saved)
-        out.seek(0)
-        text = out.read().decode("ascii", "replace")
-    rows = re.findall(r"^\s*\d+\s+(\d+)\s+\d+\s+\d+\s+(\d+)\s*$", text, re.MULTILINE)
-    return [(int(size), int(free)) for size, free in rows if int(size) % 16 == 0 and 16 <= int(size) <= 512]
 
 
 def warm_up() -> None:
