@@ -34,3 +34,69 @@ def test_the_template_fills_the_free_blocks_of_its_allocator_pools():
     left = {int(size): free for size, free in figures["after"].items()}
     assert all(free < 2 * POOL // size for size, free in left.items()), left
     assert figures["fillers"] >= figures["before"] - sum(left.values()), figures
+
+
+#: What a forked child copies (KiB) to make ``count`` new objects of ``size`` bytes, each from
+#: the C library's heap (over 512 bytes: pymalloc hands those on).
+CHILD_COPIES = """
+import os
+
+
+def private_kib():
+    text = open("/proc/self/smaps_rollup").read().split()
+    return sum(int(text[i + 1]) for i, word in enumerate(text) if word in ("Private_Clean:", "Private_Dirty:"))
+
+
+def copied_by(work):
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        before = private_kib()
+        work()
+        os.write(write, str(private_kib() - before).encode())
+        os._exit(0)
+    os.close(write)
+    os.waitpid(pid, 0)
+    return int(os.read(read, 64))
+"""
+
+HEAP_HOLES = (
+    CHILD_COPIES
+    + """
+import json
+from tui.server.shared_pages import HEAP_FILLERS, _free_chunks, _glibc, fill_heap_holes
+
+kept = [bytes(1000 + 300 * (n % 5)) for n in range(12000)]
+del kept[::2]  # every other chunk free again, between chunks that stay
+libc = _glibc()
+before = sum(size * count for size, count in _free_chunks(libc))
+
+
+made = []
+
+
+def new_objects():  # (kept: freed, they would go back to the system from a heap's top)
+    made.extend(bytes(1000) for _ in range(2000))
+
+
+idle = copied_by(lambda: None)
+unfilled = copied_by(new_objects)
+left = fill_heap_holes()
+filled = copied_by(new_objects)
+print(json.dumps({"before": before, "left": left, "fillers": len(HEAP_FILLERS),
+                  "idle": idle, "unfilled": unfilled, "filled": filled}))
+"""
+)
+
+
+def test_the_template_fills_the_free_chunks_of_the_c_heap():
+    out = subprocess.run([sys.executable, "-c", HEAP_HOLES], capture_output=True, text=True, timeout=60, check=True)
+    figures = json.loads(out.stdout)
+    assert figures["before"] >= 6000 * 1000, figures  # the holes made above: the report was read
+    assert figures["left"] <= figures["before"] // 50, figures
+    assert figures["fillers"] >= 6000, figures
+    # 2000 new objects of 1 KB: into the holes, each copies a page the template still uses;
+    # filled, they take ~2 MB of fresh pages together
+    unfilled, filled = figures["unfilled"] - figures["idle"], figures["filled"] - figures["idle"]
+    assert unfilled >= 4000, figures
+    assert filled * 3 <= unfilled * 2, figures
