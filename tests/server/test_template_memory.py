@@ -100,3 +100,64 @@ def test_the_template_fills_the_free_chunks_of_the_c_heap():
     unfilled, filled = figures["unfilled"] - figures["idle"], figures["filled"] - figures["idle"]
     assert unfilled >= 4000, figures
     assert filled * 3 <= unfilled * 2, figures
+
+
+SCATTERED_CODE = (
+    CHILD_COPIES
+    + """
+import json
+from tui.server.shared_pages import fill_allocator_holes, first_calls, place_code_together
+
+# 800 functions whose code lies among other objects, as an import leaves it (each code object
+# is over 512 bytes: it and the padding come from the same heap)
+body = "".join(f"    y = y + x - {n}\\n" for n in range(12))
+functions, padding = [], []
+for n in range(800):
+    space = {}
+    source = f"def f{n}(x, k=7):\\n    y = x\\n{body}    return [y + k + i for i in range(2)][1]\\n"
+    exec(compile(source, f"<f{n}>", "exec"), space)
+    functions.append(space[f"f{n}"])
+    padding.append(bytes(3000))
+used = functions[::8]  # what a session runs of them: scattered
+expected = [f(3) for f in used]
+
+
+def run_used():
+    for f in used:
+        f(3)
+
+
+idle = copied_by(lambda: None)
+scattered = copied_by(run_used)
+originals = [f.__code__ for f in used]
+spread = max(map(id, originals)) - min(map(id, originals))
+with first_calls() as ran:
+    run_used()
+fill_allocator_holes()
+moved = place_code_together(ran)
+ran.clear()
+together = copied_by(run_used)
+addresses = sorted(id(f.__code__) for f in used)
+print(json.dumps({
+    "moved": moved, "idle": idle, "scattered": scattered, "together": together,
+    "same": [f(3) for f in used] == expected,
+    "copies": all(f.__code__ is not old and f.__code__ == old for f, old in zip(used, originals)),
+    "others": all(f.__code__.co_filename == f"<{f.__name__}>" for f in functions),
+    "spread": spread, "span": addresses[-1] - addresses[0],
+}))
+"""
+)
+
+
+def test_the_code_a_session_runs_is_put_together():
+    out = subprocess.run([sys.executable, "-c", SCATTERED_CODE], capture_output=True, text=True, timeout=60, check=True)
+    figures = json.loads(out.stdout)
+    assert figures["moved"] >= 100 and figures["copies"], figures  # (100 used, and copied_by's own)
+    assert figures["same"] and figures["others"], figures  # what they do, and where they say they are
+    assert figures["spread"] >= 800 * 3000, figures  # among the padding: the test's premise
+    assert figures["span"] * 8 <= figures["spread"], figures  # the copies lie together (~700 bytes each)
+    # 100 calls: each wrote its code (its reference count, its instructions' counters), a page
+    # apiece while they lay among the padding; what is left is the functions' other objects
+    scattered, together = figures["scattered"] - figures["idle"], figures["together"] - figures["idle"]
+    assert scattered >= 100 * 4, figures
+    assert together * 10 <= scattered * 7, figures

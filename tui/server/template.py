@@ -29,7 +29,7 @@ import tempfile
 import termios
 from pathlib import Path
 
-from .shared_pages import clear_lru_caches, fill_allocator_holes
+from .shared_pages import clear_lru_caches, fill_allocator_holes, first_calls, place_code_together
 
 READY = b"ready"
 
@@ -135,7 +135,9 @@ def _child(sock: socket.socket, spec: dict, slave: int, control_fd: int) -> None
 def warm_up() -> None:
     """Import everything a session uses and run the App once, headless, through the lobby and a
     table of every game, under each theme a player is likely to have: what a child then does on
-    its first frame is styling and drawing, never importing or parsing."""
+    its first frame is styling and drawing, never importing or parsing. Between the two runs the
+    code the first one ran is put together (``place_code_together``); the second specialises
+    the copies."""
     from engine.games import GAMES
 
     from ..games import game_ui, has_ui
@@ -149,13 +151,24 @@ def warm_up() -> None:
             pass
     # (BERGFRIED_WARM_UP=0: imports only, for tests of starting and killing whole servers, where
     # 3 s of CPU a start buys nothing: the first frames are then 3 to 4 times slower.)
-    for no_color in (False, True) if os.environ.get("BERGFRIED_WARM_UP") != "0" else ():
-        try:
-            asyncio.run(_run_once(no_color))
-        except Exception:  # a warm-up that fails costs speed, not sessions
-            import logging
+    if os.environ.get("BERGFRIED_WARM_UP") == "0":
+        return
+    with first_calls() as ran:
+        _run_once_safely(no_color=False)
+    gc.collect()
+    fill_allocator_holes()
+    place_code_together(ran)
+    ran.clear()  # (the originals go)
+    _run_once_safely(no_color=True)
 
-            logging.getLogger("bergfried.serve").exception("warming up the template failed")
+
+def _run_once_safely(no_color: bool) -> None:
+    try:
+        asyncio.run(_run_once(no_color))
+    except Exception:  # a warm-up that fails costs speed, not sessions
+        import logging
+
+        logging.getLogger("bergfried.serve").exception("warming up the template failed")
 
 
 async def _run_once(no_color: bool) -> None:
