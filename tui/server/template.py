@@ -143,6 +143,10 @@ def warm_up() -> None:
     from ..games import game_ui, has_ui
     from ..screens import lobby  # noqa: F401  (the play screen, its dialogs, the lobby's)
 
+    # (Textual imports it when a widget first shows a scrollbar: a session whose table scrolled
+    # imported it, 0.2 MiB and a few ms of its own.)
+    import textual.scrollbar  # noqa: F401
+
     for game_id in GAMES:
         try:
             if has_ui(game_id):
