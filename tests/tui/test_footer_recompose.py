@@ -4,6 +4,9 @@ session hears of every move at every table (200 idle sessions kept two cores bus
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -93,3 +96,25 @@ async def test_keys_changed_twice_before_the_first_refresh_make_the_footer_once(
         # are by then (the undo key gone); not once per change
         assert CountingFooter.composed == 2
         assert "Undo" not in footer_text(app)
+
+
+async def test_the_keys_a_recompose_replaced_are_freed():
+    """Textual's Footer binds each key to the footer (``data_bind``) and kept every binding until
+    the footer's ``compact`` changed, which it never does: each recompose kept the keys it
+    replaced (a session grew by ~0.4 MiB a move; Textualize/textual#6666)."""
+    app = KeysApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: "Undo" in footer_text(app), what="the footer's keys")
+        screen = app.screen
+        assert isinstance(screen, KeysScreen)
+        replaced = [weakref.ref(key) for key in screen.query_one(CountingFooter).children]
+        for _ in range(10):  # ten changes of what the footer shows: ten recomposes
+            before = CountingFooter.composed
+            screen.can_undo = not screen.can_undo
+            screen.refresh_bindings()
+            await until(lambda before=before: CountingFooter.composed > before, what="a recompose")
+            await pilot.pause()
+        await until(lambda: "Leave" in footer_text(app), what="the footer's keys")
+        gc.collect()
+        alive = [ref() for ref in replaced if ref() is not None]
+        assert replaced and not alive, f"{len(alive)} of the first {len(replaced)} keys still held"

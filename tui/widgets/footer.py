@@ -3,9 +3,10 @@ go, the least needed first (they all still work, and the palette lists them)."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypeGuard
+from typing import Any, Protocol, TypeGuard, cast
 
 from textual.app import ComposeResult
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -53,6 +54,14 @@ class FittingFooter(Footer):
 
     def compose(self) -> ComposeResult:
         self._keys_due = False
+        # Textual's Footer binds every key it makes to the footer's ``compact`` (``data_bind``),
+        # and the footer holds each binding, and so the key, until ``compact`` changes, which here
+        # it never does: every recompose kept the keys it had replaced, a session grew by ~0.4 MiB
+        # a move and a long game ran into the session's memory ceiling (Textualize/textual#6666,
+        # docs/upstream.md). Setting the value again drops the bindings of the keys Textual has
+        # just removed (it prunes closed watchers then); the new keys bind after they mount.
+        # (cast: mypy reads the class attribute as the value, not the descriptor it is)
+        self.mutate_reactive(cast("Reactive[bool]", FittingFooter.compact))
         items = list(super().compose())
         for item in items:
             self._compact_now(item)
