@@ -118,7 +118,9 @@ def fill_heap_holes(rounds: int = 30) -> int:
             break
         for size, count in free:
             for _ in range(count):
-                address = libc.malloc(size - 16)  # (a chunk of n bytes holds n - 8, in steps of 16)
+                # (the report gives a bin's least chunk size plus one; a chunk of n bytes serves
+                # requests of n - 23 to n - 8, so this asks for a chunk of exactly that size)
+                address = libc.malloc(size - 16)
                 if address:
                     HEAP_FILLERS.append(address)
     return left
